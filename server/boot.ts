@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Env } from './config/env';
+import { loadPlatformConfig } from './config/load';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import { createMaintenanceSwitch } from './domain/system/maintenance';
+import { createRegionPolicy } from './domain/system/region';
+import { type App, createApp } from './http/app';
+import { createVisitorResolver } from './http/visitor';
+import { seedDemo } from './seed/seedDemo';
+
+export interface Running {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Where `npm run ops` finds the running server and its operator token. */
+export function serverInfoFile(dataDir: string): string {
+  return path.join(dataDir, 'server.json');
+}
+
+/** config → db → http → realtime (ARCHITECTURE). Used by main.ts, the tests and the benchmarks. */
+export async function boot(env: Env): Promise<Running> {
+  const config = await loadPlatformConfig(env.PLATFORM_CONFIG);
+  await mkdir(env.dataDir, { recursive: true });
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  await migrate(db);
+  const production = env.NODE_ENV === 'production';
+  if (!production) await seedDemo(db);
+
+  const opsToken = randomBytes(24).toString('base64url');
+  const staticDir = path.resolve('dist');
+  if (env.SERVE_STATIC && !existsSync(path.join(staticDir, 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npm run build` first (npm start does).');
+  }
+  const app = await createApp(
+    {
+      config,
+      db,
+      maintenance: await createMaintenanceSwitch(db, config.maintenance),
+      region: createRegionPolicy(config.regionRestriction),
+      visitorOf: createVisitorResolver(env.TRUST_PROXY, config.regionRestriction.countryHeader),
+      opsToken,
+      staticDir: env.SERVE_STATIC ? staticDir : null,
+      production,
+    },
+    { trustProxy: env.TRUST_PROXY, logLevel: process.env.LOG_LEVEL },
+  );
+  await app.http.listen({ port: env.PORT, host: env.HOST });
+  const address = app.http.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
+  await writeFile(serverInfoFile(env.dataDir), JSON.stringify({ url, opsToken, pid: process.pid }), {
+    mode: 0o600,
+  });
+
+  return {
+    app,
+    url,
+    async close() {
+      await app.http.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { isKnownLanguage } from '../../src/shared/languages';
+import type { WhitelabelNode } from '../../src/shared/system';
+
+/**
+ * The operator's configuration file (config/platform.json), validated at start so a typo is a
+ * readable error, not a broken page. Environment variables are in env.ts.
+ */
+// Kept as a plain string type: configuration and requests compare against it freely.
+const languageCode = z.string().refine((code): boolean => isKnownLanguage(code), { message: 'unknown language code' });
+
+const whitelabelNode: z.ZodType<WhitelabelNode> = z.lazy(() =>
+  z.object({
+    modId: z.string().min(1),
+    enabled: z.boolean(),
+    childrenNodes: z.array(whitelabelNode),
+  }),
+);
+
+const registrationField = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  acceptedPattern: z.string().refine(
+    (pattern) => {
+      if (pattern === '*') return true;
+      try {
+        new RegExp(pattern);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'not a valid regular expression (use * for any)' },
+  ),
+  patternId: z.string().min(1),
+  minLength: z.number().int().min(0),
+  maxLength: z.number().int().min(1),
+});
+
+const localizedText = z.record(z.string(), z.string());
+
+export const platformConfigSchema = z
+  .object({
+    brand: z.object({
+      name: z.string().min(1),
+      merchantCode: z.string().regex(/^[A-Z0-9_]{2,32}$/),
+      platform: z.literal('WEB'),
+      lotteryType: z.string(),
+      defaultLanguage: languageCode,
+      languages: z.array(languageCode).min(1),
+    }),
+    mainDomain: z.string().min(1),
+    domainRoute: z.array(z.object({ domain: z.string().min(1), type: z.string().min(1) })),
+    analytics: z.object({ gtagId: z.string().nullable() }),
+    imageCDNs: z.array(z.string().min(1)).min(1),
+    launchGameCDNs: z.array(z.string().min(1)).min(1),
+    customerService: z.array(
+      z.object({
+        csType: z.string().min(1),
+        url: z.string().regex(/^(https?:\/\/|\/)/, 'must be an http(s) or site-relative URL'),
+        key: z.string().regex(/^[A-Za-z0-9]{8}$/, 'must be 8 letters or digits'),
+      }),
+    ),
+    resources: z.array(
+      z.object({
+        resourceType: z.string().min(1),
+        url: z.string().min(1),
+        labelNameEn: z.string().optional(),
+      }),
+    ),
+    whitelabel: z.array(whitelabelNode),
+    helpCenter: z.array(
+      z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: localizedText, content: localizedText }),
+    ),
+    registration: z.object({ fields: z.record(z.string(), registrationField) }),
+    maintenance: z.object({ enabled: z.boolean(), end: z.iso.datetime({ offset: true }).nullable() }),
+    regionRestriction: z.object({
+      blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
+      blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),
+      /** Header set by a trusted proxy with the visitor's country (e.g. cf-ipcountry). */
+      countryHeader: z.string().nullable(),
+    }),
+  })
+  .superRefine((config, ctx) => {
+    if (!config.brand.languages.includes(config.brand.defaultLanguage)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['brand', 'defaultLanguage'],
+        message: 'must be one of brand.languages',
+      });
+    }
+  });
+
+export type PlatformConfig = z.infer<typeof platformConfigSchema>;
+export type RegistrationFieldRule = z.infer<typeof registrationField>;

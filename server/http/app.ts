@@ -1,0 +1,82 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { failure } from '../../src/shared/envelope';
+import { attachRealtime, type RealtimeServer } from '../realtime/io';
+import type { AppDeps } from './deps';
+import { ApiError, installErrorHandler } from './errors';
+import { opsRoutes } from './ops/routes';
+import { relayRoutes } from './relay/dispatcher';
+import { serveSite } from './site';
+import { languageRoute } from './system/languageRoute';
+import { systemRelays } from './system/relays';
+import { systemRoutes } from './system/routes';
+
+export interface App {
+  http: FastifyInstance;
+  io: RealtimeServer;
+}
+
+/** API prefixes: answered with envelopes, never with the site's index.html. */
+export const apiPrefixes = ['/wps/', '/lgw/', '/lotto/', '/ops/', '/socket.io/'];
+
+const BODY_LIMIT = 64 * 1024;
+
+/** Paths that stay open in maintenance and for restricted regions: the page must learn why. */
+function isAlwaysOpen(url: string): boolean {
+  return url.startsWith('/wps/system/') || url.startsWith('/ops/');
+}
+
+/** Builds the whole server: one place, so tests start the real thing on an ephemeral port. */
+export async function createApp(deps: AppDeps, options: { trustProxy?: string; logLevel?: string } = {}): Promise<App> {
+  const http = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    logger: { level: options.logLevel ?? 'warn' },
+  });
+  installErrorHandler(http);
+
+  await http.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Games open in same-site popups and iframes; keep the defaults that would break them off.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // Maintenance and region rules are enforced here too: never trust the browser to obey them.
+  http.addHook('onRequest', async (request) => {
+    const url = request.url;
+    if (!apiPrefixes.some((prefix) => url.startsWith(prefix)) || isAlwaysOpen(url)) return;
+    if (deps.maintenance.get().enabled) throw new ApiError(503, 'maintenance', 'System maintenance.');
+    if (deps.region.isRestricted(deps.visitorOf(request.raw))) {
+      throw new ApiError(403, 'region_restricted', 'Access restricted by location or IP.');
+    }
+  });
+
+  await systemRoutes(http, deps);
+  await languageRoute(http, deps);
+  await relayRoutes(http, { ...systemRelays(deps) });
+  await opsRoutes(http, deps);
+  await serveSite(http, deps.staticDir);
+
+  http.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && deps.staticDir && !apiPrefixes.some((p) => request.url.startsWith(p))) {
+      // Client-side routes (including unknown ones, which the app answers with its not-found page).
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(failure('not_found', `No such call: ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  const io = attachRealtime(http.server, deps);
+  http.addHook('onClose', async () => {
+    await io.close();
+  });
+  return { http, io };
+}

@@ -1,0 +1,19 @@
+import type { PlatformConfig } from '../config/schema';
+import type { Database } from '../db/types';
+import type { MaintenanceSwitch } from '../domain/system/maintenance';
+import type { RegionPolicy } from '../domain/system/region';
+import type { VisitorResolver } from './visitor';
+
+/** Everything the HTTP and realtime layers need, built once in main.ts (or by a test). */
+export interface AppDeps {
+  config: PlatformConfig;
+  db: Database;
+  maintenance: MaintenanceSwitch;
+  region: RegionPolicy;
+  visitorOf: VisitorResolver;
+  /** Secret for the operator endpoints; null disables them. */
+  opsToken: string | null;
+  /** Folder of the built site, or null when Vite serves it (dev) or in API-only tests. */
+  staticDir: string | null;
+  production: boolean;
+}

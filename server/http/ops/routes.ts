@@ -1,0 +1,47 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import type { AppDeps } from '../deps';
+import { ApiError, parseInput } from '../errors';
+
+const maintenanceBody = z
+  .object({
+    enabled: z.boolean(),
+    end: z.iso.datetime({ offset: true }).nullable().default(null),
+  })
+  .strict();
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+/**
+ * Operator endpoints behind `npm run ops`. Two locks: the caller must be on this machine (the
+ * socket's own address, not a forwarded one) and hold the token the server wrote to its data
+ * folder at start.
+ */
+export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const expected = deps.opsToken ? Buffer.from(deps.opsToken) : null;
+
+  function authorize(request: FastifyRequest): void {
+    const header = request.headers.authorization ?? '';
+    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
+    const tokenMatches =
+      expected !== null && given.length === expected.length && timingSafeEqual(given, expected);
+    if (!isLoopback(request.raw.socket.remoteAddress) || !tokenMatches) {
+      throw new ApiError(403, 'forbidden', 'Operator access only.');
+    }
+  }
+
+  app.get('/ops/maintenance', async (request) => {
+    authorize(request);
+    return ok(deps.maintenance.get());
+  });
+
+  app.post('/ops/maintenance', async (request) => {
+    authorize(request);
+    const body = parseInput(maintenanceBody, request.body);
+    return ok(await deps.maintenance.set({ enabled: body.enabled, end: body.enabled ? body.end : null }));
+  });
+}

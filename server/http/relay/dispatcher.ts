@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import { ApiError, parseInput } from '../errors';
+
+export type RelayMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One relay call (spec 7, "Relay calls under /wps/relay/"): its method and its handler. */
+export interface RelayHandler {
+  method: RelayMethod;
+  handle(request: FastifyRequest): Promise<unknown>;
+}
+
+export type RelayTable = Record<string, RelayHandler>;
+
+const relayParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'not a relay name') });
+
+/** `/wps/relay/:name`: one handler per name, dispatched from a table (ARCHITECTURE, HTTP). */
+export async function relayRoutes(app: FastifyInstance, table: RelayTable): Promise<void> {
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/wps/relay/:name',
+    handler: async (request) => {
+      const { name } = parseInput(relayParams, request.params);
+      const relay = Object.hasOwn(table, name) ? table[name] : undefined;
+      if (!relay) throw new ApiError(404, 'unknown_relay', `Unknown relay call "${name}".`);
+      if (relay.method !== request.method) {
+        throw new ApiError(405, 'method_not_allowed', `${name} takes ${relay.method}.`);
+      }
+      return ok(await relay.handle(request));
+    },
+  });
+}

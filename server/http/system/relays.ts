@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { AppDeps } from '../deps';
+import { parseInput } from '../errors';
+import type { RelayTable } from '../relay/dispatcher';
+import { helpCenterFor } from './helpCenter';
+
+const helpQuery = z.object({ lang: z.string().regex(/^[A-Za-z]{2}$/), device: z.literal('WEB').optional() });
+
+/** System relays. The spec names getHelpV2 (lang, device WEB) without a path: we relay it. */
+export function systemRelays(deps: AppDeps): RelayTable {
+  return {
+    getHelpV2: {
+      method: 'GET',
+      handle: async (request) => {
+        const { lang } = parseInput(helpQuery, request.query);
+        return helpCenterFor(deps.config, lang.toUpperCase());
+      },
+    },
+  };
+}

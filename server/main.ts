@@ -1,0 +1,37 @@
+import { readEnv } from './config/env';
+import { boot } from './boot';
+import { DEMO_PASSWORD, demoAccounts } from './seed/demoAccounts';
+
+/** `npm start` / `npm run serve`: one process serving the site, the API and socket.io. */
+async function main(): Promise<void> {
+  const env = readEnv();
+  const running = await boot(env);
+  const engine = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.dataDir}`;
+  const lines = [
+    '',
+    `  Platform running at ${running.url}  (database: ${engine})`,
+    env.SERVE_STATIC ? '' : '  API only: open the Vite dev server for the site.',
+  ];
+  if (env.NODE_ENV !== 'production') {
+    lines.push('  Demo logins (password for all: ' + DEMO_PASSWORD + '):');
+    for (const demo of demoAccounts) lines.push(`    ${demo.account.padEnd(8)} ${demo.role}`);
+  }
+  lines.push('  Operator: npm run ops -- maintenance on --until <iso> | maintenance off | status', '');
+  console.log(lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n  ${signal}: closing…`);
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

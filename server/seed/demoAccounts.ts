@@ -1,0 +1,20 @@
+/**
+ * The demo logins printed at start and listed in the README. Seeded only outside production.
+ * player2 and player3 are agent1's downline (issue 6 builds deeper levels on them).
+ */
+export const DEMO_PASSWORD = 'Passw0rd!';
+
+export interface DemoAccount {
+  account: string;
+  nickname: string;
+  type: number;
+  upline?: string;
+  role: string;
+}
+
+export const demoAccounts: DemoAccount[] = [
+  { account: 'player1', nickname: 'Player One', type: 0, role: 'player' },
+  { account: 'agent1', nickname: 'Agent One', type: 1, role: 'agent' },
+  { account: 'player2', nickname: 'Player Two', type: 0, upline: 'agent1', role: 'player, downline of agent1' },
+  { account: 'player3', nickname: 'Player Three', type: 0, upline: 'agent1', role: 'player, downline of agent1' },
+];

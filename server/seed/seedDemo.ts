@@ -1,0 +1,18 @@
+import { hashPassword } from '../domain/identity/password';
+import type { Database } from '../db/types';
+import { DEMO_PASSWORD, demoAccounts } from './demoAccounts';
+
+/** Idempotent: accounts that exist are left as they are (their passwords may have changed). */
+export async function seedDemo(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const demo of demoAccounts) {
+      await tx.query(
+        `insert into members (account, nickname, password_hash, type, upline_id)
+         values ($1, $2, $3, $4, (select id from members where lower(account) = lower($5)))
+         on conflict do nothing`,
+        [demo.account, demo.nickname, passwordHash, demo.type, demo.upline ?? null],
+      );
+    }
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * Every language the platform knows (spec 1: about 35 codes). Which of them a brand offers
+ * comes from configuration; this table gives each code its own name for the language menu.
+ * Codes are upper case as the spec writes them (EN, ES, KO, …); i18next uses them lower-cased.
+ */
+export const knownLanguages = {
+  EN: 'English',
+  ES: 'Español',
+  PT: 'Português',
+  KO: '한국어',
+  JA: '日本語',
+  ZH: '简体中文',
+  TW: '繁體中文',
+  VI: 'Tiếng Việt',
+  TH: 'ไทย',
+  ID: 'Bahasa Indonesia',
+  MS: 'Bahasa Melayu',
+  HI: 'हिन्दी',
+  BN: 'বাংলা',
+  TA: 'தமிழ்',
+  TE: 'తెలుగు',
+  UR: 'اردو',
+  AR: 'العربية',
+  FA: 'فارسی',
+  TR: 'Türkçe',
+  RU: 'Русский',
+  UK: 'Українська',
+  PL: 'Polski',
+  DE: 'Deutsch',
+  FR: 'Français',
+  IT: 'Italiano',
+  NL: 'Nederlands',
+  SV: 'Svenska',
+  RO: 'Română',
+  EL: 'Ελληνικά',
+  CS: 'Čeština',
+  HU: 'Magyar',
+  KM: 'ខ្មែរ',
+  LO: 'ລາວ',
+  MY: 'မြန်မာ',
+  TL: 'Filipino',
+  // TY is named by the spec only as the language that unlocks the bingo (BG) category.
+  TY: 'TY',
+} as const satisfies Record<string, string>;
+
+export type LanguageCode = keyof typeof knownLanguages;
+
+export function isKnownLanguage(code: string): code is LanguageCode {
+  return Object.hasOwn(knownLanguages, code);
+}

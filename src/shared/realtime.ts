@@ -1,0 +1,20 @@
+import type { SystemStatusCode } from './system';
+
+/**
+ * The socket.io event map (ARCHITECTURE, Realtime), declared once for server and browser.
+ * Every state-like event carries a `seq` that grows per room, so a client drops stale events.
+ */
+export interface SystemEvent {
+  status: SystemStatusCode;
+  maintenanceEnd: string | null;
+  seq: number;
+}
+
+export interface ServerToClientEvents {
+  system: (event: SystemEvent) => void;
+}
+
+// biome-ignore lint/complexity/noBannedTypes: socket.io wants an (empty) map type here.
+export type ClientToServerEvents = {};
+
+export const SOCKET_PATH = '/socket.io';
