@@ -1,0 +1,79 @@
+import ky, { type KyInstance, type Options } from 'ky';
+import type { Envelope } from '../shared/envelope';
+
+/** A failed call: the envelope's `code` (or our own network/HTTP codes) and human message. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface HttpContext {
+  merchantCode: () => string;
+  language: () => string;
+  token: () => string | null;
+}
+
+export interface Http {
+  get<T>(path: string, options?: Options): Promise<T>;
+  post<T>(path: string, json?: unknown, options?: Options): Promise<T>;
+  put<T>(path: string, json?: unknown, options?: Options): Promise<T>;
+  delete<T>(path: string, options?: Options): Promise<T>;
+}
+
+const GATEWAY_VERSION = '3';
+
+/**
+ * The one way in for HTTP (STYLE): headers from ARCHITECTURE "Request headers", the envelope
+ * unwrapped into a value or an ApiError. Retries only idempotent reads, and only twice.
+ */
+export function createHttp(context: HttpContext, baseUrl = '/'): Http {
+  const client: KyInstance = ky.create({
+    prefixUrl: baseUrl,
+    timeout: 20_000,
+    throwHttpErrors: false,
+    retry: { limit: 2, methods: ['get'], statusCodes: [408, 502, 504] },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          request.headers.set('Merchant', context.merchantCode());
+          request.headers.set('Language', context.language());
+          request.headers.set('X-Gateway-Version', GATEWAY_VERSION);
+          const token = context.token();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+
+  async function send<T>(method: string, path: string, options: Options = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await client(path.replace(/^\//, ''), { ...options, method });
+    } catch {
+      throw new ApiError('network_error', 'Network link abnormal, please try again.', null);
+    }
+    let envelope: Envelope<T>;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      throw new ApiError('unknown_error', `Unexpected response (HTTP ${response.status}).`, response.status);
+    }
+    if (!envelope.success) {
+      throw new ApiError(envelope.code ?? 'unknown_error', envelope.message ?? 'Unknown error.', response.status);
+    }
+    return envelope.value as T;
+  }
+
+  return {
+    get: (path, options) => send('get', path, options),
+    post: (path, json, options) => send('post', path, { ...options, json }),
+    put: (path, json, options) => send('put', path, { ...options, json }),
+    delete: (path, options) => send('delete', path, options),
+  };
+}

@@ -1,0 +1,39 @@
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { adoptTokenFromUrl } from './api/sessionToken';
+import { chooseLanguage } from './i18n/chooseLanguage';
+import { setupI18n } from './i18n/setup';
+import { knownLanguages } from './shared/languages';
+import { App } from './ui/app/App';
+import { createServices } from './ui/app/services';
+import { applyInitialTheme } from './ui/theme/theme';
+import './ui/styles/index.css';
+
+async function start(): Promise<void> {
+  applyInitialTheme();
+  adoptTokenFromUrl(window.location, window.history);
+  // Before the brand's list is known every known language is a candidate; SystemGate narrows
+  // it to the brand's own once the status arrives.
+  const language = chooseLanguage({
+    stored: localStorage.getItem('hisLang'),
+    deviceLanguages: navigator.languages,
+    supported: Object.keys(knownLanguages),
+    brandDefault: 'EN',
+  });
+  const i18n = await setupI18n(language);
+  const services = createServices(i18n);
+  // Open the live connection now, for the whole life of the tab.
+  services.realtime.socket$.subscribe();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <Suspense fallback={null}>
+        <App services={services} />
+      </Suspense>
+    </StrictMode>,
+  );
+}
+
+void start();

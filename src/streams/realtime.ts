@@ -1,0 +1,112 @@
+import {
+  filter,
+  fromEventPattern,
+  map,
+  merge,
+  Observable,
+  type OperatorFunction,
+  shareReplay,
+  startWith,
+  switchMap,
+} from 'rxjs';
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../shared/realtime';
+import { type ConnectionState, type SocketLifecycleEvent, toConnectionState } from './operators';
+
+export type PlatformSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+type EventName = keyof ServerToClientEvents;
+type EventPayload<K extends EventName> = Parameters<ServerToClientEvents[K]>[0];
+
+/**
+ * The one socket of the tab as an Observable (ARCHITECTURE, Streams). The socket opens on the
+ * first subscriber and closes when the last one leaves. socket.io-client itself reconnects
+ * with backoff and jitter, so no RxJS retry is stacked on the transport.
+ */
+export function createRealtime(createSocket: () => PlatformSocket | Promise<PlatformSocket>) {
+  // The factory may be async so the socket.io client can load after the first paint.
+  const socket$ = new Observable<PlatformSocket>((subscriber) => {
+    let socket: PlatformSocket | null = null;
+    let closed = false;
+    void Promise.resolve(createSocket()).then(
+      (created) => {
+        if (closed) return;
+        socket = created;
+        subscriber.next(created);
+        created.connect();
+      },
+      (error: unknown) => subscriber.error(error),
+    );
+    return () => {
+      closed = true;
+      socket?.disconnect();
+    };
+  }).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+
+  const lifecycle$ = socket$.pipe(
+    switchMap((socket) =>
+      merge(
+        listen(socket, 'connect', 'connect'),
+        listen(socket, 'disconnect', 'disconnect'),
+        listen(socket, 'connect_error', 'connect_error'),
+        new Observable<SocketLifecycleEvent>((subscriber) => {
+          const onAttempt = () => subscriber.next('reconnect_attempt');
+          socket.io.on('reconnect_attempt', onAttempt);
+          return () => socket.io.off('reconnect_attempt', onAttempt);
+        }),
+      ),
+    ),
+  );
+
+  const connectionState$: Observable<ConnectionState> = lifecycle$.pipe(
+    toConnectionState(),
+    startWith<ConnectionState>('connecting'),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+
+  /**
+   * Emits on every connect after the first: the moment to re-fetch REST snapshots, since
+   * events may have been missed while the connection was down.
+   */
+  const reconnected$ = socket$.pipe(
+    switchMap((socket) => {
+      // A subscriber that arrives while connected must still count the next connect as a re-connect.
+      let connectedBefore = socket.connected;
+      return listen(socket, 'connect', 'connect').pipe(
+        filter(() => {
+          const isReconnect = connectedBefore;
+          connectedBefore = true;
+          return isReconnect;
+        }),
+        map(() => undefined),
+      );
+    }),
+  );
+
+  function event$<K extends EventName>(name: K): Observable<EventPayload<K>> {
+    return socket$.pipe(
+      switchMap((socket) =>
+        fromEventPattern<EventPayload<K>>(
+          (handler) => socket.on(name, handler as never),
+          (handler) => socket.off(name, handler as never),
+        ),
+      ),
+    );
+  }
+
+  return { socket$, connectionState$, reconnected$, event$ };
+}
+
+function listen(
+  socket: PlatformSocket,
+  name: 'connect' | 'disconnect' | 'connect_error',
+  as: SocketLifecycleEvent,
+): Observable<SocketLifecycleEvent> {
+  const toLifecycle: OperatorFunction<unknown, SocketLifecycleEvent> = map(() => as);
+  return fromEventPattern(
+    (handler) => socket.on(name, handler),
+    (handler) => socket.off(name, handler),
+  ).pipe(toLifecycle);
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;

@@ -1,0 +1,26 @@
+import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { DialogProvider } from '../components/DialogProvider';
+import { SystemGate } from '../system/SystemGate';
+import { routes } from './routes';
+import { ServicesContext } from './ServicesContext';
+import type { Services } from './services';
+
+// Declarative routing: the app loads its data through machines and streams, not router
+// loaders, so the data router (and its weight in the first download) is not needed.
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function App({ services }: { services: Services }) {
+  return (
+    <ServicesContext.Provider value={services}>
+      <DialogProvider>
+        <SystemGate>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </SystemGate>
+      </DialogProvider>
+    </ServicesContext.Provider>
+  );
+}

@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { hideLoader } from './loader';
+
+/** Spec 2: after each navigation the loader is hidden and the page scrolls to the top. */
+export function NavigationEffects() {
+  const { pathname, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design.
+  useEffect(() => {
+    hideLoader();
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  return null;
+}

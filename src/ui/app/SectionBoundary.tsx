@@ -1,0 +1,62 @@
+import { Component, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChunkLoadError } from './lazySection';
+
+interface BoundaryState {
+  error: Error | null;
+  attempt: number;
+}
+
+/**
+ * Wraps a lazy section: a spinner while its chunk loads, and on failure a clear message with
+ * Retry (which re-mounts the section so its loader runs again) and Reload.
+ */
+class Boundary extends Component<{ children: (attempt: number) => ReactNode; fallback: (retry: () => void, error: Error) => ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null, attempt: 0 };
+
+  static getDerivedStateFromError(error: Error): Partial<BoundaryState> {
+    return { error };
+  }
+
+  retry = () => this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+
+  override render() {
+    if (this.state.error) return this.props.fallback(this.retry, this.state.error);
+    return this.props.children(this.state.attempt);
+  }
+}
+
+export function SectionBoundary({ render }: { render: (attempt: number) => ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Boundary
+      fallback={(retry, error) => (
+        <section className="section-error" role="alert">
+          <h2>{error instanceof ChunkLoadError ? t('errors.chunkTimeout') : t('errors.unknown')}</h2>
+          <div className="section-error-actions">
+            <button type="button" className="button primary" onClick={retry}>
+              {t('common.retry')}
+            </button>
+            <button type="button" className="button secondary" onClick={() => window.location.reload()}>
+              {t('common.reload')}
+            </button>
+          </div>
+        </section>
+      )}
+    >
+      {(attempt) => (
+        <Suspense
+          key={attempt}
+          fallback={
+            <div className="section-loading" role="status" aria-live="polite">
+              <span className="spinner" aria-hidden="true" />
+              {t('common.loading')}
+            </div>
+          }
+        >
+          {render(attempt)}
+        </Suspense>
+      )}
+    </Boundary>
+  );
+}

@@ -1,0 +1,67 @@
+import { SectionBoundary } from './SectionBoundary';
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+
+/** Spec 9: a lazily loaded section that has not arrived after 120 s has failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadError extends Error {
+  constructor(readonly section: string, cause: unknown) {
+    super(`Section ${section} failed to load`, { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * A lazily loaded section (spec 2) with the chunk-load timeout. A failure shows the section's
+ * error message with Retry; each retry makes a new React.lazy (React caches a rejected one),
+ * so the loader really runs again.
+ */
+export function lazySection<Props extends object>(
+  section: string,
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): ComponentType<Props> {
+  const attempts = new Map<number, LazyExoticComponent<ComponentType<Props>>>();
+  const lazyFor = (attempt: number) => {
+    let component = attempts.get(attempt);
+    if (!component) {
+      component = lazy(() =>
+        withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS, () => new ChunkLoadError(section, 'timeout')).catch(
+          (error: unknown) => {
+            throw error instanceof ChunkLoadError ? error : new ChunkLoadError(section, error);
+          },
+        ),
+      );
+      attempts.set(attempt, component);
+    }
+    return component;
+  };
+
+  function Section(props: Props) {
+    return (
+      <SectionBoundary
+        render={(attempt) => {
+          const Loaded = lazyFor(attempt);
+          return <Loaded {...props} />;
+        }}
+      />
+    );
+  }
+  Section.displayName = `Section(${section})`;
+  return Section;
+}

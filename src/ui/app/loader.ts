@@ -1,0 +1,16 @@
+/**
+ * The page-wide loader is plain HTML in index.html, so it shows before any script runs.
+ * Views show it for slow actions (logout, launches) and the router hides it after each
+ * navigation (spec 2).
+ */
+function loaderElement(): HTMLElement | null {
+  return document.getElementById('app-loader');
+}
+
+export function showLoader(): void {
+  loaderElement()?.removeAttribute('hidden');
+}
+
+export function hideLoader(): void {
+  loaderElement()?.setAttribute('hidden', '');
+}

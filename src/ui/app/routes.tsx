@@ -1,0 +1,76 @@
+import { Outlet, type RouteObject } from 'react-router-dom';
+import { HomePage } from '../home/HomePage';
+import { NotFoundPage } from '../NotFoundPage';
+import { Popups } from '../popups/Popups';
+import { PopupProvider } from '../popups/PopupContext';
+import { Shell } from '../shell/Shell';
+import { NavigationEffects } from './NavigationEffects';
+import { RequireAuth } from './RequireAuth';
+import {
+  AccountGame,
+  AgentHome,
+  AgentLanding,
+  GameCenter,
+  GameListCenter,
+  Lottery,
+  MemberCenter,
+  PointMall,
+  Promotions,
+  Seamless,
+} from './sections';
+
+function Root() {
+  return (
+    <PopupProvider>
+      <NavigationEffects />
+      <Outlet />
+      <Popups />
+    </PopupProvider>
+  );
+}
+
+const withAuth = (element: React.ReactNode, redirectTo?: string) => (
+  <RequireAuth redirectTo={redirectTo}>{element}</RequireAuth>
+);
+
+/** The player route table of spec 2 (paths match case-insensitively, as React Router does). */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <Shell />,
+        children: [
+          { index: true, element: <HomePage /> },
+          ...['/index', '/index.html', '/home'].map((path) => ({ path, element: <HomePage /> })),
+          { path: '/login', element: <HomePage popup="login" /> },
+          { path: '/register', element: <HomePage popup="register" /> },
+          { path: '/help', element: <HomePage popup="help" /> },
+          { path: '/member', element: withAuth(<MemberCenter />) },
+          { path: '/member/:page', element: withAuth(<MemberCenter />) },
+          { path: '/sports', element: <GameCenter category="SPORTS" /> },
+          { path: '/esports', element: <GameCenter category="ESPORTS" /> },
+          { path: '/lott', element: <GameCenter category="LOTT" /> },
+          { path: '/elott', element: <GameCenter category="ELOTT" /> },
+          { path: '/live', element: <GameListCenter type="live" /> },
+          { path: '/fish', element: <GameListCenter type="fish" /> },
+          { path: '/rng', element: <GameListCenter type="rng" /> },
+          { path: '/pvp', element: <GameListCenter type="pvp" /> },
+          { path: '/favorite', element: withAuth(<AccountGame kind="favorite" />) },
+          { path: '/recent', element: withAuth(<AccountGame kind="recent" />) },
+          { path: '/lottery', element: withAuth(<Lottery kind="lottery" />) },
+          { path: '/seaLottery', element: withAuth(<Lottery kind="seaLottery" />) },
+          { path: '/vnLottery', element: withAuth(<Lottery kind="vnLottery" />) },
+          { path: '/promotions', element: <Promotions /> },
+          { path: '/pointMall', element: <PointMall /> },
+          { path: '/seamless', element: withAuth(<Seamless />) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      // The back office has no player shell.
+      { path: '/agent', element: <AgentLanding /> },
+      { path: '/agentHome', element: withAuth(<AgentHome />, '/agent') },
+      { path: '/agentHome/:page', element: withAuth(<AgentHome />, '/agent') },
+    ],
+  },
+];

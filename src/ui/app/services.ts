@@ -1,0 +1,46 @@
+import type { i18n } from 'i18next';
+import { createHttp, type Http } from '../../api/http';
+import { readToken } from '../../api/sessionToken';
+import { createSystemApi, type SystemApi } from '../../api/system';
+import { createLanguageService, type LanguageService } from '../../i18n/languageService';
+import { SOCKET_PATH } from '../../shared/realtime';
+import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
+import { createSystemStream } from '../../streams/system';
+
+/** Everything the views reach through context: built once per tab in main.tsx. */
+export interface Services {
+  http: Http;
+  systemApi: SystemApi;
+  realtime: Realtime;
+  system$: ReturnType<typeof createSystemStream>;
+  language: LanguageService;
+  brand: { merchantCode: string };
+}
+
+export function createServices(i18n: i18n): Services {
+  // The merchant code becomes the brand's once the status answers; "DEFAULT" until then.
+  const brand = { merchantCode: 'DEFAULT' };
+  const http = createHttp({
+    merchantCode: () => brand.merchantCode,
+    language: () => i18n.language.toUpperCase(),
+    token: readToken,
+  });
+  const systemApi = createSystemApi(http);
+  // socket.io-client is its own chunk, fetched after the first paint.
+  const realtime = createRealtime(async (): Promise<PlatformSocket> => {
+    const { io } = await import('socket.io-client');
+    return io({
+      path: SOCKET_PATH,
+      autoConnect: false,
+      auth: (callback) => callback({ token: readToken() }),
+    });
+  });
+  return {
+    http,
+    systemApi,
+    realtime,
+    system$: createSystemStream(realtime),
+    language: createLanguageService({ i18n, systemApi, storage: localStorage }),
+    brand,
+  };
+}

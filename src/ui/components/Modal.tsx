@@ -1,0 +1,92 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDrag } from './useDrag';
+import { useScrollLock } from './useScrollLock';
+
+export const MODAL_FADE_MS = 100;
+
+export interface ModalProps {
+  /** Identifies the modal (popups open and close by name; tests find it by it). */
+  name: string;
+  title?: ReactNode;
+  open: boolean;
+  onClose: () => void;
+  /** Spec 2 defaults: close button on, scrollable, draggable. */
+  showClose?: boolean;
+  scrollable?: boolean;
+  draggable?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * Spec 2 "Modal": a native <dialog> (focus trap, top layer, Escape) that an outside click does
+ * not close, locks page scroll, can be dragged by its header and fades in and out in 100 ms.
+ */
+export function Modal({
+  name,
+  title,
+  open,
+  onClose,
+  showClose = true,
+  scrollable = true,
+  draggable = true,
+  className = '',
+  children,
+}: ModalProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  // Stays mounted for the fade-out after `open` turns false.
+  const [mounted, setMounted] = useState(open);
+  const [visible, setVisible] = useState(false);
+  const drag = useDrag(draggable);
+  useScrollLock(mounted);
+
+  useEffect(() => {
+    if (open) {
+      setMounted(true);
+      return;
+    }
+    setVisible(false);
+    const timer = window.setTimeout(() => setMounted(false), MODAL_FADE_MS);
+    return () => window.clearTimeout(timer);
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!mounted || !dialog) return;
+    if (!dialog.open) dialog.showModal();
+    drag.reset();
+    const frame = requestAnimationFrame(() => setVisible(open));
+    return () => cancelAnimationFrame(frame);
+  }, [mounted, open, drag.reset]);
+
+  if (!mounted) return null;
+  return (
+    <dialog
+      ref={ref}
+      className={`modal ${scrollable ? 'modal-scrollable' : ''} ${className}`}
+      data-modal={name}
+      data-visible={visible}
+      aria-labelledby={title ? titleId : undefined}
+      aria-label={title ? undefined : name}
+      style={{ translate: `${drag.offset.x}px ${drag.offset.y}px` }}
+      onCancel={(event) => {
+        // Escape closes only what has a close button; the dialog never closes by itself.
+        event.preventDefault();
+        if (showClose) onClose();
+      }}
+    >
+      <header className={`modal-header ${draggable ? 'modal-draggable' : ''}`} onPointerDown={drag.onPointerDown}>
+        {title && <h2 id={titleId}>{title}</h2>}
+        {showClose && (
+          <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
+            ×
+          </button>
+        )}
+      </header>
+      <div className="modal-body">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, useParams } from 'react-router-dom';
+import { EmptyState } from '../../components/EmptyState';
+
+/** Spec 2 "Member centre pages"; securityCenter (My Account) is the default. */
+export const memberPages = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
+  'vip',
+  'depositRecord',
+] as const;
+
+/** Lazy section MemberCenter: the page list now, each page's content with its issue. */
+export default function MemberCenterPage() {
+  const { t } = useTranslation();
+  const { page = 'securityCenter' } = useParams();
+  const known = (memberPages as readonly string[]).includes(page);
+  return (
+    <div className="member-centre" data-testid="member-centre">
+      <nav aria-label={t('menu.memberCentre')} className="member-nav">
+        <ul>
+          {memberPages.map((name) => (
+            <li key={name}>
+              <NavLink to={`/member/${name}`}>{t(`member.${name}`)}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="member-page" data-testid={`member-page-${page}`}>
+        <h1>{known ? t(`member.${page}`) : t('notFound.title')}</h1>
+        <EmptyState title={t('section.emptyTitle')}>
+          <p>{t('section.emptyBody')}</p>
+        </EmptyState>
+      </div>
+    </div>
+  );
+}

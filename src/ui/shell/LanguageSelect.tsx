@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { knownLanguages, isKnownLanguage } from '../../shared/languages';
+import { useServices } from '../app/ServicesContext';
+import { useSiteInfo } from '../system/SiteInfoContext';
+
+/** The brand's languages (from configuration), each in its own name. */
+export function LanguageSelect({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { language } = useServices();
+  const id = useId();
+  const languages = useSiteInfo().info.brand.languages;
+  return (
+    <div className={`language-select ${compact ? 'compact' : ''}`}>
+      <label htmlFor={id} className={compact ? 'visually-hidden' : undefined}>
+        {t('shell.language')}
+      </label>
+      <select
+        id={id}
+        data-testid="language-select"
+        value={i18n.language.toUpperCase()}
+        onChange={(event) => void language.change(event.target.value)}
+      >
+        {languages.map((code) => (
+          <option key={code} value={code}>
+            {isKnownLanguage(code) ? knownLanguages[code] : code}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { readToken } from '../../api/sessionToken';
+import { revealCustomerServicePath } from '../../shared/customerService';
+import { useSiteInfo } from '../system/SiteInfoContext';
+import { LanguageSelect } from './LanguageSelect';
+
+const moneyLinks = [
+  ['menu.deposit', '/member/depositv2'],
+  ['menu.withdraw', '/member/withdraw'],
+  ['nav.promotions', '/promotions'],
+  ['menu.inviteFriends', '/member/referral'],
+  ['menu.rewardCenter', '/member/rewardCenter'],
+  ['menu.manualRebate', '/member/manualRebate'],
+] as const;
+
+const memberLinks = [
+  ['menu.vip', '/member/vip'],
+  ['menu.bettingRecord', '/member/personalHistoryCopy'],
+  ['menu.accountRecord', '/member/transactionHistory'],
+  ['menu.myAccount', '/member/securityCenter'],
+  ['menu.depositRecord', '/member/depositRecord'],
+  ['menu.profitLoss', '/member/personalProfit'],
+  ['menu.messages', '/member/messageV2'],
+] as const;
+
+const gameLinks = [
+  ['games.live', '/live'],
+  ['games.rng', '/rng'],
+  ['games.fish', '/fish'],
+  ['games.pvp', '/pvp'],
+  ['games.sports', '/sports'],
+  ['games.esports', '/esports'],
+  ['games.lott', '/lott'],
+  ['games.elott', '/elott'],
+] as const;
+
+/** Spec 2 "Side menu": money actions, member list, game centre, apps, support, language. */
+export function SideMenu({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  const info = useSiteInfo().info;
+  const loggedIn = readToken() !== null;
+  const support = info.customerService.map(revealCustomerServicePath).find((url) => url !== null);
+  const apps = info.resources.filter((resource) => resource.resourceType.startsWith('APP_'));
+
+  return (
+    <aside id="side-menu" className="side-menu" data-open={open} aria-label={t('shell.sideMenu')} hidden={!open}>
+      <nav aria-label={t('shell.quickActions')}>
+        <ul>
+          {moneyLinks.map(([key, to]) => (
+            <li key={to}>
+              <NavLink to={to}>{t(key)}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-label={t('menu.memberCentre')}>
+        <h2>{t('menu.memberCentre')}</h2>
+        <ul>
+          {memberLinks.map(([key, to]) => (
+            <li key={to}>
+              <NavLink to={to}>{t(key)}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-label={t('games.centre')}>
+        <h2>{t('games.centre')}</h2>
+        <ul>
+          {gameLinks.map(([key, to]) => (
+            <li key={to}>
+              <NavLink to={to}>{t(key)}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {apps.length > 0 && (
+        <section aria-label={t('shell.appDownload')}>
+          <h2>{t('shell.appDownload')}</h2>
+          <ul className="app-links">
+            {apps.map((app) => (
+              <li key={app.resourceType}>
+                <a href={app.url}>{app.labelNameEn ?? app.resourceType}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <ul>
+        {support && (
+          <li>
+            <a href={support} target="_blank" rel="noopener noreferrer">
+              {t('shell.customerService')}
+            </a>
+          </li>
+        )}
+      </ul>
+      <LanguageSelect />
+      {loggedIn && (
+        <button type="button" className="button secondary sign-out" disabled title={t('auth.comingSoon')}>
+          {t('auth.signOut')}
+        </button>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // `npm run dev`: Vite serves the site with hot reload, the real server answers the API.
+    proxy: {
+      '/wps': apiTarget,
+      '/lgw': apiTarget,
+      '/lotto': apiTarget,
+      '/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+  build: { target: 'es2022', sourcemap: true },
+  test: {
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.ts', 'tests/server/**/*.test.ts'],
+    globalSetup: ['tests/support/postgresGlobalSetup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
