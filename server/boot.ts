@@ -6,10 +6,8 @@ import type { Env } from './config/env';
 import { loadPlatformConfig } from './config/load';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
-import { createMaintenanceSwitch } from './domain/system/maintenance';
-import { createRegionPolicy } from './domain/system/region';
+import { createDeps } from './deps';
 import { type App, createApp } from './http/app';
-import { createVisitorResolver } from './http/visitor';
 import { seedDemo } from './seed/seedDemo';
 
 export interface Running {
@@ -37,19 +35,15 @@ export async function boot(env: Env): Promise<Running> {
   if (env.SERVE_STATIC && !existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npm run build` first (npm start does).');
   }
-  const app = await createApp(
-    {
-      config,
-      db,
-      maintenance: await createMaintenanceSwitch(db, config.maintenance),
-      region: createRegionPolicy(config.regionRestriction),
-      visitorOf: createVisitorResolver(env.TRUST_PROXY, config.regionRestriction.countryHeader),
-      opsToken,
-      staticDir: env.SERVE_STATIC ? staticDir : null,
-      production,
-    },
-    { trustProxy: env.TRUST_PROXY, logLevel: process.env.LOG_LEVEL },
-  );
+  const deps = await createDeps({
+    config,
+    db,
+    trustProxy: env.TRUST_PROXY,
+    opsToken,
+    staticDir: env.SERVE_STATIC ? staticDir : null,
+    production,
+  });
+  const app = await createApp(deps, { trustProxy: env.TRUST_PROXY, logLevel: process.env.LOG_LEVEL });
   await app.http.listen({ port: env.PORT, host: env.HOST });
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

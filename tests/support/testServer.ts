@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadPlatformConfig } from '../../server/config/load';
+import type { PlatformConfig } from '../../server/config/schema';
+import { migrate } from '../../server/db/migrate';
+import { openPglite } from '../../server/db/pglite';
+import { openPostgres } from '../../server/db/postgres';
+import type { Database } from '../../server/db/types';
+import { createDeps } from '../../server/deps';
+import { type App, createApp } from '../../server/http/app';
+import type { AppDeps } from '../../server/http/deps';
+import { seedDemo } from '../../server/seed/seedDemo';
+
+export type Engine = 'pglite' | 'postgres';
+export const engines: Engine[] = ['pglite', 'postgres'];
+
+export interface TestServer {
+  url: string;
+  app: App;
+  deps: AppDeps;
+  opsToken: string;
+  close(): Promise<void>;
+}
+
+/** A fresh, empty database of the engine: in-memory PGlite, or a new PostgreSQL database. */
+export async function openTestDatabase(engine: Engine): Promise<{ db: Database; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const db = await openPglite(null);
+    return { db, drop: async () => undefined };
+  }
+  const adminUrl = inject('postgresUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString());
+  return {
+    db,
+    async drop() {
+      const cleaner = new pg.Client({ connectionString: adminUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+/** The real server (createApp) on an ephemeral loopback port, on a fresh database. */
+export async function startTestServer(
+  engine: Engine,
+  options: { config?: (base: PlatformConfig) => PlatformConfig; trustProxy?: string; database?: Database } = {},
+): Promise<TestServer> {
+  const base = await loadPlatformConfig('config/platform.json');
+  const config = options.config ? options.config(structuredClone(base)) : base;
+  const owned = options.database ? null : await openTestDatabase(engine);
+  const db = options.database ?? owned!.db;
+  await migrate(db);
+  await seedDemo(db);
+  const opsToken = randomBytes(16).toString('hex');
+  const deps = await createDeps({
+    config,
+    db,
+    trustProxy: options.trustProxy,
+    opsToken,
+    staticDir: null,
+    production: false,
+  });
+  const app = await createApp(deps, { trustProxy: options.trustProxy, logLevel: 'silent' });
+  await app.http.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.http.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    deps,
+    opsToken,
+    async close() {
+      await app.http.close();
+      if (owned) {
+        await db.close();
+        await owned.drop();
+      }
+    },
+  };
+}
+
+/** Reads an envelope response: status, and the parsed body. */
+export async function call(
+  server: Pick<TestServer, 'url'>,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<{ status: number; body: { success: boolean; value: unknown; code?: string; message?: string } }> {
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const response = await fetch(server.url + path, { ...init, headers, body });
+  return { status: response.status, body: await response.json() };
+}

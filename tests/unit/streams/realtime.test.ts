@@ -1,0 +1,102 @@
+import { firstValueFrom, take, toArray } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createRealtime, type PlatformSocket } from '../../../src/streams/realtime';
+import { createSystemStream } from '../../../src/streams/system';
+
+type Handler = (...args: unknown[]) => void;
+
+/** A socket.io-client stand-in: records listeners, lets the test fire events. */
+function fakeSocket() {
+  const handlers = new Map<string, Set<Handler>>();
+  const managerHandlers = new Map<string, Set<Handler>>();
+  const add = (map: Map<string, Set<Handler>>, name: string, handler: Handler) => {
+    if (!map.has(name)) map.set(name, new Set());
+    map.get(name)!.add(handler);
+  };
+  const socket = {
+    connected: false,
+    connectCalls: 0,
+    disconnectCalls: 0,
+    on: (name: string, handler: Handler) => add(handlers, name, handler),
+    off: (name: string, handler: Handler) => handlers.get(name)?.delete(handler),
+    connect() {
+      socket.connectCalls += 1;
+    },
+    disconnect() {
+      socket.disconnectCalls += 1;
+    },
+    io: {
+      on: (name: string, handler: Handler) => add(managerHandlers, name, handler),
+      off: (name: string, handler: Handler) => managerHandlers.get(name)?.delete(handler),
+    },
+    fire(name: string, payload?: unknown) {
+      if (name === 'connect') socket.connected = true;
+      if (name === 'disconnect') socket.connected = false;
+      for (const handler of [...(handlers.get(name) ?? [])]) handler(payload);
+    },
+    listenerCount: () => [...handlers.values()].reduce((sum, set) => sum + set.size, 0),
+  };
+  return socket;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createRealtime', () => {
+  it('opens one socket for all subscribers and closes it with the last one', async () => {
+    const socket = fakeSocket();
+    let created = 0;
+    const realtime = createRealtime(() => {
+      created += 1;
+      return socket as unknown as PlatformSocket;
+    });
+    const a = realtime.connectionState$.subscribe();
+    const b = realtime.event$('system').subscribe();
+    await tick();
+    expect(created).toBe(1);
+    expect(socket.connectCalls).toBe(1);
+    a.unsubscribe();
+    expect(socket.disconnectCalls).toBe(0);
+    b.unsubscribe();
+    expect(socket.disconnectCalls).toBe(1);
+    expect(socket.listenerCount()).toBe(0);
+  });
+
+  it('reports the connection state as the socket connects, drops and returns', async () => {
+    const socket = fakeSocket();
+    const realtime = createRealtime(async () => socket as unknown as PlatformSocket);
+    const states = firstValueFrom(realtime.connectionState$.pipe(take(4), toArray()));
+    await tick();
+    socket.fire('connect');
+    socket.fire('disconnect');
+    socket.fire('connect');
+    expect(await states).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
+  });
+
+  it('signals a reconnect (not the first connect), also to a subscriber that came later', async () => {
+    const socket = fakeSocket();
+    const realtime = createRealtime(() => socket as unknown as PlatformSocket);
+    const early: number[] = [];
+    const keep = realtime.reconnected$.subscribe(() => early.push(1));
+    await tick();
+    socket.fire('connect');
+    const late: number[] = [];
+    const lateSubscription = realtime.reconnected$.subscribe(() => late.push(1));
+    socket.fire('disconnect');
+    socket.fire('connect');
+    expect(early).toEqual([1]);
+    expect(late).toEqual([1]);
+    keep.unsubscribe();
+    lateSubscription.unsubscribe();
+  });
+
+  it('delivers system events in seq order only', async () => {
+    const socket = fakeSocket();
+    const realtime = createRealtime(() => socket as unknown as PlatformSocket);
+    const received: number[] = [];
+    const subscription = createSystemStream(realtime).subscribe((event) => received.push(event.seq));
+    await tick();
+    for (const seq of [1, 3, 2, 4]) socket.fire('system', { status: 0, maintenanceEnd: null, seq });
+    expect(received).toEqual([1, 3, 4]);
+    subscription.unsubscribe();
+  });
+});

@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../../src/ui/app/lazySection';
+import { isGamePage } from '../../../src/ui/shell/gamePages';
+
+describe('game pages hide the side menu (spec 2)', () => {
+  it.each(['/seamless', '/lottery', '/vnLottery', '/sealottery', '/lottert', '/seaLottery/'])('%s is a game page', (path) => {
+    expect(isGamePage(path)).toBe(true);
+  });
+  it.each(['/', '/live', '/lott', '/seamlessly', '/member'])('%s is not', (path) => {
+    expect(isGamePage(path)).toBe(false);
+  });
+});
+
+describe('chunk-load timeout', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is 120 seconds and fails a chunk that never arrives', async () => {
+    vi.useFakeTimers();
+    expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+    const never = new Promise<never>(() => undefined);
+    const result = withTimeout(never, CHUNK_LOAD_TIMEOUT_MS, () => new Error('timed out'));
+    const assertion = expect(result).rejects.toThrow('timed out');
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS);
+    await assertion;
+  });
+
+  it('passes a chunk that arrives in time', async () => {
+    await expect(withTimeout(Promise.resolve('ok'), 1000, () => new Error('late'))).resolves.toBe('ok');
+  });
+});
