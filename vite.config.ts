@@ -16,7 +16,11 @@ export default defineConfig({
   },
   build: { target: 'es2022', sourcemap: true },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.ts', 'tests/server/**/*.test.ts'],
+    include: [
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/model/**/*.test.ts',
+      'tests/server/**/*.test.ts',
+    ],
     globalSetup: ['tests/support/postgresGlobalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

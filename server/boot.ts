@@ -43,14 +43,21 @@ export async function boot(env: Env): Promise<Running> {
     staticDir: env.SERVE_STATIC ? staticDir : null,
     production,
   });
-  const app = await createApp(deps, { trustProxy: env.TRUST_PROXY, logLevel: process.env.LOG_LEVEL });
+  const app = await createApp(deps, {
+    trustProxy: env.TRUST_PROXY,
+    logLevel: process.env.LOG_LEVEL,
+  });
   await app.http.listen({ port: env.PORT, host: env.HOST });
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
-  await writeFile(serverInfoFile(env.dataDir), JSON.stringify({ url, opsToken, pid: process.pid }), {
-    mode: 0o600,
-  });
+  await writeFile(
+    serverInfoFile(env.dataDir),
+    JSON.stringify({ url, opsToken, pid: process.pid }),
+    {
+      mode: 0o600,
+    },
+  );
 
   return {
     app,

@@ -1,23 +1,30 @@
-import { readEnv } from './config/env';
 import { boot } from './boot';
+import { readEnv } from './config/env';
 import { DEMO_PASSWORD, demoAccounts } from './seed/demoAccounts';
 
 /** `npm start` / `npm run serve`: one process serving the site, the API and socket.io. */
 async function main(): Promise<void> {
   const env = readEnv();
   const running = await boot(env);
-  const engine = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.dataDir}`;
+  const engine = env.DATABASE_URL
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${env.dataDir}`;
   const lines = [
     '',
     `  Platform running at ${running.url}  (database: ${engine})`,
     env.SERVE_STATIC ? '' : '  API only: open the Vite dev server for the site.',
   ];
   if (env.NODE_ENV !== 'production') {
-    lines.push('  Demo logins (password for all: ' + DEMO_PASSWORD + '):');
+    lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
     for (const demo of demoAccounts) lines.push(`    ${demo.account.padEnd(8)} ${demo.role}`);
   }
-  lines.push('  Operator: npm run ops -- maintenance on --until <iso> | maintenance off | status', '');
-  console.log(lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'));
+  lines.push(
+    '  Operator: npm run ops -- maintenance on --until <iso> | maintenance off | status',
+    '',
+  );
+  console.log(
+    lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -32,7 +32,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (!parsed.data.DATABASE_URL && parsed.data.WEB_CONCURRENCY > 1) {
     // PGlite is one connection owned by one process (ARCHITECTURE, Storage).
-    throw new Error('WEB_CONCURRENCY > 1 needs DATABASE_URL: the embedded database is single-process.');
+    throw new Error(
+      'WEB_CONCURRENCY > 1 needs DATABASE_URL: the embedded database is single-process.',
+    );
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -7,7 +7,9 @@ import type { WhitelabelNode } from '../../src/shared/system';
  * readable error, not a broken page. Environment variables are in env.ts.
  */
 // Kept as a plain string type: configuration and requests compare against it freely.
-const languageCode = z.string().refine((code): boolean => isKnownLanguage(code), { message: 'unknown language code' });
+const languageCode = z
+  .string()
+  .refine((code): boolean => isKnownLanguage(code), { message: 'unknown language code' });
 
 const whitelabelNode: z.ZodType<WhitelabelNode> = z.lazy(() =>
   z.object({
@@ -70,10 +72,17 @@ export const platformConfigSchema = z
     ),
     whitelabel: z.array(whitelabelNode),
     helpCenter: z.array(
-      z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: localizedText, content: localizedText }),
+      z.object({
+        id: z.string().regex(/^[a-z0-9-]+$/),
+        title: localizedText,
+        content: localizedText,
+      }),
     ),
     registration: z.object({ fields: z.record(z.string(), registrationField) }),
-    maintenance: z.object({ enabled: z.boolean(), end: z.iso.datetime({ offset: true }).nullable() }),
+    maintenance: z.object({
+      enabled: z.boolean(),
+      end: z.iso.datetime({ offset: true }).nullable(),
+    }),
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

@@ -16,7 +16,9 @@ export async function migrate(db: Database): Promise<string[]> {
   await db.exec(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   );
-  const files = (await readdir(migrationsDir)).filter((name) => /^\d{3}_.+\.sql$/.test(name)).sort();
+  const files = (await readdir(migrationsDir))
+    .filter((name) => /^\d{3}_.+\.sql$/.test(name))
+    .sort();
   const applied: string[] = [];
   for (const name of files) {
     const sql = await readFile(path.join(migrationsDir, name), 'utf8');

@@ -27,7 +27,10 @@ function isAlwaysOpen(url: string): boolean {
 }
 
 /** Builds the whole server: one place, so tests start the real thing on an ephemeral port. */
-export async function createApp(deps: AppDeps, options: { trustProxy?: string; logLevel?: string } = {}): Promise<App> {
+export async function createApp(
+  deps: AppDeps,
+  options: { trustProxy?: string; logLevel?: string } = {},
+): Promise<App> {
   const http = Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
@@ -54,7 +57,8 @@ export async function createApp(deps: AppDeps, options: { trustProxy?: string; l
   http.addHook('onRequest', async (request) => {
     const url = request.url;
     if (!apiPrefixes.some((prefix) => url.startsWith(prefix)) || isAlwaysOpen(url)) return;
-    if (deps.maintenance.get().enabled) throw new ApiError(503, 'maintenance', 'System maintenance.');
+    if (deps.maintenance.get().enabled)
+      throw new ApiError(503, 'maintenance', 'System maintenance.');
     if (deps.region.isRestricted(deps.visitorOf(request.raw))) {
       throw new ApiError(403, 'region_restricted', 'Access restricted by location or IP.');
     }
@@ -67,11 +71,17 @@ export async function createApp(deps: AppDeps, options: { trustProxy?: string; l
   await serveSite(http, deps.staticDir);
 
   http.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && deps.staticDir && !apiPrefixes.some((p) => request.url.startsWith(p))) {
+    if (
+      request.method === 'GET' &&
+      deps.staticDir &&
+      !apiPrefixes.some((p) => request.url.startsWith(p))
+    ) {
       // Client-side routes (including unknown ones, which the app answers with its not-found page).
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send(failure('not_found', `No such call: ${request.method} ${request.url.split('?')[0]}`));
+    return reply
+      .status(404)
+      .send(failure('not_found', `No such call: ${request.method} ${request.url.split('?')[0]}`));
   });
 
   const io = attachRealtime(http.server, deps);

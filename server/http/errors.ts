@@ -14,12 +14,17 @@ export class ApiError extends Error {
 }
 
 /** Validates input at the edge; the first few issues become one readable message. */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+): z.infer<Schema> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const detail = parsed.error.issues
     .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) =>
+      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    )
     .join('; ');
   throw new ApiError(400, 'invalid_request', detail);
 }

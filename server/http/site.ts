@@ -16,5 +16,7 @@ export async function serveSite(app: FastifyInstance, staticDir: string | null):
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/', (_request, reply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 }

@@ -7,7 +7,10 @@ import type { Visitor } from '../domain/system/region';
  * TRUST_PROXY (the same rule Fastify applies to `request.ip`), and the country header.
  * Used for HTTP requests and socket handshakes alike.
  */
-export function createVisitorResolver(trustProxy: string | undefined, countryHeader: string | null) {
+export function createVisitorResolver(
+  trustProxy: string | undefined,
+  countryHeader: string | null,
+) {
   const trust = proxyAddr.compile(
     trustProxy
       ? trustProxy

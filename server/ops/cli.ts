@@ -18,16 +18,25 @@ async function call(method: 'GET' | 'POST', body?: unknown): Promise<unknown> {
   try {
     info = JSON.parse(await readFile(serverInfoFile(dataDir), 'utf8'));
   } catch {
-    throw new Error(`No running server found (${serverInfoFile(dataDir)} is missing). Start it with npm start.`);
+    throw new Error(
+      `No running server found (${serverInfoFile(dataDir)} is missing). Start it with npm start.`,
+    );
   }
   const response = await fetch(`${info.url}/ops/maintenance`, {
     method,
-    headers: { authorization: `Bearer ${info.opsToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${info.opsToken}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   }).catch(() => {
     throw new Error(`The server at ${info.url} does not answer. Is it running?`);
   });
-  const envelope = (await response.json()) as { success: boolean; value: unknown; message?: string };
+  const envelope = (await response.json()) as {
+    success: boolean;
+    value: unknown;
+    message?: string;
+  };
   if (!envelope.success) throw new Error(envelope.message ?? `HTTP ${response.status}`);
   return envelope.value;
 }
@@ -42,10 +51,12 @@ async function run(argv: string[]): Promise<string> {
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {
     const end = values.until ? new Date(values.until) : null;
-    if (end && Number.isNaN(end.getTime())) throw new Error(`--until is not a date: ${values.until}`);
+    if (end && Number.isNaN(end.getTime()))
+      throw new Error(`--until is not a date: ${values.until}`);
     return JSON.stringify(await call('POST', { enabled: true, end: end?.toISOString() ?? null }));
   }
-  if (command === 'maintenance' && action === 'off') return JSON.stringify(await call('POST', { enabled: false }));
+  if (command === 'maintenance' && action === 'off')
+    return JSON.stringify(await call('POST', { enabled: false }));
   throw new Error(usage);
 }
 

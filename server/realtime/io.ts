@@ -19,7 +19,10 @@ export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeS
 
   io.on('connection', (socket) => {
     const visitor = deps.visitorOf(socket.request);
-    void socket.join([rooms.public, deps.region.isRestricted(visitor) ? rooms.regionBlocked : rooms.regionOpen]);
+    void socket.join([
+      rooms.public,
+      deps.region.isRestricted(visitor) ? rooms.regionBlocked : rooms.regionOpen,
+    ]);
   });
 
   deps.maintenance.onChange((state) => publishSystemStatus(io, state));

@@ -15,6 +15,18 @@ export interface DemoAccount {
 export const demoAccounts: DemoAccount[] = [
   { account: 'player1', nickname: 'Player One', type: 0, role: 'player' },
   { account: 'agent1', nickname: 'Agent One', type: 1, role: 'agent' },
-  { account: 'player2', nickname: 'Player Two', type: 0, upline: 'agent1', role: 'player, downline of agent1' },
-  { account: 'player3', nickname: 'Player Three', type: 0, upline: 'agent1', role: 'player, downline of agent1' },
+  {
+    account: 'player2',
+    nickname: 'Player Two',
+    type: 0,
+    upline: 'agent1',
+    role: 'player, downline of agent1',
+  },
+  {
+    account: 'player3',
+    nickname: 'Player Three',
+    type: 0,
+    upline: 'agent1',
+    role: 'player, downline of agent1',
+  },
 ];

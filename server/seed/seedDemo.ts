@@ -1,5 +1,5 @@
-import { hashPassword } from '../domain/identity/password';
 import type { Database } from '../db/types';
+import { hashPassword } from '../domain/identity/password';
 import { DEMO_PASSWORD, demoAccounts } from './demoAccounts';
 
 /** Idempotent: accounts that exist are left as they are (their passwords may have changed). */

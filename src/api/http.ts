@@ -62,10 +62,18 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
     try {
       envelope = (await response.json()) as Envelope<T>;
     } catch {
-      throw new ApiError('unknown_error', `Unexpected response (HTTP ${response.status}).`, response.status);
+      throw new ApiError(
+        'unknown_error',
+        `Unexpected response (HTTP ${response.status}).`,
+        response.status,
+      );
     }
     if (!envelope.success) {
-      throw new ApiError(envelope.code ?? 'unknown_error', envelope.message ?? 'Unknown error.', response.status);
+      throw new ApiError(
+        envelope.code ?? 'unknown_error',
+        envelope.message ?? 'Unknown error.',
+        response.status,
+      );
     }
     return envelope.value as T;
   }

@@ -11,7 +11,8 @@ export function createSystemApi(http: Http) {
   return {
     status: () => http.get<SystemStatusResponse>('/wps/system/status'),
     helpCenter: () => http.get<HelpTopic[]>('/wps/system/helpCenter'),
-    updateLanguage: (language: string) => http.put<{ language: string }>('/wps/system/language', { language }),
+    updateLanguage: (language: string) =>
+      http.put<{ language: string }>('/wps/system/language', { language }),
   };
 }
 

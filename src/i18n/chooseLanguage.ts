@@ -10,7 +10,13 @@ export interface LanguageChoiceInput {
 }
 
 /** Device tags that do not map to their first subtag. */
-const deviceAliases: Record<string, string> = { 'ZH-TW': 'TW', 'ZH-HK': 'TW', 'ZH-HANT': 'TW', FIL: 'TL', NB: 'NO' };
+const deviceAliases: Record<string, string> = {
+  'ZH-TW': 'TW',
+  'ZH-HK': 'TW',
+  'ZH-HANT': 'TW',
+  FIL: 'TL',
+  NB: 'NO',
+};
 
 export function deviceLanguageCode(tag: string): string {
   const upper = tag.toUpperCase();

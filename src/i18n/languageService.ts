@@ -8,7 +8,11 @@ import { LANGUAGE_KEYS } from './chooseLanguage';
  * once, tell the server, and announce it on `changed$` so language-dependent data (hot games,
  * winners, vendors, help) reloads.
  */
-export function createLanguageService(deps: { i18n: i18n; systemApi: SystemApi; storage: Storage }) {
+export function createLanguageService(deps: {
+  i18n: i18n;
+  systemApi: SystemApi;
+  storage: Storage;
+}) {
   const changed$ = new Subject<string>();
   const current = (): string => deps.i18n.language.toUpperCase();
 

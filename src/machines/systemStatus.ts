@@ -23,9 +23,14 @@ export type SystemStatusEvent =
  * the snapshot again so a missed event never leaves a stale screen.
  */
 /** The status code an event reports: from the REST snapshot or from a socket push. */
-function reportedCode(event: { type: string; output?: unknown; event?: unknown }): SystemStatusCode | null {
+function reportedCode(event: {
+  type: string;
+  output?: unknown;
+  event?: unknown;
+}): SystemStatusCode | null {
   if (event.type === 'system.pushed') return (event.event as SystemEvent).status;
-  if (event.type === 'xstate.done.actor.fetchStatus') return statusCodeOf(event.output as SystemStatusResponse);
+  if (event.type === 'xstate.done.actor.fetchStatus')
+    return statusCodeOf(event.output as SystemStatusResponse);
   return null;
 }
 
@@ -46,8 +51,10 @@ export const systemStatusMachine = setup({
   },
   guards: {
     reportsMaintenance: ({ event }) => reportedCode(event) === SystemStatusCode.maintenance,
-    reportsRegionRestriction: ({ event }) => reportedCode(event) === SystemStatusCode.regionRestricted,
-    isNewerPush: ({ context, event }) => event.type === 'system.pushed' && event.event.seq > context.lastSeq,
+    reportsRegionRestriction: ({ event }) =>
+      reportedCode(event) === SystemStatusCode.regionRestricted,
+    isNewerPush: ({ context, event }) =>
+      event.type === 'system.pushed' && event.event.seq > context.lastSeq,
   },
   actions: {
     applySnapshot: assign((_, snapshot: SystemStatusResponse) => ({
@@ -58,7 +65,11 @@ export const systemStatusMachine = setup({
     })),
     applyPush: assign(({ event }) => {
       if (event.type !== 'system.pushed') return {};
-      return { code: event.event.status, maintenanceEnd: event.event.maintenanceEnd, lastSeq: event.event.seq };
+      return {
+        code: event.event.status,
+        maintenanceEnd: event.event.maintenanceEnd,
+        lastSeq: event.event.seq,
+      };
     }),
   },
 }).createMachine({

@@ -34,7 +34,9 @@ export function revealCustomerServicePath(path: string): string | null {
   if (path.length <= KEY_LENGTH) return null;
   try {
     const key = path.slice(-KEY_LENGTH);
-    const url = new TextDecoder().decode(xorWithKey(fromBase64Url(path.slice(0, -KEY_LENGTH)), key));
+    const url = new TextDecoder().decode(
+      xorWithKey(fromBase64Url(path.slice(0, -KEY_LENGTH)), key),
+    );
     return /^(https?:\/\/|\/)/.test(url) ? url : null;
   } catch {
     return null;

@@ -1,4 +1,11 @@
-import { filter, type MonoTypeOperatorFunction, type OperatorFunction, scan, map, distinctUntilChanged } from 'rxjs';
+import {
+  distinctUntilChanged,
+  filter,
+  type MonoTypeOperatorFunction,
+  map,
+  type OperatorFunction,
+  scan,
+} from 'rxjs';
 
 /**
  * Drops events whose `seq` is not above the highest seen (ARCHITECTURE, Realtime: stale events
@@ -8,7 +15,10 @@ export function latestBySeq<T extends { seq: number }>(): MonoTypeOperatorFuncti
   return (source) =>
     source.pipe(
       scan<T, { last: number; fresh: T | null }>(
-        (state, event) => (event.seq > state.last ? { last: event.seq, fresh: event } : { last: state.last, fresh: null }),
+        (state, event) =>
+          event.seq > state.last
+            ? { last: event.seq, fresh: event }
+            : { last: state.last, fresh: null },
         { last: Number.NEGATIVE_INFINITY, fresh: null },
       ),
       map((state) => state.fresh),
@@ -29,7 +39,10 @@ export function toConnectionState(): OperatorFunction<SocketLifecycleEvent, Conn
       scan<SocketLifecycleEvent, { everConnected: boolean; state: ConnectionState }>(
         (previous, event) => {
           if (event === 'connect') return { everConnected: true, state: 'connected' };
-          return { everConnected: previous.everConnected, state: previous.everConnected ? 'reconnecting' : 'connecting' };
+          return {
+            everConnected: previous.everConnected,
+            state: previous.everConnected ? 'reconnecting' : 'connecting',
+          };
         },
         { everConnected: false, state: 'connecting' },
       ),

@@ -11,7 +11,10 @@ import type { SystemStatusResponse } from '../../src/shared/system';
 type Machine = typeof systemStatusMachine;
 type Snapshot = SnapshotFrom<Machine>;
 
-const response = (flags: { maintenance: boolean; regionRestriction: boolean }): SystemStatusResponse => ({
+const response = (flags: {
+  maintenance: boolean;
+  regionRestriction: boolean;
+}): SystemStatusResponse => ({
   info: {} as SystemStatusResponse['info'],
   location: { ip: '203.0.113.9' },
   maintenance: flags.maintenance,
@@ -40,32 +43,54 @@ function eventsIn(snapshot: Snapshot): ModelEvent[] {
         ];
   return [
     ...pushes,
-    { type: 'xstate.done.actor.fetchStatus', output: response({ maintenance: false, regionRestriction: false }) },
-    { type: 'xstate.done.actor.fetchStatus', output: response({ maintenance: true, regionRestriction: true }) },
-    { type: 'xstate.done.actor.fetchStatus', output: response({ maintenance: false, regionRestriction: true }) },
+    {
+      type: 'xstate.done.actor.fetchStatus',
+      output: response({ maintenance: false, regionRestriction: false }),
+    },
+    {
+      type: 'xstate.done.actor.fetchStatus',
+      output: response({ maintenance: true, regionRestriction: true }),
+    },
+    {
+      type: 'xstate.done.actor.fetchStatus',
+      output: response({ maintenance: false, regionRestriction: true }),
+    },
     { type: 'xstate.error.actor.fetchStatus', error: new Error('network down') },
     // A stale push (seq not above the last) must change nothing.
-    { type: 'system.pushed', event: { status: 1, maintenanceEnd: null, seq: snapshot.context.lastSeq } },
+    {
+      type: 'system.pushed',
+      event: { status: 1, maintenanceEnd: null, seq: snapshot.context.lastSeq },
+    },
     { type: 'status.retry' },
     { type: 'connection.restored' },
   ];
 }
 
-const model = new TestModel(systemStatusMachine as never, {
-  events: eventsIn as never,
-  // States are told apart by what the user sees, plus the last applied seq (which decides
-  // whether a push is stale).
-  serializeState: (snapshot: Snapshot) => `${JSON.stringify(snapshot.value)}#${snapshot.context.lastSeq}`,
-} as never) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
+const model = new TestModel(
+  systemStatusMachine as never,
+  {
+    events: eventsIn as never,
+    // States are told apart by what the user sees, plus the last applied seq (which decides
+    // whether a push is stale).
+    serializeState: (snapshot: Snapshot) =>
+      `${JSON.stringify(snapshot.value)}#${snapshot.context.lastSeq}`,
+  } as never,
+) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
 
 /** The system under test: the real machine, with a status API the test controls. */
 function createSut() {
-  const pending: { resolve: (value: SystemStatusResponse) => void; reject: (error: Error) => void }[] = [];
+  const pending: {
+    resolve: (value: SystemStatusResponse) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   const actor = createActor(
     systemStatusMachine.provide({
       actors: {
         fetchStatus: fromPromise(
-          () => new Promise<SystemStatusResponse>((resolve, reject) => pending.push({ resolve, reject })),
+          () =>
+            new Promise<SystemStatusResponse>((resolve, reject) =>
+              pending.push({ resolve, reject }),
+            ),
         ),
       },
     }),
@@ -97,7 +122,8 @@ const expectations: Record<string, (sut: ReturnType<typeof createSut>) => void> 
 async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
   const sut = createSut();
   for (const step of path.steps) {
-    const event = step.event;
+    // The first step of every path is the machine's own start event.
+    const event = step.event as ModelEvent | { type: 'xstate.init' };
     // The request in flight is the newest: older ones were cancelled when their state was left.
     if (event.type === 'xstate.done.actor.fetchStatus') {
       sut.pending.pop()?.resolve(event.output);
@@ -121,13 +147,18 @@ describe('systemStatus machine (model-based)', () => {
   const simple = model.getSimplePaths();
 
   it('reaches every state the user can see', () => {
-    const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => step.state.value as string)));
+    const reached = new Set(
+      shortest.flatMap((path) => path.steps.map((step) => step.state.value as string)),
+    );
     expect([...reached].sort()).toEqual(Object.keys(expectations).sort());
   });
 
-  describe.each(shortest.map((path) => [path.description, path] as const))('shortest: %s', (_name, path) => {
-    it('the real machine follows the path', () => replay(path));
-  });
+  describe.each(shortest.map((path) => [path.description, path] as const))(
+    'shortest: %s',
+    (_name, path) => {
+      it('the real machine follows the path', () => replay(path));
+    },
+  );
 
   it(`follows all ${simple.length} simple paths`, async () => {
     expect(simple.length).toBeGreaterThan(shortest.length);

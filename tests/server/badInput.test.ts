@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, engines, startTestServer, type TestServer } from '../support/testServer';
 
 /** Every bad request gets a 4xx envelope with a code: never a 500, never a stack trace. */
-function expectClientError(response: { status: number; body: { success: boolean; code?: string; message?: string } }) {
+function expectClientError(response: {
+  status: number;
+  body: { success: boolean; code?: string; message?: string };
+}) {
   expect(response.status).toBeGreaterThanOrEqual(400);
   expect(response.status).toBeLessThan(500);
   expect(response.body.success).toBe(false);
@@ -28,7 +31,11 @@ describe.each(engines)('bad input on %s', (engine) => {
   });
 
   it('answers an oversize body with payload_too_large', async () => {
-    const response = await send('/wps/system/language', 'PUT', JSON.stringify({ language: 'x'.repeat(70_000) }));
+    const response = await send(
+      '/wps/system/language',
+      'PUT',
+      JSON.stringify({ language: 'x'.repeat(70_000) }),
+    );
     expect(response.status).toBe(413);
     expect(response.body.code).toBe('payload_too_large');
   });
@@ -40,10 +47,16 @@ describe.each(engines)('bad input on %s', (engine) => {
   });
 
   it('answers wrong types and unknown fields with invalid_request naming the field', async () => {
-    const wrongType = await call(server, '/wps/system/language', { method: 'PUT', json: { language: 42 } });
+    const wrongType = await call(server, '/wps/system/language', {
+      method: 'PUT',
+      json: { language: 42 },
+    });
     expectClientError(wrongType);
     expect(wrongType.body.message).toContain('language');
-    const extra = await call(server, '/wps/system/language', { method: 'PUT', json: { language: 'ES', admin: true } });
+    const extra = await call(server, '/wps/system/language', {
+      method: 'PUT',
+      json: { language: 'ES', admin: true },
+    });
     expectClientError(extra);
     const badQuery = await call(server, '/wps/system/setting/register?type=EVERYTHING');
     expectClientError(badQuery);
@@ -66,17 +79,23 @@ describe.each(engines)('bad input on %s', (engine) => {
       ['/wps/relay/anything', 'DELETE'],
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...targets), fc.jsonValue(), async ([path, method], payload) => {
-        const response =
-          method === 'GET'
-            ? await call(server, `${path}?lang=${encodeURIComponent(JSON.stringify(payload))}`)
-            : await send(path, method, JSON.stringify(payload));
-        expectClientError(response);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...targets),
+        fc.jsonValue(),
+        async ([path, method], payload) => {
+          const response =
+            method === 'GET'
+              ? await call(server, `${path}?lang=${encodeURIComponent(JSON.stringify(payload))}`)
+              : await send(path, method, JSON.stringify(payload));
+          expectClientError(response);
+        },
+      ),
       { numRuns: 60 },
     );
     // Nothing changed: the operator endpoint refused every anonymous payload.
-    expect((await call(server, '/wps/system/status')).body.value).toMatchObject({ maintenance: false });
+    expect((await call(server, '/wps/system/status')).body.value).toMatchObject({
+      maintenance: false,
+    });
   });
 
   it('survives raw garbage bodies', async () => {

@@ -20,10 +20,20 @@ describe('embedded database on disk', () => {
     const second = await startTestServer('pglite', { database: await openPglite(dir) });
     try {
       const status = await call(second, '/wps/system/status');
-      expect(status.body.value).toMatchObject({ maintenance: true, maintenanceEnd: '2026-12-24T18:00:00.000Z' });
-      const accounts = await second.deps.db.query<{ account: string }>('select account from members order by id');
+      expect(status.body.value).toMatchObject({
+        maintenance: true,
+        maintenanceEnd: '2026-12-24T18:00:00.000Z',
+      });
+      const accounts = await second.deps.db.query<{ account: string }>(
+        'select account from members order by id',
+      );
       // Seeding twice does not duplicate anything.
-      expect(accounts.map((row) => row.account)).toEqual(['player1', 'agent1', 'player2', 'player3']);
+      expect(accounts.map((row) => row.account)).toEqual([
+        'player1',
+        'agent1',
+        'player2',
+        'player3',
+      ]);
     } finally {
       await second.close();
       await second.deps.db.close();
@@ -51,7 +61,11 @@ describe.each(engines)('migrations on %s', (engine) => {
   it('seed agent1 with player2 and player3 as its downline', async () => {
     const server = await startTestServer(engine);
     try {
-      const rows = await server.deps.db.query<{ account: string; upline: string | null; type: number }>(
+      const rows = await server.deps.db.query<{
+        account: string;
+        upline: string | null;
+        type: number;
+      }>(
         `select m.account, u.account as upline, m.type from members m
          left join members u on u.id = m.upline_id order by m.id`,
       );

@@ -11,7 +11,11 @@ describe('region restriction behind a trusted proxy', () => {
       trustProxy: 'loopback',
       config: (config) => ({
         ...config,
-        regionRestriction: { blockedCidrs: ['203.0.113.0/24'], blockedCountries: ['KP'], countryHeader: 'cf-ipcountry' },
+        regionRestriction: {
+          blockedCidrs: ['203.0.113.0/24'],
+          blockedCountries: ['KP'],
+          countryHeader: 'cf-ipcountry',
+        },
       }),
     });
   });
@@ -27,13 +31,21 @@ describe('region restriction behind a trusted proxy', () => {
   });
 
   it('restricts a visitor from a blocked country, lets others in', async () => {
-    expect((await statusFor({ 'x-forwarded-for': '198.51.100.4', 'cf-ipcountry': 'kp' })).regionRestriction).toBe(true);
-    expect((await statusFor({ 'x-forwarded-for': '198.51.100.4', 'cf-ipcountry': 'ES' })).regionRestriction).toBe(false);
+    expect(
+      (await statusFor({ 'x-forwarded-for': '198.51.100.4', 'cf-ipcountry': 'kp' }))
+        .regionRestriction,
+    ).toBe(true);
+    expect(
+      (await statusFor({ 'x-forwarded-for': '198.51.100.4', 'cf-ipcountry': 'ES' }))
+        .regionRestriction,
+    ).toBe(false);
     expect((await statusFor({})).regionRestriction).toBe(false);
   });
 
   it('refuses API calls from a restricted visitor on the server, not only in the page', async () => {
-    const refused = await call(server, '/wps/relay/getHelpV2?lang=en', { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const refused = await call(server, '/wps/relay/getHelpV2?lang=en', {
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(refused).toMatchObject({ status: 403, body: { code: 'region_restricted' } });
   });
 
@@ -58,12 +70,17 @@ describe('without a trusted proxy', () => {
     const server = await startTestServer('pglite', {
       config: (config) => ({
         ...config,
-        regionRestriction: { blockedCidrs: ['127.0.0.0/8'], blockedCountries: [], countryHeader: null },
+        regionRestriction: {
+          blockedCidrs: ['127.0.0.0/8'],
+          blockedCountries: [],
+          countryHeader: null,
+        },
       }),
     });
     try {
-      const status = (await call(server, '/wps/system/status', { headers: { 'x-forwarded-for': '198.51.100.4' } }))
-        .body.value as SystemStatusResponse;
+      const status = (
+        await call(server, '/wps/system/status', { headers: { 'x-forwarded-for': '198.51.100.4' } })
+      ).body.value as SystemStatusResponse;
       expect(status).toMatchObject({ regionRestriction: true, location: { ip: '127.0.0.1' } });
     } finally {
       await server.close();

@@ -13,7 +13,11 @@ describe.each(engines)('system endpoints on %s', (engine) => {
   afterAll(() => server.close());
 
   const ops = (json: unknown) =>
-    call(server, '/ops/maintenance', { method: 'POST', json, headers: { authorization: `Bearer ${server.opsToken}` } });
+    call(server, '/ops/maintenance', {
+      method: 'POST',
+      json,
+      headers: { authorization: `Bearer ${server.opsToken}` },
+    });
 
   it('reports status with site info, visitor IP and no maintenance by default', async () => {
     const { status, body } = await call(server, '/wps/system/status');
@@ -40,7 +44,9 @@ describe.each(engines)('system endpoints on %s', (engine) => {
   it('serves the whitelabel tree, domain routes and help centre in the asked language', async () => {
     const whitelabel = await call(server, '/wps/system/whitelabel');
     expect(whitelabel.body.value).toEqual(
-      expect.arrayContaining([expect.objectContaining({ modId: 'AGENTPOLICY3', enabled: true, childrenNodes: [] })]),
+      expect.arrayContaining([
+        expect.objectContaining({ modId: 'AGENTPOLICY3', enabled: true, childrenNodes: [] }),
+      ]),
     );
     const routes = await call(server, '/wps/system/domainRoute');
     expect(routes.body.value).toEqual([{ domain: 'localhost', type: 'MAIN' }]);
@@ -54,18 +60,32 @@ describe.each(engines)('system endpoints on %s', (engine) => {
 
   it('gives the registration settings and the validation rules as two readings', async () => {
     const settings = await call(server, '/wps/system/setting/register');
-    expect((settings.body.value as Record<string, unknown>).username).toEqual({ enabled: true, required: true });
+    expect((settings.body.value as Record<string, unknown>).username).toEqual({
+      enabled: true,
+      required: true,
+    });
     const rules = await call(server, '/wps/system/setting/register?type=VALIDATION');
-    const username = (rules.body.value as Record<string, { patternId: string; minLength: number }>).username;
-    expect(username).toMatchObject({ patternId: 'LETTER_FIRST_ALNUM', minLength: 4, maxLength: 16 });
+    const username = (rules.body.value as Record<string, { patternId: string; minLength: number }>)
+      .username;
+    expect(username).toMatchObject({
+      patternId: 'LETTER_FIRST_ALNUM',
+      minLength: 4,
+      maxLength: 16,
+    });
     // Disabled fields have no rule to send.
     expect(rules.body.value).not.toHaveProperty('qqNum');
   });
 
   it('accepts an offered language change and refuses one the brand does not offer', async () => {
-    const accepted = await call(server, '/wps/system/language', { method: 'PUT', json: { language: 'es' } });
+    const accepted = await call(server, '/wps/system/language', {
+      method: 'PUT',
+      json: { language: 'es' },
+    });
     expect(accepted).toEqual({ status: 200, body: { success: true, value: { language: 'ES' } } });
-    const refused = await call(server, '/wps/system/language', { method: 'PUT', json: { language: 'TY' } });
+    const refused = await call(server, '/wps/system/language', {
+      method: 'PUT',
+      json: { language: 'TY' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('invalid_request');
   });
@@ -95,7 +115,10 @@ describe.each(engines)('system endpoints on %s', (engine) => {
   });
 
   it('refuses operator calls without the operator token', async () => {
-    const anonymous = await call(server, '/ops/maintenance', { method: 'POST', json: { enabled: true } });
+    const anonymous = await call(server, '/ops/maintenance', {
+      method: 'POST',
+      json: { enabled: true },
+    });
     expect(anonymous).toMatchObject({ status: 403, body: { code: 'forbidden' } });
     const wrong = await call(server, '/ops/maintenance', {
       method: 'POST',
@@ -103,6 +126,8 @@ describe.each(engines)('system endpoints on %s', (engine) => {
       headers: { authorization: 'Bearer nope' },
     });
     expect(wrong.status).toBe(403);
-    expect(((await call(server, '/wps/system/status')).body.value as SystemStatusResponse).maintenance).toBe(false);
+    expect(
+      ((await call(server, '/wps/system/status')).body.value as SystemStatusResponse).maintenance,
+    ).toBe(false);
   });
 });

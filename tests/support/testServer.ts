@@ -24,7 +24,9 @@ export interface TestServer {
 }
 
 /** A fresh, empty database of the engine: in-memory PGlite, or a new PostgreSQL database. */
-export async function openTestDatabase(engine: Engine): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  engine: Engine,
+): Promise<{ db: Database; drop(): Promise<void> }> {
   if (engine === 'pglite') {
     const db = await openPglite(null);
     return { db, drop: async () => undefined };
@@ -52,7 +54,11 @@ export async function openTestDatabase(engine: Engine): Promise<{ db: Database; 
 /** The real server (createApp) on an ephemeral loopback port, on a fresh database. */
 export async function startTestServer(
   engine: Engine,
-  options: { config?: (base: PlatformConfig) => PlatformConfig; trustProxy?: string; database?: Database } = {},
+  options: {
+    config?: (base: PlatformConfig) => PlatformConfig;
+    trustProxy?: string;
+    database?: Database;
+  } = {},
 ): Promise<TestServer> {
   const base = await loadPlatformConfig('config/platform.json');
   const config = options.config ? options.config(structuredClone(base)) : base;
@@ -93,7 +99,10 @@ export async function call(
   server: Pick<TestServer, 'url'>,
   path: string,
   init: RequestInit & { json?: unknown } = {},
-): Promise<{ status: number; body: { success: boolean; value: unknown; code?: string; message?: string } }> {
+): Promise<{
+  status: number;
+  body: { success: boolean; value: unknown; code?: string; message?: string };
+}> {
   const headers = new Headers(init.headers);
   let body = init.body;
   if (init.json !== undefined) {

@@ -12,12 +12,17 @@ import type { Visitor } from './region';
 /** The static part of the status response, computed once per configuration. */
 export function buildStatusInfo(config: PlatformConfig): SystemStatusInfo {
   return {
-    customerService: config.customerService.map((entry) => obfuscateCustomerServicePath(entry.url, entry.key)),
+    customerService: config.customerService.map((entry) =>
+      obfuscateCustomerServicePath(entry.url, entry.key),
+    ),
     domainRoute: config.domainRoute,
     resources: config.resources,
     whitelabel: config.whitelabel,
     register: {
-      usernameRegistration: isFeatureEnabled(config.whitelabel, WhitelabelFlag.usernameRegistration),
+      usernameRegistration: isFeatureEnabled(
+        config.whitelabel,
+        WhitelabelFlag.usernameRegistration,
+      ),
       mobileRegistration: isFeatureEnabled(config.whitelabel, WhitelabelFlag.mobileRegistration),
     },
     mainDomain: config.mainDomain,

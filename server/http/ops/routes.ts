@@ -42,6 +42,8 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   app.post('/ops/maintenance', async (request) => {
     authorize(request);
     const body = parseInput(maintenanceBody, request.body);
-    return ok(await deps.maintenance.set({ enabled: body.enabled, end: body.enabled ? body.end : null }));
+    return ok(
+      await deps.maintenance.set({ enabled: body.enabled, end: body.enabled ? body.end : null }),
+    );
   });
 }

@@ -13,7 +13,9 @@ export interface RelayHandler {
 
 export type RelayTable = Record<string, RelayHandler>;
 
-const relayParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'not a relay name') });
+const relayParams = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'not a relay name'),
+});
 
 /** `/wps/relay/:name`: one handler per name, dispatched from a table (ARCHITECTURE, HTTP). */
 export async function relayRoutes(app: FastifyInstance, table: RelayTable): Promise<void> {

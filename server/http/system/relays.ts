@@ -4,7 +4,10 @@ import { parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
 import { helpCenterFor } from './helpCenter';
 
-const helpQuery = z.object({ lang: z.string().regex(/^[A-Za-z]{2}$/), device: z.literal('WEB').optional() });
+const helpQuery = z.object({
+  lang: z.string().regex(/^[A-Za-z]{2}$/),
+  device: z.literal('WEB').optional(),
+});
 
 /** System relays. The spec names getHelpV2 (lang, device WEB) without a path: we relay it. */
 export function systemRelays(deps: AppDeps): RelayTable {

@@ -8,7 +8,9 @@ import { requestLanguage } from '../language';
 import { helpCenterFor } from './helpCenter';
 import { registrationSettings, registrationValidation } from './registrationSettings';
 
-const registerQuery = z.object({ type: z.enum(['SETTINGS', 'VALIDATION']).default('SETTINGS') }).strict();
+const registerQuery = z
+  .object({ type: z.enum(['SETTINGS', 'VALIDATION']).default('SETTINGS') })
+  .strict();
 const helpQuery = z.object({ language: z.string().max(8).optional() }).strict();
 
 /** Public settings and status (spec 7: /wps/system/*). None of them needs a token. */
@@ -17,7 +19,9 @@ export async function systemRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   app.get('/wps/system/status', async (request) => {
     const visitor = deps.visitorOf(request.raw);
-    return ok(buildStatusResponse(info, deps.maintenance.get(), visitor, deps.region.isRestricted(visitor)));
+    return ok(
+      buildStatusResponse(info, deps.maintenance.get(), visitor, deps.region.isRestricted(visitor)),
+    );
   });
 
   app.get('/wps/system/whitelabel', async () => ok(deps.config.whitelabel));
@@ -33,6 +37,8 @@ export async function systemRoutes(app: FastifyInstance, deps: AppDeps): Promise
   // Spec 7: "called twice: settings and validation rules" — one path, two readings.
   app.get('/wps/system/setting/register', async (request) => {
     const { type } = parseInput(registerQuery, request.query);
-    return ok(type === 'SETTINGS' ? registrationSettings(deps.config) : registrationValidation(deps.config));
+    return ok(
+      type === 'SETTINGS' ? registrationSettings(deps.config) : registrationValidation(deps.config),
+    );
   });
 }

@@ -11,7 +11,13 @@ interface BoundaryState {
  * Wraps a lazy section: a spinner while its chunk loads, and on failure a clear message with
  * Retry (which re-mounts the section so its loader runs again) and Reload.
  */
-class Boundary extends Component<{ children: (attempt: number) => ReactNode; fallback: (retry: () => void, error: Error) => ReactNode }, BoundaryState> {
+class Boundary extends Component<
+  {
+    children: (attempt: number) => ReactNode;
+    fallback: (retry: () => void, error: Error) => ReactNode;
+  },
+  BoundaryState
+> {
   override state: BoundaryState = { error: null, attempt: 0 };
 
   static getDerivedStateFromError(error: Error): Partial<BoundaryState> {
@@ -32,12 +38,18 @@ export function SectionBoundary({ render }: { render: (attempt: number) => React
     <Boundary
       fallback={(retry, error) => (
         <section className="section-error" role="alert">
-          <h2>{error instanceof ChunkLoadError ? t('errors.chunkTimeout') : t('errors.unknown')}</h2>
+          <h2>
+            {error instanceof ChunkLoadError ? t('errors.chunkTimeout') : t('errors.unknown')}
+          </h2>
           <div className="section-error-actions">
             <button type="button" className="button primary" onClick={retry}>
               {t('common.retry')}
             </button>
-            <button type="button" className="button secondary" onClick={() => window.location.reload()}>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => window.location.reload()}
+            >
               {t('common.reload')}
             </button>
           </div>

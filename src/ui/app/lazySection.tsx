@@ -1,17 +1,24 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { SectionBoundary } from './SectionBoundary';
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 
 /** Spec 9: a lazily loaded section that has not arrived after 120 s has failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {
-  constructor(readonly section: string, cause: unknown) {
+  constructor(
+    readonly section: string,
+    cause: unknown,
+  ) {
     super(`Section ${section} failed to load`, { cause });
     this.name = 'ChunkLoadError';
   }
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+export function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  onTimeout: () => Error,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(onTimeout()), ms);
     promise.then(
@@ -41,17 +48,20 @@ export function lazySection<Props extends object>(
     let component = attempts.get(attempt);
     if (!component) {
       component = lazy(() =>
-        withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS, () => new ChunkLoadError(section, 'timeout')).catch(
-          (error: unknown) => {
-            throw error instanceof ChunkLoadError ? error : new ChunkLoadError(section, error);
-          },
-        ),
+        withTimeout(
+          load(),
+          CHUNK_LOAD_TIMEOUT_MS,
+          () => new ChunkLoadError(section, 'timeout'),
+        ).catch((error: unknown) => {
+          throw error instanceof ChunkLoadError ? error : new ChunkLoadError(section, error);
+        }),
       );
       attempts.set(attempt, component);
     }
     return component;
   };
 
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per section at module load, never during render.
   function Section(props: Props) {
     return (
       <SectionBoundary

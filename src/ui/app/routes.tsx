@@ -1,8 +1,8 @@
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { NotFoundPage } from '../NotFoundPage';
-import { Popups } from '../popups/Popups';
 import { PopupProvider } from '../popups/PopupContext';
+import { Popups } from '../popups/Popups';
 import { Shell } from '../shell/Shell';
 import { NavigationEffects } from './NavigationEffects';
 import { RequireAuth } from './RequireAuth';

@@ -78,10 +78,18 @@ export function Modal({
         if (showClose) onClose();
       }}
     >
-      <header className={`modal-header ${draggable ? 'modal-draggable' : ''}`} onPointerDown={drag.onPointerDown}>
+      <header
+        className={`modal-header ${draggable ? 'modal-draggable' : ''}`}
+        onPointerDown={drag.onPointerDown}
+      >
         {title && <h2 id={titleId}>{title}</h2>}
         {showClose && (
-          <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
+          <button
+            type="button"
+            className="modal-close"
+            aria-label={t('common.close')}
+            onClick={onClose}
+          >
             ×
           </button>
         )}

@@ -5,7 +5,11 @@ let sanitizer: Promise<Sanitize> | null = null;
 
 /** DOMPurify is loaded on first use: most pages never show server HTML. */
 function loadSanitizer(): Promise<Sanitize> {
-  sanitizer ??= import('dompurify').then(({ default: purify }) => (html: string) => purify.sanitize(html));
+  sanitizer ??= import('dompurify').then(
+    ({ default: purify }) =>
+      (html: string) =>
+        purify.sanitize(html),
+  );
   return sanitizer;
 }
 
@@ -13,7 +17,15 @@ function loadSanitizer(): Promise<Sanitize> {
  * Shows HTML that may come from the server or an operator (help topics, dialogs,
  * announcements), always sanitised; nothing is shown until the sanitiser has run.
  */
-export function SafeHtml({ html, id, className }: { html: string; id?: string; className?: string }) {
+export function SafeHtml({
+  html,
+  id,
+  className,
+}: {
+  html: string;
+  id?: string;
+  className?: string;
+}) {
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => {
     let current = true;

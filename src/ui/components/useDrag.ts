@@ -15,7 +15,10 @@ export function useDrag(enabled: boolean) {
       const move = (moveEvent: PointerEvent) => {
         const start = origin.current;
         if (!start) return;
-        setOffset({ x: start.startX + moveEvent.clientX - start.x, y: start.startY + moveEvent.clientY - start.y });
+        setOffset({
+          x: start.startX + moveEvent.clientX - start.x,
+          y: start.startY + moveEvent.clientY - start.y,
+        });
       };
       const end = () => {
         origin.current = null;

@@ -8,7 +8,15 @@ import { SafeHtml } from '../components/SafeHtml';
 type HelpState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; topics: HelpTopic[] };
 
 /** The help centre (spec 2 /help; #term opens the terms). Reloads when the language changes. */
-export function HelpPopup({ open, onClose, anchor }: { open: boolean; onClose: () => void; anchor: string | null }) {
+export function HelpPopup({
+  open,
+  onClose,
+  anchor,
+}: {
+  open: boolean;
+  onClose: () => void;
+  anchor: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const { systemApi } = useServices();
   const [state, setState] = useState<HelpState>({ kind: 'loading' });
@@ -29,7 +37,8 @@ export function HelpPopup({ open, onClose, anchor }: { open: boolean; onClose: (
   }, [open, systemApi, i18n.language, attempt]);
 
   useEffect(() => {
-    if (state.kind === 'ready' && anchor) document.getElementById(`help-${anchor}`)?.scrollIntoView();
+    if (state.kind === 'ready' && anchor)
+      document.getElementById(`help-${anchor}`)?.scrollIntoView();
   }, [state, anchor]);
 
   return (

@@ -13,7 +13,10 @@ const PopupContext = createContext<PopupControl | null>(null);
 
 export function PopupProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<PopupName | null>(null);
-  const value = useMemo<PopupControl>(() => ({ current, open: setCurrent, close: () => setCurrent(null) }), [current]);
+  const value = useMemo<PopupControl>(
+    () => ({ current, open: setCurrent, close: () => setCurrent(null) }),
+    [current],
+  );
   return <PopupContext.Provider value={value}>{children}</PopupContext.Provider>;
 }
 

@@ -13,13 +13,18 @@ export function Popups() {
   const navigate = useNavigate();
   const onClose = () => {
     close();
-    if (popupRoutes.includes(location.pathname.toLowerCase())) void navigate('/', { replace: true });
+    if (popupRoutes.includes(location.pathname.toLowerCase()))
+      void navigate('/', { replace: true });
   };
   return (
     <>
       <AuthPopup kind="login" open={current === 'login'} onClose={onClose} />
       <AuthPopup kind="register" open={current === 'register'} onClose={onClose} />
-      <HelpPopup open={current === 'help'} onClose={onClose} anchor={location.hash.slice(1) || null} />
+      <HelpPopup
+        open={current === 'help'}
+        onClose={onClose}
+        anchor={location.hash.slice(1) || null}
+      />
     </>
   );
 }

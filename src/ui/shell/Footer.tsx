@@ -56,7 +56,13 @@ export function Footer() {
       <ul className="vendor-logos" aria-label={t('footer.vendors')}>
         {footerVendors.map((vendor) => (
           <li key={vendor}>
-            <img src={`/vendors/${vendor}.svg`} alt={vendor} width={64} height={28} loading="lazy" />
+            <img
+              src={`/vendors/${vendor}.svg`}
+              alt={vendor}
+              width={64}
+              height={28}
+              loading="lazy"
+            />
           </li>
         ))}
       </ul>

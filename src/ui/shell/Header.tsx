@@ -11,7 +11,13 @@ import { ThemeToggle } from './ThemeToggle';
  * arrives with issue 5), then Promotions. The logged-in side (balance, avatar, account menu)
  * is filled by issues 3 and 4; its places are already here.
  */
-export function Header({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen: boolean }) {
+export function Header({
+  onToggleMenu,
+  menuOpen,
+}: {
+  onToggleMenu: () => void;
+  menuOpen: boolean;
+}) {
   const { t } = useTranslation();
   const { open } = usePopups();
   const brand = useSiteInfo().info.brand;
@@ -61,10 +67,20 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; m
           </>
         ) : (
           <>
-            <button type="button" className="button secondary" data-testid="open-login" onClick={() => open('login')}>
+            <button
+              type="button"
+              className="button secondary"
+              data-testid="open-login"
+              onClick={() => open('login')}
+            >
               {t('auth.login')}
             </button>
-            <button type="button" className="button primary" data-testid="open-register" onClick={() => open('register')}>
+            <button
+              type="button"
+              className="button primary"
+              data-testid="open-register"
+              onClick={() => open('register')}
+            >
               {t('auth.register')}
             </button>
           </>

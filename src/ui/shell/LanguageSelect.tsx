@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { knownLanguages, isKnownLanguage } from '../../shared/languages';
+import { isKnownLanguage, knownLanguages } from '../../shared/languages';
 import { useServices } from '../app/ServicesContext';
 import { useSiteInfo } from '../system/SiteInfoContext';
 

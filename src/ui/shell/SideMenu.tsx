@@ -44,7 +44,13 @@ export function SideMenu({ open }: { open: boolean }) {
   const apps = info.resources.filter((resource) => resource.resourceType.startsWith('APP_'));
 
   return (
-    <aside id="side-menu" className="side-menu" data-open={open} aria-label={t('shell.sideMenu')} hidden={!open}>
+    <aside
+      id="side-menu"
+      className="side-menu"
+      data-open={open}
+      aria-label={t('shell.sideMenu')}
+      hidden={!open}
+    >
       <nav aria-label={t('shell.quickActions')}>
         <ul>
           {moneyLinks.map(([key, to]) => (
@@ -97,7 +103,12 @@ export function SideMenu({ open }: { open: boolean }) {
       </ul>
       <LanguageSelect />
       {loggedIn && (
-        <button type="button" className="button secondary sign-out" disabled title={t('auth.comingSoon')}>
+        <button
+          type="button"
+          className="button secondary sign-out"
+          disabled
+          title={t('auth.comingSoon')}
+        >
           {t('auth.signOut')}
         </button>
       )}

@@ -6,7 +6,9 @@ const STORAGE_KEY = 'sideMenu';
 export function useSideMenuState(): [boolean, (open?: boolean) => void] {
   const [open, setOpen] = useState(() => {
     const stored = localStorage.getItem(STORAGE_KEY);
-    return stored ? stored === 'open' : window.matchMedia?.('(min-width: 1024px)').matches !== false;
+    return stored
+      ? stored === 'open'
+      : window.matchMedia?.('(min-width: 1024px)').matches !== false;
   });
   const set = useCallback((next?: boolean) => {
     setOpen((current) => {

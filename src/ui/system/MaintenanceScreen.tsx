@@ -7,10 +7,16 @@ export function MaintenanceScreen({ end }: { end: string | null }) {
   const endDate = end ? new Date(end) : null;
   const localEnd =
     endDate && !Number.isNaN(endDate.getTime())
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(endDate)
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          endDate,
+        )
       : null;
   return (
-    <main className="status-screen" data-testid="maintenance-screen" aria-labelledby="maintenance-title">
+    <main
+      className="status-screen"
+      data-testid="maintenance-screen"
+      aria-labelledby="maintenance-title"
+    >
       <div className="status-icon" aria-hidden="true">
         🛠
       </div>

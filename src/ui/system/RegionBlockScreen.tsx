@@ -5,7 +5,11 @@ import { LiveSupportButton } from './LiveSupportButton';
 export function RegionBlockScreen({ ip }: { ip: string }) {
   const { t } = useTranslation();
   return (
-    <main className="status-screen" data-testid="region-block-screen" aria-labelledby="region-title">
+    <main
+      className="status-screen"
+      data-testid="region-block-screen"
+      aria-labelledby="region-title"
+    >
       <div className="status-icon" aria-hidden="true">
         🌐
       </div>

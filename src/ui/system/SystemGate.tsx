@@ -47,7 +47,11 @@ export function SystemGate({ children }: { children: ReactNode }) {
       <main className="status-screen" aria-labelledby="status-unavailable-title">
         <h1 id="status-unavailable-title">{t('errors.network')}</h1>
         <p>{snapshot.context.error}</p>
-        <button type="button" className="button primary" onClick={() => send({ type: 'status.retry' })}>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => send({ type: 'status.retry' })}
+        >
           {t('common.retry')}
         </button>
       </main>

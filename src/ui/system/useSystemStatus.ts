@@ -18,7 +18,9 @@ export function useSystemStatus() {
 
   useEffect(() => {
     const pushes = services.system$.subscribe((event) => send({ type: 'system.pushed', event }));
-    const reconnects = services.realtime.reconnected$.subscribe(() => send({ type: 'connection.restored' }));
+    const reconnects = services.realtime.reconnected$.subscribe(() =>
+      send({ type: 'connection.restored' }),
+    );
     return () => {
       pushes.unsubscribe();
       reconnects.unsubscribe();

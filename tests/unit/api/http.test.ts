@@ -19,7 +19,10 @@ function stubFetch(status: number, body: unknown) {
 }
 
 const http = (token: string | null = 'tok') =>
-  createHttp({ merchantCode: () => 'AURORA', language: () => 'ES', token: () => token }, 'http://test.local/');
+  createHttp(
+    { merchantCode: () => 'AURORA', language: () => 'ES', token: () => token },
+    'http://test.local/',
+  );
 
 describe('http client', () => {
   it('sends the platform headers and unwraps the envelope value', async () => {
@@ -39,14 +42,24 @@ describe('http client', () => {
   });
 
   it('turns a failed envelope into an ApiError with its code', async () => {
-    stubFetch(503, { success: false, value: null, code: 'maintenance', message: 'System maintenance.' });
-    const error = await http().get('/x').catch((caught: unknown) => caught);
+    stubFetch(503, {
+      success: false,
+      value: null,
+      code: 'maintenance',
+      message: 'System maintenance.',
+    });
+    const error = await http()
+      .get('/x')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'maintenance', status: 503 });
   });
 
   it('reports a response that is not an envelope as unknown_error', async () => {
     stubFetch(502, '<html>bad gateway</html>');
-    await expect(http().post('/x', {})).rejects.toMatchObject({ code: 'unknown_error', status: 502 });
+    await expect(http().post('/x', {})).rejects.toMatchObject({
+      code: 'unknown_error',
+      status: 502,
+    });
   });
 });

@@ -5,19 +5,30 @@ const supported = ['EN', 'ES', 'KO', 'TW'];
 
 describe('chooseLanguage', () => {
   it('takes the stored hisLang first when the brand offers it', () => {
-    expect(chooseLanguage({ stored: 'ko', deviceLanguages: ['es-MX'], supported, brandDefault: 'EN' })).toBe('KO');
+    expect(
+      chooseLanguage({ stored: 'ko', deviceLanguages: ['es-MX'], supported, brandDefault: 'EN' }),
+    ).toBe('KO');
   });
   it('then the first device language the brand offers', () => {
-    expect(chooseLanguage({ stored: 'FR', deviceLanguages: ['fr-FR', 'es-MX'], supported, brandDefault: 'EN' })).toBe(
-      'ES',
-    );
+    expect(
+      chooseLanguage({
+        stored: 'FR',
+        deviceLanguages: ['fr-FR', 'es-MX'],
+        supported,
+        brandDefault: 'EN',
+      }),
+    ).toBe('ES');
   });
   it('then the brand default', () => {
-    expect(chooseLanguage({ stored: null, deviceLanguages: ['de-DE'], supported, brandDefault: 'ES' })).toBe('ES');
+    expect(
+      chooseLanguage({ stored: null, deviceLanguages: ['de-DE'], supported, brandDefault: 'ES' }),
+    ).toBe('ES');
   });
   it('maps traditional Chinese device tags to TW', () => {
     expect(deviceLanguageCode('zh-TW')).toBe('TW');
     expect(deviceLanguageCode('zh-CN')).toBe('ZH');
-    expect(chooseLanguage({ stored: null, deviceLanguages: ['zh-Hant'], supported, brandDefault: 'EN' })).toBe('TW');
+    expect(
+      chooseLanguage({ stored: null, deviceLanguages: ['zh-Hant'], supported, brandDefault: 'EN' }),
+    ).toBe('TW');
   });
 });

@@ -1,6 +1,10 @@
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { latestBySeq, type SocketLifecycleEvent, toConnectionState } from '../../../src/streams/operators';
+import {
+  latestBySeq,
+  type SocketLifecycleEvent,
+  toConnectionState,
+} from '../../../src/streams/operators';
 
 const scheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 

@@ -93,7 +93,9 @@ describe('createRealtime', () => {
     const socket = fakeSocket();
     const realtime = createRealtime(() => socket as unknown as PlatformSocket);
     const received: number[] = [];
-    const subscription = createSystemStream(realtime).subscribe((event) => received.push(event.seq));
+    const subscription = createSystemStream(realtime).subscribe((event) =>
+      received.push(event.seq),
+    );
     await tick();
     for (const seq of [1, 3, 2, 4]) socket.fire('system', { status: 0, maintenanceEnd: null, seq });
     expect(received).toEqual([1, 3, 4]);

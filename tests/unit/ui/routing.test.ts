@@ -3,9 +3,12 @@ import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../../src/ui/app/lazySect
 import { isGamePage } from '../../../src/ui/shell/gamePages';
 
 describe('game pages hide the side menu (spec 2)', () => {
-  it.each(['/seamless', '/lottery', '/vnLottery', '/sealottery', '/lottert', '/seaLottery/'])('%s is a game page', (path) => {
-    expect(isGamePage(path)).toBe(true);
-  });
+  it.each(['/seamless', '/lottery', '/vnLottery', '/sealottery', '/lottert', '/seaLottery/'])(
+    '%s is a game page',
+    (path) => {
+      expect(isGamePage(path)).toBe(true);
+    },
+  );
   it.each(['/', '/live', '/lott', '/seamlessly', '/member'])('%s is not', (path) => {
     expect(isGamePage(path)).toBe(false);
   });
@@ -25,6 +28,8 @@ describe('chunk-load timeout', () => {
   });
 
   it('passes a chunk that arrives in time', async () => {
-    await expect(withTimeout(Promise.resolve('ok'), 1000, () => new Error('late'))).resolves.toBe('ok');
+    await expect(withTimeout(Promise.resolve('ok'), 1000, () => new Error('late'))).resolves.toBe(
+      'ok',
+    );
   });
 });

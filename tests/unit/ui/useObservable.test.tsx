@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BehaviorSubject, finalize } from 'rxjs';
+import { BehaviorSubject, finalize, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { useObservable } from '../../../src/ui/hooks/useObservable';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Value({ source$ }: { source$: Observable<number> }) {
+  return <span>{useObservable(source$, 0)}</span>;
+}
 
 describe('useObservable', () => {
   it('renders the latest value and unsubscribes on unmount', () => {
@@ -19,12 +23,9 @@ describe('useObservable', () => {
       },
     } as unknown as typeof source$;
 
-    function Value() {
-      return <span>{useObservable(counted$, 0)}</span>;
-    }
     const container = document.createElement('div');
     const root = createRoot(container);
-    act(() => root.render(<Value />));
+    act(() => root.render(<Value source$={counted$} />));
     expect(container.textContent).toBe('1');
     act(() => subject.next(2));
     expect(container.textContent).toBe('2');

@@ -5,5 +5,10 @@ export type GameCenterCategory = 'SPORTS' | 'ESPORTS' | 'LOTT' | 'ELOTT';
 
 /** Lazy section GameCenter (issue 5 fills it). */
 export default function GameCenterPage({ category }: { category: GameCenterCategory }) {
-  return <SectionPlaceholder titleKey={`games.${category.toLowerCase()}`} testId={`game-centre-${category}`} />;
+  return (
+    <SectionPlaceholder
+      titleKey={`games.${category.toLowerCase()}`}
+      testId={`game-centre-${category}`}
+    />
+  );
 }
