@@ -1,0 +1,63 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests: the built site served by the real server (one process, embedded PGlite in
+ * a throw-away folder) in Chromium. Here that is Debian's chromium; elsewhere set CHROMIUM_PATH
+ * or let Playwright use its own browser.
+ */
+const port = Number(process.env.E2E_PORT ?? 4317);
+export const e2eDir = path.resolve('.e2e');
+export const e2eDataDir = path.join(e2eDir, 'data');
+
+// The e2e server's configuration: the shipped one, plus a blocked range for the region test
+// (the test claims an address in it through X-Forwarded-For from the trusted loopback proxy).
+mkdirSync(e2eDir, { recursive: true });
+const config = JSON.parse(readFileSync('config/platform.json', 'utf8'));
+config.regionRestriction = { blockedCidrs: ['203.0.113.0/24'], blockedCountries: [], countryHeader: null };
+writeFileSync(path.join(e2eDir, 'platform.json'), JSON.stringify(config, null, 2));
+
+const systemChromium = '/usr/bin/chromium';
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Maintenance switches the whole site: tests run one at a time against the one server.
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${e2eDataDir}" && node --import tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/wps/system/status`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir,
+      PLATFORM_CONFIG: path.join(e2eDir, 'platform.json'),
+      TRUST_PROXY: 'loopback',
+      NODE_ENV: 'test',
+    },
+  },
+});

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('shell and routes', () => {
+  test('home renders inside the shell: header, side menu, main, footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('home-page')).toBeVisible();
+    await expect(page.locator('#app-loader')).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Aurora Play' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Menu' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    for (const vendor of ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS']) {
+      await expect(page.getByRole('img', { name: vendor, exact: true })).toBeVisible();
+    }
+    // Logged out: login and register buttons.
+    await expect(page.getByTestId('open-login')).toBeVisible();
+    await expect(page.getByTestId('open-register')).toBeVisible();
+  });
+
+  for (const alias of ['/index', '/index.html', '/home']) {
+    test(`${alias} is the home lobby`, async ({ page }) => {
+      await page.goto(alias);
+      await expect(page.getByTestId('home-page')).toBeVisible();
+    });
+  }
+
+  test('the side menu toggles and remembers its state', async ({ page }) => {
+    await page.goto('/');
+    const menu = page.getByRole('complementary', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await page.getByTestId('menu-toggle').click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByTestId('menu-toggle')).toHaveAttribute('aria-expanded', 'false');
+    await page.reload();
+    await expect(page.getByTestId('home-page')).toBeVisible();
+    await expect(menu).toBeHidden();
+    await page.getByTestId('menu-toggle').click();
+    await expect(menu).toBeVisible();
+  });
+
+  test('game pages hide the side menu', async ({ page }) => {
+    await page.addInitScript(() => sessionStorage.setItem('token', 'e2e-placeholder'));
+    await page.goto('/seamless');
+    await expect(page.getByTestId('seamless-page')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Menu' })).toHaveCount(0);
+    await page.goto('/live');
+    await expect(page.getByTestId('game-list-live')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Menu' })).toBeVisible();
+  });
+
+  test('an unknown route shows the not-found page inside the shell', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to home' }).click();
+    await expect(page.getByTestId('home-page')).toBeVisible();
+  });
+
+  test('navigation scrolls to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/');
+    await expect(page.getByTestId('home-page')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Live casino' }).click();
+    await expect(page.getByTestId('game-list-live')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('/agent and /agentHome have no shell; /agentHome without a token goes to /agent', async ({ page }) => {
+    await page.goto('/agentHome');
+    await expect(page).toHaveURL(/\/agent$/);
+    await expect(page.getByTestId('agent-landing')).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByText('Monday–Friday 12:00–21:00')).toBeVisible();
+  });
+
+  test('the auth guard sends a guest from /member to /login with the login popup open', async ({ page }) => {
+    await page.goto('/member');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('dialog[data-modal="login"]')).toBeVisible();
+    await expect(page.getByTestId('home-page')).toBeVisible();
+  });
+
+  test('/register opens the register popup over home; closing it returns to /', async ({ page }) => {
+    await page.goto('/register?referralCode=ABC123');
+    const popup = page.locator('dialog[data-modal="register"]');
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(popup).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('/help#term opens the help centre at the terms', async ({ page }) => {
+    await page.goto('/help#term');
+    const help = page.locator('dialog[data-modal="help"]');
+    await expect(help.getByRole('heading', { name: 'Terms and conditions' })).toBeVisible();
+    await expect(help.getByText('You must be 18 or older to play.')).toBeVisible();
+  });
+
+  test('a section whose chunk fails to load says so and loads on retry', async ({ page }) => {
+    let failing = true;
+    await page.route(/\/assets\/PromotionsPage-[^/]+\.js$/, (route) => (failing ? route.abort() : route.continue()));
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promotions' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('took longer to load');
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('promotions-page')).toBeVisible();
+  });
+});
