@@ -1,28 +1,34 @@
 import { expect, test } from '@playwright/test';
 
-test('a language change updates the page at once, tells the server, and survives a reload', async ({ page }) => {
+test('a language change updates the page at once, tells the server, and survives a reload', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome to Aurora Play' })).toBeVisible();
   const told = page.waitForResponse(
-    (response) => response.url().endsWith('/wps/system/language') && response.request().method() === 'PUT',
+    (response) =>
+      response.url().endsWith('/wps/system/language') && response.request().method() === 'PUT',
   );
   await page.getByTestId('language-select').first().selectOption('ES');
   await expect(page.getByRole('heading', { name: 'Bienvenido a Aurora Play' })).toBeVisible();
   expect(await (await told).json()).toEqual({ success: true, value: { language: 'ES' } });
-  expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('hisLang')])).toEqual([
-    'ES',
-    'ES',
-  ]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('hisLang')]),
+  ).toEqual(['ES', 'ES']);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
-  const statusRequest = page.waitForRequest((request) => request.url().endsWith('/wps/system/status'));
+  const statusRequest = page.waitForRequest((request) =>
+    request.url().endsWith('/wps/system/status'),
+  );
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Bienvenido a Aurora Play' })).toBeVisible();
   // Requests carry the chosen language.
   expect((await statusRequest).headers().language).toBe('ES');
 });
 
-test('a device language the brand offers is the default; hisLang wins over it', async ({ browser }) => {
+test('a device language the brand offers is the default; hisLang wins over it', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'ko-KR' });
   const page = await context.newPage();
   await page.goto('/');

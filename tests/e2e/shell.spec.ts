@@ -66,7 +66,9 @@ test.describe('shell and routes', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('/agent and /agentHome have no shell; /agentHome without a token goes to /agent', async ({ page }) => {
+  test('/agent and /agentHome have no shell; /agentHome without a token goes to /agent', async ({
+    page,
+  }) => {
     await page.goto('/agentHome');
     await expect(page).toHaveURL(/\/agent$/);
     await expect(page.getByTestId('agent-landing')).toBeVisible();
@@ -74,14 +76,18 @@ test.describe('shell and routes', () => {
     await expect(page.getByText('Monday–Friday 12:00–21:00')).toBeVisible();
   });
 
-  test('the auth guard sends a guest from /member to /login with the login popup open', async ({ page }) => {
+  test('the auth guard sends a guest from /member to /login with the login popup open', async ({
+    page,
+  }) => {
     await page.goto('/member');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator('dialog[data-modal="login"]')).toBeVisible();
     await expect(page.getByTestId('home-page')).toBeVisible();
   });
 
-  test('/register opens the register popup over home; closing it returns to /', async ({ page }) => {
+  test('/register opens the register popup over home; closing it returns to /', async ({
+    page,
+  }) => {
     await page.goto('/register?referralCode=ABC123');
     const popup = page.locator('dialog[data-modal="register"]');
     await expect(popup).toBeVisible();
@@ -99,9 +105,14 @@ test.describe('shell and routes', () => {
 
   test('a section whose chunk fails to load says so and loads on retry', async ({ page }) => {
     let failing = true;
-    await page.route(/\/assets\/PromotionsPage-[^/]+\.js$/, (route) => (failing ? route.abort() : route.continue()));
+    await page.route(/\/assets\/PromotionsPage-[^/]+\.js$/, (route) =>
+      failing ? route.abort() : route.continue(),
+    );
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promotions' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Promotions' })
+      .click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('took longer to load');
     failing = false;

@@ -8,14 +8,18 @@ const dataDir = path.resolve('.e2e/data');
 
 /** The operator command exactly as the README gives it (`npm run ops -- …`). */
 function ops(...args: string[]) {
-  return run('node', ['--import', 'tsx', 'server/ops/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+  return run('node', ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
 }
 
 test.afterEach(async () => {
   await ops('maintenance', 'off');
 });
 
-test('maintenance switched by the operator appears live in an open page and goes away', async ({ page }) => {
+test('maintenance switched by the operator appears live in an open page and goes away', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
   // Marks this document: it must survive both switches (no reload).
@@ -29,11 +33,16 @@ test('maintenance switched by the operator appears live in an open page and goes
   await expect(screen).toBeVisible();
   await expect(screen.getByRole('heading', { name: 'We are under maintenance' })).toBeVisible();
   await expect(screen.locator('time')).toHaveAttribute('datetime', until);
-  await expect(screen.getByRole('link', { name: 'Live support' })).toHaveAttribute('href', '/helpmc#live-support');
+  await expect(screen.getByRole('link', { name: 'Live support' })).toHaveAttribute(
+    'href',
+    '/helpmc#live-support',
+  );
 
   await ops('maintenance', 'off');
   await expect(page.getByTestId('home-page')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(42);
+  expect(await page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(
+    42,
+  );
 });
 
 test('a page opened during maintenance shows the maintenance screen', async ({ page }) => {
@@ -45,7 +54,9 @@ test('a page opened during maintenance shows the maintenance screen', async ({ p
 });
 
 test('a visitor from a blocked range sees the region screen with their IP', async ({ browser }) => {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' },
+  });
   const page = await context.newPage();
   await page.goto('/');
   const screen = page.getByTestId('region-block-screen');
