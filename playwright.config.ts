@@ -15,11 +15,16 @@ export const e2eDataDir = path.join(e2eDir, 'data');
 // (the test claims an address in it through X-Forwarded-For from the trusted loopback proxy).
 mkdirSync(e2eDir, { recursive: true });
 const config = JSON.parse(readFileSync('config/platform.json', 'utf8'));
-config.regionRestriction = { blockedCidrs: ['203.0.113.0/24'], blockedCountries: [], countryHeader: null };
+config.regionRestriction = {
+  blockedCidrs: ['203.0.113.0/24'],
+  blockedCountries: [],
+  countryHeader: null,
+};
 writeFileSync(path.join(e2eDir, 'platform.json'), JSON.stringify(config, null, 2));
 
 const systemChromium = '/usr/bin/chromium';
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',

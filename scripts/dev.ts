@@ -10,7 +10,10 @@ const children: ChildProcess[] = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, SERVE_STATIC: 'false' },
   }),
-  spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('npx', ['vite', '--host', '127.0.0.1'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 
 const stop = () => {

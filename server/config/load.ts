@@ -6,7 +6,9 @@ export async function loadPlatformConfig(file: string): Promise<PlatformConfig> 
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new Error(`Cannot read configuration ${file}: ${(error as Error).message}`);
+    throw new Error(`Cannot read configuration ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const parsed = platformConfigSchema.safeParse(raw);
   if (!parsed.success) {

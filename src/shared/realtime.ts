@@ -14,7 +14,7 @@ export interface ServerToClientEvents {
   system: (event: SystemEvent) => void;
 }
 
-// biome-ignore lint/complexity/noBannedTypes: socket.io wants an (empty) map type here.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- socket.io wants an (empty) map type here.
 export type ClientToServerEvents = {};
 
 export const SOCKET_PATH = '/socket.io';

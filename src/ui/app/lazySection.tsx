@@ -61,7 +61,6 @@ export function lazySection<Props extends object>(
     return component;
   };
 
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per section at module load, never during render.
   function Section(props: Props) {
     return (
       <SectionBoundary

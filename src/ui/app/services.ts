@@ -14,14 +14,15 @@ export interface Services {
   realtime: Realtime;
   system$: ReturnType<typeof createSystemStream>;
   language: LanguageService;
-  brand: { merchantCode: string };
+  /** The brand's merchant code goes on every call once the status has told us what it is. */
+  setMerchantCode(code: string): void;
 }
 
 export function createServices(i18n: i18n): Services {
   // The merchant code becomes the brand's once the status answers; "DEFAULT" until then.
-  const brand = { merchantCode: 'DEFAULT' };
+  let merchantCode = 'DEFAULT';
   const http = createHttp({
-    merchantCode: () => brand.merchantCode,
+    merchantCode: () => merchantCode,
     language: () => i18n.language.toUpperCase(),
     token: readToken,
   });
@@ -41,6 +42,8 @@ export function createServices(i18n: i18n): Services {
     realtime,
     system$: createSystemStream(realtime),
     language: createLanguageService({ i18n, systemApi, storage: localStorage }),
-    brand,
+    setMerchantCode: (code) => {
+      merchantCode = code;
+    },
   };
 }

@@ -24,7 +24,7 @@ export function Dialog({ options, onResult }: DialogProps) {
   }, [options.timeout, onResult]);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the cover click's keyboard twin is Escape (onCancel).
+    // The cover click's keyboard twin is Escape (onCancel).
     <dialog
       ref={ref}
       className={`dialog ${options.className ?? ''}`}

@@ -39,28 +39,30 @@ export function Modal({
   const titleId = useId();
   // Stays mounted for the fade-out after `open` turns false.
   const [mounted, setMounted] = useState(open);
-  const [visible, setVisible] = useState(false);
-  const drag = useDrag(draggable);
+  if (open && !mounted) setMounted(true);
+  // True once the dialog has been painted hidden, so the opacity transition can run.
+  const [painted, setPainted] = useState(false);
+  const visible = open && painted;
+  const { offset, onPointerDown, reset } = useDrag(draggable);
   useScrollLock(mounted);
 
   useEffect(() => {
-    if (open) {
-      setMounted(true);
-      return;
-    }
-    setVisible(false);
-    const timer = window.setTimeout(() => setMounted(false), MODAL_FADE_MS);
+    if (open) return;
+    const timer = window.setTimeout(() => {
+      setMounted(false);
+      setPainted(false);
+      reset();
+    }, MODAL_FADE_MS);
     return () => window.clearTimeout(timer);
-  }, [open]);
+  }, [open, reset]);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!mounted || !dialog) return;
     if (!dialog.open) dialog.showModal();
-    drag.reset();
-    const frame = requestAnimationFrame(() => setVisible(open));
+    const frame = requestAnimationFrame(() => setPainted(true));
     return () => cancelAnimationFrame(frame);
-  }, [mounted, open, drag.reset]);
+  }, [mounted]);
 
   if (!mounted) return null;
   return (
@@ -71,7 +73,7 @@ export function Modal({
       data-visible={visible}
       aria-labelledby={title ? titleId : undefined}
       aria-label={title ? undefined : name}
-      style={{ translate: `${drag.offset.x}px ${drag.offset.y}px` }}
+      style={{ translate: `${offset.x}px ${offset.y}px` }}
       onCancel={(event) => {
         // Escape closes only what has a close button; the dialog never closes by itself.
         event.preventDefault();
@@ -80,7 +82,7 @@ export function Modal({
     >
       <header
         className={`modal-header ${draggable ? 'modal-draggable' : ''}`}
-        onPointerDown={drag.onPointerDown}
+        onPointerDown={onPointerDown}
       >
         {title && <h2 id={titleId}>{title}</h2>}
         {showClose && (

@@ -26,15 +26,18 @@ export function SafeHtml({
   id?: string;
   className?: string;
 }) {
-  const [clean, setClean] = useState<string | null>(null);
+  const [result, setResult] = useState<{ source: string; clean: string } | null>(null);
   useEffect(() => {
     let current = true;
-    setClean(null);
-    void loadSanitizer().then((sanitize) => current && setClean(sanitize(html)));
+    void loadSanitizer().then((sanitize) => {
+      if (current) setResult({ source: html, clean: sanitize(html) });
+    });
     return () => {
       current = false;
     };
   }, [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the content was sanitised just above.
+  // Until the sanitiser has run on this very html, nothing is shown.
+  const clean = result?.source === html ? result.clean : null;
+  // The content was sanitised just above (DOMPurify).
   return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
 }

@@ -7,19 +7,23 @@ import type { Observable } from 'rxjs';
  * the first value; the subscription ends when the component unmounts.
  */
 export function useObservable<T>(source$: Observable<T>, initial: T): T {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `initial` only seeds a new source.
-  const store = useMemo(() => {
-    let value = initial;
-    return {
-      subscribe(onChange: () => void) {
-        const subscription = source$.subscribe((next) => {
-          value = next;
-          onChange();
-        });
-        return () => subscription.unsubscribe();
-      },
-      getSnapshot: () => value,
-    };
-  }, [source$]);
+  // `initial` only seeds a new source; a new initial value must not resubscribe.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const store = useMemo(() => createObservableStore(source$, initial), [source$]);
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+/** The latest value of `source$` in the shape useSyncExternalStore reads. */
+function createObservableStore<T>(source$: Observable<T>, initial: T) {
+  let value = initial;
+  return {
+    subscribe(onChange: () => void) {
+      const subscription = source$.subscribe((next) => {
+        value = next;
+        onChange();
+      });
+      return () => subscription.unsubscribe();
+    },
+    getSnapshot: () => value,
+  };
 }

@@ -5,7 +5,8 @@ import { useServices } from '../app/ServicesContext';
 import { Modal } from '../components/Modal';
 import { SafeHtml } from '../components/SafeHtml';
 
-type HelpState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; topics: HelpTopic[] };
+type HelpState = { kind: 'failed' } | { kind: 'ready'; topics: HelpTopic[] };
+const LOADING = { kind: 'loading' } as const;
 
 /** The help centre (spec 2 /help; #term opens the terms). Reloads when the language changes. */
 export function HelpPopup({
@@ -19,22 +20,24 @@ export function HelpPopup({
 }) {
   const { t, i18n } = useTranslation();
   const { systemApi } = useServices();
-  const [state, setState] = useState<HelpState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Answers are kept with the request they answer: a new language or a retry is a new request,
+  // and until its answer arrives the popup shows loading.
+  const request = `${i18n.language}#${attempt}`;
+  const [answer, setAnswer] = useState<{ request: string; state: HelpState } | null>(null);
+  const state: HelpState | typeof LOADING = answer?.request === request ? answer.state : LOADING;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on language change and retry.
   useEffect(() => {
     if (!open) return;
     let current = true;
-    setState({ kind: 'loading' });
     systemApi.helpCenter().then(
-      (topics) => current && setState({ kind: 'ready', topics }),
-      () => current && setState({ kind: 'failed' }),
+      (topics) => current && setAnswer({ request, state: { kind: 'ready', topics } }),
+      () => current && setAnswer({ request, state: { kind: 'failed' } }),
     );
     return () => {
       current = false;
     };
-  }, [open, systemApi, i18n.language, attempt]);
+  }, [open, systemApi, request]);
 
   useEffect(() => {
     if (state.kind === 'ready' && anchor)

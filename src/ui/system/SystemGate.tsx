@@ -23,7 +23,7 @@ export function SystemGate({ children }: { children: ReactNode }) {
   // does not offer gives way to the best one it does.
   useEffect(() => {
     if (!info) return;
-    services.brand.merchantCode = info.info.brand.merchantCode;
+    services.setMerchantCode(info.info.brand.merchantCode);
     const { languages, defaultLanguage } = info.info.brand;
     if (!languages.includes(services.language.current())) {
       void services.language.change(

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogProvider, useDialog } from '../../../src/ui/components/DialogProvider';
@@ -14,11 +14,15 @@ beforeAll(() => {
   };
 });
 
-let open: OpenDialog;
+const captured: { open?: OpenDialog } = {};
 function Capture() {
-  open = useDialog();
+  const open = useDialog();
+  useEffect(() => {
+    captured.open = open;
+  }, [open]);
   return null;
 }
+const open: OpenDialog = (options) => captured.open!(options);
 
 let root: Root;
 let container: HTMLDivElement;
