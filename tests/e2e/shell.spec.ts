@@ -120,3 +120,34 @@ test.describe('shell and routes', () => {
     await expect(page.getByTestId('promotions-page')).toBeVisible();
   });
 });
+
+test('the side menu offers app downloads as QR codes', async ({ page }) => {
+  await page.goto('/');
+  const apps = page.getByRole('region', { name: 'Download the app' });
+  for (const name of ['iOS app', 'Android app']) {
+    const link = apps.getByRole('link', { name });
+    await expect(link).toBeVisible();
+    await expect(link.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  }
+});
+
+test('a lost live connection shows a quiet notice until it is back', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const notice = page.getByRole('status').filter({ hasText: 'Connection lost' });
+  await expect(notice).toHaveCount(0);
+  // Wait for the socket to be up, then cut the network.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => entry.name.includes('/socket.io/')),
+      ),
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await context.setOffline(false);
+  await expect(notice).toHaveCount(0, { timeout: 20_000 });
+});

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { readToken } from '../../api/sessionToken';
 import { revealCustomerServicePath } from '../../shared/customerService';
 import { useSiteInfo } from '../system/SiteInfoContext';
+import { AppQrCode } from './AppQrCode';
 import { LanguageSelect } from './LanguageSelect';
 
 const moneyLinks = [
@@ -86,7 +87,7 @@ export function SideMenu({ open }: { open: boolean }) {
           <ul className="app-links">
             {apps.map((app) => (
               <li key={app.resourceType}>
-                <a href={app.url}>{app.labelNameEn ?? app.resourceType}</a>
+                <AppQrCode url={app.url} label={app.labelNameEn ?? app.resourceType} />
               </li>
             ))}
           </ul>
