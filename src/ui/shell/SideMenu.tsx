@@ -36,6 +36,31 @@ const gameLinks = [
   ['games.elott', '/elott'],
 ] as const;
 
+/** A titled list of menu links; `links` pairs a text key with a path. */
+function LinkGroup({
+  label,
+  links,
+  titled = false,
+}: {
+  label: string;
+  links: readonly (readonly [string, string])[];
+  titled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={label}>
+      {titled && <h2>{label}</h2>}
+      <ul>
+        {links.map(([key, to]) => (
+          <li key={to}>
+            <NavLink to={to}>{t(key)}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Spec 2 "Side menu": money actions, member list, game centre, apps, support, language. */
 export function SideMenu({ open }: { open: boolean }) {
   const { t } = useTranslation();
@@ -52,35 +77,9 @@ export function SideMenu({ open }: { open: boolean }) {
       aria-label={t('shell.sideMenu')}
       hidden={!open}
     >
-      <nav aria-label={t('shell.quickActions')}>
-        <ul>
-          {moneyLinks.map(([key, to]) => (
-            <li key={to}>
-              <NavLink to={to}>{t(key)}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav aria-label={t('menu.memberCentre')}>
-        <h2>{t('menu.memberCentre')}</h2>
-        <ul>
-          {memberLinks.map(([key, to]) => (
-            <li key={to}>
-              <NavLink to={to}>{t(key)}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav aria-label={t('games.centre')}>
-        <h2>{t('games.centre')}</h2>
-        <ul>
-          {gameLinks.map(([key, to]) => (
-            <li key={to}>
-              <NavLink to={to}>{t(key)}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkGroup label={t('shell.quickActions')} links={moneyLinks} />
+      <LinkGroup label={t('menu.memberCentre')} links={memberLinks} titled />
+      <LinkGroup label={t('games.centre')} links={gameLinks} titled />
       {apps.length > 0 && (
         <section aria-label={t('shell.appDownload')}>
           <h2>{t('shell.appDownload')}</h2>

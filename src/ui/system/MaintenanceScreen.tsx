@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LiveSupportButton } from './LiveSupportButton';
+import { StatusScreen } from './StatusScreen';
 
 /** Status 1: title, the local end time when announced, info text, live support. */
 export function MaintenanceScreen({ end }: { end: string | null }) {
@@ -12,22 +12,13 @@ export function MaintenanceScreen({ end }: { end: string | null }) {
         )
       : null;
   return (
-    <main
-      className="status-screen"
-      data-testid="maintenance-screen"
-      aria-labelledby="maintenance-title"
-    >
-      <div className="status-icon" aria-hidden="true">
-        🛠
-      </div>
-      <h1 id="maintenance-title">{t('system.maintenanceTitle')}</h1>
+    <StatusScreen testId="maintenance-screen" icon="🛠" title={t('system.maintenanceTitle')}>
       {localEnd && (
         <p className="status-end">
           {t('system.maintenanceEnd')} <time dateTime={end ?? undefined}>{localEnd}</time>
         </p>
       )}
       <p>{t('system.maintenanceInfo')}</p>
-      <LiveSupportButton />
-    </main>
+    </StatusScreen>
   );
 }
