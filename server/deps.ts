@@ -4,6 +4,11 @@ import { createMaintenanceSwitch } from './domain/system/maintenance';
 import { createRegionPolicy } from './domain/system/region';
 import type { AppDeps } from './http/deps';
 import { createVisitorResolver } from './http/visitor';
+import { loadOrCreateChallengeSecret, loadOrCreateRsaKeys } from './crypto/rsaKeys';
+import { createHumanCheck } from './domain/identity/humanCheck';
+import { createRevocations } from './domain/identity/revocations';
+import { createThrottles } from './domain/identity/throttles';
+import { createOutboxProviders } from './domain/messaging/providers';
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
 export async function createDeps(options: {
@@ -13,8 +18,11 @@ export async function createDeps(options: {
   opsToken: string | null;
   staticDir: string | null;
   production: boolean;
+  /** Smaller proof-of-work for tests; production uses the default. */
+  humanCheckMaxCounter?: number;
 }): Promise<AppDeps> {
   const { config, db } = options;
+  const providers = createOutboxProviders(db);
   return {
     config,
     db,
@@ -24,5 +32,15 @@ export async function createDeps(options: {
     opsToken: options.opsToken,
     staticDir: options.staticDir,
     production: options.production,
+    identity: {
+      keys: await loadOrCreateRsaKeys(db),
+      human: createHumanCheck(await loadOrCreateChallengeSecret(db), {
+        maxCounter: options.humanCheckMaxCounter,
+      }),
+      sms: providers.sms,
+      email: providers.email,
+      throttles: createThrottles(db),
+      revocations: createRevocations(),
+    },
   };
 }

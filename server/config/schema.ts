@@ -83,6 +83,14 @@ export const platformConfigSchema = z
       enabled: z.boolean(),
       end: z.iso.datetime({ offset: true }).nullable(),
     }),
+    /** Country dialing codes offered on the mobile forms (spec 3 "Country entry"). */
+    countries: z
+      .array(z.object({ countryCode: z.string().regex(/^[A-Z]{2}$/), countryDialingCode: z.string().regex(/^[0-9]{1,4}$/) }))
+      .min(1),
+    /** Resend waits expiredMinutes × 60 s after an SMS (spec 9: default 1 minute). */
+    sms: z.object({ expiredMinutes: z.number().int().min(1).max(30) }),
+    /** With the PWDEXPIRY3 flag, a password older than this must be changed at login. */
+    security: z.object({ passwordMaxAgeDays: z.number().int().min(1) }),
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

@@ -4,7 +4,12 @@ import { failure } from '../../src/shared/envelope';
 import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from './deps';
 import { ApiError, installErrorHandler } from './errors';
+import { installAuth } from './auth';
+import { devRoutes } from './dev/devRoutes';
+import { memberRoutes } from './identity/memberRoutes';
+import { sessionRoutes } from './identity/sessionRoutes';
 import { opsRoutes } from './ops/routes';
+import formbody from '@fastify/formbody';
 import { relayRoutes } from './relay/dispatcher';
 import { serveSite } from './site';
 import { languageRoute } from './system/languageRoute';
@@ -64,7 +69,14 @@ export async function createApp(
     }
   });
 
+  // Forgot-password by e-mail is form-encoded (spec 7).
+  await http.register(formbody, { bodyLimit: BODY_LIMIT });
+  installAuth(http, deps);
+
   await systemRoutes(http, deps);
+  await sessionRoutes(http, deps);
+  await memberRoutes(http, deps);
+  await devRoutes(http, deps);
   await languageRoute(http, deps);
   await relayRoutes(http, { ...systemRelays(deps) });
   await opsRoutes(http, deps);

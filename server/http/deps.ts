@@ -2,6 +2,11 @@ import type { PlatformConfig } from '../config/schema';
 import type { Database } from '../db/types';
 import type { MaintenanceSwitch } from '../domain/system/maintenance';
 import type { RegionPolicy } from '../domain/system/region';
+import type { RsaKeys } from '../crypto/rsaKeys';
+import type { HumanCheck } from '../domain/identity/humanCheck';
+import type { Revocations } from '../domain/identity/revocations';
+import type { Throttles } from '../domain/identity/throttles';
+import type { EmailProvider, SmsProvider } from '../domain/messaging/providers';
 import type { VisitorResolver } from './visitor';
 
 /** Everything the HTTP and realtime layers need, built once in main.ts (or by a test). */
@@ -16,4 +21,12 @@ export interface AppDeps {
   /** Folder of the built site, or null when Vite serves it (dev) or in API-only tests. */
   staticDir: string | null;
   production: boolean;
+  identity: {
+    keys: RsaKeys;
+    human: HumanCheck;
+    sms: SmsProvider;
+    email: EmailProvider;
+    throttles: Throttles;
+    revocations: Revocations;
+  };
 }

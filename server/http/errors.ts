@@ -2,16 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { failure } from '../../src/shared/envelope';
 
-/** A business failure: becomes `{ success:false, code, message }` with `status`. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { ApiError } from '../domain/apiError';
+
+export { ApiError };
 
 /** Validates input at the edge; the first few issues become one readable message. */
 export function parseInput<Schema extends z.ZodType>(
@@ -41,7 +34,7 @@ const fastifyErrorCodes: Record<string, [number, string, string]> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.status).send(failure(error.code, error.message));
+      return reply.status(error.status).send({ ...failure(error.code, error.message), value: error.value });
     }
     const known = error.code ? fastifyErrorCodes[error.code] : undefined;
     if (known) return reply.status(known[0]).send(failure(known[1], known[2]));

@@ -3,6 +3,8 @@ import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/realtime';
 import { SOCKET_PATH } from '../../src/shared/realtime';
 import type { AppDeps } from '../http/deps';
+import { isAgentType } from '../../src/shared/identity';
+import { resolveSession } from '../domain/identity/sessions';
 import { publishSystemStatus } from './systemEvents';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;

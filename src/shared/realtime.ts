@@ -10,8 +10,14 @@ export interface SystemEvent {
   seq: number;
 }
 
+/** The session of this tab was ended on the server (logout elsewhere, password change). */
+export interface SessionEvent {
+  reason: string;
+}
+
 export interface ServerToClientEvents {
   system: (event: SystemEvent) => void;
+  session: (event: SessionEvent) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- socket.io wants an (empty) map type here.

@@ -12,6 +12,8 @@ const helpQuery = z.object({
 /** System relays. The spec names getHelpV2 (lang, device WEB) without a path: we relay it. */
 export function systemRelays(deps: AppDeps): RelayTable {
   return {
+    // Spec 7 names getCountryCode without a path: the dialing codes of the mobile forms.
+    getCountryCode: { method: 'GET', handle: async () => deps.config.countries },
     getHelpV2: {
       method: 'GET',
       handle: async (request) => {

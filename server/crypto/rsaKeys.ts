@@ -1,0 +1,36 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/types';
+
+export interface RsaKeys {
+  privateKey: KeyObject;
+  /** SPKI PEM, as jsencrypt reads it. */
+  publicKeyPem: string;
+}
+
+/**
+ * A secret generated once and kept in `system_settings`, so every server process of a
+ * deployment (they share the database, not a folder) and every restart use the same one.
+ * ARCHITECTURE says "kept in the data folder"; a folder would split a multi-process site.
+ */
+async function sharedSecret(db: Queryable, key: string, create: () => string): Promise<string> {
+  await db.query(
+    `insert into system_settings (key, value) values ($1, $2) on conflict (key) do nothing`,
+    [key, JSON.stringify(create())],
+  );
+  const [row] = await db.query<{ value: string }>('select value from system_settings where key = $1', [key]);
+  return row!.value;
+}
+
+/** The key pair for encrypted (E) calls (ARCHITECTURE, Payload encryption). */
+export async function loadOrCreateRsaKeys(db: Queryable): Promise<RsaKeys> {
+  const pem = await sharedSecret(db, 'secret:rsa-private-key', () =>
+    generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
+  const privateKey = createPrivateKey(pem);
+  return { privateKey, publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+/** The HMAC secret that signs proof-of-work challenges. */
+export function loadOrCreateChallengeSecret(db: Queryable): Promise<string> {
+  return sharedSecret(db, 'secret:challenge-hmac', () => randomBytes(32).toString('base64url'));
+}

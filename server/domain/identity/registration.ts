@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { checkField, lengthText } from '../../../src/shared/fieldRules';
+import type { LoginResult } from '../../../src/shared/identity';
+import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
+import type { AppDeps } from '../../http/deps';
+import { ApiError } from '../apiError';
+import { findByAccount, findById, phoneTarget } from './accounts';
+import { verifyCaptcha } from './captcha';
+import { startSession } from './login';
+import { hashPassword } from './password';
+import { consumeCode } from './verificationCodes';
+
+export type RegisterTab = 'username' | 'mobile';
+
+/** Fields kept in `profile`: the spec lists them, nothing in the platform reads them yet. */
+const profileFields = ['qqNum', 'line', 'whatsapp', 'facebook', 'telegram', 'zalo', 'wechat', 'idNumber', 'birthday', 'recommenderId', 'referralCode'];
+
+function invalid(field: string, message: string): never {
+  throw new ApiError(400, 'field_invalid', `${field}: ${message}`, { field });
+}
+
+/**
+ * Checks every field with the same rules the page uses (src/shared/fieldRules.ts, rules from
+ * config/platform.json) — the browser's checks are a courtesy, these are the rule.
+ */
+function validate(deps: AppDeps, tab: RegisterTab, fields: Record<string, string>): void {
+  const rules = deps.config.registration.fields;
+  const mustHave = new Set(tab === 'username' ? ['username', 'password'] : ['mobileNum']);
+  if (tab === 'mobile' && isFeatureEnabled(deps.config.whitelabel, WhitelabelFlag.mobilePasswordRegistration)) {
+    mustHave.add('password');
+  }
+  for (const [field, rule] of Object.entries(rules)) {
+    if (field === 'captcha' || (!rule.enabled && !mustHave.has(field))) continue;
+    const problem = checkField(fields[field] ?? '', rule, rule.required || mustHave.has(field));
+    if (problem) invalid(field, `${problem.kind} (${rule.patternId}, ${lengthText(rule.minLength, rule.maxLength)})`);
+  }
+  if (fields.password !== undefined && fields.confirmPassword !== fields.password) {
+    invalid('confirmPassword', 'inconsistent twice');
+  }
+}
+
+async function uplineFor(deps: AppDeps, affiliateCode: string | undefined): Promise<string | null> {
+  if (!affiliateCode) return null;
+  const [agent] = await deps.db.query<{ id: string }>(
+    `select id::text from members where upper(affiliate_code) = upper($1) and type in (1, 2, 41, 42) and status = 'active'`,
+    [affiliateCode],
+  );
+  if (!agent) throw new ApiError(400, 'invitation_code_error', 'Invalid invitation code.');
+  return agent.id;
+}
+
+export async function register(
+  deps: AppDeps,
+  tab: RegisterTab,
+  fields: Record<string, string>,
+  request: { altcha?: string; captcha?: string; captchaId?: string; ip: string },
+): Promise<LoginResult> {
+  const { config, db } = deps;
+  const flag = tab === 'username' ? WhitelabelFlag.usernameRegistration : WhitelabelFlag.mobileRegistration;
+  if (!isFeatureEnabled(config.whitelabel, flag)) throw new ApiError(403, 'forbidden', 'This registration is not offered.');
+  validate(deps, tab, fields);
+  await deps.identity.human.verify(db, request.altcha);
+  if (config.registration.fields.captcha?.enabled) await verifyCaptcha(db, request.captchaId, request.captcha);
+
+  const dialing = fields.countryDialingCode ?? config.countries[0]!.countryDialingCode;
+  const mobile = fields.mobileNum || null;
+  if (tab === 'mobile' && isFeatureEnabled(config.whitelabel, WhitelabelFlag.registrationSmsVerification)) {
+    await consumeCode(db, 'register', phoneTarget(dialing, mobile ?? ''), fields.verificationCode ?? '');
+  }
+  const account = tab === 'username' ? fields.username! : `m${dialing}${mobile}`;
+  if (await findByAccount(db, account)) throw new ApiError(409, 'username_taken', 'This username is already taken.');
+  if (mobile) {
+    const taken = await db.query('select 1 from members where country_dialing_code = $1 and mobile_num = $2', [dialing, mobile]);
+    if (taken.length > 0) throw new ApiError(409, 'mobile_taken', 'This mobile number is already registered.');
+  }
+  const uplineId = await uplineFor(deps, fields.affiliateCode);
+  // Mobile registration without a password: the member logs in by SMS code until they set one.
+  const password = fields.password || randomBytes(18).toString('base64url');
+  const paymentHash = fields.paymentPassword ? await hashPassword(fields.paymentPassword) : null;
+  const profile = Object.fromEntries(profileFields.filter((f) => fields[f]).map((f) => [f, fields[f]!]));
+
+  let memberId: string;
+  try {
+    const [row] = await db.query<{ id: string }>(
+      `insert into members (account, nickname, password_hash, type, upline_id, mobile_num, country_dialing_code,
+         email, payee_name, profile, payment_password_hash, language)
+       values ($1, $2, $3, 0, $4, $5, $6, $7, $8, $9, $10, $11) returning id::text`,
+      [
+        account,
+        fields.nickname || account,
+        await hashPassword(password),
+        uplineId,
+        mobile,
+        mobile ? dialing : null,
+        fields.email || null,
+        fields.payeeName || null,
+        JSON.stringify(profile),
+        paymentHash,
+        null,
+      ],
+    );
+    memberId = row!.id;
+  } catch (error) {
+    // Two registrations racing for the same name or number: the unique index decides.
+    if ((error as { code?: string }).code === '23505') {
+      throw new ApiError(409, 'username_taken', 'This username or mobile number is already registered.');
+    }
+    throw error;
+  }
+  const created = await findById(db, memberId);
+  return startSession(deps, created!, request.ip, 'username');
+}

@@ -1,0 +1,70 @@
+import type { Queryable } from '../../db/types';
+
+export interface ThrottleRule {
+  /** Window length. */
+  windowMs: number;
+  /** Hits allowed in one window. */
+  limit: number;
+  /** When the limit is passed, the key stays blocked this long (default: to the window's end). */
+  blockMs?: number;
+}
+
+export interface ThrottleResult {
+  allowed: boolean;
+  hits: number;
+  retryAfterMs: number;
+}
+
+/**
+ * Fixed-window counters in the database, so limits hold across server processes and restarts.
+ * One upsert per hit; a key past its limit is blocked until `blocked_until`.
+ */
+export function createThrottles(db: Queryable) {
+  async function hit(key: string, rule: ThrottleRule): Promise<ThrottleResult> {
+    const seconds = rule.windowMs / 1000;
+    const [row] = await db.query<{ hits: number; blocked_ms: number | null; window_left_ms: number }>(
+      `insert into throttles as t (key, window_start, hits) values ($1, now(), 1)
+       on conflict (key) do update set
+         window_start = case when t.window_start <= now() - make_interval(secs => $2) then now() else t.window_start end,
+         hits = case when t.window_start <= now() - make_interval(secs => $2) then 1 else t.hits + 1 end
+       returning hits,
+         extract(epoch from (blocked_until - now())) * 1000 as blocked_ms,
+         extract(epoch from (window_start + make_interval(secs => $2) - now())) * 1000 as window_left_ms`,
+      [key, seconds],
+    );
+    const blockedMs = Number(row?.blocked_ms ?? 0);
+    if (blockedMs > 0) return { allowed: false, hits: Number(row?.hits), retryAfterMs: blockedMs };
+    const hits = Number(row?.hits ?? 1);
+    if (hits <= rule.limit) return { allowed: true, hits, retryAfterMs: 0 };
+    const blockMs = rule.blockMs ?? Math.max(0, Number(row?.window_left_ms ?? rule.windowMs));
+    if (rule.blockMs) {
+      await db.query(`update throttles set blocked_until = now() + make_interval(secs => $2) where key = $1`, [
+        key,
+        rule.blockMs / 1000,
+      ]);
+    }
+    return { allowed: false, hits, retryAfterMs: blockMs };
+  }
+
+  /** Hits in the current window, without adding one. */
+  async function count(key: string, windowMs: number): Promise<number> {
+    const [row] = await db.query<{ hits: number }>(
+      `select hits from throttles where key = $1 and window_start > now() - make_interval(secs => $2)`,
+      [key, windowMs / 1000],
+    );
+    return Number(row?.hits ?? 0);
+  }
+
+  async function isBlocked(key: string): Promise<boolean> {
+    const rows = await db.query('select 1 from throttles where key = $1 and blocked_until > now()', [key]);
+    return rows.length > 0;
+  }
+
+  async function reset(key: string): Promise<void> {
+    await db.query('delete from throttles where key = $1', [key]);
+  }
+
+  return { hit, count, isBlocked, reset };
+}
+
+export type Throttles = ReturnType<typeof createThrottles>;

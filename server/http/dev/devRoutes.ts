@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import { readOutbox } from '../../domain/messaging/providers';
+import type { AppDeps } from '../deps';
+import { ApiError, parseInput } from '../errors';
+import { captchaAnswer } from './captchaAnswers';
+
+const outboxQuery = z.object({ recipient: z.string().max(254).optional() }).strict();
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * Development-only tools: the SMS/e-mail outbox (a page for people, JSON for tests) and
+ * captcha answers. Not registered at all in production mode.
+ */
+export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  if (deps.production) return;
+
+  app.get('/wps/dev/outbox', async (request) => {
+    const { recipient } = parseInput(outboxQuery, request.query);
+    return ok(await readOutbox(deps.db, recipient));
+  });
+
+  app.get('/wps/dev/captcha/:id', async (request) => {
+    const { id } = parseInput(z.object({ id: z.string().max(64) }), request.params);
+    const answer = captchaAnswer(id);
+    if (!answer) throw new ApiError(404, 'not_found', 'No such captcha.');
+    return ok({ answer });
+  });
+
+  app.get('/dev/outbox', async (_request, reply) => {
+    const rows = (await readOutbox(deps.db))
+      .map(
+        (m) =>
+          `<tr><td>${escapeHtml(m.createdAt)}</td><td>${m.channel}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject ?? '')}</td><td>${escapeHtml(m.body)}</td></tr>`,
+      )
+      .join('');
+    return reply
+      .type('text/html')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>Outbox (development)</title><style>body{font-family:system-ui;margin:2rem}td,th{border-bottom:1px solid #ccc;padding:.4rem;text-align:left}</style><h1>Outbox (development only)</h1><p>Messages the default SMS and e-mail providers would have sent, newest first.</p><table><tr><th>When</th><th>Channel</th><th>To</th><th>Subject</th><th>Text</th></tr>${rows || '<tr><td colspan="5">Nothing sent yet.</td></tr>'}</table>`,
+      );
+  });
+}

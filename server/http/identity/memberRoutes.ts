@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../../src/shared/envelope';
+import type { MemberInfo } from '../../../src/shared/identity';
+import { findById } from '../../domain/identity/accounts';
+import { changePassword, resetByEmail, resetByMobile } from '../../domain/identity/passwordChanges';
+import { type RegisterTab, register } from '../../domain/identity/registration';
+import { maskEmail, maskMobile } from '../../domain/identity/secrets';
+import { sessionOf } from '../auth';
+import type { AppDeps } from '../deps';
+import { ApiError, parseInput } from '../errors';
+import {
+  affiliateQuery,
+  changePasswordBody,
+  forgotEmailBody,
+  forgotMobileBody,
+  registerBody,
+  registrationFields,
+} from './schemas';
+
+/** Member calls (spec 7): info, register, passwords, affiliate check. */
+export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get('/wps/member/info', { config: { auth: 'session' } }, async (request) => {
+    const account = await findById(deps.db, sessionOf(request).memberId);
+    if (!account) throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
+    const info: MemberInfo = {
+      id: account.id,
+      account: account.account,
+      nickname: account.nickname,
+      type: account.type,
+      mobileNum: maskMobile(account.country_dialing_code, account.mobile_num),
+      email: maskEmail(account.email),
+      language: account.language,
+    };
+    return ok(info);
+  });
+
+  app.get('/wps/member/info/icon', { config: { auth: 'session' } }, async () => ok({ iconUrl: '/avatars/default.svg' }));
+
+  const registerRoute = (tab: RegisterTab) => async (request: { body: unknown; ip: string }) => {
+    const body = parseInput(registerBody, request.body);
+    const fields: Record<string, string> = {};
+    const raw = body as Record<string, unknown>;
+    for (const field of registrationFields) {
+      const value = raw[field];
+      if (typeof value === 'string') fields[field] = value.trim();
+    }
+    return ok(await register(deps, tab, fields, { altcha: body.altcha, captcha: body.captcha, captchaId: body.captchaId, ip: request.ip }));
+  };
+  app.put('/wps/member/register', { config: { encrypted: true } }, registerRoute('username'));
+  app.put('/wps/member/register/mobile', { config: { encrypted: true } }, registerRoute('mobile'));
+
+  // A trial account has no password of its own to change: real accounts only.
+  app.post('/wps/member/password', { config: { auth: 'realMoney', encrypted: true } }, async (request) => {
+    const body = parseInput(changePasswordBody, request.body);
+    return ok(await changePassword(deps, sessionOf(request).memberId, body, request.ip));
+  });
+
+  app.post('/wps/member/password/email', async (request) => {
+    const body = parseInput(forgotEmailBody, request.body);
+    await resetByEmail(deps, body.username, body.email, request.ip);
+    return ok(null);
+  });
+
+  app.post('/wps/member/password/verification', { config: { encrypted: true } }, async (request) =>
+    ok(await resetByMobile(deps, parseInput(forgotMobileBody, request.body), request.ip)),
+  );
+
+  app.get('/wps/agent/affiliate', async (request) => {
+    const { code } = parseInput(affiliateQuery, request.query);
+    const rows = await deps.db.query(
+      `select 1 from members where upper(affiliate_code) = upper($1) and type in (1, 2, 41, 42) and status = 'active'`,
+      [code],
+    );
+    if (rows.length === 0) throw new ApiError(400, 'invitation_code_error', 'Invalid invitation code.');
+    return ok(true);
+  });
+}

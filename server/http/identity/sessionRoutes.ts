@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../../src/shared/envelope';
+import type { LoginRequest } from '../../../src/shared/identity';
+import { issueCaptcha } from '../../domain/identity/captcha';
+import { login } from '../../domain/identity/login';
+import { revokeSession } from '../../domain/identity/sessions';
+import { sendSmsCode } from '../../domain/identity/smsCodes';
+import { startTrial } from '../../domain/identity/trial';
+import { sessionOf } from '../auth';
+import { rememberCaptchaAnswer } from '../dev/captchaAnswers';
+import type { AppDeps } from '../deps';
+import { ApiError, parseInput } from '../errors';
+import { freePlayBody, loginBody, smsBody } from './schemas';
+
+/** Session calls (spec 7): key, challenge, captcha, login, SMS codes, free play, logout. */
+export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get('/wps/session/key/rsa', async () => ok({ publicKey: deps.identity.keys.publicKeyPem }));
+
+  app.get('/wps/session/challenge', async () => ok({ challenge: await deps.identity.human.issue() }));
+
+  app.get('/wps/captcha', async (request) => {
+    const limit = await deps.identity.throttles.hit(`captcha:${request.ip}`, { windowMs: 1000, limit: 1 });
+    if (!limit.allowed) throw new ApiError(429, 'throttled', 'Please wait a second before refreshing the captcha.');
+    const { captchaId, image, answer } = await issueCaptcha(deps.db);
+    if (!deps.production) rememberCaptchaAnswer(captchaId, answer);
+    return ok({ captchaId, image });
+  });
+
+  app.post('/wps/session/login', { config: { encrypted: true } }, async (request) => {
+    const body = parseInput(loginBody, request.body) as LoginRequest;
+    return ok(await login(deps, body, request.ip));
+  });
+
+  app.post('/wps/verification/sms/noLogin', async (request) =>
+    ok(await sendSmsCode(deps, 'login', parseInput(smsBody, request.body), request.ip)),
+  );
+
+  app.post('/wps/verification/sms/register', async (request) =>
+    ok(await sendSmsCode(deps, 'register', parseInput(smsBody, request.body), request.ip)),
+  );
+
+  app.post('/wps/session/login/freeplay', async (request) => {
+    parseInput(freePlayBody, request.body ?? {});
+    return ok(await startTrial(deps, request.ip));
+  });
+
+  app.delete('/wps/session/logout', { config: { auth: 'session' } }, async (request) => {
+    const session = sessionOf(request);
+    await revokeSession(deps.db, session.sessionId, 'logout');
+    deps.identity.revocations.announce([session.sessionId], 'logout');
+    return ok(null);
+  });
+}

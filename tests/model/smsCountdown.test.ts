@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { ApiError } from '../../src/api/http';
+import {
+  canResend,
+  type SmsCountdownEvent,
+  smsCountdownMachine,
+  type SmsSendInput,
+} from '../../src/machines/smsCountdown';
+import type { SmsSendResult } from '../../src/shared/identity';
+
+/**
+ * Model-based tests: every shortest and simple path through the smsCountdown graph is replayed
+ * against the real machine with a fake SMS API that the path resolves or rejects, and a
+ * simulated clock that the path's `after` events advance.
+ */
+type Snapshot = SnapshotFrom<typeof smsCountdownMachine>;
+
+const TICK = 'xstate.after.1000.smsCountdown.countingDown';
+type ModelEvent =
+  | SmsCountdownEvent
+  | { type: 'xstate.done.actor.sendCode'; output: SmsSendResult }
+  | { type: 'xstate.error.actor.sendCode'; error: Error }
+  | { type: typeof TICK };
+
+const send = { type: 'sms.send', mobileNum: '912345678', countryDialingCode: '+84' } as const;
+const events: ModelEvent[] = [
+  send,
+  { type: 'sms.reset' },
+  { type: 'xstate.done.actor.sendCode', output: { expiredMinutes: 1 } },
+  // A missing or non-positive wait falls back to one minute.
+  { type: 'xstate.done.actor.sendCode', output: { expiredMinutes: 0 } },
+  {
+    type: 'xstate.error.actor.sendCode',
+    error: new ApiError('too_many_requests', 'Slow down', 429),
+  },
+  { type: 'xstate.error.actor.sendCode', error: new Error('boom') },
+  { type: TICK },
+];
+
+const model = new TestModel(
+  smsCountdownMachine as never,
+  {
+    events: events as never,
+    // The remaining seconds and the error are what the button shows.
+    serializeState: (snapshot: Snapshot) =>
+      `${JSON.stringify(snapshot.value)}#${snapshot.context.remaining}#${snapshot.context.error}`,
+  } as never,
+) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
+
+interface Call<TOutput, TInput> {
+  input: TInput;
+  signal: AbortSignal;
+  settled: boolean;
+  resolve: (value: TOutput) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A fake API call the test settles; `live` is the one in flight (not settled, not aborted). */
+function fakeCall<TOutput, TInput>() {
+  const calls: Call<TOutput, TInput>[] = [];
+  const logic = fromPromise<TOutput, TInput>(
+    ({ input, signal }) =>
+      new Promise((resolve, reject) => {
+        const call: Call<TOutput, TInput> = {
+          input,
+          signal,
+          settled: false,
+          resolve: (value) => ((call.settled = true), resolve(value)),
+          reject: (error) => ((call.settled = true), reject(error)),
+        };
+        calls.push(call);
+      }),
+  );
+  const live = () => calls.filter((call) => !call.settled && !call.signal.aborted).at(-1);
+  return { calls, logic, live };
+}
+
+/** The system under test: the real machine, a fake SMS API and a simulated clock. */
+function createSut() {
+  const clock = new SimulatedClock();
+  const sendCode = fakeCall<SmsSendResult, SmsSendInput>();
+  const actor = createActor(smsCountdownMachine.provide({ actors: { sendCode: sendCode.logic } }), {
+    clock,
+  }).start();
+  return { actor, clock, sends: sendCode.calls, live: sendCode.live };
+}
+type Sut = ReturnType<typeof createSut>;
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const expectations: Record<string, (sut: Sut, model: Snapshot) => void> = {
+  idle: (sut, model) => {
+    const { context } = sut.actor.getSnapshot();
+    expect(context.remaining).toBe(0);
+    expect(context.error).toBe(model.context.error);
+    expect(canResend(sut.actor.getSnapshot())).toBe(true);
+    expect(sut.live()).toBeUndefined();
+  },
+  sending: (sut) => {
+    expect(sut.actor.getSnapshot().context.error).toBeNull();
+    expect(sut.live()?.input).toEqual({ mobileNum: '912345678', countryDialingCode: '+84' });
+    expect(canResend(sut.actor.getSnapshot())).toBe(false);
+  },
+  countingDown: (sut, model) => {
+    const { remaining } = sut.actor.getSnapshot().context;
+    expect(remaining).toBe(model.context.remaining);
+    expect(remaining).toBeGreaterThan(0);
+    expect(remaining).toBeLessThanOrEqual(60);
+    expect(canResend(sut.actor.getSnapshot())).toBe(false);
+    expect(sut.live()).toBeUndefined();
+  },
+};
+
+async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
+  const sut = createSut();
+  for (const step of path.steps) {
+    const event = step.event as ModelEvent | { type: 'xstate.init' };
+    if (event.type === 'xstate.done.actor.sendCode') {
+      sut.live()?.resolve(event.output);
+      await settle();
+    } else if (event.type === 'xstate.error.actor.sendCode') {
+      sut.live()?.reject(event.error);
+      await settle();
+    } else if (event.type === TICK) {
+      sut.clock.increment(1000);
+    } else if (event.type !== 'xstate.init') {
+      sut.actor.send(event);
+    }
+    const expected = step.state.value as string;
+    expect(sut.actor.getSnapshot().value, `after ${event.type}`).toBe(expected);
+    const check = expectations[expected];
+    if (!check) throw new Error(`state "${expected}" has no assertion`);
+    check(sut, step.state);
+  }
+  sut.actor.stop();
+}
+
+describe('smsCountdown machine (model-based)', () => {
+  const shortest = model.getShortestPaths();
+  const simple = model.getSimplePaths();
+
+  it('reaches every state and every second of the countdown', () => {
+    const steps = shortest.flatMap((path) => path.steps);
+    const reached = new Set(steps.map((step) => step.state.value as string));
+    expect([...reached].sort()).toEqual(Object.keys(expectations).sort());
+    const seconds = new Set(steps.map((step) => step.state.context.remaining));
+    expect(seconds.size).toBe(61);
+  });
+
+  it(`follows all ${shortest.length} shortest paths`, async () => {
+    for (const path of shortest) await replay(path);
+  });
+
+  it(`follows all ${simple.length} simple paths`, async () => {
+    for (const path of simple) await replay(path);
+  });
+});
+
+describe('smsCountdown machine (examples)', () => {
+  it('counts 60 → 0 over 60 simulated seconds and only then allows a resend', async () => {
+    const sut = createSut();
+    sut.actor.send(send);
+    sut.live()?.resolve({ expiredMinutes: 1 });
+    await settle();
+    for (let second = 60; second > 0; second--) {
+      expect(sut.actor.getSnapshot().context.remaining).toBe(second);
+      expect(canResend(sut.actor.getSnapshot())).toBe(false);
+      // A resend during the countdown is ignored: no second request.
+      sut.actor.send(send);
+      expect(sut.sends).toHaveLength(1);
+      sut.clock.increment(999);
+      expect(sut.actor.getSnapshot().context.remaining).toBe(second);
+      sut.clock.increment(1);
+    }
+    expect(sut.actor.getSnapshot().value).toBe('idle');
+    expect(sut.actor.getSnapshot().context.remaining).toBe(0);
+    expect(canResend(sut.actor.getSnapshot())).toBe(true);
+    sut.actor.send({ ...send, mobileNum: '987654321' });
+    expect(sut.sends).toHaveLength(2);
+    expect(sut.live()?.input.mobileNum).toBe('987654321');
+  });
+
+  it('waits expiredMinutes × 60 seconds', async () => {
+    const sut = createSut();
+    sut.actor.send(send);
+    sut.live()?.resolve({ expiredMinutes: 3 });
+    await settle();
+    expect(sut.actor.getSnapshot().context.remaining).toBe(180);
+  });
+
+  it('reset stops the countdown and cancels a send in flight', async () => {
+    const sut = createSut();
+    sut.actor.send(send);
+    sut.actor.send({ type: 'sms.reset' });
+    expect(sut.sends[0]?.signal.aborted).toBe(true);
+    sut.actor.send(send);
+    sut.live()?.resolve({ expiredMinutes: 1 });
+    await settle();
+    sut.clock.increment(1000);
+    expect(sut.actor.getSnapshot().context.remaining).toBe(59);
+    sut.actor.send({ type: 'sms.reset' });
+    expect(sut.actor.getSnapshot().value).toBe('idle');
+    expect(sut.actor.getSnapshot().context.remaining).toBe(0);
+    sut.clock.increment(5000);
+    expect(sut.actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('keeps the error code of a failed send until the next send', async () => {
+    const sut = createSut();
+    sut.actor.send(send);
+    sut.live()?.reject(new ApiError('mobile_invalid', 'Bad number', 400));
+    await settle();
+    expect(sut.actor.getSnapshot().context.error).toBe('mobile_invalid');
+    sut.actor.send(send);
+    expect(sut.actor.getSnapshot().context.error).toBeNull();
+  });
+});
