@@ -85,7 +85,12 @@ export const platformConfigSchema = z
     }),
     /** Country dialing codes offered on the mobile forms (spec 3 "Country entry"). */
     countries: z
-      .array(z.object({ countryCode: z.string().regex(/^[A-Z]{2}$/), countryDialingCode: z.string().regex(/^[0-9]{1,4}$/) }))
+      .array(
+        z.object({
+          countryCode: z.string().regex(/^[A-Z]{2}$/),
+          countryDialingCode: z.string().regex(/^[0-9]{1,4}$/),
+        }),
+      )
       .min(1),
     /** Resend waits expiredMinutes × 60 s after an SMS (spec 9: default 1 minute). */
     sms: z.object({ expiredMinutes: z.number().int().min(1).max(30) }),

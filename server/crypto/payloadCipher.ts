@@ -36,17 +36,29 @@ export async function openEncryptedPayload(
     if (secret.length < 16) throw new Error('short key');
     const { iv, data } = envelopeSchema.parse(body);
     const sealed = Buffer.from(data, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', createHash('sha256').update(secret).digest(), Buffer.from(iv, 'base64'));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      createHash('sha256').update(secret).digest(),
+      Buffer.from(iv, 'base64'),
+    );
     decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-    const plain = Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]);
+    const plain = Buffer.concat([
+      decipher.update(sealed.subarray(0, sealed.length - 16)),
+      decipher.final(),
+    ]);
     const { ts, payload } = plaintextSchema.parse(JSON.parse(plain.toString('utf8')));
     if (Math.abs(Date.now() - ts) > MAX_PAYLOAD_AGE_MS) throw new Error('stale');
     const keyId = createHash('sha256').update(secret).digest('base64url');
-    if (!(await claimNonce(db, `enc:${keyId}`, MAX_PAYLOAD_AGE_MS * 2))) throw new Error('replayed');
+    if (!(await claimNonce(db, `enc:${keyId}`, MAX_PAYLOAD_AGE_MS * 2)))
+      throw new Error('replayed');
     return payload;
   } catch {
     const elapsed = performance.now() - started;
     if (elapsed < FAILURE_FLOOR_MS) await sleep(FAILURE_FLOOR_MS - elapsed);
-    throw new ApiError(400, 'decryption_failed', 'The request could not be read. Please reload the page and try again.');
+    throw new ApiError(
+      400,
+      'decryption_failed',
+      'The request could not be read. Please reload the page and try again.',
+    );
   }
 }

@@ -1,4 +1,10 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
 import type { Queryable } from '../db/types';
 
 export interface RsaKeys {
@@ -17,17 +23,25 @@ async function sharedSecret(db: Queryable, key: string, create: () => string): P
     `insert into system_settings (key, value) values ($1, $2) on conflict (key) do nothing`,
     [key, JSON.stringify(create())],
   );
-  const [row] = await db.query<{ value: string }>('select value from system_settings where key = $1', [key]);
+  const [row] = await db.query<{ value: string }>(
+    'select value from system_settings where key = $1',
+    [key],
+  );
   return row!.value;
 }
 
 /** The key pair for encrypted (E) calls (ARCHITECTURE, Payload encryption). */
 export async function loadOrCreateRsaKeys(db: Queryable): Promise<RsaKeys> {
   const pem = await sharedSecret(db, 'secret:rsa-private-key', () =>
-    generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
   );
   const privateKey = createPrivateKey(pem);
-  return { privateKey, publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString() };
+  return {
+    privateKey,
+    publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 /** The HMAC secret that signs proof-of-work challenges. */

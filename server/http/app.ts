@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { failure } from '../../src/shared/envelope';
 import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from './deps';
+import type { RouteAuth } from './routeConfig';
 import { ApiError, installErrorHandler } from './errors';
 import { installAuth } from './auth';
 import { devRoutes } from './dev/devRoutes';
@@ -16,9 +17,18 @@ import { languageRoute } from './system/languageRoute';
 import { systemRelays } from './system/relays';
 import { systemRoutes } from './system/routes';
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  auth?: RouteAuth;
+  encrypted?: boolean;
+}
+
 export interface App {
   http: FastifyInstance;
   io: RealtimeServer;
+  /** Every route with its declared security; the authorization-matrix test walks it. */
+  routes: RouteInfo[];
 }
 
 /** API prefixes: answered with envelopes, never with the site's index.html. */
@@ -42,6 +52,14 @@ export async function createApp(
     logger: { level: options.logLevel ?? 'warn' },
   });
   installErrorHandler(http);
+  const routes: RouteInfo[] = [];
+  http.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { auth?: RouteAuth; encrypted?: boolean };
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        routes.push({ method, url: route.url, auth: config.auth, encrypted: config.encrypted });
+    }
+  });
 
   await http.register(helmet, {
     contentSecurityPolicy: {
@@ -100,5 +118,5 @@ export async function createApp(
   http.addHook('onClose', async () => {
     await io.close();
   });
-  return { http, io };
+  return { http, io, routes };
 }

@@ -34,7 +34,9 @@ const fastifyErrorCodes: Record<string, [number, string, string]> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.status).send({ ...failure(error.code, error.message), value: error.value });
+      return reply
+        .status(error.status)
+        .send({ ...failure(error.code, error.message), value: error.value });
     }
     const known = error.code ? fastifyErrorCodes[error.code] : undefined;
     if (known) return reply.status(known[0]).send(failure(known[1], known[2]));

@@ -1,10 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import { isAgentType } from '../../src/shared/identity';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/realtime';
 import { SOCKET_PATH } from '../../src/shared/realtime';
-import type { AppDeps } from '../http/deps';
-import { isAgentType } from '../../src/shared/identity';
 import { resolveSession } from '../domain/identity/sessions';
+import type { AppDeps } from '../http/deps';
 import { publishSystemStatus } from './systemEvents';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -14,19 +14,51 @@ export const rooms = {
   public: 'public',
   regionOpen: 'region:open',
   regionBlocked: 'region:blocked',
+  member: (memberId: string) => `member:${memberId}`,
+  agent: (memberId: string) => `agent:${memberId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
 } as const;
+
+const PRIVATE_ROOM = /^(member|agent|session):/;
 
 export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false });
 
-  io.on('connection', (socket) => {
+  io.on('connection', async (socket) => {
     const visitor = deps.visitorOf(socket.request);
-    void socket.join([
+    const joined: string[] = [
       rooms.public,
       deps.region.isRestricted(visitor) ? rooms.regionBlocked : rooms.regionOpen,
-    ]);
+    ];
+    // A token in the handshake puts the socket in its member's rooms; guests get public events.
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    const session =
+      typeof token === 'string' && token
+        ? await resolveSession(deps.db, token).catch(() => null)
+        : null;
+    if (session) {
+      joined.push(rooms.member(session.memberId), rooms.session(session.sessionId));
+      if (isAgentType(session.type)) joined.push(rooms.agent(session.memberId));
+    }
+    await socket.join(joined);
   });
 
   deps.maintenance.onChange((state) => publishSystemStatus(io, state));
+
+  deps.identity.revocations.onRevoked((sessionIds, reason) => {
+    for (const id of sessionIds) {
+      const room = rooms.session(id);
+      io.to(room).emit('session', { reason });
+      // Those sockets hear no more private events; the page reconnects as a guest.
+      void io
+        .in(room)
+        .fetchSockets()
+        .then((sockets) => {
+          for (const socket of sockets) {
+            for (const joined of socket.rooms) if (PRIVATE_ROOM.test(joined)) socket.leave(joined);
+          }
+        });
+    }
+  });
   return io;
 }

@@ -10,11 +10,28 @@ export interface DemoAccount {
   type: number;
   upline?: string;
   role: string;
+  /** Contact details make SMS login and the unregistered-IP check usable with demo logins. */
+  mobile?: string;
+  email?: string;
+  affiliateCode?: string;
 }
 
 export const demoAccounts: DemoAccount[] = [
-  { account: 'player1', nickname: 'Player One', type: 0, role: 'player' },
-  { account: 'agent1', nickname: 'Agent One', type: 1, role: 'agent' },
+  {
+    account: 'player1',
+    nickname: 'Player One',
+    type: 0,
+    role: 'player (mobile +84 900000001)',
+    mobile: '900000001',
+    email: 'player1@example.test',
+  },
+  {
+    account: 'agent1',
+    nickname: 'Agent One',
+    type: 1,
+    role: 'agent (affiliate code AGENT1)',
+    affiliateCode: 'AGENT1',
+  },
   {
     account: 'player2',
     nickname: 'Player Two',

@@ -8,10 +8,21 @@ export async function seedDemo(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     for (const demo of demoAccounts) {
       await tx.query(
-        `insert into members (account, nickname, password_hash, type, upline_id)
-         values ($1, $2, $3, $4, (select id from members where lower(account) = lower($5)))
+        `insert into members (account, nickname, password_hash, type, upline_id, mobile_num, country_dialing_code,
+           email, affiliate_code)
+         values ($1, $2, $3, $4, (select id from members where lower(account) = lower($5)), $6, $7, $8, $9)
          on conflict do nothing`,
-        [demo.account, demo.nickname, passwordHash, demo.type, demo.upline ?? null],
+        [
+          demo.account,
+          demo.nickname,
+          passwordHash,
+          demo.type,
+          demo.upline ?? null,
+          demo.mobile ?? null,
+          demo.mobile ? '84' : null,
+          demo.email ?? null,
+          demo.affiliateCode ?? null,
+        ],
       );
     }
   });

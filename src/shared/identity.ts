@@ -48,7 +48,11 @@ export interface LoginResult {
 export interface LoginFailure {
   captcha: boolean;
   /** Present when the code is `ip_verification_required`. */
-  ipVerification?: { channels: ('sms' | 'email')[]; maskedMobile: string | null; maskedEmail: string | null };
+  ipVerification?: {
+    channels: ('sms' | 'email')[];
+    maskedMobile: string | null;
+    maskedEmail: string | null;
+  };
 }
 
 export interface MemberInfo {

@@ -174,7 +174,11 @@ const expectations: Record<string, (sut: Sut) => void> = {
       expect(request?.altcha).toBeUndefined();
       expect(request?.captcha).toBeUndefined();
     } else {
-      expect(request).toMatchObject({ type: 'username', username: 'alice', altcha: 'altcha-payload' });
+      expect(request).toMatchObject({
+        type: 'username',
+        username: 'alice',
+        altcha: 'altcha-payload',
+      });
       expect(request?.captcha).toBe(context.captchaRequired ? 'ab12' : undefined);
     }
     const expectedIpCode = context.ipVerification ? '654321' : undefined;

@@ -74,6 +74,8 @@ export async function startTestServer(
     opsToken,
     staticDir: null,
     production: false,
+    // A small proof of work keeps the tests fast; the check itself is the same.
+    humanCheckMaxCounter: 300,
   });
   const app = await createApp(deps, { trustProxy: options.trustProxy, logLevel: 'silent' });
   await app.http.listen({ port: 0, host: '127.0.0.1' });

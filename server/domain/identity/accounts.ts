@@ -21,11 +21,18 @@ const columns = `id::text, account, nickname, type, kind, status, password_hash,
   password_changed_at, last_login_at, mobile_num, country_dialing_code, email, language`;
 
 export async function findByAccount(db: Queryable, account: string): Promise<AccountRow | null> {
-  const [row] = await db.query<AccountRow>(`select ${columns} from members where lower(account) = lower($1)`, [account]);
+  const [row] = await db.query<AccountRow>(
+    `select ${columns} from members where lower(account) = lower($1)`,
+    [account],
+  );
   return row ? { ...row, type: Number(row.type) } : null;
 }
 
-export async function findByMobile(db: Queryable, dialingCode: string, mobile: string): Promise<AccountRow | null> {
+export async function findByMobile(
+  db: Queryable,
+  dialingCode: string,
+  mobile: string,
+): Promise<AccountRow | null> {
   const [row] = await db.query<AccountRow>(
     `select ${columns} from members where country_dialing_code = $1 and mobile_num = $2`,
     [dialingCode, mobile],
@@ -38,7 +45,12 @@ export async function findById(db: Queryable, id: string): Promise<AccountRow | 
   return row ? { ...row, type: Number(row.type) } : null;
 }
 
-export async function setPassword(db: Queryable, memberId: string, hash: string, isDefault: boolean): Promise<void> {
+export async function setPassword(
+  db: Queryable,
+  memberId: string,
+  hash: string,
+  isDefault: boolean,
+): Promise<void> {
   await db.query(
     `update members set password_hash = $2, password_is_default = $3, password_changed_at = now() where id = $1`,
     [memberId, hash, isDefault],
@@ -46,4 +58,5 @@ export async function setPassword(db: Queryable, memberId: string, hash: string,
 }
 
 /** The phone number as SMS codes are keyed and sent: "+<dialing code><number>". */
-export const phoneTarget = (dialingCode: string, mobile: string): string => `+${dialingCode}${mobile}`;
+export const phoneTarget = (dialingCode: string, mobile: string): string =>
+  `+${dialingCode}${mobile}`;

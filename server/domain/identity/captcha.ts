@@ -12,7 +12,14 @@ const CAPTCHA_TTL_MS = 5 * 60_000;
  * The answer is stored hashed, case-insensitive, usable once.
  */
 export async function issueCaptcha(db: Queryable): Promise<CaptchaImage & { answer: string }> {
-  const drawn = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1iIlL', color: true, width: 120, height: 44 });
+  const drawn = svgCaptcha.create({
+    size: 4,
+    noise: 3,
+    ignoreChars: '0oO1iIlL',
+    color: true,
+    width: 120,
+    height: 44,
+  });
   const captchaId = randomBytes(16).toString('base64url');
   await db.query(
     `insert into captchas (id, answer_hash, expires_at) values ($1, $2, now() + make_interval(secs => $3))`,
@@ -27,9 +34,14 @@ export async function issueCaptcha(db: Queryable): Promise<CaptchaImage & { answ
 }
 
 /** Checks and burns a captcha; a wrong or reused answer is `captcha_invalid`. */
-export async function verifyCaptcha(db: Queryable, captchaId: string | undefined, answer: string | undefined) {
+export async function verifyCaptcha(
+  db: Queryable,
+  captchaId: string | undefined,
+  answer: string | undefined,
+) {
   const invalid = new ApiError(400, 'captcha_invalid', 'Captcha check failed.', { captcha: true });
-  if (!captchaId || !answer) throw new ApiError(400, 'captcha_required', 'Please enter the captcha.', { captcha: true });
+  if (!captchaId || !answer)
+    throw new ApiError(400, 'captcha_required', 'Please enter the captcha.', { captcha: true });
   const [row] = await db.query<{ answer_hash: Buffer }>(
     `update captchas set used_at = now() where id = $1 and used_at is null and expires_at > now()
      returning answer_hash`,

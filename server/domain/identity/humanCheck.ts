@@ -29,7 +29,11 @@ export function createHumanCheck(secret: string, options: { maxCounter?: number 
 
     /** Throws challenge_failed unless `payload` (base64 JSON) solves an unused challenge of ours. */
     async verify(db: Queryable, payload: string | undefined): Promise<void> {
-      const failed = new ApiError(400, 'challenge_failed', 'Human verification failed. Please try again.');
+      const failed = new ApiError(
+        400,
+        'challenge_failed',
+        'Human verification failed. Please try again.',
+      );
       if (!payload) throw failed;
       let decoded: Payload;
       try {
@@ -45,7 +49,8 @@ export function createHumanCheck(secret: string, options: { maxCounter?: number 
         hmacKeySignatureSecret: `${secret}:key`,
       }).catch(() => null);
       if (!result?.verified) throw failed;
-      if (!(await claimNonce(db, `altcha:${decoded.challenge.parameters.nonce}`, CHALLENGE_TTL_MS))) throw failed;
+      if (!(await claimNonce(db, `altcha:${decoded.challenge.parameters.nonce}`, CHALLENGE_TTL_MS)))
+        throw failed;
     },
   };
 }

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { checkField, lengthText } from '../../../src/shared/fieldRules';
-import type { ChangePasswordRequest, ForgotByMobileRequest, LoginResult } from '../../../src/shared/identity';
+import type {
+  ChangePasswordRequest,
+  ForgotByMobileRequest,
+  LoginResult,
+} from '../../../src/shared/identity';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { findByAccount, findById, findByMobile, phoneTarget, setPassword } from './accounts';
@@ -13,14 +17,25 @@ function checkNewPassword(deps: AppDeps, password: string): void {
   const rule = deps.config.registration.fields.password!;
   const problem = checkField(password, rule, true);
   if (problem) {
-    throw new ApiError(400, 'field_invalid', `newPassword: ${problem.kind} (${rule.patternId}, ${lengthText(rule.minLength, rule.maxLength)})`, {
-      field: 'newPassword',
-    });
+    throw new ApiError(
+      400,
+      'field_invalid',
+      `newPassword: ${problem.kind} (${rule.patternId}, ${lengthText(rule.minLength, rule.maxLength)})`,
+      {
+        field: 'newPassword',
+      },
+    );
   }
 }
 
 /** Sets the password, ends every session of the member (all tabs hear it), opens a new one. */
-async function replacePassword(deps: AppDeps, memberId: string, password: string, ip: string, reason: string) {
+async function replacePassword(
+  deps: AppDeps,
+  memberId: string,
+  password: string,
+  ip: string,
+  reason: string,
+) {
   await setPassword(deps.db, memberId, await hashPassword(password), false);
   const ended = await revokeMemberSessions(deps.db, memberId, reason);
   deps.identity.revocations.announce(ended, reason);
@@ -35,7 +50,9 @@ export async function changePassword(
   ip: string,
 ): Promise<LoginResult> {
   if (request.newPassword !== request.confirmNewPassword) {
-    throw new ApiError(400, 'field_invalid', 'confirmNewPassword: inconsistent twice', { field: 'confirmNewPassword' });
+    throw new ApiError(400, 'field_invalid', 'confirmNewPassword: inconsistent twice', {
+      field: 'confirmNewPassword',
+    });
   }
   checkNewPassword(deps, request.newPassword);
   const account = await findById(deps.db, memberId);
@@ -49,9 +66,18 @@ export async function changePassword(
  * Forgot password by e-mail: when username and e-mail match, a temporary password goes to
  * that e-mail and is marked default, so the next login must change it (spec 4's {secret}).
  */
-export async function resetByEmail(deps: AppDeps, username: string, email: string, ip: string): Promise<void> {
-  const limit = await deps.identity.throttles.hit(`reset-email:${ip}`, { windowMs: 60 * 60_000, limit: 10 });
-  if (!limit.allowed) throw new ApiError(429, 'too_many_requests', 'Too many requests. Please try again later.');
+export async function resetByEmail(
+  deps: AppDeps,
+  username: string,
+  email: string,
+  ip: string,
+): Promise<void> {
+  const limit = await deps.identity.throttles.hit(`reset-email:${ip}`, {
+    windowMs: 60 * 60_000,
+    limit: 10,
+  });
+  if (!limit.allowed)
+    throw new ApiError(429, 'too_many_requests', 'Too many requests. Please try again later.');
   const account = await findByAccount(deps.db, username);
   if (!account || !account.email || account.email.toLowerCase() !== email.trim().toLowerCase()) {
     throw new ApiError(400, 'email_mismatch', 'Username/email does not exist.');
@@ -66,9 +92,18 @@ export async function resetByEmail(deps: AppDeps, username: string, email: strin
 }
 
 /** Forgot password by mobile: the SMS code proves the number; then the member is logged in. */
-export async function resetByMobile(deps: AppDeps, request: ForgotByMobileRequest, ip: string): Promise<LoginResult> {
+export async function resetByMobile(
+  deps: AppDeps,
+  request: ForgotByMobileRequest,
+  ip: string,
+): Promise<LoginResult> {
   checkNewPassword(deps, request.newPassword);
-  await consumeCode(deps.db, 'login', phoneTarget(request.countryDialingCode, request.mobileNum), request.verificationCode);
+  await consumeCode(
+    deps.db,
+    'login',
+    phoneTarget(request.countryDialingCode, request.mobileNum),
+    request.verificationCode,
+  );
   const account = await findByMobile(deps.db, request.countryDialingCode, request.mobileNum);
   if (!account) throw new ApiError(400, 'verification_code_invalid', 'Invalid verification code.');
   return replacePassword(deps, account.id, request.newPassword, ip, 'password_reset');

@@ -13,7 +13,19 @@ import { consumeCode } from './verificationCodes';
 export type RegisterTab = 'username' | 'mobile';
 
 /** Fields kept in `profile`: the spec lists them, nothing in the platform reads them yet. */
-const profileFields = ['qqNum', 'line', 'whatsapp', 'facebook', 'telegram', 'zalo', 'wechat', 'idNumber', 'birthday', 'recommenderId', 'referralCode'];
+const profileFields = [
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'telegram',
+  'zalo',
+  'wechat',
+  'idNumber',
+  'birthday',
+  'recommenderId',
+  'referralCode',
+];
 
 function invalid(field: string, message: string): never {
   throw new ApiError(400, 'field_invalid', `${field}: ${message}`, { field });
@@ -26,13 +38,22 @@ function invalid(field: string, message: string): never {
 function validate(deps: AppDeps, tab: RegisterTab, fields: Record<string, string>): void {
   const rules = deps.config.registration.fields;
   const mustHave = new Set(tab === 'username' ? ['username', 'password'] : ['mobileNum']);
-  if (tab === 'mobile' && isFeatureEnabled(deps.config.whitelabel, WhitelabelFlag.mobilePasswordRegistration)) {
+  if (
+    tab === 'mobile' &&
+    isFeatureEnabled(deps.config.whitelabel, WhitelabelFlag.mobilePasswordRegistration)
+  ) {
     mustHave.add('password');
   }
   for (const [field, rule] of Object.entries(rules)) {
-    if (field === 'captcha' || (!rule.enabled && !mustHave.has(field))) continue;
+    // The captcha is checked on its own; the mobile tab has no username (the number is it).
+    if (field === 'captcha' || (tab === 'mobile' && field === 'username')) continue;
+    if (!rule.enabled && !mustHave.has(field)) continue;
     const problem = checkField(fields[field] ?? '', rule, rule.required || mustHave.has(field));
-    if (problem) invalid(field, `${problem.kind} (${rule.patternId}, ${lengthText(rule.minLength, rule.maxLength)})`);
+    if (problem)
+      invalid(
+        field,
+        `${problem.kind} (${rule.patternId}, ${lengthText(rule.minLength, rule.maxLength)})`,
+      );
   }
   if (fields.password !== undefined && fields.confirmPassword !== fields.password) {
     invalid('confirmPassword', 'inconsistent twice');
@@ -56,28 +77,46 @@ export async function register(
   request: { altcha?: string; captcha?: string; captchaId?: string; ip: string },
 ): Promise<LoginResult> {
   const { config, db } = deps;
-  const flag = tab === 'username' ? WhitelabelFlag.usernameRegistration : WhitelabelFlag.mobileRegistration;
-  if (!isFeatureEnabled(config.whitelabel, flag)) throw new ApiError(403, 'forbidden', 'This registration is not offered.');
+  const flag =
+    tab === 'username' ? WhitelabelFlag.usernameRegistration : WhitelabelFlag.mobileRegistration;
+  if (!isFeatureEnabled(config.whitelabel, flag))
+    throw new ApiError(403, 'forbidden', 'This registration is not offered.');
   validate(deps, tab, fields);
   await deps.identity.human.verify(db, request.altcha);
-  if (config.registration.fields.captcha?.enabled) await verifyCaptcha(db, request.captchaId, request.captcha);
+  if (config.registration.fields.captcha?.enabled)
+    await verifyCaptcha(db, request.captchaId, request.captcha);
 
   const dialing = fields.countryDialingCode ?? config.countries[0]!.countryDialingCode;
   const mobile = fields.mobileNum || null;
-  if (tab === 'mobile' && isFeatureEnabled(config.whitelabel, WhitelabelFlag.registrationSmsVerification)) {
-    await consumeCode(db, 'register', phoneTarget(dialing, mobile ?? ''), fields.verificationCode ?? '');
+  if (
+    tab === 'mobile' &&
+    isFeatureEnabled(config.whitelabel, WhitelabelFlag.registrationSmsVerification)
+  ) {
+    await consumeCode(
+      db,
+      'register',
+      phoneTarget(dialing, mobile ?? ''),
+      fields.verificationCode ?? '',
+    );
   }
   const account = tab === 'username' ? fields.username! : `m${dialing}${mobile}`;
-  if (await findByAccount(db, account)) throw new ApiError(409, 'username_taken', 'This username is already taken.');
+  if (await findByAccount(db, account))
+    throw new ApiError(409, 'username_taken', 'This username is already taken.');
   if (mobile) {
-    const taken = await db.query('select 1 from members where country_dialing_code = $1 and mobile_num = $2', [dialing, mobile]);
-    if (taken.length > 0) throw new ApiError(409, 'mobile_taken', 'This mobile number is already registered.');
+    const taken = await db.query(
+      'select 1 from members where country_dialing_code = $1 and mobile_num = $2',
+      [dialing, mobile],
+    );
+    if (taken.length > 0)
+      throw new ApiError(409, 'mobile_taken', 'This mobile number is already registered.');
   }
   const uplineId = await uplineFor(deps, fields.affiliateCode);
   // Mobile registration without a password: the member logs in by SMS code until they set one.
   const password = fields.password || randomBytes(18).toString('base64url');
   const paymentHash = fields.paymentPassword ? await hashPassword(fields.paymentPassword) : null;
-  const profile = Object.fromEntries(profileFields.filter((f) => fields[f]).map((f) => [f, fields[f]!]));
+  const profile = Object.fromEntries(
+    profileFields.filter((f) => fields[f]).map((f) => [f, fields[f]!]),
+  );
 
   let memberId: string;
   try {
@@ -103,7 +142,11 @@ export async function register(
   } catch (error) {
     // Two registrations racing for the same name or number: the unique index decides.
     if ((error as { code?: string }).code === '23505') {
-      throw new ApiError(409, 'username_taken', 'This username or mobile number is already registered.');
+      throw new ApiError(
+        409,
+        'username_taken',
+        'This username or mobile number is already registered.',
+      );
     }
     throw error;
   }

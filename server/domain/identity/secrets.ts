@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 
-export const sha256 = (value: string | Buffer): Buffer => createHash('sha256').update(value).digest();
+export const sha256 = (value: string | Buffer): Buffer =>
+  createHash('sha256').update(value).digest();
 
 /** An opaque session token: 32 random bytes, URL-safe. */
 export const newToken = (): string => randomBytes(32).toString('base64url');

@@ -12,7 +12,10 @@ export interface SessionMember {
   type: number;
 }
 
-export async function createSession(db: Queryable, memberId: string): Promise<{ token: string; sessionId: string }> {
+export async function createSession(
+  db: Queryable,
+  memberId: string,
+): Promise<{ token: string; sessionId: string }> {
   const token = newToken();
   const [row] = await db.query<{ id: string }>(
     `insert into sessions (token_hash, member_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))
@@ -24,7 +27,13 @@ export async function createSession(db: Queryable, memberId: string): Promise<{ 
 
 /** The live session of a token, or null when unknown, expired or revoked. */
 export async function resolveSession(db: Queryable, token: string): Promise<SessionMember | null> {
-  const [row] = await db.query<{ session_id: string; member_id: string; account: string; nickname: string; type: number }>(
+  const [row] = await db.query<{
+    session_id: string;
+    member_id: string;
+    account: string;
+    nickname: string;
+    type: number;
+  }>(
     `select s.id::text as session_id, m.id::text as member_id, m.account, m.nickname, m.type
      from sessions s join members m on m.id = s.member_id
      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
@@ -32,18 +41,32 @@ export async function resolveSession(db: Queryable, token: string): Promise<Sess
     [sha256(token)],
   );
   if (!row) return null;
-  return { sessionId: row.session_id, memberId: row.member_id, account: row.account, nickname: row.nickname, type: Number(row.type) };
+  return {
+    sessionId: row.session_id,
+    memberId: row.member_id,
+    account: row.account,
+    nickname: row.nickname,
+    type: Number(row.type),
+  };
 }
 
-export async function revokeSession(db: Queryable, sessionId: string, reason: string): Promise<void> {
-  await db.query(`update sessions set revoked_at = now(), revoke_reason = $2 where id = $1 and revoked_at is null`, [
-    sessionId,
-    reason,
-  ]);
+export async function revokeSession(
+  db: Queryable,
+  sessionId: string,
+  reason: string,
+): Promise<void> {
+  await db.query(
+    `update sessions set revoked_at = now(), revoke_reason = $2 where id = $1 and revoked_at is null`,
+    [sessionId, reason],
+  );
 }
 
 /** Ends every live session of a member; returns their ids so open tabs can be told. */
-export async function revokeMemberSessions(db: Queryable, memberId: string, reason: string): Promise<string[]> {
+export async function revokeMemberSessions(
+  db: Queryable,
+  memberId: string,
+  reason: string,
+): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `update sessions set revoked_at = now(), revoke_reason = $2
      where member_id = $1 and revoked_at is null returning id::text`,

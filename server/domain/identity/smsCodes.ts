@@ -21,16 +21,25 @@ export async function sendSmsCode(
   if (!(await throttles.hit(`sms:ip:${ip}`, { windowMs: 1000, limit: 1 })).allowed) {
     throw new ApiError(429, 'throttled', 'Please wait a moment before requesting another code.');
   }
-  if (!deps.config.countries.some((country) => country.countryDialingCode === request.countryDialingCode)) {
+  if (
+    !deps.config.countries.some(
+      (country) => country.countryDialingCode === request.countryDialingCode,
+    )
+  ) {
     throw new ApiError(400, 'mobile_invalid', 'Invalid phone number.');
   }
   await deps.identity.human.verify(deps.db, request.altcha);
   const target = phoneTarget(request.countryDialingCode, request.mobileNum);
   const limited = await throttles.hit(`sms:number:${target}`, PER_NUMBER);
   if (!limited.allowed) {
-    throw new ApiError(429, 'too_many_requests', 'Too many requests. Please try again in 5 minutes.', {
-      retryAfterSeconds: Math.ceil(limited.retryAfterMs / 1000),
-    });
+    throw new ApiError(
+      429,
+      'too_many_requests',
+      'Too many requests. Please try again in 5 minutes.',
+      {
+        retryAfterSeconds: Math.ceil(limited.retryAfterMs / 1000),
+      },
+    );
   }
   const account = await findByMobile(deps.db, request.countryDialingCode, request.mobileNum);
   if (purpose === 'register' && account) {
@@ -40,7 +49,10 @@ export async function sendSmsCode(
   // must not reveal which numbers have accounts.
   if (purpose === 'register' || account) {
     const code = await issueCode(deps.db, purpose, target);
-    await deps.identity.sms.send(target, `Your verification code is ${code}. It expires in 5 minutes.`);
+    await deps.identity.sms.send(
+      target,
+      `Your verification code is ${code}. It expires in 5 minutes.`,
+    );
   }
   return { expiredMinutes: deps.config.sms.expiredMinutes };
 }

@@ -22,7 +22,11 @@ export interface ThrottleResult {
 export function createThrottles(db: Queryable) {
   async function hit(key: string, rule: ThrottleRule): Promise<ThrottleResult> {
     const seconds = rule.windowMs / 1000;
-    const [row] = await db.query<{ hits: number; blocked_ms: number | null; window_left_ms: number }>(
+    const [row] = await db.query<{
+      hits: number;
+      blocked_ms: number | null;
+      window_left_ms: number;
+    }>(
       `insert into throttles as t (key, window_start, hits) values ($1, now(), 1)
        on conflict (key) do update set
          window_start = case when t.window_start <= now() - make_interval(secs => $2) then now() else t.window_start end,
@@ -38,10 +42,10 @@ export function createThrottles(db: Queryable) {
     if (hits <= rule.limit) return { allowed: true, hits, retryAfterMs: 0 };
     const blockMs = rule.blockMs ?? Math.max(0, Number(row?.window_left_ms ?? rule.windowMs));
     if (rule.blockMs) {
-      await db.query(`update throttles set blocked_until = now() + make_interval(secs => $2) where key = $1`, [
-        key,
-        rule.blockMs / 1000,
-      ]);
+      await db.query(
+        `update throttles set blocked_until = now() + make_interval(secs => $2) where key = $1`,
+        [key, rule.blockMs / 1000],
+      );
     }
     return { allowed: false, hits, retryAfterMs: blockMs };
   }
@@ -56,7 +60,10 @@ export function createThrottles(db: Queryable) {
   }
 
   async function isBlocked(key: string): Promise<boolean> {
-    const rows = await db.query('select 1 from throttles where key = $1 and blocked_until > now()', [key]);
+    const rows = await db.query(
+      'select 1 from throttles where key = $1 and blocked_until > now()',
+      [key],
+    );
     return rows.length > 0;
   }
 

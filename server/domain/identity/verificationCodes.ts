@@ -10,7 +10,11 @@ const CODE_TTL_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 5;
 
 /** Creates a one-time code for `target` (a phone number or an e-mail) and returns it to send. */
-export async function issueCode(db: Queryable, purpose: CodePurpose, target: string): Promise<string> {
+export async function issueCode(
+  db: Queryable,
+  purpose: CodePurpose,
+  target: string,
+): Promise<string> {
   const code = newNumericCode();
   await db.query(
     `insert into verification_codes (purpose, target, code_hash, expires_at)
@@ -24,16 +28,31 @@ export async function issueCode(db: Queryable, purpose: CodePurpose, target: str
  * Consumes the newest code for `target`: throws verification_code_expired or
  * verification_code_invalid (spec 8's "code expired (send again)" and "invalid code").
  */
-export async function consumeCode(db: Queryable, purpose: CodePurpose, target: string, code: string): Promise<void> {
-  const [row] = await db.query<{ id: string; code_hash: Buffer; expired: boolean; attempts: number }>(
+export async function consumeCode(
+  db: Queryable,
+  purpose: CodePurpose,
+  target: string,
+  code: string,
+): Promise<void> {
+  const [row] = await db.query<{
+    id: string;
+    code_hash: Buffer;
+    expired: boolean;
+    attempts: number;
+  }>(
     `select id::text, code_hash, expires_at < now() as expired, attempts from verification_codes
      where purpose = $1 and target = $2 and consumed_at is null
      order by created_at desc limit 1`,
     [purpose, target],
   );
-  if (!row) throw new ApiError(400, 'verification_code_invalid', 'Invalid or missing verification code.');
+  if (!row)
+    throw new ApiError(400, 'verification_code_invalid', 'Invalid or missing verification code.');
   if (row.expired || row.attempts >= MAX_ATTEMPTS) {
-    throw new ApiError(400, 'verification_code_expired', 'The code has expired. Please send a new one.');
+    throw new ApiError(
+      400,
+      'verification_code_expired',
+      'The code has expired. Please send a new one.',
+    );
   }
   const given = sha256(`${purpose}:${target}:${code}`);
   const stored = Buffer.from(row.code_hash);

@@ -17,17 +17,19 @@ export function createOutboxProviders(db: Queryable): { sms: SmsProvider; email:
   return {
     sms: {
       async send(to, text) {
-        await db.query('insert into outbox (channel, recipient, body) values ($1, $2, $3)', ['sms', to, text]);
+        await db.query('insert into outbox (channel, recipient, body) values ($1, $2, $3)', [
+          'sms',
+          to,
+          text,
+        ]);
       },
     },
     email: {
       async send(to, subject, text) {
-        await db.query('insert into outbox (channel, recipient, subject, body) values ($1, $2, $3, $4)', [
-          'email',
-          to,
-          subject,
-          text,
-        ]);
+        await db.query(
+          'insert into outbox (channel, recipient, subject, body) values ($1, $2, $3, $4)',
+          ['email', to, subject, text],
+        );
       },
     },
   };
@@ -42,7 +44,11 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-export async function readOutbox(db: Queryable, recipient?: string, limit = 50): Promise<OutboxMessage[]> {
+export async function readOutbox(
+  db: Queryable,
+  recipient?: string,
+  limit = 50,
+): Promise<OutboxMessage[]> {
   const rows = await db.query<{
     id: string;
     channel: 'sms' | 'email';

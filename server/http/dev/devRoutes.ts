@@ -8,8 +8,7 @@ import { captchaAnswer } from './captchaAnswers';
 
 const outboxQuery = z.object({ recipient: z.string().max(254).optional() }).strict();
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * Development-only tools: the SMS/e-mail outbox (a page for people, JSON for tests) and

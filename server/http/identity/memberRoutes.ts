@@ -34,7 +34,9 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return ok(info);
   });
 
-  app.get('/wps/member/info/icon', { config: { auth: 'session' } }, async () => ok({ iconUrl: '/avatars/default.svg' }));
+  app.get('/wps/member/info/icon', { config: { auth: 'session' } }, async () =>
+    ok({ iconUrl: '/avatars/default.svg' }),
+  );
 
   const registerRoute = (tab: RegisterTab) => async (request: { body: unknown; ip: string }) => {
     const body = parseInput(registerBody, request.body);
@@ -44,16 +46,27 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
       const value = raw[field];
       if (typeof value === 'string') fields[field] = value.trim();
     }
-    return ok(await register(deps, tab, fields, { altcha: body.altcha, captcha: body.captcha, captchaId: body.captchaId, ip: request.ip }));
+    return ok(
+      await register(deps, tab, fields, {
+        altcha: body.altcha,
+        captcha: body.captcha,
+        captchaId: body.captchaId,
+        ip: request.ip,
+      }),
+    );
   };
   app.put('/wps/member/register', { config: { encrypted: true } }, registerRoute('username'));
   app.put('/wps/member/register/mobile', { config: { encrypted: true } }, registerRoute('mobile'));
 
   // A trial account has no password of its own to change: real accounts only.
-  app.post('/wps/member/password', { config: { auth: 'realMoney', encrypted: true } }, async (request) => {
-    const body = parseInput(changePasswordBody, request.body);
-    return ok(await changePassword(deps, sessionOf(request).memberId, body, request.ip));
-  });
+  app.post(
+    '/wps/member/password',
+    { config: { auth: 'realMoney', encrypted: true } },
+    async (request) => {
+      const body = parseInput(changePasswordBody, request.body);
+      return ok(await changePassword(deps, sessionOf(request).memberId, body, request.ip));
+    },
+  );
 
   app.post('/wps/member/password/email', async (request) => {
     const body = parseInput(forgotEmailBody, request.body);
@@ -71,7 +84,8 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
       `select 1 from members where upper(affiliate_code) = upper($1) and type in (1, 2, 41, 42) and status = 'active'`,
       [code],
     );
-    if (rows.length === 0) throw new ApiError(400, 'invitation_code_error', 'Invalid invitation code.');
+    if (rows.length === 0)
+      throw new ApiError(400, 'invitation_code_error', 'Invalid invitation code.');
     return ok(true);
   });
 }

@@ -14,23 +14,42 @@ export const loginBody = z
     password: text(128).optional(),
     mobileNum: mobileNum.optional(),
     countryDialingCode: dialingCode.optional(),
-    verificationCode: z.string().regex(/^[0-9]{4,8}$/).optional(),
+    verificationCode: z
+      .string()
+      .regex(/^[0-9]{4,8}$/)
+      .optional(),
     captcha: text(16).optional(),
     captchaId: text(64).optional(),
     altcha,
-    ipVerificationCode: z.string().regex(/^[0-9]{4,8}$/).optional(),
+    ipVerificationCode: z
+      .string()
+      .regex(/^[0-9]{4,8}$/)
+      .optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
     if (body.type === 'username' && (!body.username || !body.password)) {
-      ctx.addIssue({ code: 'custom', message: 'username and password are required', path: ['username'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'username and password are required',
+        path: ['username'],
+      });
     }
-    if (body.type === 'sms' && (!body.mobileNum || !body.countryDialingCode || !body.verificationCode)) {
-      ctx.addIssue({ code: 'custom', message: 'mobile number and code are required', path: ['mobileNum'] });
+    if (
+      body.type === 'sms' &&
+      (!body.mobileNum || !body.countryDialingCode || !body.verificationCode)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'mobile number and code are required',
+        path: ['mobileNum'],
+      });
     }
   });
 
-export const smsBody = z.object({ mobileNum, countryDialingCode: dialingCode, altcha: text(4000) }).strict();
+export const smsBody = z
+  .object({ mobileNum, countryDialingCode: dialingCode, altcha: text(4000) })
+  .strict();
 
 export const freePlayBody = z
   .object({
@@ -43,9 +62,28 @@ export const freePlayBody = z
 
 /** Registration fields (spec 3 "Registration user"); each is checked by the rules afterwards. */
 const registrationFields = [
-  'username', 'password', 'confirmPassword', 'payeeName', 'email', 'qqNum', 'mobileNum', 'recommenderId',
-  'verificationCode', 'affiliateCode', 'paymentPassword', 'line', 'whatsapp', 'facebook', 'telegram', 'zalo',
-  'wechat', 'idNumber', 'birthday', 'nickname', 'referralCode', 'countryDialingCode',
+  'username',
+  'password',
+  'confirmPassword',
+  'payeeName',
+  'email',
+  'qqNum',
+  'mobileNum',
+  'recommenderId',
+  'verificationCode',
+  'affiliateCode',
+  'paymentPassword',
+  'line',
+  'whatsapp',
+  'facebook',
+  'telegram',
+  'zalo',
+  'wechat',
+  'idNumber',
+  'birthday',
+  'nickname',
+  'referralCode',
+  'countryDialingCode',
 ] as const;
 
 export const registerBody = z
@@ -69,7 +107,9 @@ export const changePasswordBody = z
   .object({ oldPassword: text(128).min(1), newPassword: text(128), confirmNewPassword: text(128) })
   .strict();
 
-export const forgotEmailBody = z.object({ username: text(64).min(1), email: z.email().max(254) }).strict();
+export const forgotEmailBody = z
+  .object({ username: text(64).min(1), email: z.email().max(254) })
+  .strict();
 
 export const forgotMobileBody = z
   .object({
@@ -80,4 +120,6 @@ export const forgotMobileBody = z
   })
   .strict();
 
-export const affiliateQuery = z.object({ code: text(32).min(1), domain: text(255).optional() }).strict();
+export const affiliateQuery = z
+  .object({ code: text(32).min(1), domain: text(255).optional() })
+  .strict();

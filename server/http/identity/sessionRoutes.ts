@@ -16,11 +16,17 @@ import { freePlayBody, loginBody, smsBody } from './schemas';
 export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/wps/session/key/rsa', async () => ok({ publicKey: deps.identity.keys.publicKeyPem }));
 
-  app.get('/wps/session/challenge', async () => ok({ challenge: await deps.identity.human.issue() }));
+  app.get('/wps/session/challenge', async () =>
+    ok({ challenge: await deps.identity.human.issue() }),
+  );
 
   app.get('/wps/captcha', async (request) => {
-    const limit = await deps.identity.throttles.hit(`captcha:${request.ip}`, { windowMs: 1000, limit: 1 });
-    if (!limit.allowed) throw new ApiError(429, 'throttled', 'Please wait a second before refreshing the captcha.');
+    const limit = await deps.identity.throttles.hit(`captcha:${request.ip}`, {
+      windowMs: 1000,
+      limit: 1,
+    });
+    if (!limit.allowed)
+      throw new ApiError(429, 'throttled', 'Please wait a second before refreshing the captcha.');
     const { captchaId, image, answer } = await issueCaptcha(deps.db);
     if (!deps.production) rememberCaptchaAnswer(captchaId, answer);
     return ok({ captchaId, image });
