@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number | null,
+    /** The envelope's `value` on failure (e.g. the login's captcha flag). */
+    readonly value: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -73,6 +75,7 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
         envelope.code ?? 'unknown_error',
         envelope.message ?? 'Unknown error.',
         response.status,
+        envelope.value,
       );
     }
     return envelope.value as T;

@@ -1,11 +1,6 @@
 import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/http';
-import type {
-  CaptchaImage,
-  LoginPortal,
-  LoginRequest,
-  LoginResult,
-} from '../shared/identity';
+import type { CaptchaImage, LoginPortal, LoginRequest, LoginResult } from '../shared/identity';
 
 export type LoginTab = 'username' | 'mobile';
 /** What the form submits; the machine adds type, portal and the ALTCHA proof. */
@@ -51,7 +46,9 @@ export function loginFieldsValid(tab: LoginTab, captchaRequired: boolean, fields
     return MOBILE_PATTERN.test(fields.mobileNum ?? '') && filled(fields.verificationCode);
   }
   return (
-    filled(fields.username) && filled(fields.password) && (!captchaRequired || filled(fields.captcha))
+    filled(fields.username) &&
+    filled(fields.password) &&
+    (!captchaRequired || filled(fields.captcha))
   );
 }
 
@@ -117,14 +114,19 @@ export const loginMachine = setup({
     formValid: ({ context, event }) =>
       event.type === 'login.submit' &&
       loginFieldsValid(context.tab, context.captchaRequired, event.fields),
-    ipCodeGiven: ({ event }) => event.type === 'login.submit' && filled(event.fields.ipVerificationCode),
+    ipCodeGiven: ({ event }) =>
+      event.type === 'login.submit' && filled(event.fields.ipVerificationCode),
     isMobileTab: ({ context }) => context.tab === 'mobile',
     verifyingIp: ({ context }) => context.ipVerification,
     captchaCoolingDown: ({ context }) => context.captchaCoolingDown,
     canRefreshCaptcha: ({ context }) => context.captchaRequired && !context.captchaCoolingDown,
     needsPasswordChange: ({ context }, result: LoginResult) =>
       context.tab !== 'mobile' && (result.defaultPassword || result.passwordExpired),
-    isCaptchaError: (_, code: string) => CAPTCHA_CODES.includes(code),
+    // Spec 4: a failed login whose answer carries the captcha flag shows the captcha box.
+    isCaptchaError: (_, error: unknown) =>
+      CAPTCHA_CODES.includes(codeOf(error)) ||
+      (error instanceof ApiError &&
+        (error.value as { captcha?: boolean } | null)?.captcha === true),
     isIpVerificationRequest: (_, code: string) => code === 'ip_verification_required',
     isWrongIpCode: ({ context }, code: string) =>
       context.ipVerification && code.startsWith('verification_code_'),
@@ -167,7 +169,9 @@ export const loginMachine = setup({
     editing: {
       entry: assign({ ipVerification: false }),
       // Ends the captcha refresh throttle 1 s after the load that started it.
-      after: { 1000: { guard: 'captchaCoolingDown', actions: assign({ captchaCoolingDown: false }) } },
+      after: {
+        1000: { guard: 'captchaCoolingDown', actions: assign({ captchaCoolingDown: false }) },
+      },
       on: {
         'login.switchTab': { actions: assign(({ event }) => ({ tab: event.tab, error: null })) },
         'login.refreshCaptcha': { guard: 'canRefreshCaptcha', target: 'loadingCaptcha' },
@@ -206,7 +210,10 @@ export const loginMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isCaptchaError', params: ({ event }) => codeOf(event.error) },
+            guard: {
+              type: 'isCaptchaError',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
             target: 'loadingCaptcha',
             actions: [assign({ captchaRequired: true }), failWithCode],
           },

@@ -12,8 +12,7 @@ export interface SmsCountdownContext {
 }
 
 export type SmsCountdownEvent =
-  | { type: 'sms.send'; mobileNum: string; countryDialingCode: string }
-  | { type: 'sms.reset' };
+  { type: 'sms.send'; mobileNum: string; countryDialingCode: string } | { type: 'sms.reset' };
 
 export interface SmsSendInput {
   mobileNum: string;

@@ -25,6 +25,7 @@ type EventPayload<K extends EventName> = Parameters<ServerToClientEvents[K]>[0];
  */
 export function createRealtime(createSocket: () => PlatformSocket | Promise<PlatformSocket>) {
   // The factory may be async so the socket.io client can load after the first paint.
+  let current: PlatformSocket | null = null;
   const socket$ = new Observable<PlatformSocket>((subscriber) => {
     let socket: PlatformSocket | null = null;
     let closed = false;
@@ -32,6 +33,7 @@ export function createRealtime(createSocket: () => PlatformSocket | Promise<Plat
       (created) => {
         if (closed) return;
         socket = created;
+        current = created;
         subscriber.next(created);
         created.connect();
       },
@@ -40,6 +42,7 @@ export function createRealtime(createSocket: () => PlatformSocket | Promise<Plat
     return () => {
       closed = true;
       socket?.disconnect();
+      if (current === socket) current = null;
     };
   }).pipe(shareReplay({ bufferSize: 1, refCount: true }));
 
@@ -94,7 +97,17 @@ export function createRealtime(createSocket: () => PlatformSocket | Promise<Plat
     );
   }
 
-  return { socket$, connectionState$, reconnected$, event$ };
+  /**
+   * Reconnects with a fresh handshake (the auth callback reads the current token), after a
+   * login or logout, so the server puts the socket in the right rooms.
+   */
+  function reauthenticate(): void {
+    if (!current?.connected) return;
+    current.disconnect();
+    current.connect();
+  }
+
+  return { socket$, connectionState$, reconnected$, event$, reauthenticate };
 }
 
 function listen(

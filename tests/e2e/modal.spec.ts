@@ -34,6 +34,8 @@ test.describe('modal behaviour (spec 2)', () => {
     await page.goto('/');
     await page.getByTestId('open-register').click();
     const modal = page.locator('dialog[data-modal="register"]');
+    // Measure once the form has loaded: its height moves the centred dialog.
+    await expect(modal.getByLabel('Username')).toBeVisible();
     const header = modal.locator('.modal-header');
     const before = await modal.boundingBox();
     const grip = await header.boundingBox();

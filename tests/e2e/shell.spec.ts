@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { loginAs } from './support';
 
 test.describe('shell and routes', () => {
   test('home renders inside the shell: header, side menu, main, footer', async ({ page }) => {
@@ -38,7 +39,8 @@ test.describe('shell and routes', () => {
   });
 
   test('game pages hide the side menu', async ({ page }) => {
-    await page.addInitScript(() => sessionStorage.setItem('token', 'e2e-placeholder'));
+    await loginAs(page, 'player2');
+    await expect(page.getByTestId('account-menu')).toBeVisible();
     await page.goto('/seamless');
     await expect(page.getByTestId('seamless-page')).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Menu' })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/api/http';
@@ -7,7 +7,7 @@ import type { CaptchaImage, LoginRequest, LoginResult } from '../../src/shared/i
 
 /**
  * Model-based tests: every shortest and simple path through the login graph is replayed against
- * the real machine with fake ALTCHA, login and captcha APIs that the path settles, and a
+ * the real machine with fake ALTCHA, login and captcha APIs that the path itself settles, and a
  * simulated clock for the captcha refresh throttle.
  */
 type Snapshot = SnapshotFrom<typeof loginMachine>;
@@ -17,17 +17,13 @@ type ModelEvent =
   | LoginEvent
   | { type: typeof COOLED }
   | { type: 'xstate.done.actor.proveHuman'; output: string }
-  | { type: 'xstate.error.actor.proveHuman'; error: Error }
   | { type: 'xstate.done.actor.submitLogin'; output: LoginResult }
-  | { type: 'xstate.error.actor.submitLogin'; error: ApiError }
   | { type: 'xstate.done.actor.loadCaptcha'; output: CaptchaImage }
-  | { type: 'xstate.error.actor.loadCaptcha'; error: Error };
+  | { type: `xstate.error.actor.${'proveHuman' | 'loadCaptcha'}`; error: Error }
+  | { type: 'xstate.error.actor.submitLogin'; error: ApiError };
 
 const result = (flags: Partial<LoginResult>): LoginResult => ({
-  token: 'token-1',
-  firstTimeLogin: false,
-  passwordExpired: false,
-  defaultPassword: false,
+  ...{ token: 'token-1', firstTimeLogin: false, passwordExpired: false, defaultPassword: false },
   ...flags,
 });
 const rejected = (code: string): ModelEvent => ({
@@ -37,49 +33,39 @@ const rejected = (code: string): ModelEvent => ({
 const byUsername = { username: 'alice', password: 'secret1', captcha: 'ab12' };
 const byMobile = { mobileNum: '912345678', countryDialingCode: '+84', verificationCode: '123456' };
 const captchaImage: CaptchaImage = { captchaId: 'c-1', image: 'data:image/svg+xml,<svg/>' };
+const empty: ModelEvent = { type: 'login.submit', fields: {} };
 
-/** The events worth trying in each state (others are ignored there anyway). */
-function eventsIn(snapshot: Snapshot): ModelEvent[] {
-  const { tab } = snapshot.context;
-  const empty: ModelEvent = { type: 'login.submit', fields: {} };
-  switch (snapshot.value) {
-    case 'editing':
-      return [
-        { type: 'login.switchTab', tab: tab === 'username' ? 'mobile' : 'username' },
-        { type: 'login.submit', fields: tab === 'username' ? byUsername : byMobile },
-        empty,
-        { type: 'login.refreshCaptcha' },
-        { type: COOLED },
-      ];
-    case 'provingHuman':
-      return [
-        { type: 'xstate.done.actor.proveHuman', output: 'altcha-payload' },
-        { type: 'xstate.error.actor.proveHuman', error: new Error('solver crashed') },
-      ];
-    case 'submitting':
-      return [
-        { type: 'xstate.done.actor.submitLogin', output: result({}) },
-        { type: 'xstate.done.actor.submitLogin', output: result({ defaultPassword: true }) },
-        rejected('captcha_required'),
-        rejected('captcha_invalid'),
-        rejected('ip_verification_required'),
-        rejected('invalid_credentials'),
-        rejected('verification_code_invalid'),
-      ];
-    case 'loadingCaptcha':
-      return [
-        { type: 'xstate.done.actor.loadCaptcha', output: captchaImage },
-        { type: 'xstate.error.actor.loadCaptcha', error: new Error('offline') },
-      ];
-    case 'ipVerification':
-      return [
-        { type: 'login.submit', fields: { ipVerificationCode: '654321' } },
-        empty,
-        { type: 'login.cancel' },
-      ];
-    default:
-      return [];
-  }
+/** The events worth trying in each state (the others are ignored there anyway). */
+function eventsIn({ value, context: { tab } }: Snapshot): ModelEvent[] {
+  const table: Record<string, ModelEvent[]> = {
+    editing: [
+      { type: 'login.switchTab', tab: tab === 'username' ? 'mobile' : 'username' },
+      { type: 'login.submit', fields: tab === 'username' ? byUsername : byMobile },
+      empty,
+      { type: 'login.refreshCaptcha' },
+      { type: COOLED },
+    ],
+    provingHuman: [
+      { type: 'xstate.done.actor.proveHuman', output: 'altcha-payload' },
+      { type: 'xstate.error.actor.proveHuman', error: new Error('solver crashed') },
+    ],
+    submitting: [
+      { type: 'xstate.done.actor.submitLogin', output: result({}) },
+      { type: 'xstate.done.actor.submitLogin', output: result({ defaultPassword: true }) },
+      ...['captcha_required', 'captcha_invalid', 'ip_verification_required'].map(rejected),
+      ...['invalid_credentials', 'verification_code_invalid'].map(rejected),
+    ],
+    loadingCaptcha: [
+      { type: 'xstate.done.actor.loadCaptcha', output: captchaImage },
+      { type: 'xstate.error.actor.loadCaptcha', error: new Error('offline') },
+    ],
+    ipVerification: [
+      { type: 'login.submit', fields: { ipVerificationCode: '654321' } },
+      empty,
+      { type: 'login.cancel' },
+    ],
+  };
+  return table[value as string] ?? [];
 }
 
 const model = new TestModel(
@@ -87,92 +73,79 @@ const model = new TestModel(
   {
     events: eventsIn as never,
     input: { portal: 'player' },
-    // The context fields that change what the form shows or which way a submit goes.
-    serializeState: (snapshot: Snapshot) => {
-      const c = snapshot.context;
-      return `${JSON.stringify(snapshot.value)}#${c.tab}#${c.captchaRequired}#${c.captchaCoolingDown}#${c.ipVerification}#${c.error}`;
-    },
+    // The context fields that decide where an event leads. The error message does not: the
+    // replay predicts it from the event instead (expectedError).
+    serializeState: ({ value, context: c }: Snapshot) =>
+      [value, c.tab, c.captchaRequired, c.captchaCoolingDown, c.ipVerification].join('#'),
   } as never,
 ) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
 
 interface Call<TOutput, TInput> {
   input: TInput;
   signal: AbortSignal;
-  settled: boolean;
+  done: boolean;
   resolve: (value: TOutput) => void;
   reject: (error: unknown) => void;
 }
 
-/** A fake API call the test settles; `live` is the one in flight (not settled, not aborted). */
-function fakeCall<TOutput, TInput = unknown>() {
+/** A fake API: each call waits for the test to answer it; `live()` is the call in flight. */
+function fakeApi<TOutput, TInput = unknown>() {
   const calls: Call<TOutput, TInput>[] = [];
   const logic = fromPromise<TOutput, TInput>(
     ({ input, signal }) =>
-      new Promise((resolve, reject) => {
-        const call: Call<TOutput, TInput> = {
-          input,
-          signal,
-          settled: false,
-          resolve: (value) => {
-            call.settled = true;
-            resolve(value);
-          },
-          reject: (error) => {
-            call.settled = true;
-            reject(error);
-          },
-        };
-        calls.push(call);
-      }),
+      new Promise((resolve, reject) => calls.push({ input, signal, done: false, resolve, reject })),
   );
-  const live = () => calls.filter((call) => !call.settled && !call.signal.aborted).at(-1);
-  return { calls, logic, live };
+  const live = () => calls.findLast((call) => !call.done && !call.signal.aborted);
+  async function answer(outcome: { output: TOutput } | { error: unknown }) {
+    const call = live();
+    if (!call) throw new Error('no call in flight');
+    call.done = true;
+    if ('output' in outcome) call.resolve(outcome.output);
+    else call.reject(outcome.error);
+    await new Promise((settled) => setImmediate(settled));
+  }
+  return { calls, logic, live, answer };
 }
 
-function createSut(portal: 'player' | 'agent' = 'player') {
+function createSut() {
   const clock = new SimulatedClock();
   const api = {
-    proveHuman: fakeCall<string>(),
-    submitLogin: fakeCall<LoginResult, LoginRequest>(),
-    loadCaptcha: fakeCall<CaptchaImage>(),
+    proveHuman: fakeApi<string>(),
+    submitLogin: fakeApi<LoginResult, LoginRequest>(),
+    loadCaptcha: fakeApi<CaptchaImage>(),
   };
-  const machine = loginMachine.provide({
-    actors: {
-      proveHuman: api.proveHuman.logic,
-      submitLogin: api.submitLogin.logic,
-      loadCaptcha: api.loadCaptcha.logic,
-    },
-  });
-  const actor = createActor(machine, { input: { portal }, clock }).start();
-  const inFlight = () =>
-    Object.entries(api)
-      .filter(([, fake]) => fake.live())
-      .map(([id]) => id);
+  const actors = {
+    proveHuman: api.proveHuman.logic,
+    submitLogin: api.submitLogin.logic,
+    loadCaptcha: api.loadCaptcha.logic,
+  };
+  const actor = createActor(loginMachine.provide({ actors }), {
+    input: { portal: 'player' },
+    clock,
+  }).start();
+  const inFlight = () => Object.keys(api).filter((id) => api[id as keyof typeof api].live());
   return { actor, clock, api, inFlight };
 }
 type Sut = ReturnType<typeof createSut>;
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-const expectations: Record<string, (sut: Sut) => void> = {
-  editing: (sut) => {
+const expectations: Record<string, (sut: Sut, snapshot: Snapshot) => void> = {
+  editing: (sut, { context }) => {
     expect(sut.inFlight()).toEqual([]);
-    expect(sut.actor.getSnapshot().context.ipVerification).toBe(false);
+    expect(context.ipVerification).toBe(false);
   },
-  provingHuman: (sut) => {
+  provingHuman: (sut, { context }) => {
     expect(sut.inFlight()).toEqual(['proveHuman']);
-    expect(sut.actor.getSnapshot().context.tab).toBe('username');
+    expect(context.tab).toBe('username');
   },
-  submitting: (sut) => {
+  submitting: (sut, { context }) => {
     expect(sut.inFlight()).toEqual(['submitLogin']);
-    const { context } = sut.actor.getSnapshot();
     const request = sut.api.submitLogin.live()?.input;
     expect(request?.portal).toBe('player');
+    expect(request?.ipVerificationCode).toBe(context.ipVerification ? '654321' : undefined);
     if (context.tab === 'mobile') {
       // SMS logins skip the proof of work and never carry a captcha.
       expect(request).toMatchObject({ type: 'sms', ...byMobile });
-      expect(request?.altcha).toBeUndefined();
-      expect(request?.captcha).toBeUndefined();
+      expect([request?.altcha, request?.captcha]).toEqual([undefined, undefined]);
     } else {
       expect(request).toMatchObject({
         type: 'username',
@@ -181,63 +154,73 @@ const expectations: Record<string, (sut: Sut) => void> = {
       });
       expect(request?.captcha).toBe(context.captchaRequired ? 'ab12' : undefined);
     }
-    const expectedIpCode = context.ipVerification ? '654321' : undefined;
-    expect(request?.ipVerificationCode).toBe(expectedIpCode);
   },
-  loadingCaptcha: (sut) => {
+  loadingCaptcha: (sut, { context }) => {
     expect(sut.inFlight()).toEqual(['loadCaptcha']);
-    expect(sut.actor.getSnapshot().context.captchaRequired).toBe(true);
+    expect(context.captchaRequired).toBe(true);
   },
-  ipVerification: (sut) => {
+  ipVerification: (sut, { context }) => {
     expect(sut.inFlight()).toEqual([]);
-    expect(sut.actor.getSnapshot().context.ipVerification).toBe(true);
+    expect(context.ipVerification).toBe(true);
   },
-  loggedIn: (sut) => {
-    const snapshot = sut.actor.getSnapshot();
+  loggedIn: (_sut, snapshot) => {
     expect(snapshot.status).toBe('done');
-    expect(snapshot.output?.token).toBe('token-1');
-    // A default password only forces a change on password logins.
-    if (snapshot.context.tab === 'username') expect(snapshot.output?.defaultPassword).toBe(false);
+    // A default password forces a change on password logins only.
+    const forced = snapshot.context.tab === 'username' && snapshot.output?.defaultPassword;
+    expect([snapshot.output?.token, forced]).toEqual(['token-1', false]);
   },
-  changePasswordRequired: (sut) => {
-    const snapshot = sut.actor.getSnapshot();
+  changePasswordRequired: (_sut, snapshot) => {
     expect(snapshot.status).toBe('done');
     expect(snapshot.output).toEqual(result({ defaultPassword: true }));
     expect(snapshot.context.tab).toBe('username');
   },
 };
 
+/** The error the form shows after an event, told by the event alone. */
+function expectedError(event: ModelEvent | { type: 'xstate.init' }, before: string | null) {
+  if (event.type === 'xstate.error.actor.submitLogin')
+    return event.error.code === 'ip_verification_required' ? null : event.error.code;
+  if (event.type === 'xstate.error.actor.proveHuman') return 'challenge_failed';
+  if (event.type === 'xstate.error.actor.loadCaptcha') return 'unknown_error';
+  if (event.type === 'login.submit')
+    return Object.keys(event.fields).length === 0 ? 'field_invalid' : null;
+  if (event.type === 'login.switchTab' || event.type === 'login.cancel') return null;
+  return before;
+}
+
+/** A short name for a path: where it ends and the events that lead there. */
+const nameOf = (path: { state: { value: unknown }; steps: { event: { type: string } }[] }) =>
+  `${String(path.state.value)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
+
 async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
   const sut = createSut();
+  let error: string | null = null;
   for (const step of path.steps) {
     const event = step.event as ModelEvent | { type: 'xstate.init' };
-    if (event.type.startsWith('xstate.done.actor.') && 'output' in event) {
-      const id = event.type.slice('xstate.done.actor.'.length) as keyof Sut['api'];
-      (sut.api[id].live()?.resolve as (value: unknown) => void)(event.output);
-      await settle();
-    } else if (event.type.startsWith('xstate.error.actor.') && 'error' in event) {
-      const id = event.type.slice('xstate.error.actor.'.length) as keyof Sut['api'];
-      sut.api[id].live()?.reject(event.error);
-      await settle();
+    if ('output' in event || 'error' in event) {
+      // xstate.done.actor.<id> / xstate.error.actor.<id> answers the fake <id>; the model gave
+      // each actor an output of its own type.
+      await sut.api[event.type.split('.')[3] as keyof Sut['api']].answer(event as never);
     } else if (event.type === COOLED) {
       sut.clock.increment(1000);
     } else if (event.type !== 'xstate.init') {
-      sut.actor.send(event as LoginEvent);
+      sut.actor.send(event);
     }
-    const expected = step.state.value as string;
     const snapshot = sut.actor.getSnapshot();
+    const expected = step.state.value as string;
     expect(snapshot.value, `after ${event.type}`).toBe(expected);
-    const { tab, captchaRequired, captchaCoolingDown, ipVerification, error } = step.state.context;
+    const { tab, captchaRequired, captchaCoolingDown, ipVerification } = step.state.context;
     expect(snapshot.context).toMatchObject({
       tab,
       captchaRequired,
       captchaCoolingDown,
       ipVerification,
-      error,
     });
+    error = expectedError(event, error);
+    expect(snapshot.context.error, `error after ${event.type}`).toBe(error);
     const check = expectations[expected];
     if (!check) throw new Error(`state "${expected}" has no assertion`);
-    check(sut);
+    check(sut, snapshot);
   }
   sut.actor.stop();
 }
@@ -247,20 +230,147 @@ describe('login machine (model-based)', () => {
   const simple = model.getSimplePaths();
 
   it('reaches every state', () => {
-    const reached = new Set(
-      shortest.flatMap((path) => path.steps.map((step) => step.state.value as string)),
-    );
+    const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));
     expect([...reached].sort()).toEqual(Object.keys(expectations).sort());
+    // The throttle's end is walked too.
+    expect(simple.some((path) => path.steps.some((s) => s.event.type === COOLED))).toBe(true);
   });
 
-  describe.each(shortest.map((path) => [path.description, path] as const))(
-    'shortest: %s',
-    (_name, path) => {
-      it('the real machine follows the path', () => replay(path));
-    },
+  it.each(shortest.map((path) => [nameOf(path), path] as const))('shortest: %s', (_name, path) =>
+    replay(path),
   );
 
   it(`follows all ${simple.length} simple paths`, async () => {
     for (const path of simple) await replay(path);
+  });
+});
+
+describe('login machine (examples)', () => {
+  const submit = (sut: Sut, fields: Record<string, string>) =>
+    sut.actor.send({ type: 'login.submit', fields });
+  const code = (value: string) => ({ error: new ApiError(value, value, 400) });
+  const state = (sut: Sut) => sut.actor.getSnapshot();
+
+  it('skips the proof of work on the mobile tab and validates the mobile fields', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'login.switchTab', tab: 'mobile' });
+    for (const wrong of [{ mobileNum: '12345' }, { verificationCode: '' }]) {
+      submit(sut, { ...byMobile, ...wrong });
+      expect([state(sut).value, state(sut).context.error]).toEqual(['editing', 'field_invalid']);
+    }
+    submit(sut, byMobile);
+    expect(state(sut).value).toBe('submitting');
+    expect(sut.api.proveHuman.calls).toHaveLength(0);
+    expect(sut.api.submitLogin.live()?.input).toEqual({
+      type: 'sms',
+      portal: 'player',
+      ...byMobile,
+    });
+    // An SMS login with a default password does not force a change.
+    await sut.api.submitLogin.answer({ output: result({ defaultPassword: true }) });
+    expect(state(sut).value).toBe('loggedIn');
+  });
+
+  it('asks for the captcha after captcha_required and ignores refreshes within 1 s', async () => {
+    const sut = createSut();
+    submit(sut, { username: 'alice', password: 'secret1' });
+    await sut.api.proveHuman.answer({ output: 'altcha-payload' });
+    expect(sut.api.submitLogin.live()?.input.captcha).toBeUndefined();
+    await sut.api.submitLogin.answer(code('captcha_required'));
+    await sut.api.loadCaptcha.answer({ output: captchaImage });
+    expect(state(sut).context).toMatchObject({ captchaRequired: true, captcha: captchaImage });
+    sut.actor.send({ type: 'login.refreshCaptcha' });
+    sut.clock.increment(999);
+    sut.actor.send({ type: 'login.refreshCaptcha' });
+    expect(sut.api.loadCaptcha.calls).toHaveLength(1);
+    sut.clock.increment(1);
+    sut.actor.send({ type: 'login.refreshCaptcha' });
+    expect(state(sut).value).toBe('loadingCaptcha');
+    await sut.api.loadCaptcha.answer({ output: { captchaId: 'c-2', image: 'data:,' } });
+    // The captcha is now part of a valid form and of the request.
+    submit(sut, { username: 'alice', password: 'secret1' });
+    expect(state(sut).context.error).toBe('field_invalid');
+    submit(sut, byUsername);
+    await sut.api.proveHuman.answer({ output: 'altcha-2' });
+    const request = sut.api.submitLogin.live()?.input;
+    expect(request).toMatchObject({ captcha: 'ab12', captchaId: 'c-2', altcha: 'altcha-2' });
+  });
+
+  it('keeps the captcha box when the captcha fails to load', async () => {
+    const sut = createSut();
+    submit(sut, byUsername);
+    await sut.api.proveHuman.answer({ output: 'altcha-payload' });
+    await sut.api.submitLogin.answer(code('captcha_invalid'));
+    await sut.api.loadCaptcha.answer(code('network_error'));
+    expect(state(sut).value).toBe('editing');
+    expect(state(sut).context).toMatchObject({ captchaRequired: true, error: 'unknown_error' });
+  });
+
+  it('forces a password change for an expired password', async () => {
+    const sut = createSut();
+    submit(sut, byUsername);
+    await sut.api.proveHuman.answer({ output: 'altcha-payload' });
+    await sut.api.submitLogin.answer({ output: result({ passwordExpired: true }) });
+    expect(state(sut).value).toBe('changePasswordRequired');
+    expect(state(sut).output?.passwordExpired).toBe(true);
+  });
+
+  it('resubmits the same form with the IP verification code', async () => {
+    const sut = createSut();
+    submit(sut, { username: 'alice', password: 'secret1' });
+    await sut.api.proveHuman.answer({ output: 'altcha-1' });
+    await sut.api.submitLogin.answer(code('ip_verification_required'));
+    submit(sut, { ipVerificationCode: '111111' });
+    await sut.api.proveHuman.answer({ output: 'altcha-2' });
+    expect(sut.api.submitLogin.live()?.input).toEqual({
+      ...{ type: 'username', portal: 'player', username: 'alice', password: 'secret1' },
+      ...{ altcha: 'altcha-2', ipVerificationCode: '111111' },
+    });
+    await sut.api.submitLogin.answer(code('verification_code_invalid'));
+    expect(state(sut).value).toBe('ipVerification');
+    expect(state(sut).context.error).toBe('verification_code_invalid');
+  });
+
+  it('builds agent-portal requests', () => {
+    const context = {
+      tab: 'username',
+      portal: 'agent',
+      captcha: null,
+      captchaRequired: false,
+    } as const;
+    const form = { username: 'bob', password: 'pw1234' };
+    expect(loginRequestFrom({ ...context, form }, 'x')).toEqual({
+      ...{ type: 'username', portal: 'agent', altcha: 'x' },
+      ...form,
+    });
+  });
+});
+
+describe('login: the captcha flag on a failed answer', () => {
+  it('shows the captcha box when invalid_credentials carries captcha: true', async () => {
+    let captchaLoads = 0;
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          proveHuman: fromPromise(async () => 'proof'),
+          submitLogin: fromPromise<LoginResult, LoginRequest>(async () => {
+            throw new ApiError('invalid_credentials', 'wrong', 401, { captcha: true });
+          }),
+          loadCaptcha: fromPromise(async () => {
+            captchaLoads += 1;
+            return { captchaId: 'c1', image: 'data:image/svg+xml;base64,' };
+          }),
+        },
+      }),
+      { input: { portal: 'player' } },
+    ).start();
+    actor.send({ type: 'login.submit', fields: { username: 'player1', password: 'bad' } });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.captcha?.captchaId).toBe('c1'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      captchaRequired: true,
+      error: 'invalid_credentials',
+    });
+    expect(captchaLoads).toBe(1);
+    actor.stop();
   });
 });

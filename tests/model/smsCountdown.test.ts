@@ -52,43 +52,39 @@ const model = new TestModel(
 interface Call<TOutput, TInput> {
   input: TInput;
   signal: AbortSignal;
-  settled: boolean;
+  done: boolean;
   resolve: (value: TOutput) => void;
   reject: (error: unknown) => void;
 }
 
-/** A fake API call the test settles; `live` is the one in flight (not settled, not aborted). */
-function fakeCall<TOutput, TInput>() {
+/** A fake API: each call waits for the test to answer it; `live()` is the call in flight. */
+function fakeApi<TOutput, TInput = unknown>() {
   const calls: Call<TOutput, TInput>[] = [];
   const logic = fromPromise<TOutput, TInput>(
     ({ input, signal }) =>
-      new Promise((resolve, reject) => {
-        const call: Call<TOutput, TInput> = {
-          input,
-          signal,
-          settled: false,
-          resolve: (value) => ((call.settled = true), resolve(value)),
-          reject: (error) => ((call.settled = true), reject(error)),
-        };
-        calls.push(call);
-      }),
+      new Promise((resolve, reject) => calls.push({ input, signal, done: false, resolve, reject })),
   );
-  const live = () => calls.filter((call) => !call.settled && !call.signal.aborted).at(-1);
-  return { calls, logic, live };
+  const live = () => calls.findLast((call) => !call.done && !call.signal.aborted);
+  async function answer(outcome: { output: TOutput } | { error: unknown }) {
+    const call = live();
+    if (!call) throw new Error('no call in flight');
+    call.done = true;
+    if ('output' in outcome) call.resolve(outcome.output);
+    else call.reject(outcome.error);
+    await new Promise((settled) => setImmediate(settled));
+  }
+  return { calls, logic, live, answer };
 }
 
 /** The system under test: the real machine, a fake SMS API and a simulated clock. */
 function createSut() {
   const clock = new SimulatedClock();
-  const sendCode = fakeCall<SmsSendResult, SmsSendInput>();
-  const actor = createActor(smsCountdownMachine.provide({ actors: { sendCode: sendCode.logic } }), {
-    clock,
-  }).start();
-  return { actor, clock, sends: sendCode.calls, live: sendCode.live };
+  const sendCode = fakeApi<SmsSendResult, SmsSendInput>();
+  const machine = smsCountdownMachine.provide({ actors: { sendCode: sendCode.logic } });
+  const actor = createActor(machine, { clock }).start();
+  return { actor, clock, sends: sendCode.calls, live: sendCode.live, answer: sendCode.answer };
 }
 type Sut = ReturnType<typeof createSut>;
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const expectations: Record<string, (sut: Sut, model: Snapshot) => void> = {
   idle: (sut, model) => {
@@ -113,16 +109,18 @@ const expectations: Record<string, (sut: Sut, model: Snapshot) => void> = {
   },
 };
 
+/** A short name for a path: where it ends and the events that lead there. */
+const nameOf = (path: { state: { value: unknown }; steps: { event: { type: string } }[] }) =>
+  `${String(path.state.value)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
+
 async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
   const sut = createSut();
   for (const step of path.steps) {
     const event = step.event as ModelEvent | { type: 'xstate.init' };
     if (event.type === 'xstate.done.actor.sendCode') {
-      sut.live()?.resolve(event.output);
-      await settle();
+      await sut.answer({ output: event.output });
     } else if (event.type === 'xstate.error.actor.sendCode') {
-      sut.live()?.reject(event.error);
-      await settle();
+      await sut.answer({ error: event.error });
     } else if (event.type === TICK) {
       sut.clock.increment(1000);
     } else if (event.type !== 'xstate.init') {
@@ -149,9 +147,9 @@ describe('smsCountdown machine (model-based)', () => {
     expect(seconds.size).toBe(61);
   });
 
-  it(`follows all ${shortest.length} shortest paths`, async () => {
-    for (const path of shortest) await replay(path);
-  });
+  it.each(shortest.map((path) => [nameOf(path), path] as const))('shortest: %s', (_name, path) =>
+    replay(path),
+  );
 
   it(`follows all ${simple.length} simple paths`, async () => {
     for (const path of simple) await replay(path);
@@ -162,8 +160,7 @@ describe('smsCountdown machine (examples)', () => {
   it('counts 60 → 0 over 60 simulated seconds and only then allows a resend', async () => {
     const sut = createSut();
     sut.actor.send(send);
-    sut.live()?.resolve({ expiredMinutes: 1 });
-    await settle();
+    await sut.answer({ output: { expiredMinutes: 1 } });
     for (let second = 60; second > 0; second--) {
       expect(sut.actor.getSnapshot().context.remaining).toBe(second);
       expect(canResend(sut.actor.getSnapshot())).toBe(false);
@@ -185,8 +182,7 @@ describe('smsCountdown machine (examples)', () => {
   it('waits expiredMinutes × 60 seconds', async () => {
     const sut = createSut();
     sut.actor.send(send);
-    sut.live()?.resolve({ expiredMinutes: 3 });
-    await settle();
+    await sut.answer({ output: { expiredMinutes: 3 } });
     expect(sut.actor.getSnapshot().context.remaining).toBe(180);
   });
 
@@ -196,8 +192,7 @@ describe('smsCountdown machine (examples)', () => {
     sut.actor.send({ type: 'sms.reset' });
     expect(sut.sends[0]?.signal.aborted).toBe(true);
     sut.actor.send(send);
-    sut.live()?.resolve({ expiredMinutes: 1 });
-    await settle();
+    await sut.answer({ output: { expiredMinutes: 1 } });
     sut.clock.increment(1000);
     expect(sut.actor.getSnapshot().context.remaining).toBe(59);
     sut.actor.send({ type: 'sms.reset' });
@@ -210,8 +205,7 @@ describe('smsCountdown machine (examples)', () => {
   it('keeps the error code of a failed send until the next send', async () => {
     const sut = createSut();
     sut.actor.send(send);
-    sut.live()?.reject(new ApiError('mobile_invalid', 'Bad number', 400));
-    await settle();
+    await sut.answer({ error: new ApiError('mobile_invalid', 'Bad number', 400) });
     expect(sut.actor.getSnapshot().context.error).toBe('mobile_invalid');
     sut.actor.send(send);
     expect(sut.actor.getSnapshot().context.error).toBeNull();

@@ -1,15 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { LoginForm } from '../auth/LoginForm';
+import { useAuthActions } from '../session/useAuthActions';
+import { useSession } from '../session/useSession';
 import { useSiteInfo } from '../system/SiteInfoContext';
 
-/** /agent: the agent login landing, without the player shell (its form comes with issue 3). */
+/** /agent: the agent login (spec 2): only agents get in ("non-agents cannot log in"). */
 export default function AgentLandingPage() {
   const { t } = useTranslation();
   const brand = useSiteInfo().info.brand;
+  const session = useSession();
+  const { completeLogin } = useAuthActions();
+  if (session.isAgent) return <Navigate to="/agentHome" replace />;
   return (
     <main className="agent-landing" data-testid="agent-landing">
       <h1>{t('agent.landingTitle', { brand: brand.name })}</h1>
       <p>{t('agent.landingBody')}</p>
+      <LoginForm portal="agent" onDone={(outcome) => void completeLogin(outcome)} />
       <p className="agent-support-hours">{t('agent.supportHours')}</p>
       <Link to="/">{t('agent.backToSite')}</Link>
     </main>

@@ -29,8 +29,14 @@ function Root() {
   );
 }
 
-const withAuth = (element: React.ReactNode, redirectTo?: string) => (
-  <RequireAuth redirectTo={redirectTo}>{element}</RequireAuth>
+const withAuth = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
+const realAccountOnly = (element: React.ReactNode) => (
+  <RequireAuth realAccount>{element}</RequireAuth>
+);
+const agentOnly = (element: React.ReactNode) => (
+  <RequireAuth redirectTo="/agent" agent>
+    {element}
+  </RequireAuth>
 );
 
 /** The player route table of spec 2 (paths match case-insensitively, as React Router does). */
@@ -46,8 +52,8 @@ export const routes: RouteObject[] = [
           { path: '/login', element: <HomePage popup="login" /> },
           { path: '/register', element: <HomePage popup="register" /> },
           { path: '/help', element: <HomePage popup="help" /> },
-          { path: '/member', element: withAuth(<MemberCenter />) },
-          { path: '/member/:page', element: withAuth(<MemberCenter />) },
+          { path: '/member', element: realAccountOnly(<MemberCenter />) },
+          { path: '/member/:page', element: realAccountOnly(<MemberCenter />) },
           { path: '/sports', element: <GameCenter category="SPORTS" /> },
           { path: '/esports', element: <GameCenter category="ESPORTS" /> },
           { path: '/lott', element: <GameCenter category="LOTT" /> },
@@ -63,14 +69,14 @@ export const routes: RouteObject[] = [
           { path: '/vnLottery', element: withAuth(<Lottery kind="vnLottery" />) },
           { path: '/promotions', element: <Promotions /> },
           { path: '/pointMall', element: <PointMall /> },
-          { path: '/seamless', element: withAuth(<Seamless />) },
+          { path: '/seamless', element: realAccountOnly(<Seamless />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       // The back office has no player shell.
       { path: '/agent', element: <AgentLanding /> },
-      { path: '/agentHome', element: withAuth(<AgentHome />, '/agent') },
-      { path: '/agentHome/:page', element: withAuth(<AgentHome />, '/agent') },
+      { path: '/agentHome', element: agentOnly(<AgentHome />) },
+      { path: '/agentHome/:page', element: agentOnly(<AgentHome />) },
     ],
   },
 ];

@@ -1,19 +1,23 @@
 import type { i18n } from 'i18next';
 import { createHttp, type Http } from '../../api/http';
 import { readToken } from '../../api/sessionToken';
+import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
 import { createLanguageService, type LanguageService } from '../../i18n/languageService';
 import { SOCKET_PATH } from '../../shared/realtime';
 import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
 import { createSystemStream } from '../../streams/system';
+import { createSessionService, type SessionService } from '../session/sessionService';
 
 /** Everything the views reach through context: built once per tab in main.tsx. */
 export interface Services {
   http: Http;
   systemApi: SystemApi;
+  identityApi: IdentityApi;
   realtime: Realtime;
   system$: ReturnType<typeof createSystemStream>;
   language: LanguageService;
+  session: SessionService;
   /** The brand's merchant code goes on every call once the status has told us what it is. */
   setMerchantCode(code: string): void;
 }
@@ -36,9 +40,12 @@ export function createServices(i18n: i18n): Services {
       auth: (callback) => callback({ token: readToken() }),
     });
   });
+  const identityApi = createIdentityApi(http);
   return {
     http,
     systemApi,
+    identityApi,
+    session: createSessionService({ identityApi, realtime, storage: sessionStorage }),
     realtime,
     system$: createSystemStream(realtime),
     language: createLanguageService({ i18n, systemApi, storage: localStorage }),

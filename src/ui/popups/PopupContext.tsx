@@ -1,21 +1,38 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 /** The named popups the shell can open from anywhere (spec 2 "Popups and special screens"). */
-export type PopupName = 'login' | 'register' | 'help';
+export type PopupName = 'login' | 'register' | 'help' | 'forgotPassword' | 'changePassword';
+
+/** What a popup is opened with: the forced change-password popup gets the password just used. */
+export interface PopupData {
+  currentPassword?: string;
+  /** Why the password must change: shown above the form. */
+  reason?: 'default' | 'expired';
+}
 
 interface PopupControl {
   current: PopupName | null;
-  open: (name: PopupName) => void;
+  data: PopupData;
+  open: (name: PopupName, data?: PopupData) => void;
   close: () => void;
 }
 
 const PopupContext = createContext<PopupControl | null>(null);
 
 export function PopupProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<PopupName | null>(null);
+  const [state, setState] = useState<{ current: PopupName | null; data: PopupData }>({
+    current: null,
+    data: {},
+  });
+  // Stable functions: effects that open a popup must not re-run because one opened.
+  const open = useCallback(
+    (name: PopupName, data: PopupData = {}) => setState({ current: name, data }),
+    [],
+  );
+  const close = useCallback(() => setState({ current: null, data: {} }), []);
   const value = useMemo<PopupControl>(
-    () => ({ current, open: setCurrent, close: () => setCurrent(null) }),
-    [current],
+    () => ({ ...state, open, close }),
+    [state, open, close],
   );
   return <PopupContext.Provider value={value}>{children}</PopupContext.Provider>;
 }

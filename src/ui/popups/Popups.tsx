@@ -1,14 +1,36 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AuthPopup } from './AuthPopups';
+import { lazySection } from '../app/lazySection';
+import { Modal } from '../components/Modal';
 import { HelpPopup } from './HelpPopup';
-import { usePopups } from './PopupContext';
+import { type PopupName, usePopups } from './PopupContext';
+
+// The forms load with their popup: the home page's first download stays small.
+const LoginPopup = lazySection('LoginPopup', () => import('../auth/LoginPopup'));
+const RegisterPopup = lazySection('RegisterPopup', () => import('../auth/RegisterPopup'));
+const ForgotPasswordPopup = lazySection(
+  'ForgotPasswordPopup',
+  () => import('../auth/ForgotPasswordPopup'),
+);
+const ChangePasswordPopup = lazySection(
+  'ChangePasswordPopup',
+  () => import('../auth/ChangePasswordPopup'),
+);
 
 /** Routes that exist only to open a popup over home (spec 2: /login, /register, /help). */
 const popupRoutes = ['/login', '/register', '/help'];
 
+const titles: Record<Exclude<PopupName, 'help'>, string> = {
+  login: 'auth.loginTitle',
+  register: 'auth.registerTitle',
+  forgotPassword: 'auth.forgotTitle',
+  changePassword: 'auth.changePasswordTitle',
+};
+
 /** Renders whichever popup is open; closing one opened by its route goes back to home. */
 export function Popups() {
-  const { current, close } = usePopups();
+  const { t } = useTranslation();
+  const { current, data, close } = usePopups();
   const location = useLocation();
   const navigate = useNavigate();
   const onClose = () => {
@@ -16,10 +38,24 @@ export function Popups() {
     if (popupRoutes.includes(location.pathname.toLowerCase()))
       void navigate('/', { replace: true });
   };
+  const authPopup = current && current !== 'help' ? current : null;
   return (
     <>
-      <AuthPopup kind="login" open={current === 'login'} onClose={onClose} />
-      <AuthPopup kind="register" open={current === 'register'} onClose={onClose} />
+      {authPopup && (
+        <Modal
+          name={authPopup}
+          title={t(titles[authPopup])}
+          open
+          onClose={onClose}
+          // A forced password change cannot be skipped.
+          showClose={authPopup !== 'changePassword' || !data.reason}
+        >
+          {authPopup === 'login' && <LoginPopup />}
+          {authPopup === 'register' && <RegisterPopup />}
+          {authPopup === 'forgotPassword' && <ForgotPasswordPopup />}
+          {authPopup === 'changePassword' && <ChangePasswordPopup />}
+        </Modal>
+      )}
       <HelpPopup
         open={current === 'help'}
         onClose={onClose}

@@ -1,14 +1,29 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { map, of, switchMap, timer } from 'rxjs';
 import { useServices } from '../app/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
 
-/** Quiet until the live connection is lost; then a small notice until it is back. */
+/** A loss shorter than this (a re-handshake after login) is not worth a notice. */
+const NOTICE_DELAY_MS = 1500;
+
+/** Quiet until the live connection is lost for a moment; then a small notice until it is back. */
 export function ConnectionIndicator() {
   const { t } = useTranslation();
-  const state = useObservable(useServices().realtime.connectionState$, 'connecting');
+  const { realtime } = useServices();
+  const lost$ = useMemo(
+    () =>
+      realtime.connectionState$.pipe(
+        switchMap((state) =>
+          state === 'reconnecting' ? timer(NOTICE_DELAY_MS).pipe(map(() => true)) : of(false),
+        ),
+      ),
+    [realtime],
+  );
+  const lost = useObservable(lost$, false);
   return (
-    <div className="connection-indicator" role="status" aria-live="polite" data-state={state}>
-      {state === 'reconnecting' ? t('shell.reconnecting') : ''}
+    <div className="connection-indicator" role="status" aria-live="polite">
+      {lost ? t('shell.reconnecting') : ''}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
-import { readToken } from '../../api/sessionToken';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { usePopups } from '../popups/PopupContext';
+import { useAuthActions } from '../session/useAuthActions';
+import { useSession } from '../session/useSession';
+import { AccountMenu } from './AccountMenu';
 import { useSiteInfo } from '../system/SiteInfoContext';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
@@ -21,7 +23,10 @@ export function Header({
   const { t } = useTranslation();
   const { open } = usePopups();
   const brand = useSiteInfo().info.brand;
-  const loggedIn = readToken() !== null;
+  const session = useSession();
+  const loggedIn = session.isLogin;
+  const { requireRealAccount } = useAuthActions();
+  const navigate = useNavigate();
 
   return (
     <header className="site-header">
@@ -55,15 +60,22 @@ export function Header({
         <ThemeToggle />
         {loggedIn ? (
           <>
-            <Link className="button primary" to="/member/depositv2">
+            <button
+              type="button"
+              className="button primary"
+              data-testid="deposit-button"
+              onClick={() => requireRealAccount(() => void navigate('/member/depositv2'))}
+            >
               {t('menu.deposit')}
-            </Link>
-            <Link className="button secondary" to="/member/withdraw">
+            </button>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => requireRealAccount(() => void navigate('/member/withdraw'))}
+            >
               {t('menu.withdraw')}
-            </Link>
-            <Link className="button secondary" to="/member" data-testid="member-centre-button">
-              {t('menu.memberCentre')}
-            </Link>
+            </button>
+            <AccountMenu />
           </>
         ) : (
           <>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { readToken } from '../../api/sessionToken';
 import { revealCustomerServicePath } from '../../shared/customerService';
 import { useSiteInfo } from '../system/SiteInfoContext';
+import { useAuthActions } from '../session/useAuthActions';
+import { useSession } from '../session/useSession';
 import { AppQrCode } from './AppQrCode';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -65,7 +66,8 @@ function LinkGroup({
 export function SideMenu({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const info = useSiteInfo().info;
-  const loggedIn = readToken() !== null;
+  const { isLogin: loggedIn } = useSession();
+  const { logout } = useAuthActions();
   const support = info.customerService.map(revealCustomerServicePath).find((url) => url !== null);
   const apps = info.resources.filter((resource) => resource.resourceType.startsWith('APP_'));
 
@@ -106,8 +108,7 @@ export function SideMenu({ open }: { open: boolean }) {
         <button
           type="button"
           className="button secondary sign-out"
-          disabled
-          title={t('auth.comingSoon')}
+          onClick={() => void logout('/')}
         >
           {t('auth.signOut')}
         </button>

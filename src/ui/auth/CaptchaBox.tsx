@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import type { CaptchaImage } from '../../shared/identity';
+import { FormField } from './FormField';
+
+/** The captcha shown after failed logins: the server's image, a refresh, and the answer. */
+export function CaptchaBox({
+  captcha,
+  onRefresh,
+  refreshing,
+  error,
+}: {
+  captcha: CaptchaImage | null;
+  onRefresh: () => void;
+  refreshing: boolean;
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="captcha-box" data-testid="captcha-box">
+      <FormField
+        label={t('auth.captcha')}
+        name="captcha"
+        autoComplete="off"
+        inputMode="text"
+        maxLength={6}
+        required
+        error={error}
+        addon={
+          <button
+            type="button"
+            className="captcha-image"
+            onClick={onRefresh}
+            disabled={refreshing}
+            title={t('auth.captchaRefresh')}
+            aria-label={t('auth.captchaRefresh')}
+          >
+            {captcha ? (
+              <img
+                src={captcha.image}
+                alt={t('auth.captchaImage')}
+                data-captcha-id={captcha.captchaId}
+                width={120}
+                height={44}
+              />
+            ) : (
+              <span className="spinner" aria-hidden="true" />
+            )}
+          </button>
+        }
+      />
+    </div>
+  );
+}

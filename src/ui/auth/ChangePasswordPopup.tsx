@@ -1,0 +1,100 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { changePasswordMachine } from '../../machines/changePassword';
+import { DEFAULT_PASSWORD_RULE } from '../../shared/fieldRules';
+import { useServices } from '../app/ServicesContext';
+import { usePopups } from '../popups/PopupContext';
+import { useAuthActions } from '../session/useAuthActions';
+import { fieldMessage } from './fieldMessages';
+import { FormField } from './FormField';
+import { readForm } from './formData';
+import { useErrorText } from './useErrorText';
+import { useRegistrationRules } from './useRegistrationRules';
+
+/**
+ * Change password (spec 4): after a login with the default or an expired password the old one
+ * is the password just typed (spec 5: "old password required unless the stored password is
+ * used"); otherwise the member types it. Success logs in again with the new session.
+ */
+export default function ChangePasswordPopup() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { identityApi } = useServices();
+  const { data } = usePopups();
+  const { completeLogin } = useAuthActions();
+  const passwordRule = useRegistrationRules().config?.rules.password ?? DEFAULT_PASSWORD_RULE;
+  const stored = data.currentPassword;
+  const machine = useMemo(
+    () =>
+      changePasswordMachine.provide({
+        actors: { submitChange: fromPromise(({ input }) => identityApi.changePassword(input)) },
+      }),
+    [identityApi],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { passwordRule, requireOld: !stored } });
+  const { error, errors } = snapshot.context;
+  const busy = snapshot.matches('submitting');
+
+  const result = snapshot.status === 'done' ? snapshot.output : null;
+  useEffect(() => {
+    if (result) void completeLogin({ result, password: null, mustChangePassword: false });
+  }, [result, completeLogin]);
+
+  const errorFor = (field: string) => (errors[field] ? fieldMessage(t, errors[field]) : null);
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        const fields = readForm(event);
+        send({
+          type: 'password.submit',
+          oldPassword: stored ?? fields.oldPassword ?? '',
+          newPassword: fields.newPassword ?? '',
+          confirmNewPassword: fields.confirmNewPassword ?? '',
+        });
+      }}
+    >
+      {data.reason && (
+        <p>{t(data.reason === 'default' ? 'auth.mustChangeDefault' : 'auth.mustChangeExpired')}</p>
+      )}
+      {!stored && (
+        <FormField
+          label={t('auth.oldPassword')}
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errorFor('oldPassword')}
+        />
+      )}
+      <FormField
+        label={t('auth.newPassword')}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errorFor('newPassword')}
+      />
+      <FormField
+        label={t('auth.confirmNewPassword')}
+        name="confirmNewPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errorFor('confirmNewPassword')}
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
+      <button type="submit" className="button primary block" disabled={busy}>
+        {busy ? t('common.loading') : t('auth.changePasswordTitle')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { forgotPasswordMachine } from '../../machines/forgotPassword';
+import { useServices } from '../app/ServicesContext';
+import { useAuthActions } from '../session/useAuthActions';
+import { FormField } from './FormField';
+import { readForm } from './formData';
+import { MobileCodeFields } from './MobileCodeFields';
+import { useErrorText } from './useErrorText';
+import { useRegistrationRules } from './useRegistrationRules';
+import { DEFAULT_PASSWORD_RULE } from '../../shared/fieldRules';
+
+/** Forgot password (spec 4): by e-mail (a temporary password is sent) or by mobile code. */
+export default function ForgotPasswordPopup() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { identityApi } = useServices();
+  const { completeLogin } = useAuthActions();
+  const passwordRule = useRegistrationRules().config?.rules.password ?? DEFAULT_PASSWORD_RULE;
+  const machine = useMemo(
+    () =>
+      forgotPasswordMachine.provide({
+        actors: {
+          sendResetEmail: fromPromise(({ input }) =>
+            identityApi.resetByEmail(input.username, input.email).then(() => undefined),
+          ),
+          resetByMobile: fromPromise(({ input }) => identityApi.resetByMobile(input)),
+        },
+      }),
+    [identityApi],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { passwordRule } });
+  const { tab, error } = snapshot.context;
+  const busy = snapshot.matches('sendingEmail') || snapshot.matches('resetting');
+
+  const result =
+    snapshot.matches('loggedIn') && snapshot.status === 'done' ? snapshot.output : null;
+  useEffect(() => {
+    if (result) void completeLogin({ result, password: null, mustChangePassword: false });
+  }, [result, completeLogin]);
+
+  if (snapshot.matches('emailSent')) {
+    return (
+      <p role="status" data-testid="reset-email-sent">
+        {t('auth.resetEmailSent')}
+      </p>
+    );
+  }
+  return (
+    <div className="auth">
+      <div className="tabs" role="tablist" aria-label={t('auth.forgotTitle')}>
+        {(['email', 'mobile'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className="tab"
+            onClick={() => send({ type: 'forgot.switchTab', tab: name })}
+          >
+            {t(name === 'email' ? 'auth.tabEmail' : 'auth.tabMobile')}
+          </button>
+        ))}
+      </div>
+      <form
+        className="auth-form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => send({ type: 'forgot.submit', fields: readForm(event) })}
+      >
+        {tab === 'email' ? (
+          <>
+            <FormField
+              label={t('auth.username')}
+              name="username"
+              autoComplete="username"
+              required
+            />
+            <FormField
+              label={t('register.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+            />
+          </>
+        ) : (
+          <>
+            <MobileCodeFields purpose="login" />
+            <FormField
+              label={t('auth.newPassword')}
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+          </>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {errorText(error)}
+          </p>
+        )}
+        <button type="submit" className="button primary block" disabled={busy}>
+          {busy ? t('common.loading') : t(tab === 'email' ? 'auth.send' : 'auth.resetPassword')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { type LoginTab, loginMachine } from '../../machines/login';
+import type { LoginPortal, LoginResult } from '../../shared/identity';
+import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
+import { useServices } from '../app/ServicesContext';
+import { useSiteInfo } from '../system/SiteInfoContext';
+import { CaptchaBox } from './CaptchaBox';
+import { FormField } from './FormField';
+import { readForm } from './formData';
+import { MobileCodeFields } from './MobileCodeFields';
+import { rememberedUsername, rememberUsername } from './rememberMe';
+import { useErrorText } from './useErrorText';
+
+export interface LoginOutcome {
+  result: LoginResult;
+  /** The password just typed: the forced change-password popup uses it as the old one. */
+  password: string | null;
+  mustChangePassword: boolean;
+}
+
+/**
+ * The login form (spec 2 login popup, 4 "Password login"): username tab and mobile (SMS code)
+ * tab, driven by the login machine. Used by the popup and by the agent landing page.
+ */
+export function LoginForm({
+  portal,
+  onDone,
+}: {
+  portal: LoginPortal;
+  onDone: (outcome: LoginOutcome) => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { identityApi } = useServices();
+  const whitelabel = useSiteInfo().info.whitelabel;
+  const mobileLogin =
+    portal === 'player' && isFeatureEnabled(whitelabel, WhitelabelFlag.mobileCodeLogin);
+  const [remember, setRemember] = useState(() => rememberedUsername() !== '');
+  const typedPassword = useRef<string | null>(null);
+
+  const machine = useMemo(
+    () =>
+      loginMachine.provide({
+        actors: {
+          proveHuman: fromPromise(() => identityApi.proveHuman()),
+          submitLogin: fromPromise(({ input }) => identityApi.login(input)),
+          loadCaptcha: fromPromise(() => identityApi.captcha()),
+        },
+      }),
+    [identityApi],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { portal } });
+  const { tab, captchaRequired, captcha, error } = snapshot.context;
+  const busy = snapshot.matches('provingHuman') || snapshot.matches('submitting');
+
+  const finished = snapshot.status === 'done' ? snapshot.output : null;
+  useEffect(() => {
+    if (!finished) return;
+    onDone({
+      result: finished,
+      password: typedPassword.current,
+      mustChangePassword: snapshot.matches('changePasswordRequired'),
+    });
+  }, [finished, onDone, snapshot]);
+
+  const tabs: LoginTab[] = mobileLogin ? ['username', 'mobile'] : ['username'];
+
+  if (snapshot.matches('ipVerification')) {
+    return (
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(event) =>
+          send({
+            type: 'login.submit',
+            fields: { ipVerificationCode: readForm(event).ipVerificationCode },
+          })
+        }
+      >
+        <p>{t('auth.ipVerificationInfo')}</p>
+        <FormField
+          label={t('auth.verificationCode')}
+          name="ipVerificationCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          error={errorText(error)}
+        />
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => send({ type: 'login.cancel' })}
+          >
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={busy}>
+            {t('common.confirm')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="auth">
+      {tabs.length > 1 && (
+        <div className="tabs" role="tablist" aria-label={t('auth.loginTitle')}>
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className="tab"
+              onClick={() => send({ type: 'login.switchTab', tab: name })}
+            >
+              {t(name === 'username' ? 'auth.tabUsername' : 'auth.tabMobile')}
+            </button>
+          ))}
+        </div>
+      )}
+      <form
+        className="auth-form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          const fields = readForm(event);
+          typedPassword.current = fields.password ?? null;
+          if (tab === 'username') rememberUsername(remember ? (fields.username ?? '') : null);
+          send({ type: 'login.submit', fields });
+        }}
+      >
+        {tab === 'username' ? (
+          <>
+            <FormField
+              label={t('auth.username')}
+              name="username"
+              autoComplete="username"
+              required
+              defaultValue={rememberedUsername()}
+            />
+            <FormField
+              label={t('auth.password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+            {captchaRequired && (
+              <CaptchaBox
+                captcha={captcha}
+                refreshing={snapshot.matches('loadingCaptcha')}
+                onRefresh={() => send({ type: 'login.refreshCaptcha' })}
+              />
+            )}
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="remember"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+              />
+              {t('auth.rememberMe')}
+            </label>
+          </>
+        ) : (
+          <MobileCodeFields purpose="login" />
+        )}
+        {error && (
+          <p className="form-error" role="alert" data-testid="login-error">
+            {errorText(error)}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="button primary block"
+          disabled={busy}
+          data-testid="login-submit"
+        >
+          {snapshot.matches('provingHuman')
+            ? t('auth.verifyingHuman')
+            : busy
+              ? t('auth.loggingIn')
+              : t('auth.login')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
+import { useServices } from '../app/ServicesContext';
+import { useErrorText } from './useErrorText';
+import { usePopups } from '../popups/PopupContext';
+import { useAuthActions } from '../session/useAuthActions';
+import { useSiteInfo } from '../system/SiteInfoContext';
+import { LoginForm } from './LoginForm';
+
+/** The login popup's content: the form, then the way to register, reset, or try for free. */
+export default function LoginPopup() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const popups = usePopups();
+  const location = useLocation();
+  const { identityApi } = useServices();
+  const { completeLogin } = useAuthActions();
+  const freePlay = isFeatureEnabled(useSiteInfo().info.whitelabel, WhitelabelFlag.freePlay);
+  const [trial, setTrial] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
+  // The guard sent us here from a page that needs a login: go back there afterwards.
+  const from = (location.state as { from?: string } | null)?.from;
+
+  const startTrial = async () => {
+    setTrial({ busy: true, error: null });
+    try {
+      const result = await identityApi.freePlay();
+      await completeLogin({ result, password: null, mustChangePassword: false });
+      setTrial({ busy: false, error: null });
+    } catch (error) {
+      setTrial({ busy: false, error: (error as { code?: string }).code ?? 'unknown_error' });
+    }
+  };
+
+  return (
+    <div className="login-popup">
+      <LoginForm portal="player" onDone={(outcome) => void completeLogin(outcome, { from })} />
+      <div className="auth-links">
+        <button type="button" className="link-button" onClick={() => popups.open('forgotPassword')}>
+          {t('auth.forgotPassword')}
+        </button>
+        <button type="button" className="link-button" onClick={() => popups.open('register')}>
+          {t('auth.noAccount')}
+        </button>
+      </div>
+      {freePlay && (
+        <div className="free-play">
+          <button
+            type="button"
+            className="button secondary block"
+            disabled={trial.busy}
+            onClick={() => void startTrial()}
+            data-testid="free-play"
+          >
+            {trial.busy ? t('common.loading') : t('auth.freePlay')}
+          </button>
+          {trial.error && (
+            <p className="form-error" role="alert">
+              {errorText(trial.error)}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

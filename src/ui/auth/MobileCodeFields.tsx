@@ -1,0 +1,110 @@
+import { useMachine } from '@xstate/react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { smsCountdownMachine } from '../../machines/smsCountdown';
+import { useServices } from '../app/ServicesContext';
+import { FormField } from './FormField';
+import { useCountries } from './useCountries';
+import { useErrorText } from './useErrorText';
+
+/**
+ * Country code, mobile number, and the SMS code with its "send" button (spec 4: resend is
+ * disabled for expiredMinutes × 60 s with a visible countdown). Sending solves the proof of
+ * work first. `purpose` picks the call: login/reset codes or registration codes.
+ */
+export function MobileCodeFields({
+  purpose,
+  errors = {},
+}: {
+  purpose: 'login' | 'register';
+  errors?: { mobileNum?: string | null; verificationCode?: string | null };
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { identityApi } = useServices();
+  const countries = useCountries();
+  const [mobileNum, setMobileNum] = useState('');
+  const [dialing, setDialing] = useState<string | null>(null);
+  const countryDialingCode = dialing ?? countries[0]?.countryDialingCode ?? '';
+  const selectId = useId();
+
+  const machine = useMemo(
+    () =>
+      smsCountdownMachine.provide({
+        actors: {
+          sendCode: fromPromise(async ({ input }) => {
+            const altcha = await identityApi.proveHuman();
+            const send =
+              purpose === 'login' ? identityApi.sendLoginCode : identityApi.sendRegisterCode;
+            return send({ ...input, altcha });
+          }),
+        },
+      }),
+    [identityApi, purpose],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const sending = snapshot.matches('sending');
+  const counting = snapshot.matches('countingDown');
+  const mobileValid = /^[0-9]{6,15}$/.test(mobileNum);
+
+  return (
+    <>
+      <div className="form-field">
+        <label htmlFor={selectId}>{t('auth.mobile')}</label>
+        <div className="form-field-row">
+          <select
+            id={selectId}
+            name="countryDialingCode"
+            aria-label={t('auth.countryCode')}
+            value={countryDialingCode}
+            onChange={(event) => setDialing(event.target.value)}
+          >
+            {countries.map((country) => (
+              <option key={country.countryCode} value={country.countryDialingCode}>
+                {country.countryCode} +{country.countryDialingCode}
+              </option>
+            ))}
+          </select>
+          <input
+            name="mobileNum"
+            aria-label={t('auth.mobile')}
+            inputMode="numeric"
+            autoComplete="tel-national"
+            value={mobileNum}
+            onChange={(event) => setMobileNum(event.target.value.replace(/\D/g, ''))}
+            aria-invalid={errors.mobileNum ? true : undefined}
+          />
+        </div>
+        {errors.mobileNum && (
+          <p className="field-error" role="alert">
+            {errors.mobileNum}
+          </p>
+        )}
+      </div>
+      <FormField
+        label={t('auth.verificationCode')}
+        name="verificationCode"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        error={errors.verificationCode ?? errorText(snapshot.context.error)}
+        addon={
+          <button
+            type="button"
+            className="button secondary send-code"
+            data-testid="send-code"
+            disabled={!mobileValid || sending || counting}
+            onClick={() => send({ type: 'sms.send', mobileNum, countryDialingCode })}
+          >
+            {sending
+              ? t('auth.sending')
+              : counting
+                ? t('auth.resendIn', { seconds: snapshot.context.remaining })
+                : t('auth.sendCode')}
+          </button>
+        }
+      />
+    </>
+  );
+}

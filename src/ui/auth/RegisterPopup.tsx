@@ -1,0 +1,248 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { registrationMachine } from '../../machines/registration';
+import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
+import { useServices } from '../app/ServicesContext';
+import { useDialog } from '../components/DialogProvider';
+import { usePopups } from '../popups/PopupContext';
+import { useAuthActions } from '../session/useAuthActions';
+import { useSiteInfo } from '../system/SiteInfoContext';
+import { fieldMessage } from './fieldMessages';
+import { FormField } from './FormField';
+import { readForm } from './formData';
+import { MobileCodeFields } from './MobileCodeFields';
+import { type RegistrationConfig, useRegistrationRules } from './useRegistrationRules';
+import { useErrorText } from './useErrorText';
+
+/** Optional fields in the order the form shows them, with their input types. */
+const optionalFields: [string, string, string][] = [
+  ['payeeName', 'text', 'name'],
+  ['email', 'email', 'email'],
+  ['nickname', 'text', 'nickname'],
+  ['birthday', 'text', 'bday'],
+  ['qqNum', 'text', 'off'],
+  ['line', 'text', 'off'],
+  ['whatsapp', 'tel', 'off'],
+  ['facebook', 'text', 'off'],
+  ['telegram', 'text', 'off'],
+  ['zalo', 'tel', 'off'],
+  ['wechat', 'text', 'off'],
+  ['idNumber', 'text', 'off'],
+  ['recommenderId', 'text', 'off'],
+  ['affiliateCode', 'text', 'off'],
+  ['paymentPassword', 'password', 'new-password'],
+];
+
+/** The register popup's content (spec 2, 4 "Register"): waits for the field settings first. */
+export default function RegisterPopup() {
+  const { t } = useTranslation();
+  const { config, failed, retry } = useRegistrationRules();
+  if (failed) {
+    return (
+      <div role="alert">
+        <p>{t('errors.network')}</p>
+        <button type="button" className="button primary" onClick={retry}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!config) {
+    return (
+      <p className="section-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+      </p>
+    );
+  }
+  return <RegisterForm config={config} />;
+}
+
+function RegisterForm({ config }: { config: RegistrationConfig }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { identityApi } = useServices();
+  const dialog = useDialog();
+  const popups = usePopups();
+  const { completeLogin } = useAuthActions();
+  const [params] = useSearchParams();
+  const whitelabel = useSiteInfo().info.whitelabel;
+  const mobileEnabled = isFeatureEnabled(whitelabel, WhitelabelFlag.mobileRegistration);
+  const usernameEnabled = isFeatureEnabled(whitelabel, WhitelabelFlag.usernameRegistration);
+
+  const machine = useMemo(
+    () =>
+      registrationMachine.provide({
+        actors: {
+          checkAffiliate: fromPromise(({ input }) =>
+            identityApi.checkAffiliate(input.code).then(() => true),
+          ),
+          proveHuman: fromPromise(() => identityApi.proveHuman()),
+          submitRegistration: fromPromise(({ input }) =>
+            identityApi.register(input.tab, {
+              ...input.fields,
+              altcha: input.altcha,
+              login: true,
+              registerMethod: 'WEB',
+              registerUrl: window.location.href,
+              domain: window.location.hostname,
+            }),
+          ),
+        },
+      }),
+    [identityApi],
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: {
+      settings: config.settings,
+      rules: config.rules,
+      referralCode: params.get('referralCode'),
+      mobileEnabled,
+    },
+  });
+  // A brand that offers only mobile registration opens on the mobile tab.
+  useEffect(() => {
+    if (!usernameEnabled && mobileEnabled) send({ type: 'register.switchTab', tab: 'mobile' });
+  }, [usernameEnabled, mobileEnabled, send]);
+  const { tab, errors, error } = snapshot.context;
+  const busy = !snapshot.matches('editing') && !snapshot.matches('affiliateRejected');
+
+  useEffect(() => {
+    if (!snapshot.matches('affiliateRejected')) return;
+    void dialog({
+      icon: 'warning',
+      title: t('invitation_code_error'),
+      buttons: [{ key: 'ok', label: t('in_increase_submit'), primary: true }],
+    }).then(() => send({ type: 'register.dismiss' }));
+  }, [snapshot, dialog, send, t]);
+
+  const result = snapshot.status === 'done' ? snapshot.output : null;
+  useEffect(() => {
+    if (result) void completeLogin({ result, password: null, mustChangePassword: false });
+  }, [result, completeLogin]);
+
+  const errorFor = (field: string) => {
+    const problem = errors[field];
+    return problem ? fieldMessage(t, problem) : null;
+  };
+  const shown = optionalFields.filter(([field]) => config.settings[field]?.enabled);
+
+  return (
+    <div className="auth">
+      {mobileEnabled && usernameEnabled && (
+        <div className="tabs" role="tablist" aria-label={t('auth.registerTitle')}>
+          {(['username', 'mobile'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className="tab"
+              onClick={() => send({ type: 'register.switchTab', tab: name })}
+            >
+              {t(name === 'username' ? 'auth.tabUsername' : 'auth.tabMobile')}
+            </button>
+          ))}
+        </div>
+      )}
+      <form
+        className="auth-form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          const fields = readForm(event);
+          const acceptedTerms = fields.acceptTerms === 'on';
+          delete fields.acceptTerms;
+          send({ type: 'register.submit', fields, acceptedTerms });
+        }}
+      >
+        {tab === 'username' ? (
+          <FormField
+            label={t('auth.username')}
+            name="username"
+            autoComplete="username"
+            required
+            error={errorFor('username')}
+          />
+        ) : (
+          <MobileCodeFields
+            purpose="register"
+            errors={{
+              mobileNum: errorFor('mobileNum'),
+              verificationCode: errorFor('verificationCode'),
+            }}
+          />
+        )}
+        <FormField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errorFor('password')}
+        />
+        <FormField
+          label={t('auth.confirmPassword')}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errorFor('confirmPassword')}
+        />
+        {shown.map(([field, type, autoComplete]) => (
+          <FormField
+            key={field}
+            label={t(`register.${field}`)}
+            name={field}
+            type={type}
+            autoComplete={autoComplete}
+            required={config.settings[field]?.required}
+            defaultValue={
+              field === 'affiliateCode' ? (params.get('affiliateCode') ?? '') : undefined
+            }
+            error={errorFor(field)}
+          />
+        ))}
+        <input
+          type="hidden"
+          name="referralCode"
+          value={snapshot.context.fields.referralCode ?? params.get('referralCode') ?? ''}
+        />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="acceptTerms"
+            aria-invalid={errors.terms || errors.age ? true : undefined}
+          />
+          <span>
+            {t('auth.acceptTerms')} <Link to="/help#term">{t('footer.terms')}</Link>
+          </span>
+        </label>
+        {(errors.terms || errors.age) && (
+          <p className="field-error" role="alert">
+            {t('auth.termsRequired')}
+          </p>
+        )}
+        {error && (
+          <p className="form-error" role="alert" data-testid="register-error">
+            {errorText(error)}
+          </p>
+        )}
+        <button type="submit" className="button primary block" disabled={busy}>
+          {snapshot.matches('provingHuman')
+            ? t('auth.verifyingHuman')
+            : busy
+              ? t('common.loading')
+              : t('auth.register')}
+        </button>
+      </form>
+      <div className="auth-links">
+        <button type="button" className="link-button" onClick={() => popups.open('login')}>
+          {t('auth.haveAccount')}
+        </button>
+      </div>
+    </div>
+  );
+}

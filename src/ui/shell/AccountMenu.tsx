@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { revealCustomerServicePath } from '../../shared/customerService';
+import { useAuthActions } from '../session/useAuthActions';
+import { useSession } from '../session/useSession';
+import { useSiteInfo } from '../system/SiteInfoContext';
+
+/** Spec 2 header, logged in: avatar and name, and the account menu. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { logout } = useAuthActions();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const support = useSiteInfo()
+    .info.customerService.map(revealCustomerServicePath)
+    .find((url) => url !== null);
+  const name = session.member?.nickname ?? '';
+  return (
+    <div className="account-menu" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <button
+        type="button"
+        className="avatar-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        data-testid="account-menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase() || '?'}
+        </span>
+        <span className="account-name">{name}</span>
+        {session.isTrial && <span className="badge">{t('auth.trialBadge')}</span>}
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          role="menu"
+          className="menu"
+          onClick={() => setOpen(false)}
+          onKeyDown={() => undefined}
+        >
+          <li role="none">
+            <Link role="menuitem" to="/member/securityCenter">
+              {t('menu.myAccount')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to="/member/personalHistoryCopy">
+              {t('menu.bettingRecord')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to="/member/messageV2">
+              {t('menu.messages')}
+            </Link>
+          </li>
+          {support && (
+            <li role="none">
+              <a role="menuitem" href={support} target="_blank" rel="noopener noreferrer">
+                {t('shell.customerService')}
+              </a>
+            </li>
+          )}
+          {session.isAgent && (
+            <li role="none">
+              <Link role="menuitem" to="/agentHome">
+                {t('menu.agentCentre')}
+              </Link>
+            </li>
+          )}
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => void logout('/')}
+              data-testid="sign-out"
+            >
+              {t('auth.signOut')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { expect, type Page } from '@playwright/test';
+
+async function outbox(page: Page, recipient: string): Promise<{ id: string; body: string }[]> {
+  const response = await page.request.get(
+    `/wps/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+  );
+  return ((await response.json()).value ?? []) as { id: string; body: string }[];
+}
+
+/** The id of the newest message for `recipient` (0 when none): take it before sending. */
+export async function outboxMark(page: Page, recipient: string): Promise<number> {
+  return Number((await outbox(page, recipient))[0]?.id ?? 0);
+}
+
+/** The 6-digit code of the first message for `recipient` newer than `mark`. */
+export async function codeFromOutbox(page: Page, recipient: string, mark: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const [newest] = await outbox(page, recipient);
+      code = newest && Number(newest.id) > mark ? newest.body.match(/\b(\d{6})\b/)?.[1] : undefined;
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+export async function lastMessage(page: Page, recipient: string): Promise<string> {
+  const response = await page.request.get(
+    `/wps/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+  );
+  return (((await response.json()).value ?? []) as { body: string }[])[0]?.body ?? '';
+}
+
+/** Reads the captcha shown on the page the way a person would (the dev-only answer lookup). */
+export async function captchaAnswer(page: Page): Promise<string> {
+  const id = await page.getByTestId('captcha-box').locator('img').getAttribute('data-captcha-id');
+  const response = await page.request.get(`/wps/dev/captcha/${id}`);
+  return (await response.json()).value.answer as string;
+}
+
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6)}`;
+
+export async function openLogin(page: Page) {
+  await page.goto('/');
+  await page.getByTestId('open-login').click();
+  return page.locator('dialog[data-modal="login"]');
+}
+
+export async function loginAs(page: Page, username: string, password = 'Passw0rd!') {
+  const popup = await openLogin(page);
+  await popup.getByLabel('Username').fill(username);
+  await popup.getByLabel('Password', { exact: true }).fill(password);
+  await popup.getByTestId('login-submit').click();
+  return popup;
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { ApiError } from '../../src/api/http';
+import {
+  type ForgotPasswordEvent,
+  forgotPasswordErrors,
+  forgotPasswordMachine,
+  type ForgotTab,
+} from '../../src/machines/forgotPassword';
+import { DEFAULT_PASSWORD_RULE } from '../../src/shared/fieldRules';
+import type { ForgotByMobileRequest, LoginResult } from '../../src/shared/identity';
+
+/**
+ * Model-based tests: every shortest and simple path through the forgot-password graph is
+ * replayed against the real machine with fake reset APIs that the path settles.
+ */
+type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
+
+type ModelEvent =
+  | ForgotPasswordEvent
+  | { type: 'xstate.done.actor.sendResetEmail'; output: undefined }
+  | { type: 'xstate.done.actor.resetByMobile'; output: LoginResult }
+  | { type: `xstate.error.actor.${'sendResetEmail' | 'resetByMobile'}`; error: ApiError };
+
+const input = { passwordRule: DEFAULT_PASSWORD_RULE };
+const valid: Record<ForgotTab, Record<string, string>> = {
+  email: { username: 'alice1', email: 'alice@example.com' },
+  mobile: {
+    ...{ mobileNum: '912345678', countryDialingCode: '+84' },
+    ...{ verificationCode: '123456', newPassword: 'fresh123' },
+  },
+};
+const result: LoginResult = {
+  ...{ token: 'token-2', firstTimeLogin: false, passwordExpired: false, defaultPassword: false },
+};
+const failure = (id: 'sendResetEmail' | 'resetByMobile', code: string): ModelEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error: new ApiError(code, code, 400),
+});
+
+/** The events worth trying in each state (the others are ignored there anyway). */
+function eventsIn({ value, context: { tab } }: Snapshot): ModelEvent[] {
+  const table: Record<string, ModelEvent[]> = {
+    editing: [
+      { type: 'forgot.switchTab', tab: tab === 'email' ? 'mobile' : 'email' },
+      { type: 'forgot.submit', fields: valid[tab] },
+      { type: 'forgot.submit', fields: {} },
+    ],
+    sendingEmail: [
+      { type: 'xstate.done.actor.sendResetEmail', output: undefined },
+      failure('sendResetEmail', 'email_mismatch'),
+    ],
+    resetting: [
+      { type: 'xstate.done.actor.resetByMobile', output: result },
+      failure('resetByMobile', 'verification_code_invalid'),
+    ],
+  };
+  return table[value as string] ?? [];
+}
+
+const model = new TestModel(
+  forgotPasswordMachine as never,
+  {
+    events: eventsIn as never,
+    input,
+    // What the form shows: the tab, the flagged fields, the error message.
+    serializeState: ({ value, context: c }: Snapshot) =>
+      [value, c.tab, Object.keys(c.errors).sort().join(), c.error].join('#'),
+  } as never,
+) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
+
+interface Call<TOutput, TInput> {
+  input: TInput;
+  signal: AbortSignal;
+  done: boolean;
+  resolve: (value: TOutput) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A fake API: each call waits for the test to answer it; `live()` is the call in flight. */
+function fakeApi<TOutput, TInput = unknown>() {
+  const calls: Call<TOutput, TInput>[] = [];
+  const logic = fromPromise<TOutput, TInput>(
+    ({ input, signal }) =>
+      new Promise((resolve, reject) => calls.push({ input, signal, done: false, resolve, reject })),
+  );
+  const live = () => calls.findLast((call) => !call.done && !call.signal.aborted);
+  async function answer(outcome: { output: TOutput } | { error: unknown }) {
+    const call = live();
+    if (!call) throw new Error('no call in flight');
+    call.done = true;
+    if ('output' in outcome) call.resolve(outcome.output);
+    else call.reject(outcome.error);
+    await new Promise((settled) => setImmediate(settled));
+  }
+  return { calls, logic, live, answer };
+}
+
+function createSut() {
+  const api = {
+    sendResetEmail: fakeApi<void, { username: string; email: string }>(),
+    resetByMobile: fakeApi<LoginResult, ForgotByMobileRequest>(),
+  };
+  const actors = {
+    sendResetEmail: api.sendResetEmail.logic,
+    resetByMobile: api.resetByMobile.logic,
+  };
+  const actor = createActor(forgotPasswordMachine.provide({ actors }), { input }).start();
+  const inFlight = () => Object.keys(api).filter((id) => api[id as keyof typeof api].live());
+  return { actor, api, inFlight };
+}
+type Sut = ReturnType<typeof createSut>;
+
+const expectations: Record<string, (sut: Sut, snapshot: Snapshot) => void> = {
+  editing: (sut, { context }) => {
+    expect(sut.inFlight()).toEqual([]);
+    // An empty form flags every field of the tab.
+    const flagged = Object.keys(valid[context.tab]).filter((name) => name !== 'countryDialingCode');
+    const invalid = context.error === 'field_invalid';
+    expect(Object.keys(context.errors).sort()).toEqual(invalid ? flagged.sort() : []);
+  },
+  sendingEmail: (sut) => {
+    expect(sut.inFlight()).toEqual(['sendResetEmail']);
+    expect(sut.api.sendResetEmail.live()?.input).toEqual(valid.email);
+  },
+  resetting: (sut) => {
+    expect(sut.inFlight()).toEqual(['resetByMobile']);
+    expect(sut.api.resetByMobile.live()?.input).toEqual(valid.mobile);
+  },
+  emailSent: (_sut, snapshot) => {
+    expect([snapshot.status, snapshot.output]).toEqual(['done', null]);
+  },
+  loggedIn: (_sut, snapshot) => {
+    expect([snapshot.status, snapshot.output]).toEqual(['done', result]);
+  },
+};
+
+/** A short name for a path: where it ends and the events that lead there. */
+const nameOf = (path: { state: { value: unknown }; steps: { event: { type: string } }[] }) =>
+  `${String(path.state.value)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
+
+async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
+  const sut = createSut();
+  for (const step of path.steps) {
+    const event = step.event as ModelEvent | { type: 'xstate.init' };
+    if ('output' in event || 'error' in event) {
+      // xstate.done.actor.<id> / xstate.error.actor.<id> answers the fake <id>; the model gave
+      // each actor an output of its own type.
+      await sut.api[event.type.split('.')[3] as keyof Sut['api']].answer(event as never);
+    } else if (event.type !== 'xstate.init') {
+      sut.actor.send(event);
+    }
+    const snapshot = sut.actor.getSnapshot();
+    const expected = step.state.value as string;
+    expect(snapshot.value, `after ${event.type}`).toBe(expected);
+    const { tab, error } = step.state.context;
+    expect(snapshot.context).toMatchObject({ tab, error });
+    const check = expectations[expected];
+    if (!check) throw new Error(`state "${expected}" has no assertion`);
+    check(sut, snapshot);
+  }
+  sut.actor.stop();
+}
+
+describe('forgotPassword machine (model-based)', () => {
+  const shortest = model.getShortestPaths();
+  const simple = model.getSimplePaths();
+
+  it('reaches every state', () => {
+    const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));
+    expect([...reached].sort()).toEqual(Object.keys(expectations).sort());
+  });
+
+  it.each(shortest.map((path) => [nameOf(path), path] as const))('shortest: %s', (_name, path) =>
+    replay(path),
+  );
+
+  it(`follows all ${simple.length} simple paths`, async () => {
+    for (const path of simple) await replay(path);
+  });
+});
+
+describe('forgotPassword machine (examples)', () => {
+  const check = (tab: ForgotTab, fields: Record<string, string>) =>
+    Object.keys(forgotPasswordErrors(tab, fields, DEFAULT_PASSWORD_RULE)).sort();
+
+  it('needs a username and a real e-mail address', () => {
+    expect(check('email', { ...valid.email, email: 'alice@example' })).toEqual(['email']);
+    expect(check('email', { ...valid.email, email: 'a b@example.com' })).toEqual(['email']);
+    expect(check('email', { ...valid.email, username: '' })).toEqual(['username']);
+  });
+
+  it('needs a 6-15 digit mobile, a code and a new password that passes the rule', () => {
+    expect(check('mobile', { ...valid.mobile, mobileNum: '12345' })).toEqual(['mobileNum']);
+    expect(check('mobile', { ...valid.mobile, mobileNum: '1234567890123456' })).toEqual([
+      'mobileNum',
+    ]);
+    expect(check('mobile', { ...valid.mobile, verificationCode: '' })).toEqual([
+      'verificationCode',
+    ]);
+    expect(check('mobile', { ...valid.mobile, newPassword: 'lettersonly' })).toEqual([
+      'newPassword',
+    ]);
+  });
+
+  it('clears the messages when the tab changes', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'forgot.submit', fields: {} });
+    expect(sut.actor.getSnapshot().context.error).toBe('field_invalid');
+    sut.actor.send({ type: 'forgot.switchTab', tab: 'mobile' });
+    expect(sut.actor.getSnapshot().context).toMatchObject({
+      tab: 'mobile',
+      errors: {},
+      error: null,
+    });
+    expect(sut.api.sendResetEmail.calls).toHaveLength(0);
+  });
+});
