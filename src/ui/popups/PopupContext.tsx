@@ -30,10 +30,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
     [],
   );
   const close = useCallback(() => setState({ current: null, data: {} }), []);
-  const value = useMemo<PopupControl>(
-    () => ({ ...state, open, close }),
-    [state, open, close],
-  );
+  const value = useMemo<PopupControl>(() => ({ ...state, open, close }), [state, open, close]);
   return <PopupContext.Provider value={value}>{children}</PopupContext.Provider>;
 }
 
