@@ -1,7 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { encryptedCall, humanProof, lastCode, smsCode } from '../support/identityClient';
+import { encryptedCall, humanProof, lastCode, smsCode, setSealer } from '../support/identityClient';
+import { nodeSealPayload } from '../support/nodeSeal';
 import { call } from '../support/testServer';
 import { uniqueName } from './support';
+
+// Playwright's loader cannot import jsencrypt: seal with node:crypto here.
+setSealer(nodeSealPayload);
 
 /** Accounts made through the real API for the model-based page tests, one per path. */
 const server = { url: `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}` };

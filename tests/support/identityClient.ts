@@ -13,6 +13,12 @@ export async function humanProof(server: Server): Promise<string> {
   return solveHumanChallenge((body.value as { challenge: Challenge }).challenge);
 }
 
+/** How payloads are sealed: the browser's module by default; Playwright passes nodeSealPayload. */
+let seal: typeof sealPayload = sealPayload;
+export function setSealer(sealer: typeof sealPayload): void {
+  seal = sealer;
+}
+
 export async function encryptedCall(
   server: Server,
   path: string,
@@ -21,7 +27,7 @@ export async function encryptedCall(
   headers: Record<string, string> = {},
 ): Promise<Reply> {
   const { body } = await call(server, '/wps/session/key/rsa');
-  const sealed = await sealPayload((body.value as { publicKey: string }).publicKey, payload);
+  const sealed = await seal((body.value as { publicKey: string }).publicKey, payload);
   return call(server, path, {
     method,
     json: sealed.body,
