@@ -207,3 +207,34 @@ test.describe('identity', () => {
     await expect(second.getByTestId('open-login')).toBeVisible();
   });
 });
+
+test('a member changes the password from My account and stays logged in', async ({ page }) => {
+  const username = uniqueName('chg');
+  await page.goto('/register');
+  const register = page.locator('dialog[data-modal="register"]');
+  await register.getByLabel('Username').fill(username);
+  await register.getByLabel('Password', { exact: true }).fill('abc12345');
+  await register.getByLabel('Confirm password').fill('abc12345');
+  await register.getByLabel(/I am 18 or older/).check();
+  await register.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button')
+    .first()
+    .click()
+    .catch(() => undefined);
+
+  await page.goto('/member/securityCenter');
+  await page.getByTestId('change-password').click();
+  const change = page.locator('dialog[data-modal="changePassword"]');
+  await change.getByLabel('Current password').fill('wrong999');
+  await change.getByLabel('New password', { exact: true }).fill('next1234');
+  await change.getByLabel('Confirm new password').fill('next1234');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(change.getByRole('alert')).toHaveText('The current password is not correct.');
+  await change.getByLabel('Current password').fill('abc12345');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(change).toBeHidden();
+  await expect(page.getByTestId('account-menu')).toContainText(username);
+});

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
+import { usePopups } from '../../popups/PopupContext';
 
 /** Spec 2 "Member centre pages"; securityCenter (My Account) is the default. */
 export const memberPages = [
@@ -27,6 +28,7 @@ export default function MemberCenterPage() {
   const { t } = useTranslation();
   const { page = 'securityCenter' } = useParams();
   const known = (memberPages as readonly string[]).includes(page);
+  const { open } = usePopups();
   return (
     <div className="member-centre" data-testid="member-centre">
       <nav aria-label={t('menu.memberCentre')} className="member-nav">
@@ -40,6 +42,16 @@ export default function MemberCenterPage() {
       </nav>
       <div className="member-page" data-testid={`member-page-${page}`}>
         <h1>{known ? t(`member.${page}`) : t('notFound.title')}</h1>
+        {page === 'securityCenter' && (
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => open('changePassword')}
+            data-testid="change-password"
+          >
+            {t('auth.changePasswordTitle')}
+          </button>
+        )}
         <EmptyState title={t('section.emptyTitle')}>
           <p>{t('section.emptyBody')}</p>
         </EmptyState>
