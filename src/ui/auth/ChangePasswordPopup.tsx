@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useOnceWhen } from '../hooks/useOnceWhen';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../machines/changePassword';
@@ -38,9 +39,10 @@ export default function ChangePasswordPopup() {
   const busy = snapshot.matches('submitting');
 
   const result = snapshot.status === 'done' ? snapshot.output : null;
-  useEffect(() => {
-    if (result) void completeLogin({ result, password: null, mustChangePassword: false });
-  }, [result, completeLogin]);
+  useOnceWhen(
+    result,
+    (output) => void completeLogin({ result: output, password: null, mustChangePassword: false }),
+  );
 
   const errorFor = (field: string) => (errors[field] ? fieldMessage(t, errors[field]) : null);
   return (

@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useOnceWhen } from '../hooks/useOnceWhen';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '../../machines/forgotPassword';
@@ -37,9 +38,10 @@ export default function ForgotPasswordPopup() {
 
   const result =
     snapshot.matches('loggedIn') && snapshot.status === 'done' ? snapshot.output : null;
-  useEffect(() => {
-    if (result) void completeLogin({ result, password: null, mustChangePassword: false });
-  }, [result, completeLogin]);
+  useOnceWhen(
+    result,
+    (output) => void completeLogin({ result: output, password: null, mustChangePassword: false }),
+  );
 
   if (snapshot.matches('emailSent')) {
     return (

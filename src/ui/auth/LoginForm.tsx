@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useOnceWhen } from '../hooks/useOnceWhen';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { type LoginTab, loginMachine } from '../../machines/login';
@@ -57,14 +58,10 @@ export function LoginForm({
   const busy = snapshot.matches('provingHuman') || snapshot.matches('submitting');
 
   const finished = snapshot.status === 'done' ? snapshot.output : null;
-  useEffect(() => {
-    if (!finished) return;
-    onDone({
-      result: finished,
-      password: typedPassword.current,
-      mustChangePassword: snapshot.matches('changePasswordRequired'),
-    });
-  }, [finished, onDone, snapshot]);
+  const mustChangePassword = snapshot.matches('changePasswordRequired');
+  useOnceWhen(finished, (result) =>
+    onDone({ result, password: typedPassword.current, mustChangePassword }),
+  );
 
   const tabs: LoginTab[] = mobileLogin ? ['username', 'mobile'] : ['username'];
 

@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { useOnceWhen } from '../hooks/useOnceWhen';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -119,9 +120,10 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
   }, [snapshot, dialog, send, t]);
 
   const result = snapshot.status === 'done' ? snapshot.output : null;
-  useEffect(() => {
-    if (result) void completeLogin({ result, password: null, mustChangePassword: false });
-  }, [result, completeLogin]);
+  useOnceWhen(
+    result,
+    (output) => void completeLogin({ result: output, password: null, mustChangePassword: false }),
+  );
 
   const errorFor = (field: string) => {
     const problem = errors[field];
