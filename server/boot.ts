@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { createDeps } from './deps';
 import { type App, createApp } from './http/app';
+import { confirmPendingDemoDeposits } from './http/wallet/walletRoutes';
 import { seedDemo } from './seed/seedDemo';
 
 export interface Running {
@@ -48,6 +49,7 @@ export async function boot(env: Env): Promise<Running> {
     logLevel: process.env.LOG_LEVEL,
   });
   await app.http.listen({ port: env.PORT, host: env.HOST });
+  await confirmPendingDemoDeposits(deps);
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;

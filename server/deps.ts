@@ -9,6 +9,7 @@ import { createHumanCheck } from './domain/identity/humanCheck';
 import { createRevocations } from './domain/identity/revocations';
 import { createThrottles } from './domain/identity/throttles';
 import { createOutboxProviders } from './domain/messaging/providers';
+import { createBalanceEvents } from './domain/ledger/balanceEvents';
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
 export async function createDeps(options: {
@@ -32,6 +33,7 @@ export async function createDeps(options: {
     opsToken: options.opsToken,
     staticDir: options.staticDir,
     production: options.production,
+    balanceEvents: createBalanceEvents(),
     identity: {
       keys: await loadOrCreateRsaKeys(db),
       human: createHumanCheck(await loadOrCreateChallengeSecret(db), {

@@ -96,6 +96,18 @@ export const platformConfigSchema = z
     sms: z.object({ expiredMinutes: z.number().int().min(1).max(30) }),
     /** With the PWDEXPIRY3 flag, a password older than this must be changed at login. */
     security: z.object({ passwordMaxAgeDays: z.number().int().min(1) }),
+    payments: z.object({
+      currency: z.string().regex(/^[A-Z]{3}$/),
+      currencySymbol: z.string().min(1).max(4),
+      /** Vendors with a wallet of their own (transfer wallet); the others play from MAIN. */
+      vendorWallets: z.array(z.string().regex(/^[A-Z0-9_]{2,20}$/)),
+      deposit: z.object({
+        min: z.string().regex(/^\d+(\.\d{1,2})?$/),
+        max: z.string().regex(/^\d+(\.\d{1,2})?$/),
+        /** The demo channel confirms a deposit by itself after this many seconds. */
+        demoConfirmSeconds: z.number().int().min(0).max(3600),
+      }),
+    }),
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

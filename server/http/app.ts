@@ -16,6 +16,7 @@ import { serveSite } from './site';
 import { languageRoute } from './system/languageRoute';
 import { systemRelays } from './system/relays';
 import { systemRoutes } from './system/routes';
+import { walletRelays, walletRoutes } from './wallet/walletRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -96,7 +97,13 @@ export async function createApp(
   await memberRoutes(http, deps);
   await devRoutes(http, deps);
   await languageRoute(http, deps);
-  await relayRoutes(http, { ...systemRelays(deps) });
+  const relays = { ...systemRelays(deps), ...walletRelays(deps) };
+  await relayRoutes(http, deps, relays);
+  // Relays are routes too for the authorization matrix.
+  for (const [name, relay] of Object.entries(relays)) {
+    routes.push({ method: relay.method, url: `/wps/relay/${name}`, auth: relay.auth });
+  }
+  await walletRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

@@ -4,6 +4,7 @@ import { openEncryptedPayload } from '../crypto/payloadCipher';
 import { resolveSession } from '../domain/identity/sessions';
 import type { AppDeps } from './deps';
 import { ApiError } from './errors';
+import type { RouteAuth } from './routeConfig';
 import './routeConfig';
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -20,18 +21,7 @@ export function installAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('session', null);
   app.addHook('preHandler', async (request) => {
     const { auth, encrypted } = request.routeOptions.config;
-    if (auth) {
-      const token = bearerToken(request);
-      const session = token ? await resolveSession(deps.db, token) : null;
-      if (!session) throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
-      if (auth === 'realMoney' && isTrialType(session.type)) {
-        throw new ApiError(403, 'in_need_true_account', 'This needs a real account.');
-      }
-      if (auth === 'agent' && !isAgentType(session.type)) {
-        throw new ApiError(403, 'forbidden', 'Agents only.');
-      }
-      request.session = session;
-    }
+    if (auth) await authorize(deps, request, auth);
     if (encrypted) {
       const header = request.headers.encryption;
       request.body = await openEncryptedPayload(
@@ -42,6 +32,24 @@ export function installAuth(app: FastifyInstance, deps: AppDeps): void {
       );
     }
   });
+}
+
+/** Checks the token and the role for `auth`; sets request.session. Relays call it too. */
+export async function authorize(
+  deps: AppDeps,
+  request: FastifyRequest,
+  auth: RouteAuth,
+): Promise<void> {
+  const token = bearerToken(request);
+  const session = token ? await resolveSession(deps.db, token) : null;
+  if (!session) throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
+  if (auth === 'realMoney' && isTrialType(session.type)) {
+    throw new ApiError(403, 'in_need_true_account', 'This needs a real account.');
+  }
+  if (auth === 'agent' && !isAgentType(session.type)) {
+    throw new ApiError(403, 'forbidden', 'Agents only.');
+  }
+  request.session = session;
 }
 
 /** The session of a route declared with `config.auth` (the hook guarantees it is there). */

@@ -3,6 +3,7 @@ import type { Database } from '../db/types';
 import type { MaintenanceSwitch } from '../domain/system/maintenance';
 import type { RegionPolicy } from '../domain/system/region';
 import type { RsaKeys } from '../crypto/rsaKeys';
+import type { BalanceEvents } from '../domain/ledger/balanceEvents';
 import type { HumanCheck } from '../domain/identity/humanCheck';
 import type { Revocations } from '../domain/identity/revocations';
 import type { Throttles } from '../domain/identity/throttles';
@@ -21,6 +22,8 @@ export interface AppDeps {
   /** Folder of the built site, or null when Vite serves it (dev) or in API-only tests. */
   staticDir: string | null;
   production: boolean;
+  /** Committed balance changes, for the `balance` socket event. */
+  balanceEvents: BalanceEvents;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

@@ -5,6 +5,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../src/share
 import { SOCKET_PATH } from '../../src/shared/realtime';
 import { resolveSession } from '../domain/identity/sessions';
 import type { AppDeps } from '../http/deps';
+import { toMoneyString } from '../../src/shared/money';
 import { publishSystemStatus } from './systemEvents';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -44,6 +45,18 @@ export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeS
   });
 
   deps.maintenance.onChange((state) => publishSystemStatus(io, state));
+
+  // Published after the ledger transaction committed (ARCHITECTURE, Realtime).
+  deps.balanceEvents.onChange((changes) => {
+    for (const change of changes) {
+      io.to(rooms.member(change.memberId)).emit('balance', {
+        wallet: change.wallet,
+        balance: toMoneyString(change.balance),
+        currency: deps.config.payments.currency,
+        seq: Number(change.entryId),
+      });
+    }
+  });
 
   deps.identity.revocations.onRevoked((sessionIds, reason) => {
     for (const id of sessionIds) {

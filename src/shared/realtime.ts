@@ -15,7 +15,18 @@ export interface SessionEvent {
   reason: string;
 }
 
+/** A committed movement of one wallet of this member (ARCHITECTURE, Realtime). */
+export interface BalanceEvent {
+  wallet: string;
+  /** Decimal string, minor units never as floats. */
+  balance: string;
+  currency: string;
+  /** The ledger entry id: grows with every movement of the wallet. */
+  seq: number;
+}
+
 export interface ServerToClientEvents {
+  balance: (event: BalanceEvent) => void;
   system: (event: SystemEvent) => void;
   session: (event: SessionEvent) => void;
 }

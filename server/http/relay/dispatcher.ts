@@ -1,13 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
+import { authorize } from '../auth';
+import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
+import type { RouteAuth } from '../routeConfig';
 
 export type RelayMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One relay call (spec 7, "Relay calls under /wps/relay/"): its method and its handler. */
 export interface RelayHandler {
   method: RelayMethod;
+  /** Who may call it (as a route's config.auth); absent: public. */
+  auth?: RouteAuth;
   handle(request: FastifyRequest): Promise<unknown>;
 }
 
@@ -18,7 +23,11 @@ const relayParams = z.object({
 });
 
 /** `/wps/relay/:name`: one handler per name, dispatched from a table (ARCHITECTURE, HTTP). */
-export async function relayRoutes(app: FastifyInstance, table: RelayTable): Promise<void> {
+export async function relayRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  table: RelayTable,
+): Promise<void> {
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE'],
     url: '/wps/relay/:name',
@@ -29,6 +38,7 @@ export async function relayRoutes(app: FastifyInstance, table: RelayTable): Prom
       if (relay.method !== request.method) {
         throw new ApiError(405, 'method_not_allowed', `${name} takes ${relay.method}.`);
       }
+      if (relay.auth) await authorize(deps, request, relay.auth);
       return ok(await relay.handle(request));
     },
   });

@@ -1,0 +1,59 @@
+import type { Queryable } from '../../db/types';
+
+export type HouseAccount = 'deposits' | 'withdrawals' | 'vendors' | 'promotions' | 'salaries';
+
+/** The id of a house account (seeded by migration 003). */
+export async function houseAccountId(db: Queryable, name: HouseAccount): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `select id::text from ledger_accounts where kind = 'house' and name = $1`,
+    [name],
+  );
+  if (!row) throw new Error(`house account ${name} is missing`);
+  return row.id;
+}
+
+/** The member's main wallet, or one of their vendor wallets; created on first use. */
+export async function walletId(
+  db: Queryable,
+  memberId: string,
+  vendor: string | null,
+): Promise<string> {
+  const kind = vendor ? 'vendor' : 'main';
+  const name = vendor ?? '';
+  await db.query(
+    `insert into ledger_accounts (member_id, kind, name) values ($1, $2, $3)
+     on conflict (coalesce(member_id, 0), kind, name) do nothing`,
+    [memberId, kind, name],
+  );
+  const [row] = await db.query<{ id: string }>(
+    `select id::text from ledger_accounts where member_id = $1 and kind = $2 and name = $3`,
+    [memberId, kind, name],
+  );
+  return row!.id;
+}
+
+export interface WalletBalance {
+  wallet: string;
+  balance: bigint;
+  lastEntryId: string;
+}
+
+/** Every wallet of a member with its balance; MAIN first. */
+export async function memberWallets(db: Queryable, memberId: string): Promise<WalletBalance[]> {
+  const rows = await db.query<{
+    kind: string;
+    name: string;
+    balance: string;
+    last_entry: string | null;
+  }>(
+    `select a.kind, a.name, a.balance::text,
+       (select max(e.id)::text from ledger_entries e where e.account_id = a.id) as last_entry
+     from ledger_accounts a where a.member_id = $1 order by a.kind = 'main' desc, a.name`,
+    [memberId],
+  );
+  return rows.map((row) => ({
+    wallet: row.kind === 'main' ? 'MAIN' : row.name,
+    balance: BigInt(row.balance),
+    lastEntryId: row.last_entry ?? '0',
+  }));
+}

@@ -1,0 +1,138 @@
+import { parseMoney, toMoneyString } from '../../../src/shared/money';
+import type { AppDeps } from '../../http/deps';
+import { ApiError } from '../apiError';
+import { houseAccountId, walletId } from './accounts';
+import { type Posted, postTransaction } from './post';
+
+/** A committed change of a wallet, for the `balance` socket event. */
+export interface BalanceChange {
+  memberId: string;
+  wallet: string;
+  balance: bigint;
+  /** The ledger entry that set it: grows with every movement, the event's `seq`. */
+  entryId: string;
+}
+
+/** Scopes a client's idempotency key to the member, so keys never collide across members. */
+const scopedKey = (memberId: string, kind: string, key: string) => `${kind}:${memberId}:${key}`;
+
+function changesOf(
+  posted: Posted,
+  memberId: string,
+  wallets: Map<string, string>,
+): BalanceChange[] {
+  return [...posted.balances.entries()]
+    .filter(([accountId]) => wallets.has(accountId))
+    .map(([accountId, value]) => ({
+      memberId,
+      wallet: wallets.get(accountId)!,
+      balance: value.balance,
+      entryId: value.entryId,
+    }));
+}
+
+/**
+ * Transfer between a member's main wallet and a vendor wallet (spec 7 GCS_walletTransfer,
+ * the "My Wallet" page). Both are the member's own accounts: the ledger entries still sum to zero.
+ */
+export async function transferBetweenWallets(
+  deps: AppDeps,
+  memberId: string,
+  request: { from: string; to: string; amount: string; idempotencyKey: string },
+): Promise<{ result: Record<string, unknown>; changes: BalanceChange[] }> {
+  const vendors = new Set(deps.config.payments.vendorWallets);
+  const known = (wallet: string) => wallet === 'MAIN' || vendors.has(wallet);
+  if (!known(request.from) || !known(request.to) || request.from === request.to) {
+    throw new ApiError(400, 'invalid_request', 'Choose two different wallets.');
+  }
+  const amount = parseMoney(request.amount);
+  if (amount <= 0n) throw new ApiError(400, 'invalid_request', 'The amount must be above zero.');
+  const fromId = await walletId(deps.db, memberId, request.from === 'MAIN' ? null : request.from);
+  const toId = await walletId(deps.db, memberId, request.to === 'MAIN' ? null : request.to);
+  const names = new Map([
+    [fromId, request.from],
+    [toId, request.to],
+  ]);
+  const posted = await postTransaction(deps.db, {
+    idempotencyKey: scopedKey(memberId, 'transfer', request.idempotencyKey),
+    kind: 'wallet_transfer',
+    memberId,
+    postings: [
+      { accountId: fromId, amount: -amount },
+      { accountId: toId, amount },
+    ],
+    describe: (balances) => ({
+      from: request.from,
+      to: request.to,
+      amount: toMoneyString(amount),
+      balances: Object.fromEntries(
+        [...balances].map(([id, value]) => [names.get(id), toMoneyString(value.balance)]),
+      ),
+    }),
+  });
+  return { result: posted.result, changes: changesOf(posted, memberId, names) };
+}
+
+/** Credits a confirmed deposit once: house "deposits" → the member's main wallet. */
+export async function creditDeposit(deps: AppDeps, depositId: string): Promise<BalanceChange[]> {
+  const [deposit] = await deps.db.query<{ member_id: string; amount: string; status: string }>(
+    'select member_id::text, amount::text, status from deposits where id = $1',
+    [depositId],
+  );
+  if (!deposit) throw new ApiError(404, 'not_found', 'No such deposit.');
+  if (deposit.status !== 'pending') return [];
+  const memberId = deposit.member_id;
+  const main = await walletId(deps.db, memberId, null);
+  const posted = await postTransaction(deps.db, {
+    idempotencyKey: `deposit:${depositId}`,
+    kind: 'deposit',
+    memberId,
+    postings: [
+      { accountId: await houseAccountId(deps.db, 'deposits'), amount: -BigInt(deposit.amount) },
+      { accountId: main, amount: BigInt(deposit.amount) },
+    ],
+    describe: () => ({ depositId }),
+  });
+  await deps.db.query(
+    `update deposits set status = 'credited', credited_at = now(), ledger_transaction_id = $2 where id = $1 and status = 'pending'`,
+    [depositId, posted.transactionId],
+  );
+  return changesOf(posted, memberId, new Map([[main, 'MAIN']]));
+}
+
+/** Starts a deposit through a channel: pending until the channel confirms (spec: depositv2). */
+export async function requestDeposit(
+  deps: AppDeps,
+  memberId: string,
+  request: { channel: string; amount: string; idempotencyKey: string },
+): Promise<{ id: string; status: string; amount: string }> {
+  const limits = deps.config.payments.deposit;
+  const amount = parseMoney(request.amount);
+  if (amount < parseMoney(limits.min) || amount > parseMoney(limits.max)) {
+    throw new ApiError(
+      400,
+      'amount_out_of_range',
+      `The amount must be between ${limits.min} and ${limits.max}.`,
+      {
+        min: limits.min,
+        max: limits.max,
+      },
+    );
+  }
+  const key = scopedKey(memberId, 'deposit', request.idempotencyKey);
+  await deps.db.query(
+    `insert into deposits (member_id, channel, amount, idempotency_key) values ($1, $2, $3, $4)
+     on conflict (idempotency_key) do nothing`,
+    [memberId, request.channel, amount.toString(), key],
+  );
+  const [row] = await deps.db.query<{
+    id: string;
+    status: string;
+    amount: string;
+    member_id: string;
+  }>(
+    'select id::text, status, amount::text, member_id::text from deposits where idempotency_key = $1',
+    [key],
+  );
+  return { id: row!.id, status: row!.status, amount: toMoneyString(BigInt(row!.amount)) };
+}

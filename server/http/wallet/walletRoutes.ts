@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import { isTrialType } from '../../../src/shared/identity';
+import { toMoneyString } from '../../../src/shared/money';
+import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
+import { memberWallets } from '../../domain/ledger/accounts';
+import { creditDeposit, requestDeposit, transferBetweenWallets } from '../../domain/ledger/wallets';
+import { sessionOf } from '../auth';
+import type { AppDeps } from '../deps';
+import { parseInput } from '../errors';
+import type { RelayTable } from '../relay/dispatcher';
+
+const amount = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'an amount like 100 or 99.50');
+const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -');
+const transferBody = z
+  .object({ from: z.string().max(20), to: z.string().max(20), amount, idempotencyKey })
+  .strict();
+const depositBody = z.object({ channel: z.literal('DEMO'), amount, idempotencyKey }).strict();
+
+/** Wallet calls (spec 7): balances, consolidated funds, transfers, deposits. */
+export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { currency, currencySymbol } = deps.config.payments;
+
+  app.get('/wps/v2/wallets/balance', { config: { auth: 'session' } }, async (request) => {
+    const session = sessionOf(request);
+    const wallets = await memberWallets(deps.db, session.memberId);
+    const main = wallets.find((wallet) => wallet.wallet === 'MAIN');
+    return ok({
+      currency,
+      currencySymbol,
+      balance: toMoneyString(main?.balance ?? 0n),
+      wallets: wallets.map((wallet) => ({
+        wallet: wallet.wallet,
+        balance: toMoneyString(wallet.balance),
+        seq: Number(wallet.lastEntryId),
+      })),
+    });
+  });
+
+  // Spec 3 "Consolidated funds": which salary and dividend features this member has. The
+  // contracts behind them are issue 6's; until then every flag is off.
+  app.get(
+    '/wps/member/info/funds/consolidated',
+    { config: { auth: 'realMoney' } },
+    async (request) => {
+      sessionOf(request);
+      const agentPolicy = isFeatureEnabled(deps.config.whitelabel, WhitelabelFlag.agentPolicy);
+      return ok({
+        dailysalreqtype: 0,
+        divtypereq: 0,
+        contracthoursalreq: 0,
+        realtimesalreqtype: 0,
+        contractmrdailysalinfotype: false,
+        contracthoursalinfo: false,
+        dailysalinfotype: false,
+        divtypeinfo: false,
+        agentPolicy,
+      });
+    },
+  );
+
+  app.post('/wps/deposit', { config: { auth: 'realMoney' } }, async (request) => {
+    const session = sessionOf(request);
+    const body = parseInput(depositBody, request.body);
+    const deposit = await requestDeposit(deps, session.memberId, body);
+    if (deposit.status === 'pending') scheduleDemoConfirmation(deps, deposit.id);
+    return ok(deposit);
+  });
+
+  app.get('/wps/deposit/records', { config: { auth: 'realMoney' } }, async (request) => {
+    const session = sessionOf(request);
+    const rows = await deps.db.query<{
+      id: string;
+      channel: string;
+      amount: string;
+      status: string;
+      created_at: Date;
+    }>(
+      `select id::text, channel, amount::text, status, created_at from deposits where member_id = $1
+       order by id desc limit 50`,
+      [session.memberId],
+    );
+    return ok(
+      rows.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        amount: toMoneyString(BigInt(row.amount)),
+        status: row.status,
+        createdAt: new Date(row.created_at).toISOString(),
+      })),
+    );
+  });
+}
+
+/**
+ * The demo channel "pays" by itself: it confirms a deposit after the configured delay, as a
+ * real channel's callback would. Crediting is idempotent, so a confirmation that arrives twice
+ * (or after a restart, see confirmPendingDemoDeposits) credits once.
+ */
+function scheduleDemoConfirmation(deps: AppDeps, depositId: string): void {
+  const delay = deps.config.payments.deposit.demoConfirmSeconds * 1000;
+  const timer = setTimeout(() => {
+    creditDeposit(deps, depositId).then(
+      (changes) => deps.balanceEvents.announce(changes),
+      () => undefined, // The sweep at start-up retries what failed here.
+    );
+  }, delay);
+  timer.unref();
+}
+
+/** At start: credit demo deposits whose confirmation was due while the server was down. */
+export async function confirmPendingDemoDeposits(deps: AppDeps): Promise<void> {
+  const rows = await deps.db.query<{ id: string }>(
+    `select id::text from deposits where status = 'pending' and channel = 'DEMO'`,
+  );
+  for (const row of rows) scheduleDemoConfirmation(deps, row.id);
+}
+
+/** Relays of the wallet area. */
+export function walletRelays(deps: AppDeps): RelayTable {
+  return {
+    GCS_merchantWallet: {
+      method: 'GET',
+      auth: 'session',
+      handle: async () => ({ isSingle: deps.config.payments.vendorWallets.length === 0 }),
+    },
+    GCS_walletTransfer: {
+      method: 'POST',
+      auth: 'realMoney',
+      handle: async (request) => {
+        const session = sessionOf(request);
+        if (isTrialType(session.type))
+          throw new Error('unreachable: realMoney routes refuse trials');
+        const { result, changes } = await transferBetweenWallets(
+          deps,
+          session.memberId,
+          parseInput(transferBody, request.body),
+        );
+        deps.balanceEvents.announce(changes);
+        return result;
+      },
+    },
+  };
+}

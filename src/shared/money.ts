@@ -1,0 +1,37 @@
+/**
+ * Money is never a float (ARCHITECTURE, Money): integers of minor units (bigint) in code and
+ * the database, decimal strings in JSON. Two minor digits (cents) across the platform.
+ */
+export const MINOR_DIGITS = 2;
+const SCALE = 10n ** BigInt(MINOR_DIGITS);
+
+/** "1234.5" → 123450n. Throws on anything that is not a plain non-negative decimal. */
+export function parseMoney(text: string): bigint {
+  const match = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) throw new RangeError(`not an amount: ${text}`);
+  const [, whole = '0', fraction = ''] = match;
+  return BigInt(whole) * SCALE + BigInt(fraction.padEnd(MINOR_DIGITS, '0'));
+}
+
+/** 123450n → "1234.50" (signed, no grouping): the wire format. */
+export function toMoneyString(minor: bigint): string {
+  const negative = minor < 0n;
+  const abs = negative ? -minor : minor;
+  return `${negative ? '-' : ''}${abs / SCALE}.${(abs % SCALE).toString().padStart(MINOR_DIGITS, '0')}`;
+}
+
+/** For people (spec 9): two decimals and thousands separators, e.g. "1,234.50". */
+export function formatMoney(minor: bigint, locale = 'en-US'): string {
+  const [whole = '0', fraction = '00'] = toMoneyString(minor).replace('-', '').split('.');
+  const grouped = new Intl.NumberFormat(locale, {
+    useGrouping: true,
+    maximumFractionDigits: 0,
+  }).format(BigInt(whole));
+  const decimal =
+    new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')
+      ?.value ?? '.';
+  return `${minor < 0n ? '-' : ''}${grouped}${decimal}${fraction}`;
+}
+
+/** Spec 9: a hidden balance shows as asterisks. */
+export const HIDDEN_BALANCE = '******';

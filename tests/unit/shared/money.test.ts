@@ -1,0 +1,28 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatMoney, parseMoney, toMoneyString } from '../../../src/shared/money';
+
+describe('money', () => {
+  it('parses decimal strings into minor units exactly', () => {
+    expect(parseMoney('0.1')).toBe(10n);
+    expect(parseMoney('1234.56')).toBe(123456n);
+    expect(parseMoney('999999999999999.99')).toBe(99999999999999999n);
+  });
+  it('refuses what is not a plain amount', () => {
+    for (const bad of ['', '-1', '1.234', '1e3', 'abc', '0x10', '1,000', ' . '])
+      expect(() => parseMoney(bad)).toThrow();
+  });
+  it('round-trips through the wire format', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 17n - 1n }), (minor) => {
+        expect(parseMoney(toMoneyString(minor))).toBe(minor);
+      }),
+    );
+  });
+  it('formats with two decimals and thousands separators', () => {
+    expect(formatMoney(123456789n)).toBe('1,234,567.89');
+    expect(formatMoney(5n)).toBe('0.05');
+    expect(formatMoney(-100n)).toBe('-1.00');
+    expect(formatMoney(123456789n, 'de-DE')).toBe('1.234.567,89');
+  });
+});
