@@ -3,6 +3,9 @@ import { createHttp, type Http } from '../../api/http';
 import { readToken } from '../../api/sessionToken';
 import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
+import { createWalletApi, type WalletApi } from '../../api/wallet';
+import { defer, from, map, startWith } from 'rxjs';
+import { type BalanceStore, createBalanceStore } from '../../streams/balance';
 import { createLanguageService, type LanguageService } from '../../i18n/languageService';
 import { SOCKET_PATH } from '../../shared/realtime';
 import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
@@ -18,6 +21,8 @@ export interface Services {
   system$: ReturnType<typeof createSystemStream>;
   language: LanguageService;
   session: SessionService;
+  walletApi: WalletApi;
+  balance: BalanceStore;
   /** The brand's merchant code goes on every call once the status has told us what it is. */
   setMerchantCode(code: string): void;
 }
@@ -41,11 +46,27 @@ export function createServices(i18n: i18n): Services {
     });
   });
   const identityApi = createIdentityApi(http);
+  const walletApi = createWalletApi(http);
+  const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
+  const balance = createBalanceStore({
+    // An actor emits on change only: start from where it is now.
+    loggedIn$: defer(() => from(session.actor).pipe(startWith(session.actor.getSnapshot()))).pipe(
+      map(
+        (snapshot) =>
+          snapshot.matches('player') || snapshot.matches('trial') || snapshot.matches('agent'),
+      ),
+    ),
+    reconnected$: realtime.reconnected$,
+    events$: realtime.event$('balance'),
+    fetchSnapshot: () => walletApi.balance(),
+  });
   return {
     http,
     systemApi,
     identityApi,
-    session: createSessionService({ identityApi, realtime, storage: sessionStorage }),
+    session,
+    walletApi,
+    balance,
     realtime,
     system$: createSystemStream(realtime),
     language: createLanguageService({ i18n, systemApi, storage: localStorage }),

@@ -4,6 +4,7 @@ import { usePopups } from '../popups/PopupContext';
 import { useAuthActions } from '../session/useAuthActions';
 import { useSession } from '../session/useSession';
 import { AccountMenu } from './AccountMenu';
+import { BalanceDisplay } from './BalanceDisplay';
 import { useSiteInfo } from '../system/SiteInfoContext';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
@@ -75,6 +76,7 @@ export function Header({
             >
               {t('menu.withdraw')}
             </button>
+            <BalanceDisplay />
             <AccountMenu />
           </>
         ) : (

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { usePopups } from '../../popups/PopupContext';
+import { DepositPage } from './wallet/DepositPage';
+import { DepositRecords } from './wallet/DepositRecords';
 
 /** Spec 2 "Member centre pages"; securityCenter (My Account) is the default. */
 export const memberPages = [
@@ -52,9 +54,15 @@ export default function MemberCenterPage() {
             {t('auth.changePasswordTitle')}
           </button>
         )}
-        <EmptyState title={t('section.emptyTitle')}>
-          <p>{t('section.emptyBody')}</p>
-        </EmptyState>
+        {page === 'depositv2' ? (
+          <DepositPage />
+        ) : page === 'depositRecord' ? (
+          <DepositRecords />
+        ) : (
+          <EmptyState title={t('section.emptyTitle')}>
+            <p>{t('section.emptyBody')}</p>
+          </EmptyState>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,35 @@
+import type { Http } from './http';
+
+export interface WalletSnapshot {
+  currency: string;
+  currencySymbol: string;
+  balance: string;
+  wallets: { wallet: string; balance: string; seq: number }[];
+}
+
+export interface DepositRecord {
+  id: string;
+  channel: string;
+  amount: string;
+  status: 'pending' | 'credited' | 'failed';
+  createdAt: string;
+}
+
+/** A fresh idempotency key for one money-moving request (a retry of it reuses the key). */
+export const newIdempotencyKey = (): string => crypto.randomUUID().replaceAll('-', '');
+
+export function createWalletApi(http: Http) {
+  return {
+    balance: () => http.get<WalletSnapshot>('/wps/v2/wallets/balance'),
+    transfer: (body: { from: string; to: string; amount: string; idempotencyKey: string }) =>
+      http.post<Record<string, unknown>>('/wps/relay/GCS_walletTransfer', body),
+    deposit: (body: { amount: string; idempotencyKey: string }) =>
+      http.post<{ id: string; status: string; amount: string }>('/wps/deposit', {
+        channel: 'DEMO',
+        ...body,
+      }),
+    depositRecords: () => http.get<DepositRecord[]>('/wps/deposit/records'),
+  };
+}
+
+export type WalletApi = ReturnType<typeof createWalletApi>;

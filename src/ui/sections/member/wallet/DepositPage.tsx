@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '../../../../api/wallet';
+import { FormField } from '../../../auth/FormField';
+import { useErrorText } from '../../../auth/useErrorText';
+import { useServices } from '../../../app/ServicesContext';
+
+type DepositState =
+  | { kind: 'editing'; error: string | null }
+  | { kind: 'submitting' }
+  | { kind: 'pending'; id: string; amount: string }
+  | { kind: 'credited'; amount: string };
+
+const POLL_MS = 1000;
+const POLL_LIMIT = 120;
+
+/**
+ * Deposit through the built-in demo channel: the request is pending until the channel
+ * confirms, then the balance moves (live, in every tab). A retry after a network error reuses
+ * the same idempotency key, so it can never deposit twice.
+ */
+export function DepositPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { walletApi } = useServices();
+  const [state, setState] = useState<DepositState>({ kind: 'editing', error: null });
+  const key = useRef(newIdempotencyKey());
+
+  useEffect(() => {
+    if (state.kind !== 'pending') return;
+    let polls = 0;
+    const timer = window.setInterval(async () => {
+      polls += 1;
+      const records = await walletApi.depositRecords().catch(() => null);
+      const record = records?.find((candidate) => candidate.id === state.id);
+      if (record?.status === 'credited') setState({ kind: 'credited', amount: record.amount });
+      if (polls >= POLL_LIMIT) window.clearInterval(timer);
+    }, POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [state, walletApi]);
+
+  if (state.kind === 'pending' || state.kind === 'credited') {
+    return (
+      <section className="deposit-status" role="status" data-testid="deposit-status">
+        {state.kind === 'pending' ? (
+          <p>
+            <span className="spinner" aria-hidden="true" />{' '}
+            {t('wallet.depositPending', { amount: state.amount })}
+          </p>
+        ) : (
+          <p>{t('wallet.depositCredited', { amount: state.amount })}</p>
+        )}
+        {state.kind === 'credited' && (
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              key.current = newIdempotencyKey();
+              setState({ kind: 'editing', error: null });
+            }}
+          >
+            {t('wallet.depositAgain')}
+          </button>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <form
+      className="auth-form deposit-form"
+      noValidate
+      aria-busy={state.kind === 'submitting'}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const amount = String(new FormData(event.currentTarget).get('amount') ?? '').trim();
+        if (!/^\d{1,15}(\.\d{1,2})?$/.test(amount)) {
+          setState({ kind: 'editing', error: 'amount_invalid' });
+          return;
+        }
+        setState({ kind: 'submitting' });
+        try {
+          const deposit = await walletApi.deposit({ amount, idempotencyKey: key.current });
+          setState({ kind: 'pending', id: deposit.id, amount: deposit.amount });
+        } catch (error) {
+          setState({
+            kind: 'editing',
+            error: (error as { code?: string }).code ?? 'unknown_error',
+          });
+        }
+      }}
+    >
+      <p>{t('wallet.depositChannel')}</p>
+      <FormField
+        label={t('wallet.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        error={state.kind === 'editing' ? errorText(state.error) : null}
+      />
+      <button
+        type="submit"
+        className="button primary"
+        disabled={state.kind === 'submitting'}
+        data-testid="deposit-submit"
+      >
+        {state.kind === 'submitting' ? t('common.loading') : t('menu.deposit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { newAccount } from './accounts';
+import { loginAs } from './support';
+
+test('a deposit credited by the channel moves the balance live in another tab', async ({
+  context,
+}) => {
+  const { username, password } = await newAccount();
+  const first = await context.newPage();
+  await loginAs(first, username, password);
+  await expect(first.getByTestId('balance')).toHaveText('$ 0.00');
+  const token = await first.evaluate(() => sessionStorage.getItem('token'));
+  const second = await context.newPage();
+  await second.addInitScript((value) => sessionStorage.setItem('token', value ?? ''), token);
+  await second.goto('/');
+  await expect(second.getByTestId('balance')).toHaveText('$ 0.00');
+
+  await first.goto('/member/depositv2');
+  await first.getByLabel('Amount').fill('1.00');
+  await first.getByTestId('deposit-submit').click();
+  await expect(first.getByRole('alert')).toHaveText('The amount is outside the allowed range.');
+  await first.getByLabel('Amount').fill('1250.5');
+  await first.getByTestId('deposit-submit').click();
+  await expect(first.getByTestId('deposit-status')).toContainText(
+    'waiting for the payment channel',
+  );
+  // The other tab was never reloaded: the socket brought the new balance.
+  await expect(second.getByTestId('balance')).toHaveText('$ 1,250.50', { timeout: 10_000 });
+  await expect(first.getByTestId('deposit-status')).toContainText('1250.50 has been added');
+
+  await second.goto('/member/depositRecord');
+  await expect(second.getByTestId('deposit-records')).toContainText('1,250.50');
+  await expect(second.getByTestId('deposit-records')).toContainText('Credited');
+
+  // Hidden as asterisks, on demand, and remembered.
+  await second.getByRole('button', { name: 'Hide balance' }).click();
+  await expect(second.getByTestId('balance')).toHaveText('******');
+});
