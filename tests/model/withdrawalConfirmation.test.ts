@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import {
+  canApply,
+  type WithdrawalEvent,
+  withdrawalConfirmationMachine,
+} from '../../src/shared/withdrawalConfirmation';
+
+/** The machine has no invocations or delays, so createTestModel walks it directly. */
+const events: WithdrawalEvent[] = [
+  { type: 'withdrawal.reject' },
+  { type: 'withdrawal.pay' },
+  { type: 'withdrawal.confirmReceived' },
+  { type: 'withdrawal.reportNotReceived', proofImageId: 'img-1' },
+  { type: 'withdrawal.reportPartial', receivedMinor: '6000', remainingMinor: '4000' },
+  { type: 'withdrawal.reportPartial', receivedMinor: '0', remainingMinor: '10000' },
+  { type: 'withdrawal.confirmAllReceived' },
+  { type: 'withdrawal.forceReceived' },
+  { type: 'withdrawal.refund' },
+  { type: 'withdrawal.autoConfirm' },
+];
+
+const model = createTestModel(withdrawalConfirmationMachine, { events });
+
+/** What each state means for the money: held, refunded, or paid out for good. */
+const meaning: Record<string, (actor: ReturnType<typeof createActor>) => void> = {
+  requested: (actor) => expect(actor.getSnapshot().status).toBe('active'),
+  awaitingConfirmation: (actor) => expect(actor.getSnapshot().status).toBe('active'),
+  notReceived: (actor) => expect(actor.getSnapshot().context.proofImageId).toBe('img-1'),
+  partiallyReceived: (actor) =>
+    expect(actor.getSnapshot().context).toMatchObject({
+      receivedMinor: '6000',
+      remainingMinor: '4000',
+    }),
+  received: (actor) => expect(actor.getSnapshot().status).toBe('done'),
+  forcedReceived: (actor) => expect(actor.getSnapshot().status).toBe('done'),
+  refunded: (actor) => expect(actor.getSnapshot().status).toBe('done'),
+  rejected: (actor) => expect(actor.getSnapshot().status).toBe('done'),
+};
+
+describe('withdrawal confirmation lifecycle (model-based)', () => {
+  const paths = [...model.getShortestPaths(), ...model.getSimplePaths()];
+
+  it('reaches every state', () => {
+    const reached = new Set(
+      paths.flatMap((path) => path.steps.map((step) => String(step.state.value))),
+    );
+    expect([...reached].sort()).toEqual(Object.keys(meaning).sort());
+  });
+
+  it(`follows all ${paths.length} paths on a real actor, and every state means what it says`, () => {
+    for (const path of paths) {
+      const actor = createActor(withdrawalConfirmationMachine).start();
+      for (const step of path.steps) {
+        const event = step.event as WithdrawalEvent | { type: 'xstate.init' };
+        if (event.type !== 'xstate.init') actor.send(event);
+        const state = String(step.state.value);
+        expect(actor.getSnapshot().value, path.description).toBe(state);
+        const check = meaning[state];
+        if (!check) throw new Error(`state ${state} has no assertion`);
+        check(actor as never);
+      }
+      actor.stop();
+    }
+  });
+
+  it('refuses what the state does not allow (the server uses canApply)', () => {
+    expect(canApply('requested', { type: 'withdrawal.confirmReceived' })).toBe(false);
+    expect(canApply('awaitingConfirmation', { type: 'withdrawal.confirmReceived' })).toBe(true);
+    expect(canApply('forcedReceived', { type: 'withdrawal.refund' })).toBe(false);
+    expect(canApply('received', { type: 'withdrawal.reportNotReceived', proofImageId: 'x' })).toBe(
+      false,
+    );
+    expect(
+      canApply('awaitingConfirmation', {
+        type: 'withdrawal.reportPartial',
+        receivedMinor: '0',
+        remainingMinor: '5',
+      }),
+    ).toBe(false);
+    expect(canApply('notReceived', { type: 'withdrawal.autoConfirm' })).toBe(false);
+  });
+});
