@@ -6,6 +6,9 @@ import type { Database, Queryable } from './types';
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closes (restart, failover, admin shutdown) must not crash
+  // the process: the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   // Fail at start, not at the first request, when the database cannot be reached.
   await pool.query('select 1');
   return {

@@ -45,6 +45,18 @@ export async function openTestDatabase(
     async drop() {
       const cleaner = new pg.Client({ connectionString: adminUrl });
       await cleaner.connect();
+      // Let the closed pool's backends finish exiting first: forcing them out while a client
+      // is still saying goodbye surfaces as an uncaught "terminating connection" error.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const [row] = (
+          await cleaner.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          )
+        ).rows;
+        if (row.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleaner.query(`drop database if exists ${name} with (force)`);
       await cleaner.end();
     },
