@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/api/http';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../src/machines/forgotPassword';
 import { DEFAULT_PASSWORD_RULE } from '../../src/shared/fieldRules';
 import type { ForgotByMobileRequest, LoginResult } from '../../src/shared/identity';
+import { fakeApi } from './support/fakeApi';
 
 /**
  * Model-based tests: every shortest and simple path through the forgot-password graph is
@@ -69,33 +70,6 @@ const model = new TestModel(
       [value, c.tab, Object.keys(c.errors).sort().join(), c.error].join('#'),
   } as never,
 ) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
-
-interface Call<TOutput, TInput> {
-  input: TInput;
-  signal: AbortSignal;
-  done: boolean;
-  resolve: (value: TOutput) => void;
-  reject: (error: unknown) => void;
-}
-
-/** A fake API: each call waits for the test to answer it; `live()` is the call in flight. */
-function fakeApi<TOutput, TInput = unknown>() {
-  const calls: Call<TOutput, TInput>[] = [];
-  const logic = fromPromise<TOutput, TInput>(
-    ({ input, signal }) =>
-      new Promise((resolve, reject) => calls.push({ input, signal, done: false, resolve, reject })),
-  );
-  const live = () => calls.findLast((call) => !call.done && !call.signal.aborted);
-  async function answer(outcome: { output: TOutput } | { error: unknown }) {
-    const call = live();
-    if (!call) throw new Error('no call in flight');
-    call.done = true;
-    if ('output' in outcome) call.resolve(outcome.output);
-    else call.reject(outcome.error);
-    await new Promise((settled) => setImmediate(settled));
-  }
-  return { calls, logic, live, answer };
-}
 
 function createSut() {
   const api = {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import {
   isAgent,
@@ -9,6 +9,7 @@ import {
   sessionMachine,
 } from '../../src/machines/session';
 import { AGENT_TYPES, type MemberInfo, TRIAL_TYPE } from '../../src/shared/identity';
+import { fakeApi } from './support/fakeApi';
 
 /**
  * Model-based tests: every shortest and simple path through the session graph, starting with
@@ -68,33 +69,6 @@ const modelFor = (initialToken: string | null) =>
       serializeState: ({ value, context }: Snapshot) => `${String(value)}#${context.token}`,
     } as never,
   ) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
-
-interface Call<TOutput, TInput> {
-  input: TInput;
-  signal: AbortSignal;
-  done: boolean;
-  resolve: (value: TOutput) => void;
-  reject: (error: unknown) => void;
-}
-
-/** A fake API: each call waits for the test to answer it; `live()` is the call in flight. */
-function fakeApi<TOutput, TInput = unknown>() {
-  const calls: Call<TOutput, TInput>[] = [];
-  const logic = fromPromise<TOutput, TInput>(
-    ({ input, signal }) =>
-      new Promise((resolve, reject) => calls.push({ input, signal, done: false, resolve, reject })),
-  );
-  const live = () => calls.findLast((call) => !call.done && !call.signal.aborted);
-  async function answer(outcome: { output: TOutput } | { error: unknown }) {
-    const call = live();
-    if (!call) throw new Error('no call in flight');
-    call.done = true;
-    if ('output' in outcome) call.resolve(outcome.output);
-    else call.reject(outcome.error);
-    await new Promise((settled) => setImmediate(settled));
-  }
-  return { calls, logic, live, answer };
-}
 
 function createSut(initialToken: string | null) {
   const api = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/api/http';
 import {
@@ -9,6 +9,7 @@ import {
   type SmsSendInput,
 } from '../../src/machines/smsCountdown';
 import type { SmsSendResult } from '../../src/shared/identity';
+import { fakeApi } from './support/fakeApi';
 
 /**
  * Model-based tests: every shortest and simple path through the smsCountdown graph is replayed
@@ -48,33 +49,6 @@ const model = new TestModel(
       `${JSON.stringify(snapshot.value)}#${snapshot.context.remaining}#${snapshot.context.error}`,
   } as never,
 ) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
-
-interface Call<TOutput, TInput> {
-  input: TInput;
-  signal: AbortSignal;
-  done: boolean;
-  resolve: (value: TOutput) => void;
-  reject: (error: unknown) => void;
-}
-
-/** A fake API: each call waits for the test to answer it; `live()` is the call in flight. */
-function fakeApi<TOutput, TInput = unknown>() {
-  const calls: Call<TOutput, TInput>[] = [];
-  const logic = fromPromise<TOutput, TInput>(
-    ({ input, signal }) =>
-      new Promise((resolve, reject) => calls.push({ input, signal, done: false, resolve, reject })),
-  );
-  const live = () => calls.findLast((call) => !call.done && !call.signal.aborted);
-  async function answer(outcome: { output: TOutput } | { error: unknown }) {
-    const call = live();
-    if (!call) throw new Error('no call in flight');
-    call.done = true;
-    if ('output' in outcome) call.resolve(outcome.output);
-    else call.reject(outcome.error);
-    await new Promise((settled) => setImmediate(settled));
-  }
-  return { calls, logic, live, answer };
-}
 
 /** The system under test: the real machine, a fake SMS API and a simulated clock. */
 function createSut() {
