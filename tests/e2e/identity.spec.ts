@@ -6,6 +6,7 @@ import {
   loginAs,
   openLogin,
   outboxMark,
+  registerByUsername,
   uniqueName,
 } from './support';
 
@@ -106,15 +107,7 @@ test.describe('identity', () => {
   }) => {
     const username = uniqueName('fgt');
     // A fresh account with an e-mail, so other tests keep their passwords.
-    await page.goto('/register');
-    const register = page.locator('dialog[data-modal="register"]');
-    await register.getByLabel('Username').fill(username);
-    await register.getByLabel('Password', { exact: true }).fill('abc12345');
-    await register.getByLabel('Confirm password').fill('abc12345');
-    await register.getByLabel('E-mail').fill(`${username}@example.test`);
-    await register.getByLabel(/I am 18 or older/).check();
-    await register.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByTestId('account-menu')).toBeVisible();
+    await registerByUsername(page, username, `${username}@example.test`);
     await page.evaluate(() => sessionStorage.clear());
 
     const login = await openLogin(page);
@@ -210,14 +203,7 @@ test.describe('identity', () => {
 
 test('a member changes the password from My account and stays logged in', async ({ page }) => {
   const username = uniqueName('chg');
-  await page.goto('/register');
-  const register = page.locator('dialog[data-modal="register"]');
-  await register.getByLabel('Username').fill(username);
-  await register.getByLabel('Password', { exact: true }).fill('abc12345');
-  await register.getByLabel('Confirm password').fill('abc12345');
-  await register.getByLabel(/I am 18 or older/).check();
-  await register.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await registerByUsername(page, username);
   await page
     .getByRole('alertdialog')
     .getByRole('button')

@@ -54,3 +54,16 @@ export async function loginAs(page: Page, username: string, password = 'Passw0rd
   await popup.getByTestId('login-submit').click();
   return popup;
 }
+
+/** Registers through the register popup with a valid password (and an e-mail when given). */
+export async function registerByUsername(page: Page, username: string, email?: string) {
+  await page.goto('/register');
+  const popup = page.locator('dialog[data-modal="register"]');
+  await popup.getByLabel('Username').fill(username);
+  await popup.getByLabel('Password', { exact: true }).fill('abc12345');
+  await popup.getByLabel('Confirm password').fill('abc12345');
+  if (email) await popup.getByLabel('E-mail').fill(email);
+  await popup.getByLabel(/I am 18 or older/).check();
+  await popup.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}

@@ -7,6 +7,7 @@ import { forgotPasswordMachine } from '../../machines/forgotPassword';
 import { useServices } from '../app/ServicesContext';
 import { useAuthActions } from '../session/useAuthActions';
 import { FormField } from './FormField';
+import { Tabs } from './Tabs';
 import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
 import { useErrorText } from './useErrorText';
@@ -52,20 +53,12 @@ export default function ForgotPasswordPopup() {
   }
   return (
     <div className="auth">
-      <div className="tabs" role="tablist" aria-label={t('auth.forgotTitle')}>
-        {(['email', 'mobile'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className="tab"
-            onClick={() => send({ type: 'forgot.switchTab', tab: name })}
-          >
-            {t(name === 'email' ? 'auth.tabEmail' : 'auth.tabMobile')}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('auth.forgotTitle')}
+        tabs={['email', 'mobile'] as const}
+        current={tab}
+        onSelect={(name) => send({ type: 'forgot.switchTab', tab: name })}
+      />
       <form
         className="auth-form"
         noValidate

@@ -10,6 +10,7 @@ import { useServices } from '../app/ServicesContext';
 import { useSiteInfo } from '../system/SiteInfoContext';
 import { CaptchaBox } from './CaptchaBox';
 import { FormField } from './FormField';
+import { Tabs } from './Tabs';
 import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
 import { rememberedUsername, rememberUsername } from './rememberMe';
@@ -104,22 +105,12 @@ export function LoginForm({
 
   return (
     <div className="auth">
-      {tabs.length > 1 && (
-        <div className="tabs" role="tablist" aria-label={t('auth.loginTitle')}>
-          {tabs.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className="tab"
-              onClick={() => send({ type: 'login.switchTab', tab: name })}
-            >
-              {t(name === 'username' ? 'auth.tabUsername' : 'auth.tabMobile')}
-            </button>
-          ))}
-        </div>
-      )}
+      <Tabs
+        label={t('auth.loginTitle')}
+        tabs={tabs}
+        current={tab}
+        onSelect={(name) => send({ type: 'login.switchTab', tab: name })}
+      />
       <form
         className="auth-form"
         noValidate

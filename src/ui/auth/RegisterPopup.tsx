@@ -13,6 +13,7 @@ import { useAuthActions } from '../session/useAuthActions';
 import { useSiteInfo } from '../system/SiteInfoContext';
 import { fieldMessage } from './fieldMessages';
 import { FormField } from './FormField';
+import { Tabs } from './Tabs';
 import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
 import { type RegistrationConfig, useRegistrationRules } from './useRegistrationRules';
@@ -133,22 +134,12 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
 
   return (
     <div className="auth">
-      {mobileEnabled && usernameEnabled && (
-        <div className="tabs" role="tablist" aria-label={t('auth.registerTitle')}>
-          {(['username', 'mobile'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className="tab"
-              onClick={() => send({ type: 'register.switchTab', tab: name })}
-            >
-              {t(name === 'username' ? 'auth.tabUsername' : 'auth.tabMobile')}
-            </button>
-          ))}
-        </div>
-      )}
+      <Tabs
+        label={t('auth.registerTitle')}
+        tabs={mobileEnabled && usernameEnabled ? (['username', 'mobile'] as const) : []}
+        current={tab}
+        onSelect={(name) => send({ type: 'register.switchTab', tab: name })}
+      />
       <form
         className="auth-form"
         noValidate
