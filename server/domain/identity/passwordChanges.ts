@@ -35,10 +35,15 @@ async function replacePassword(
   password: string,
   ip: string,
   reason: string,
+  /** The session asking for the change gets a new token in the answer: no event for it. */
+  askingSessionId: string | null = null,
 ) {
   await setPassword(deps.db, memberId, await hashPassword(password), false);
   const ended = await revokeMemberSessions(deps.db, memberId, reason);
-  deps.identity.revocations.announce(ended, reason);
+  deps.identity.revocations.announce(
+    ended.filter((id) => id !== askingSessionId),
+    reason,
+  );
   return startSession(deps, (await findById(deps.db, memberId))!, ip, 'reset');
 }
 
@@ -46,6 +51,7 @@ async function replacePassword(
 export async function changePassword(
   deps: AppDeps,
   memberId: string,
+  sessionId: string,
   request: ChangePasswordRequest,
   ip: string,
 ): Promise<LoginResult> {
@@ -59,7 +65,7 @@ export async function changePassword(
   if (!account || !(await verifyPassword(request.oldPassword, account.password_hash))) {
     throw new ApiError(400, 'old_password_wrong', 'The current password is not correct.');
   }
-  return replacePassword(deps, memberId, request.newPassword, ip, 'password_changed');
+  return replacePassword(deps, memberId, request.newPassword, ip, 'password_changed', sessionId);
 }
 
 /**

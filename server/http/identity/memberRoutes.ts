@@ -63,8 +63,9 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
     '/wps/member/password',
     { config: { auth: 'realMoney', encrypted: true } },
     async (request) => {
+      const session = sessionOf(request);
       const body = parseInput(changePasswordBody, request.body);
-      return ok(await changePassword(deps, sessionOf(request).memberId, body, request.ip));
+      return ok(await changePassword(deps, session.memberId, session.sessionId, body, request.ip));
     },
   );
 

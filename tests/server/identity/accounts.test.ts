@@ -142,8 +142,15 @@ describe.each(engines)('registration and passwords on %s', (engine) => {
   });
 
   it('changes a password: old one checked, all sessions end, a new token comes back', async () => {
+    const other = await loginToken(server, 'player3');
+    await sleep(1000);
     const token = await loginToken(server, 'player3');
     const headers = bearer(token);
+    const { resolveSession } = await import('../../../server/domain/identity/sessions');
+    const asking = (await resolveSession(server.deps.db, token))!.sessionId;
+    const elsewhere = (await resolveSession(server.deps.db, other))!.sessionId;
+    const announced: string[] = [];
+    server.deps.identity.revocations.onRevoked((ids) => announced.push(...ids));
     const wrongOld = await encryptedCall(
       server,
       '/wps/member/password',
@@ -161,6 +168,10 @@ describe.each(engines)('registration and passwords on %s', (engine) => {
     );
     expect(changed.status).toBe(200);
     expect((await call(server, '/wps/member/info', { headers })).status).toBe(401);
+    expect((await call(server, '/wps/member/info', { headers: bearer(other) })).status).toBe(401);
+    // Other tabs are told; the tab that asked has its new token already and is not logged out.
+    expect(announced).toContain(elsewhere);
+    expect(announced).not.toContain(asking);
     const fresh = (changed.body.value as LoginResult).token;
     expect((await call(server, '/wps/member/info', { headers: bearer(fresh) })).status).toBe(200);
   });
