@@ -29,6 +29,11 @@ export function createWalletApi(http: Http) {
         ...body,
       }),
     depositRecords: () => http.get<DepositRecord[]>('/wps/deposit/records'),
+    transferUpline: (body: { amount: string; idempotencyKey: string }) =>
+      http.post<{ upline: string; amount: string; balance: string }>(
+        '/wps/wallet/transferUpline',
+        body,
+      ),
   };
 }
 

@@ -36,3 +36,24 @@ test('a deposit credited by the channel moves the balance live in another tab', 
   await second.getByRole('button', { name: 'Hide balance' }).click();
   await expect(second.getByTestId('balance')).toHaveText('******');
 });
+
+test('My Wallet moves money between wallets; the header follows', async ({ page }) => {
+  const { username, password } = await newAccount();
+  await loginAs(page, username, password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.goto('/member/depositv2');
+  await page.getByLabel('Amount').fill('300');
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByTestId('balance')).toHaveText('$ 300.00', { timeout: 10_000 });
+
+  await page.goto('/member/transferFund');
+  await page.getByLabel('Amount').fill('120.25');
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Transfer done.' })).toBeVisible();
+  await expect(page.getByTestId('wallets')).toContainText('120.25');
+  await expect(page.getByTestId('balance')).toHaveText('$ 179.75');
+
+  await page.getByLabel('Amount').fill('5000');
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByText('Insufficient balance.')).toBeVisible();
+});

@@ -196,3 +196,46 @@ describe('live balance', () => {
     }
   });
 });
+
+describe('transfer to upline', () => {
+  it('moves money from a downline to its agent, and refuses a member without one', async () => {
+    const server = await startTestServer('pglite');
+    try {
+      const player2 = await loginToken(server, 'player2');
+      const agent1 = await loginToken(server, 'agent1');
+      const player1 = await loginToken(server, 'player1');
+      const deposit = await call(server, '/wps/deposit', {
+        method: 'POST',
+        headers: bearer(player2),
+        json: { channel: 'DEMO', amount: '50.00', idempotencyKey: 'upline-fund-1' },
+      });
+      const { creditDeposit } = await import('../../server/domain/ledger/wallets');
+      await creditDeposit(server.deps, (deposit.body.value as { id: string }).id);
+      const body = { amount: '20.00', idempotencyKey: 'upline-move-1' };
+      const moved = await call(server, '/wps/wallet/transferUpline', {
+        method: 'POST',
+        headers: bearer(player2),
+        json: body,
+      });
+      expect(moved.body.value).toEqual({ upline: 'agent1', amount: '20.00', balance: '30.00' });
+      const replay = await call(server, '/wps/wallet/transferUpline', {
+        method: 'POST',
+        headers: bearer(player2),
+        json: body,
+      });
+      expect(replay.body.value).toEqual(moved.body.value);
+      const agentBalance = await call(server, '/wps/v2/wallets/balance', {
+        headers: bearer(agent1),
+      });
+      expect((agentBalance.body.value as { balance: string }).balance).toBe('20.00');
+      const orphan = await call(server, '/wps/wallet/transferUpline', {
+        method: 'POST',
+        headers: bearer(player1),
+        json: { amount: '1.00', idempotencyKey: 'upline-none-1' },
+      });
+      expect(orphan).toMatchObject({ status: 409, body: { code: 'no_upline' } });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -136,3 +136,44 @@ export async function requestDeposit(
   );
   return { id: row!.id, status: row!.status, amount: toMoneyString(BigInt(row!.amount)) };
 }
+
+/** Transfer to the upline agent (spec 2 transferUpline): main wallet to the agent's main wallet. */
+export async function transferToUpline(
+  deps: AppDeps,
+  memberId: string,
+  request: { amount: string; idempotencyKey: string },
+): Promise<{ result: Record<string, unknown>; changes: BalanceChange[] }> {
+  const [row] = await deps.db.query<{ upline_id: string | null; upline_account: string | null }>(
+    `select m.upline_id::text, u.account as upline_account from members m
+     left join members u on u.id = m.upline_id where m.id = $1`,
+    [memberId],
+  );
+  if (!row?.upline_id)
+    throw new ApiError(409, 'no_upline', 'You have no upline agent to transfer to.');
+  const uplineId = row.upline_id;
+  const amount = parseMoney(request.amount);
+  if (amount <= 0n) throw new ApiError(400, 'invalid_request', 'The amount must be above zero.');
+  const fromId = await walletId(deps.db, memberId, null);
+  const toId = await walletId(deps.db, uplineId, null);
+  const posted = await postTransaction(deps.db, {
+    idempotencyKey: scopedKey(memberId, 'upline', request.idempotencyKey),
+    kind: 'upline_transfer',
+    memberId,
+    postings: [
+      { accountId: fromId, amount: -amount },
+      { accountId: toId, amount },
+    ],
+    describe: (balances) => ({
+      upline: row.upline_account,
+      amount: toMoneyString(amount),
+      balance: toMoneyString(balances.get(fromId)?.balance ?? 0n),
+    }),
+  });
+  return {
+    result: posted.result,
+    changes: [
+      ...changesOf(posted, memberId, new Map([[fromId, 'MAIN']])),
+      ...changesOf(posted, uplineId, new Map([[toId, 'MAIN']])),
+    ],
+  };
+}

@@ -5,7 +5,12 @@ import { isTrialType } from '../../../src/shared/identity';
 import { toMoneyString } from '../../../src/shared/money';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
 import { memberWallets } from '../../domain/ledger/accounts';
-import { creditDeposit, requestDeposit, transferBetweenWallets } from '../../domain/ledger/wallets';
+import {
+  creditDeposit,
+  requestDeposit,
+  transferBetweenWallets,
+  transferToUpline,
+} from '../../domain/ledger/wallets';
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
@@ -16,6 +21,7 @@ const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, 
 const transferBody = z
   .object({ from: z.string().max(20), to: z.string().max(20), amount, idempotencyKey })
   .strict();
+const uplineBody = z.object({ amount, idempotencyKey }).strict();
 const depositBody = z.object({ channel: z.literal('DEMO'), amount, idempotencyKey }).strict();
 
 /** Wallet calls (spec 7): balances, consolidated funds, transfers, deposits. */
@@ -66,6 +72,15 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const deposit = await requestDeposit(deps, session.memberId, body);
     if (deposit.status === 'pending') scheduleDemoConfirmation(deps, deposit.id);
     return ok(deposit);
+  });
+
+  // The spec names the page (transferUpline) but not its call: this path is ours.
+  app.post('/wps/wallet/transferUpline', { config: { auth: 'realMoney' } }, async (request) => {
+    const session = sessionOf(request);
+    const body = parseInput(uplineBody, request.body);
+    const { result, changes } = await transferToUpline(deps, session.memberId, body);
+    deps.balanceEvents.announce(changes);
+    return ok(result);
   });
 
   app.get('/wps/deposit/records', { config: { auth: 'realMoney' } }, async (request) => {

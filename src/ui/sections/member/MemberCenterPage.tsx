@@ -4,6 +4,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { usePopups } from '../../popups/PopupContext';
 import { DepositPage } from './wallet/DepositPage';
 import { DepositRecords } from './wallet/DepositRecords';
+import { TransferUplinePage } from './wallet/TransferUplinePage';
+import { WalletTransferPage } from './wallet/WalletTransferPage';
 
 /** Spec 2 "Member centre pages"; securityCenter (My Account) is the default. */
 export const memberPages = [
@@ -58,6 +60,10 @@ export default function MemberCenterPage() {
           <DepositPage />
         ) : page === 'depositRecord' ? (
           <DepositRecords />
+        ) : page === 'transferFund' ? (
+          <WalletTransferPage />
+        ) : page === 'transferUpline' ? (
+          <TransferUplinePage />
         ) : (
           <EmptyState title={t('section.emptyTitle')}>
             <p>{t('section.emptyBody')}</p>
