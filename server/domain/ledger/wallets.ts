@@ -31,6 +31,40 @@ function changesOf(
     }));
 }
 
+/** A request's amount in minor units; refuses zero (the schema already refuses the rest). */
+function positiveAmount(text: string): bigint {
+  const amount = parseMoney(text);
+  if (amount <= 0n) throw new ApiError(400, 'invalid_request', 'The amount must be above zero.');
+  return amount;
+}
+
+/** One movement of `amount` from one account to another, as one idempotent transaction. */
+function moveMoney(
+  deps: AppDeps,
+  move: {
+    memberId: string;
+    kind: string;
+    idempotencyKey: string;
+    fromId: string;
+    toId: string;
+    amount: bigint;
+    describe: (
+      balances: Map<string, { balance: bigint; entryId: string }>,
+    ) => Record<string, unknown>;
+  },
+): Promise<Posted> {
+  return postTransaction(deps.db, {
+    idempotencyKey: scopedKey(move.memberId, move.kind, move.idempotencyKey),
+    kind: move.kind,
+    memberId: move.memberId,
+    postings: [
+      { accountId: move.fromId, amount: -move.amount },
+      { accountId: move.toId, amount: move.amount },
+    ],
+    describe: move.describe,
+  });
+}
+
 /**
  * Transfer between a member's main wallet and a vendor wallet (spec 7 GCS_walletTransfer,
  * the "My Wallet" page). Both are the member's own accounts: the ledger entries still sum to zero.
@@ -45,22 +79,20 @@ export async function transferBetweenWallets(
   if (!known(request.from) || !known(request.to) || request.from === request.to) {
     throw new ApiError(400, 'invalid_request', 'Choose two different wallets.');
   }
-  const amount = parseMoney(request.amount);
-  if (amount <= 0n) throw new ApiError(400, 'invalid_request', 'The amount must be above zero.');
+  const amount = positiveAmount(request.amount);
   const fromId = await walletId(deps.db, memberId, request.from === 'MAIN' ? null : request.from);
   const toId = await walletId(deps.db, memberId, request.to === 'MAIN' ? null : request.to);
   const names = new Map([
     [fromId, request.from],
     [toId, request.to],
   ]);
-  const posted = await postTransaction(deps.db, {
-    idempotencyKey: scopedKey(memberId, 'transfer', request.idempotencyKey),
-    kind: 'wallet_transfer',
+  const posted = await moveMoney(deps, {
     memberId,
-    postings: [
-      { accountId: fromId, amount: -amount },
-      { accountId: toId, amount },
-    ],
+    kind: 'wallet_transfer',
+    idempotencyKey: request.idempotencyKey,
+    fromId,
+    toId,
+    amount,
     describe: (balances) => ({
       from: request.from,
       to: request.to,
@@ -151,18 +183,16 @@ export async function transferToUpline(
   if (!row?.upline_id)
     throw new ApiError(409, 'no_upline', 'You have no upline agent to transfer to.');
   const uplineId = row.upline_id;
-  const amount = parseMoney(request.amount);
-  if (amount <= 0n) throw new ApiError(400, 'invalid_request', 'The amount must be above zero.');
+  const amount = positiveAmount(request.amount);
   const fromId = await walletId(deps.db, memberId, null);
   const toId = await walletId(deps.db, uplineId, null);
-  const posted = await postTransaction(deps.db, {
-    idempotencyKey: scopedKey(memberId, 'upline', request.idempotencyKey),
-    kind: 'upline_transfer',
+  const posted = await moveMoney(deps, {
     memberId,
-    postings: [
-      { accountId: fromId, amount: -amount },
-      { accountId: toId, amount },
-    ],
+    kind: 'upline_transfer',
+    idempotencyKey: request.idempotencyKey,
+    fromId,
+    toId,
+    amount,
     describe: (balances) => ({
       upline: row.upline_account,
       amount: toMoneyString(amount),

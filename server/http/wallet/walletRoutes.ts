@@ -36,11 +36,15 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
       currency,
       currencySymbol,
       balance: toMoneyString(main?.balance ?? 0n),
-      wallets: wallets.map((wallet) => ({
-        wallet: wallet.wallet,
-        balance: toMoneyString(wallet.balance),
-        seq: Number(wallet.lastEntryId),
-      })),
+      // Every wallet the member can use, MAIN first; one never used yet shows zero.
+      wallets: ['MAIN', ...deps.config.payments.vendorWallets].map((name) => {
+        const wallet = wallets.find((candidate) => candidate.wallet === name);
+        return {
+          wallet: name,
+          balance: toMoneyString(wallet?.balance ?? 0n),
+          seq: Number(wallet?.lastEntryId ?? 0),
+        };
+      }),
     });
   });
 

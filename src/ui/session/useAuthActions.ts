@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isAgentType } from '../../shared/identity';
+import { isAgentType, SESSION_KEYS } from '../../shared/identity';
 import { useServices } from '../app/ServicesContext';
 import { hideLoader, showLoader } from '../app/loader';
 import type { LoginOutcome } from '../auth/LoginForm';
@@ -26,7 +26,7 @@ export function useAuthActions() {
     async (outcome: LoginOutcome, options: { from?: string } = {}) => {
       if (outcome.mustChangePassword) {
         // The token works for the change-password call; the session starts after the change.
-        sessionStorage.setItem('token', outcome.result.token);
+        sessionStorage.setItem(SESSION_KEYS.token, outcome.result.token);
         popups.open('changePassword', {
           currentPassword: outcome.password ?? undefined,
           reason: outcome.result.defaultPassword ? 'default' : 'expired',
