@@ -1,30 +1,109 @@
 import { existsSync } from 'node:fs';
+import { measureBalanceLatency } from './balanceLatency';
 import { JS_BUDGET_BYTES, measureHomeBundle } from './bundleSize';
 import { measureColdStart } from './coldStart';
+import { ENGINE_BUDGET_MS, measureLedgerThroughput } from './ledgerThroughput';
+import type { LatencySummary } from './support/stats';
+import { perSecond, summarize } from './support/stats';
 
-/** `npm run bench`: prints figures; never fails on a number (goals are read, not asserted). */
+/**
+ * `npm run bench`: prints figures; never fails on a number (goals are read, not asserted).
+ * `npm run bench -- ledger latency` runs only the named parts (bundle, start, ledger, latency).
+ */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const fine = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+const latency = (summary: LatencySummary) =>
+  `p50 ${fine(summary.p50)}, p99 ${fine(summary.p99)}, max ${fine(summary.max)} (n=${summary.count})`;
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/ is missing: run `npm run build` first.');
-  process.exit(1);
+const parts = ['bundle', 'start', 'ledger', 'latency'] as const;
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(parts as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown part(s): ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
+  process.exit(2);
+}
+const runs = (part: (typeof parts)[number]) => asked.length === 0 || asked.includes(part);
+
+if (runs('bundle')) {
+  if (!existsSync('dist/index.html')) {
+    console.log('\nHome route, initial download (gzip)');
+    console.log('  skipped: dist/ is missing (run `npm run build` first)');
+  } else {
+    const bundle = await measureHomeBundle();
+    console.log('\nHome route, initial download (gzip)');
+    for (const file of bundle.files) console.log(`  ${file.file.padEnd(48)} ${kb(file.gzip)}`);
+    console.log(
+      `  JavaScript: ${kb(bundle.jsGzip)} of a ${kb(JS_BUDGET_BYTES)} budget (ratio ${(bundle.jsGzip / JS_BUDGET_BYTES).toFixed(2)})`,
+    );
+    console.log(`  CSS:        ${kb(bundle.cssGzip)}`);
+  }
 }
 
-const bundle = await measureHomeBundle();
-console.log('\nHome route, initial download (gzip)');
-for (const file of bundle.files) console.log(`  ${file.file.padEnd(48)} ${kb(file.gzip)}`);
-console.log(
-  `  JavaScript: ${kb(bundle.jsGzip)} of a ${kb(JS_BUDGET_BYTES)} budget (ratio ${(bundle.jsGzip / JS_BUDGET_BYTES).toFixed(2)})`,
-);
-console.log(`  CSS:        ${kb(bundle.cssGzip)}`);
+if (runs('start')) {
+  const start = await measureColdStart();
+  console.log('\nServer start to first served page');
+  console.log(`  bare Fastify baseline:              ${ms(start.baselineMs)}`);
+  console.log(
+    `  platform, first boot (migrate+seed): ${ms(start.firstBootMs)}  (×${(start.firstBootMs / start.baselineMs).toFixed(1)} baseline)`,
+  );
+  console.log(
+    `  platform, restart on existing data:  ${ms(start.restartMs)}  (×${(start.restartMs / start.baselineMs).toFixed(1)} baseline)`,
+  );
+}
 
-const start = await measureColdStart();
-console.log('\nServer start to first served page');
-console.log(`  bare Fastify baseline:              ${ms(start.baselineMs)}`);
-console.log(
-  `  platform, first boot (migrate+seed): ${ms(start.firstBootMs)}  (×${(start.firstBootMs / start.baselineMs).toFixed(1)} baseline)`,
-);
-console.log(
-  `  platform, restart on existing data:  ${ms(start.restartMs)}  (×${(start.restartMs / start.baselineMs).toFixed(1)} baseline)`,
-);
+if (runs('ledger')) {
+  console.log('\nLedger transfers per second, one process (postTransaction between main wallets)');
+  for (const engine of await measureLedgerThroughput()) {
+    console.log(`  ${engine.engine}${engine.source ? ` (${engine.source})` : ''}`);
+    if (engine.skipped || !engine.transfers || !engine.baseline) {
+      console.log(`    skipped: ${engine.skipped ?? 'not measured'}`);
+      continue;
+    }
+    const { transfers, baseline } = engine;
+    const transferRate = perSecond(transfers);
+    const baselineRate = perSecond(baseline);
+    const note = (run: typeof transfers) =>
+      `${run.done - run.failed} of ${engine.requested} in ${ms(run.elapsedMs)}` +
+      (run.stoppedEarly ? ', stopped at the time limit' : '') +
+      (run.failed > 0 ? `, ${run.failed} failed (${String(run.firstError)})` : '');
+    console.log(`    concurrency ${engine.concurrency}, at most ~${ENGINE_BUDGET_MS / 1000} s`);
+    console.log(
+      `    baseline, one-statement update transactions: ${baselineRate.toFixed(0)} ops/s  (${note(baseline)})`,
+    );
+    console.log(`      latency ${latency(summarize(baseline.latencies))}`);
+    console.log(
+      `    ledger transfers: ${transferRate.toFixed(0)} transfers/s  (ratio ${(transferRate / baselineRate).toFixed(2)} of baseline; ${note(transfers)})`,
+    );
+    console.log(`      latency ${latency(summarize(transfers.latencies))}`);
+  }
+}
+
+if (runs('latency')) {
+  const figures = await measureBalanceLatency();
+  const { platform, bare } = figures;
+  console.log(
+    `\nBalance event, request start to arrival on each of the player's ${figures.playerSockets} sockets (${figures.sockets} connected)`,
+  );
+  console.log(
+    `  connecting ${figures.sockets} sockets: ${ms(figures.connectMs)} (platform), ${ms(figures.bareConnectMs)} (bare)`,
+  );
+  console.log(
+    `  platform, wallet transfer → 2 balance events: ${latency(platform.fromStart)}; ${platform.rounds} rounds` +
+      (platform.timedOut > 0 ? `, ${platform.timedOut} incomplete` : '') +
+      (figures.refused > 0 ? `, ${figures.refused} refused` : ''),
+  );
+  console.log(
+    `    event minus HTTP response arrival (negative: event first): ${latency(platform.fromTriggered)}`,
+  );
+  console.log(`  baseline, HTTP round trip of the same call:    ${latency(platform.trigger)}`);
+  console.log(
+    `  baseline, bare socket.io emit → 2 room events: ${latency(bare.fromStart)}; ${bare.rounds} rounds` +
+      (bare.timedOut > 0 ? `, ${bare.timedOut} incomplete` : ''),
+  );
+  const ratio = (a: number, b: number) => `×${(a / b).toFixed(1)}`;
+  console.log(
+    `  ratio (p50): ${ratio(platform.fromStart.p50, platform.trigger.p50)} the HTTP round trip, ` +
+      `${ratio(platform.fromStart.p50, bare.fromStart.p50)} bare socket.io`,
+  );
+}
