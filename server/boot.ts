@@ -9,6 +9,8 @@ import { openDatabase } from './db/open';
 import { createDeps } from './deps';
 import { type App, createApp } from './http/app';
 import { confirmPendingDemoDeposits } from './http/wallet/walletRoutes';
+import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
+import { startJobs } from './jobs/scheduler';
 import { seedDemo } from './seed/seedDemo';
 
 export interface Running {
@@ -50,6 +52,8 @@ export async function boot(env: Env): Promise<Running> {
   });
   await app.http.listen({ port: env.PORT, host: env.HOST });
   await confirmPendingDemoDeposits(deps);
+  await schedulePendingDemoPayouts(deps);
+  const stopJobs = startJobs(deps, (message) => app.http.log.warn(message));
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
@@ -65,6 +69,7 @@ export async function boot(env: Env): Promise<Running> {
     app,
     url,
     async close() {
+      stopJobs();
       await app.http.close();
       await db.close();
     },

@@ -9,7 +9,9 @@ import { createHumanCheck } from './domain/identity/humanCheck';
 import { createRevocations } from './domain/identity/revocations';
 import { createThrottles } from './domain/identity/throttles';
 import { createOutboxProviders } from './domain/messaging/providers';
+import { createAnnouncer } from './domain/announcer';
 import { createBalanceEvents } from './domain/ledger/balanceEvents';
+import type { WithdrawalChange } from './domain/withdrawals/lifecycle';
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
 export async function createDeps(options: {
@@ -34,6 +36,7 @@ export async function createDeps(options: {
     staticDir: options.staticDir,
     production: options.production,
     balanceEvents: createBalanceEvents(),
+    withdrawalEvents: createAnnouncer<WithdrawalChange>(),
     identity: {
       keys: await loadOrCreateRsaKeys(db),
       human: createHumanCheck(await loadOrCreateChallengeSecret(db), {

@@ -1,6 +1,6 @@
 import { boot } from './boot';
 import { readEnv } from './config/env';
-import { DEMO_PASSWORD, demoAccounts } from './seed/demoAccounts';
+import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, demoAccounts } from './seed/demoAccounts';
 
 /** `npm start` / `npm run serve`: one process serving the site, the API and socket.io. */
 async function main(): Promise<void> {
@@ -15,11 +15,15 @@ async function main(): Promise<void> {
     env.SERVE_STATIC ? '' : '  API only: open the Vite dev server for the site.',
   ];
   if (env.NODE_ENV !== 'production') {
-    lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
+    lines.push(
+      `  Demo logins (password for all: ${DEMO_PASSWORD}, payment password ${DEMO_PAYMENT_PASSWORD}):`,
+    );
     for (const demo of demoAccounts) lines.push(`    ${demo.account.padEnd(8)} ${demo.role}`);
   }
   lines.push(
     '  Operator: npm run ops -- maintenance on --until <iso> | maintenance off | status',
+    '            npm run ops -- withdrawals | withdrawal <id> pay|reject|refund|forceReceived',
+    '            npm run ops -- bonus <account> <amount> --reason <text>',
     '',
   );
   console.log(

@@ -107,6 +107,20 @@ export const platformConfigSchema = z
         /** The demo channel confirms a deposit by itself after this many seconds. */
         demoConfirmSeconds: z.number().int().min(0).max(3600),
       }),
+      withdrawal: z.object({
+        min: z.string().regex(/^\d+(\.\d{1,2})?$/),
+        max: z.string().regex(/^\d+(\.\d{1,2})?$/),
+        /** A paid withdrawal nobody answers counts as received after this long (spec 4). */
+        autoConfirmMinutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(7 * 24 * 60),
+        /** The demo channel pays a request by itself after this many seconds; null: an operator pays. */
+        demoPaySeconds: z.number().int().min(0).max(3600).nullable(),
+      }),
+      /** Demo money a free-play (trial) account starts with, from the house "trial_credit". */
+      trialCredit: z.string().regex(/^\d+(\.\d{1,2})?$/),
     }),
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),

@@ -17,6 +17,7 @@ import { languageRoute } from './system/languageRoute';
 import { systemRelays } from './system/relays';
 import { systemRoutes } from './system/routes';
 import { walletRelays, walletRoutes } from './wallet/walletRoutes';
+import { withdrawalRoutes } from './wallet/withdrawalRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -104,6 +105,7 @@ export async function createApp(
     routes.push({ method: relay.method, url: `/wps/relay/${name}`, auth: relay.auth });
   }
   await walletRoutes(http, deps);
+  await withdrawalRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

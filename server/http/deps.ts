@@ -3,7 +3,9 @@ import type { Database } from '../db/types';
 import type { MaintenanceSwitch } from '../domain/system/maintenance';
 import type { RegionPolicy } from '../domain/system/region';
 import type { RsaKeys } from '../crypto/rsaKeys';
+import type { Announcer } from '../domain/announcer';
 import type { BalanceEvents } from '../domain/ledger/balanceEvents';
+import type { WithdrawalChange } from '../domain/withdrawals/lifecycle';
 import type { HumanCheck } from '../domain/identity/humanCheck';
 import type { Revocations } from '../domain/identity/revocations';
 import type { Throttles } from '../domain/identity/throttles';
@@ -24,6 +26,8 @@ export interface AppDeps {
   production: boolean;
   /** Committed balance changes, for the `balance` socket event. */
   balanceEvents: BalanceEvents;
+  /** Committed withdrawal state changes, for the `withdrawal` socket event. */
+  withdrawalEvents: Announcer<WithdrawalChange>;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

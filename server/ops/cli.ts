@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,10 +10,22 @@ import { serverInfoFile } from '../boot';
  *   npm run ops -- maintenance on [--until 2026-12-01T06:00:00Z]
  *   npm run ops -- maintenance off
  *   npm run ops -- status
+ *   npm run ops -- withdrawals [--status requested]
+ *   npm run ops -- withdrawal <id> pay|reject|refund|forceReceived
+ *   npm run ops -- bonus <account> <amount> --reason "Welcome"
  */
-const usage = 'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status';
+const usage = [
+  'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
+  '       npm run ops -- withdrawals [--status <status>]',
+  '       npm run ops -- withdrawal <id> pay|reject|refund|forceReceived',
+  '       npm run ops -- bonus <account> <amount> --reason <text>',
+].join('\n');
 
-async function call(method: 'GET' | 'POST', body?: unknown): Promise<unknown> {
+async function call(
+  method: 'GET' | 'POST',
+  body?: unknown,
+  endpoint = '/ops/maintenance',
+): Promise<unknown> {
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
   let info: { url: string; opsToken: string };
   try {
@@ -22,7 +35,7 @@ async function call(method: 'GET' | 'POST', body?: unknown): Promise<unknown> {
       `No running server found (${serverInfoFile(dataDir)} is missing). Start it with npm start.`,
     );
   }
-  const response = await fetch(`${info.url}/ops/maintenance`, {
+  const response = await fetch(`${info.url}${endpoint}`, {
     method,
     headers: {
       authorization: `Bearer ${info.opsToken}`,
@@ -45,9 +58,30 @@ async function run(argv: string[]): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { until: { type: 'string' } },
+    options: {
+      until: { type: 'string' },
+      status: { type: 'string' },
+      reason: { type: 'string' },
+    },
   });
-  const [command, action] = positionals;
+  const [command, action, extra] = positionals;
+  if (command === 'withdrawals' && !action) {
+    const query = values.status ? `?status=${encodeURIComponent(values.status)}` : '';
+    return JSON.stringify(await call('GET', undefined, `/ops/withdrawals${query}`), null, 2);
+  }
+  if (command === 'withdrawal' && action && extra) {
+    const path = `/ops/withdrawals/${encodeURIComponent(action)}`;
+    return JSON.stringify(await call('POST', { action: extra }, path));
+  }
+  if (command === 'bonus' && action && extra && values.reason) {
+    const body = {
+      account: action,
+      amount: extra,
+      reason: values.reason,
+      idempotencyKey: randomUUID().replaceAll('-', ''),
+    };
+    return JSON.stringify(await call('POST', body, '/ops/bonus'));
+  }
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {
     const end = values.until ? new Date(values.until) : null;

@@ -58,6 +58,10 @@ export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeS
     }
   });
 
+  deps.withdrawalEvents.onChange((change) => {
+    io.to(rooms.member(change.memberId)).emit('withdrawal', change.withdrawal);
+  });
+
   deps.identity.revocations.onRevoked((sessionIds, reason) => {
     for (const id of sessionIds) {
       const room = rooms.session(id);

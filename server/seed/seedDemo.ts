@@ -1,16 +1,17 @@
 import type { Database } from '../db/types';
 import { hashPassword } from '../domain/identity/password';
-import { DEMO_PASSWORD, demoAccounts } from './demoAccounts';
+import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, demoAccounts } from './demoAccounts';
 
 /** Idempotent: accounts that exist are left as they are (their passwords may have changed). */
 export async function seedDemo(db: Database): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const paymentHash = await hashPassword(DEMO_PAYMENT_PASSWORD);
   await db.transaction(async (tx) => {
     for (const demo of demoAccounts) {
       await tx.query(
         `insert into members (account, nickname, password_hash, type, upline_id, mobile_num, country_dialing_code,
-           email, affiliate_code)
-         values ($1, $2, $3, $4, (select id from members where lower(account) = lower($5)), $6, $7, $8, $9)
+           email, affiliate_code, payment_password_hash)
+         values ($1, $2, $3, $4, (select id from members where lower(account) = lower($5)), $6, $7, $8, $9, $10)
          on conflict do nothing`,
         [
           demo.account,
@@ -22,6 +23,7 @@ export async function seedDemo(db: Database): Promise<void> {
           demo.mobile ? '84' : null,
           demo.email ?? null,
           demo.affiliateCode ?? null,
+          paymentHash,
         ],
       );
     }

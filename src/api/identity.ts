@@ -12,30 +12,10 @@ import type {
 } from '../shared/identity';
 import type { Http } from './http';
 import { solveHumanChallenge } from './humanProof';
-import { sealPayload } from './payloadCipher';
+import { createSealedCalls, type SealedCalls } from './sealedCalls';
 
 /** The identity calls of spec 7. (E) calls are sealed here; views never see the crypto. */
-export function createIdentityApi(http: Http) {
-  let publicKey: Promise<string> | null = null;
-  const key = () => {
-    publicKey ??= http
-      .get<{ publicKey: string }>('/wps/session/key/rsa')
-      .then((value) => value.publicKey);
-    // A failed fetch must not be cached.
-    publicKey.catch(() => {
-      publicKey = null;
-    });
-    return publicKey;
-  };
-
-  async function encrypted<T>(method: 'post' | 'put', path: string, payload: unknown): Promise<T> {
-    const sealed = await sealPayload(await key(), payload);
-    const options = { headers: { Encryption: sealed.header } };
-    return method === 'post'
-      ? http.post<T>(path, sealed.body, options)
-      : http.put<T>(path, sealed.body, options);
-  }
-
+export function createIdentityApi(http: Http, encrypted: SealedCalls = createSealedCalls(http)) {
   return {
     /** Fetches and solves a proof-of-work challenge; resolves with the payload to send. */
     async proveHuman(): Promise<string> {

@@ -1,4 +1,5 @@
 import type { SystemStatusCode } from './system';
+import type { WithdrawalSocketEvent } from './withdrawals';
 
 /**
  * The socket.io event map (ARCHITECTURE, Realtime), declared once for server and browser.
@@ -27,6 +28,8 @@ export interface BalanceEvent {
 
 export interface ServerToClientEvents {
   balance: (event: BalanceEvent) => void;
+  /** One of this member's withdrawals changed state (its `version` is the seq). */
+  withdrawal: (event: WithdrawalSocketEvent) => void;
   system: (event: SystemEvent) => void;
   session: (event: SessionEvent) => void;
 }

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, transition } from 'xstate';
 
 /**
  * The withdrawal confirmation lifecycle (spec 4), one definition for the page and the server:
@@ -93,16 +93,32 @@ export const withdrawalConfirmationMachine = setup({
   },
 });
 
+const emptyContext: WithdrawalContext = {
+  proofImageId: null,
+  receivedMinor: null,
+  remainingMinor: null,
+  autoConfirmed: false,
+};
+
+const snapshotAt = (state: string, context: WithdrawalContext = emptyContext) =>
+  withdrawalConfirmationMachine.resolveState({ value: state, context });
+
 /** Whether `event` changes the lifecycle from `state` (the server's legality check). */
 export function canApply(state: string, event: WithdrawalEvent): boolean {
-  const snapshot = withdrawalConfirmationMachine.resolveState({
-    value: state,
-    context: {
-      proofImageId: null,
-      receivedMinor: null,
-      remainingMinor: null,
-      autoConfirmed: false,
-    },
-  });
-  return snapshot.can(event);
+  return snapshotAt(state).can(event);
+}
+
+/**
+ * The state and context after `event`, or null when the machine refuses it: the server stores
+ * what this returns, so the machine alone decides where each answer leads.
+ */
+export function nextWithdrawalState(
+  state: string,
+  context: WithdrawalContext,
+  event: WithdrawalEvent,
+): { state: string; context: WithdrawalContext } | null {
+  const current = snapshotAt(state, context);
+  if (!current.can(event)) return null;
+  const [next] = transition(withdrawalConfirmationMachine, current, event);
+  return { state: String(next.value), context: next.context };
 }

@@ -4,6 +4,7 @@ import type { LoginResult } from '../../../src/shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
+import { creditTrial } from '../ledger/grants';
 import { findById } from './accounts';
 import { startSession } from './login';
 import { hashPassword } from './password';
@@ -32,5 +33,6 @@ export async function startTrial(deps: AppDeps, ip: string): Promise<LoginResult
       TRIAL_TYPE,
     ],
   );
+  await creditTrial(deps, row!.id);
   return startSession(deps, (await findById(deps.db, row!.id))!, ip, 'username');
 }

@@ -1,6 +1,13 @@
 import type { Queryable } from '../../db/types';
 
-export type HouseAccount = 'deposits' | 'withdrawals' | 'vendors' | 'promotions' | 'salaries';
+export type HouseAccount =
+  | 'deposits'
+  | 'withdrawals'
+  | 'withdrawals_held'
+  | 'vendors'
+  | 'promotions'
+  | 'salaries'
+  | 'trial_credit';
 
 /** The id of a house account (seeded by migration 003). */
 export async function houseAccountId(db: Queryable, name: HouseAccount): Promise<string> {

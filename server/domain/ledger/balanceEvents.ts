@@ -1,19 +1,14 @@
+import { createAnnouncer } from '../announcer';
 import type { BalanceChange } from './wallets';
-
-type Listener = (changes: BalanceChange[]) => void;
 
 /** Committed balance changes, announced after the transaction (the realtime layer emits them). */
 export function createBalanceEvents() {
-  const listeners = new Set<Listener>();
+  const announcer = createAnnouncer<BalanceChange[]>();
   return {
     announce(changes: BalanceChange[]): void {
-      if (changes.length === 0) return;
-      for (const listener of listeners) listener(changes);
+      if (changes.length > 0) announcer.announce(changes);
     },
-    onChange(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: announcer.onChange,
   };
 }
 

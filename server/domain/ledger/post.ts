@@ -22,57 +22,61 @@ export interface Posted {
  * would take a member account below zero fails the whole transaction (insufficient_funds).
  * The idempotency key makes a replay return the first result without moving anything.
  */
-export async function postTransaction(
-  db: Database,
-  request: {
-    idempotencyKey: string;
-    kind: string;
-    memberId: string | null;
-    postings: Posting[];
-    /** Builds the answer stored with the transaction, from the new balances. */
-    describe?: (
-      balances: Map<string, { balance: bigint; entryId: string }>,
-    ) => Record<string, unknown>;
-  },
-): Promise<Posted> {
+export function postTransaction(db: Database, request: PostingRequest): Promise<Posted> {
+  return db.transaction((tx) => postWithin(tx, request));
+}
+
+export interface PostingRequest {
+  idempotencyKey: string;
+  kind: string;
+  memberId: string | null;
+  postings: Posting[];
+  /** Builds the answer stored with the transaction, from the new balances. */
+  describe?: (
+    balances: Map<string, { balance: bigint; entryId: string }>,
+  ) => Record<string, unknown>;
+}
+
+/**
+ * postTransaction inside a database transaction the caller already holds, so a posting and
+ * the caller's own rows (a withdrawal's state) commit or roll back together.
+ */
+export async function postWithin(tx: Queryable, request: PostingRequest): Promise<Posted> {
   const total = request.postings.reduce((sum, posting) => sum + posting.amount, 0n);
   if (total !== 0n) throw new Error(`unbalanced transaction ${request.kind}: ${total}`);
   if (request.postings.some((posting) => posting.amount === 0n)) throw new Error('zero posting');
+  const [created] = await tx.query<{ id: string }>(
+    `insert into ledger_transactions (idempotency_key, kind, member_id) values ($1, $2, $3)
+     on conflict (idempotency_key) do nothing returning id::text`,
+    [request.idempotencyKey, request.kind, request.memberId],
+  );
+  if (!created) return replay(tx, request.idempotencyKey, request.kind);
 
-  return db.transaction(async (tx) => {
-    const [created] = await tx.query<{ id: string }>(
-      `insert into ledger_transactions (idempotency_key, kind, member_id) values ($1, $2, $3)
-       on conflict (idempotency_key) do nothing returning id::text`,
-      [request.idempotencyKey, request.kind, request.memberId],
+  // Lock in a fixed order (account id) so concurrent transfers cannot deadlock.
+  const ordered = [...request.postings].sort((a, b) =>
+    BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1,
+  );
+  const balances = new Map<string, { balance: bigint; entryId: string }>();
+  for (const posting of ordered) {
+    const [row] = await tx.query<{ balance: string }>(
+      `update ledger_accounts set balance = balance + $2
+       where id = $1 and (allow_negative or balance + $2 >= 0) returning balance::text`,
+      [posting.accountId, posting.amount.toString()],
     );
-    if (!created) return replay(tx, request.idempotencyKey, request.kind);
-
-    // Lock in a fixed order (account id) so concurrent transfers cannot deadlock.
-    const ordered = [...request.postings].sort((a, b) =>
-      BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1,
+    if (!row) throw new ApiError(409, 'insufficient_funds', 'Insufficient balance.');
+    const [entry] = await tx.query<{ id: string }>(
+      `insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+       values ($1, $2, $3, $4) returning id::text`,
+      [created.id, posting.accountId, posting.amount.toString(), row.balance],
     );
-    const balances = new Map<string, { balance: bigint; entryId: string }>();
-    for (const posting of ordered) {
-      const [row] = await tx.query<{ balance: string }>(
-        `update ledger_accounts set balance = balance + $2
-         where id = $1 and (allow_negative or balance + $2 >= 0) returning balance::text`,
-        [posting.accountId, posting.amount.toString()],
-      );
-      if (!row) throw new ApiError(409, 'insufficient_funds', 'Insufficient balance.');
-      const [entry] = await tx.query<{ id: string }>(
-        `insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-         values ($1, $2, $3, $4) returning id::text`,
-        [created.id, posting.accountId, posting.amount.toString(), row.balance],
-      );
-      balances.set(posting.accountId, { balance: BigInt(row.balance), entryId: entry!.id });
-    }
-    const result = request.describe?.(balances) ?? {};
-    await tx.query('update ledger_transactions set result = $2 where id = $1', [
-      created.id,
-      JSON.stringify(result),
-    ]);
-    return { transactionId: created.id, replayed: false, result, balances };
-  });
+    balances.set(posting.accountId, { balance: BigInt(row.balance), entryId: entry!.id });
+  }
+  const result = request.describe?.(balances) ?? {};
+  await tx.query('update ledger_transactions set result = $2 where id = $1', [
+    created.id,
+    JSON.stringify(result),
+  ]);
+  return { transactionId: created.id, replayed: false, result, balances };
 }
 
 async function replay(tx: Queryable, key: string, kind: string): Promise<Posted> {

@@ -14,9 +14,10 @@ export interface BalanceChange {
 }
 
 /** Scopes a client's idempotency key to the member, so keys never collide across members. */
-const scopedKey = (memberId: string, kind: string, key: string) => `${kind}:${memberId}:${key}`;
+export const scopedKey = (memberId: string, kind: string, key: string) =>
+  `${kind}:${memberId}:${key}`;
 
-function changesOf(
+export function changesOf(
   posted: Posted,
   memberId: string,
   wallets: Map<string, string>,
@@ -32,7 +33,7 @@ function changesOf(
 }
 
 /** A request's amount in minor units; refuses zero (the schema already refuses the rest). */
-function positiveAmount(text: string): bigint {
+export function positiveAmount(text: string): bigint {
   const amount = parseMoney(text);
   if (amount <= 0n) throw new ApiError(400, 'invalid_request', 'The amount must be above zero.');
   return amount;

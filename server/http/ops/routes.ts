@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
+import { opsMoneyRoutes } from './moneyRoutes';
 
 const maintenanceBody = z
   .object({
@@ -21,10 +22,9 @@ function isLoopback(address: string | undefined): boolean {
  * socket's own address, not a forwarded one) and hold the token the server wrote to its data
  * folder at start.
  */
-export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function operatorGuard(deps: AppDeps): (request: FastifyRequest) => void {
   const expected = deps.opsToken ? Buffer.from(deps.opsToken) : null;
-
-  function authorize(request: FastifyRequest): void {
+  return function authorize(request: FastifyRequest): void {
     const header = request.headers.authorization ?? '';
     const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
     const tokenMatches =
@@ -32,7 +32,11 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     if (!isLoopback(request.raw.socket.remoteAddress) || !tokenMatches) {
       throw new ApiError(403, 'forbidden', 'Operator access only.');
     }
-  }
+  };
+}
+
+export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const authorize = operatorGuard(deps);
 
   app.get('/ops/maintenance', async (request) => {
     authorize(request);
@@ -46,4 +50,6 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       await deps.maintenance.set({ enabled: body.enabled, end: body.enabled ? body.end : null }),
     );
   });
+
+  await opsMoneyRoutes(app, deps, authorize);
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginToken } from '../support/identityClient';
-import { call, engines, startTestServer, type TestServer } from '../support/testServer';
+import { bearer, loginToken } from '../../support/identityClient';
+import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
 /**
  * Bank-style test (ARCHITECTURE, Money): concurrent clients move money at random for a bounded
@@ -172,7 +172,7 @@ describe('live balance', () => {
         headers: bearer(token),
         json: { channel: 'DEMO', amount: '100.00', idempotencyKey: 'live-balance-1' },
       });
-      const { creditDeposit } = await import('../../server/domain/ledger/wallets');
+      const { creditDeposit } = await import('../../../server/domain/ledger/wallets');
       server.deps.balanceEvents.announce(
         await creditDeposit(server.deps, (deposit.body.value as { id: string }).id),
       );
@@ -209,7 +209,7 @@ describe('transfer to upline', () => {
         headers: bearer(player2),
         json: { channel: 'DEMO', amount: '50.00', idempotencyKey: 'upline-fund-1' },
       });
-      const { creditDeposit } = await import('../../server/domain/ledger/wallets');
+      const { creditDeposit } = await import('../../../server/domain/ledger/wallets');
       await creditDeposit(server.deps, (deposit.body.value as { id: string }).id);
       const body = { amount: '20.00', idempotencyKey: 'upline-move-1' };
       const moved = await call(server, '/wps/wallet/transferUpline', {

@@ -1,0 +1,44 @@
+import type { AppDeps } from '../../http/deps';
+import { inSavepoint, JobLock, runExclusive } from '../../jobs/exclusive';
+import { announceWithdrawalChange, applyWithin, type WithdrawalChange } from './lifecycle';
+
+const BATCH = 200;
+
+/**
+ * Spec 4: a paid withdrawal nobody answered for the configured minutes counts as received
+ * (and a partial receipt nobody completed counts as all received). Runs once across processes
+ * (advisory lock); `asOf` lets tests move the clock.
+ */
+export async function autoConfirmWithdrawals(
+  deps: AppDeps,
+  asOf: Date = new Date(),
+): Promise<{ ran: boolean; confirmed: number; failed: number }> {
+  const minutes = deps.config.payments.withdrawal.autoConfirmMinutes;
+  const outcome = await runExclusive(deps.db, JobLock.withdrawalAutoConfirm, async (tx) => {
+    const due = await tx.query<{ id: string }>(
+      `select id::text from withdrawals
+       where status in ('awaitingConfirmation', 'partiallyReceived')
+         and updated_at <= $1::timestamptz - make_interval(mins => $2)
+       order by updated_at limit $3`,
+      [asOf.toISOString(), minutes, BATCH],
+    );
+    const changes: WithdrawalChange[] = [];
+    let failed = 0;
+    for (const { id } of due) {
+      const result = await inSavepoint(tx, () =>
+        applyWithin(tx, {
+          withdrawalId: id,
+          event: { type: 'withdrawal.autoConfirm' },
+          actor: 'job',
+        }),
+      );
+      if (result instanceof Error) failed += 1;
+      else changes.push(result);
+    }
+    return { changes, failed };
+  });
+  if (!outcome.ran) return { ran: false, confirmed: 0, failed: 0 };
+  // Announced after the commit, never inside the transaction.
+  for (const change of outcome.result.changes) announceWithdrawalChange(deps, change);
+  return { ran: true, confirmed: outcome.result.changes.length, failed: outcome.result.failed };
+}

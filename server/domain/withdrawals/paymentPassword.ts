@@ -1,0 +1,97 @@
+import { checkField, lengthText } from '../../../src/shared/fieldRules';
+import type { AppDeps } from '../../http/deps';
+import { ApiError } from '../apiError';
+import { findById } from '../identity/accounts';
+import { hashPassword, verifyPassword } from '../identity/password';
+
+/** The fifth wrong payment password within 15 minutes locks withdrawals for 15 minutes. */
+const MAX_WRONG = 5;
+const WRONG_PAYMENT_PASSWORD = {
+  windowMs: 15 * 60_000,
+  limit: MAX_WRONG - 1,
+  blockMs: 15 * 60_000,
+};
+
+/** The payment password rule: the registration field's rule (6 digits in the shipped config). */
+function paymentPasswordRule(deps: AppDeps) {
+  return (
+    deps.config.registration.fields.paymentPassword ?? {
+      acceptedPattern: '^[0-9]+$',
+      patternId: 'DIGITS',
+      minLength: 6,
+      maxLength: 6,
+    }
+  );
+}
+
+export async function hasPaymentPassword(deps: AppDeps, memberId: string): Promise<boolean> {
+  const [row] = await deps.db.query<{ set: boolean }>(
+    'select payment_password_hash is not null as set from members where id = $1',
+    [memberId],
+  );
+  return row?.set ?? false;
+}
+
+/**
+ * Sets or replaces the payment password. The login password proves it is the member (a stolen
+ * session alone cannot set a payment password and then withdraw).
+ */
+export async function setPaymentPassword(
+  deps: AppDeps,
+  memberId: string,
+  request: { loginPassword: string; paymentPassword: string },
+): Promise<void> {
+  const rule = paymentPasswordRule(deps);
+  const problem = checkField(request.paymentPassword, rule, true);
+  if (problem) {
+    throw new ApiError(
+      400,
+      'field_invalid',
+      `paymentPassword: ${problem.kind} (${rule.patternId}, ${lengthText(rule.minLength, rule.maxLength)})`,
+      {
+        field: 'paymentPassword',
+        patternId: rule.patternId,
+        min: rule.minLength,
+        max: rule.maxLength,
+      },
+    );
+  }
+  const account = await findById(deps.db, memberId);
+  if (!account || !(await verifyPassword(request.loginPassword, account.password_hash))) {
+    throw new ApiError(400, 'old_password_wrong', 'The login password is not correct.');
+  }
+  await deps.db.query('update members set payment_password_hash = $2 where id = $1', [
+    memberId,
+    await hashPassword(request.paymentPassword),
+  ]);
+}
+
+/** Refuses a withdrawal without the right payment password; counts and locks wrong guesses. */
+export async function checkPaymentPassword(
+  deps: AppDeps,
+  memberId: string,
+  given: string,
+): Promise<void> {
+  const key = `payment-password:${memberId}`;
+  const [row] = await deps.db.query<{ hash: string | null }>(
+    'select payment_password_hash as hash from members where id = $1',
+    [memberId],
+  );
+  if (!row?.hash) {
+    throw new ApiError(409, 'payment_password_not_set', 'Set a payment password first.');
+  }
+  const { throttles } = deps.identity;
+  const wrongSoFar = await throttles.count(key, WRONG_PAYMENT_PASSWORD.windowMs);
+  if ((await throttles.isBlocked(key)) || wrongSoFar >= MAX_WRONG) {
+    throw new ApiError(429, 'too_many_requests', 'Too many wrong payment passwords. Try later.');
+  }
+  if (!(await verifyPassword(given, row.hash))) {
+    const hit = await throttles.hit(key, WRONG_PAYMENT_PASSWORD);
+    throw hit.allowed
+      ? new ApiError(400, 'payment_password_wrong', 'The payment password is not correct.', {
+          attemptsLeft: MAX_WRONG - hit.hits,
+        })
+      : new ApiError(429, 'too_many_requests', 'Too many wrong payment passwords. Try later.');
+  }
+  await throttles.reset(key);
+}

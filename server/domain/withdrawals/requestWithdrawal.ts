@@ -1,0 +1,68 @@
+import { parseMoney } from '../../../src/shared/money';
+import type { WithdrawalView } from '../../../src/shared/withdrawals';
+import type { AppDeps } from '../../http/deps';
+import { ApiError } from '../apiError';
+import { houseAccountId, walletId } from '../ledger/accounts';
+import { postWithin } from '../ledger/post';
+import { type BalanceChange, changesOf, scopedKey } from '../ledger/wallets';
+import { checkPaymentPassword } from './paymentPassword';
+import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './views';
+
+/**
+ * A withdrawal request (spec 2 "withdraw"): within the configured limits, with the payment
+ * password; the amount leaves the main wallet at once and is held until the lifecycle ends.
+ * The idempotency key makes a retried request return the first withdrawal.
+ */
+export async function requestWithdrawal(
+  deps: AppDeps,
+  memberId: string,
+  request: { amount: string; paymentPassword: string; idempotencyKey: string },
+): Promise<{ withdrawal: WithdrawalView; changes: BalanceChange[] }> {
+  const limits = deps.config.payments.withdrawal;
+  const amount = parseMoney(request.amount);
+  if (amount < parseMoney(limits.min) || amount > parseMoney(limits.max)) {
+    throw new ApiError(
+      400,
+      'amount_out_of_range',
+      `The amount must be between ${limits.min} and ${limits.max}.`,
+      { min: limits.min, max: limits.max },
+    );
+  }
+  await checkPaymentPassword(deps, memberId, request.paymentPassword);
+
+  const key = scopedKey(memberId, 'withdrawal', request.idempotencyKey);
+  const main = await walletId(deps.db, memberId, null);
+  const held = await houseAccountId(deps.db, 'withdrawals_held');
+  return deps.db.transaction(async (tx) => {
+    const posted = await postWithin(tx, {
+      idempotencyKey: key,
+      kind: 'withdrawal_hold',
+      memberId,
+      postings: [
+        { accountId: main, amount: -amount },
+        { accountId: held, amount },
+      ],
+    });
+    if (posted.replayed) {
+      const [row] = await tx.query<WithdrawalRow>(
+        `select ${WITHDRAWAL_COLUMNS} from withdrawals where idempotency_key = $1`,
+        [key],
+      );
+      return { withdrawal: toView(row!), changes: [] };
+    }
+    const [row] = await tx.query<WithdrawalRow>(
+      `insert into withdrawals (member_id, amount, idempotency_key, hold_transaction_id, version)
+       values ($1, $2, $3, $4, nextval('withdrawal_versions')) returning ${WITHDRAWAL_COLUMNS}`,
+      [memberId, amount.toString(), key, posted.transactionId],
+    );
+    await tx.query(
+      `insert into withdrawal_events (withdrawal_id, event, actor, from_status, to_status)
+       values ($1, 'withdrawal.request', 'member', 'new', 'requested')`,
+      [row!.id],
+    );
+    return {
+      withdrawal: toView(row!),
+      changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),
+    };
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import type { WithdrawalEvent } from '../../../src/shared/withdrawalConfirmation';
+import type { OperatorWithdrawalAction } from '../../../src/shared/withdrawals';
+import { grantBonus } from '../../domain/ledger/grants';
+import { autoConfirmWithdrawals } from '../../domain/withdrawals/autoConfirm';
+import { applyWithdrawalEvent } from '../../domain/withdrawals/lifecycle';
+import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from '../../domain/withdrawals/views';
+import type { AppDeps } from '../deps';
+import { parseInput } from '../errors';
+
+const operatorEvents: Record<OperatorWithdrawalAction, WithdrawalEvent> = {
+  pay: { type: 'withdrawal.pay' },
+  reject: { type: 'withdrawal.reject' },
+  refund: { type: 'withdrawal.refund' },
+  forceReceived: { type: 'withdrawal.forceReceived' },
+};
+
+const actionBody = z
+  .object({ action: z.enum(['pay', 'reject', 'refund', 'forceReceived']) })
+  .strict();
+const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) }).strict();
+const listQuery = z.object({ status: z.string().max(30).optional() }).strict();
+const bonusBody = z
+  .object({
+    account: z.string().min(1).max(40),
+    amount: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/),
+    reason: z.string().min(1).max(140),
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  })
+  .strict();
+
+/** Operator money endpoints behind `npm run ops`: withdrawals and bonus grants. */
+export async function opsMoneyRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  authorize: (request: FastifyRequest) => void,
+): Promise<void> {
+  app.get('/ops/withdrawals', async (request) => {
+    authorize(request);
+    const { status } = parseInput(listQuery, request.query);
+    const rows = await deps.db.query<WithdrawalRow & { account: string }>(
+      `select w.*, m.account from (
+         select ${WITHDRAWAL_COLUMNS} from withdrawals
+         where ($1::text is null or status = $1) order by id desc limit 100
+       ) w join members m on m.id = w.member_id::bigint order by w.id::bigint desc`,
+      [status ?? null],
+    );
+    return ok(rows.map((row) => ({ ...toView(row), account: row.account })));
+  });
+
+  app.post('/ops/withdrawals/:id', async (request) => {
+    authorize(request);
+    const { id } = parseInput(idParams, request.params);
+    const { action } = parseInput(actionBody, request.body);
+    return ok(
+      await applyWithdrawalEvent(deps, {
+        withdrawalId: id,
+        event: operatorEvents[action],
+        actor: 'operator',
+      }),
+    );
+  });
+
+  // Runs the auto-confirmation now instead of at the next tick (support, demos).
+  app.post('/ops/jobs/withdrawal-auto-confirm', async (request) => {
+    authorize(request);
+    return ok(await autoConfirmWithdrawals(deps));
+  });
+
+  app.post('/ops/bonus', async (request) => {
+    authorize(request);
+    const { result, changes } = await grantBonus(deps, parseInput(bonusBody, request.body));
+    deps.balanceEvents.announce(changes);
+    return ok(result);
+  });
+}

@@ -1,0 +1,43 @@
+import type { Database, Queryable } from '../db/types';
+
+/** Advisory lock keys of the jobs that must run once across processes (ARCHITECTURE, Storage). */
+export const JobLock = {
+  withdrawalAutoConfirm: 7_201_004,
+  salarySettlement: 7_201_006,
+} as const;
+
+/**
+ * Runs `work` in one transaction holding the job's advisory lock, or not at all when another
+ * process holds it (that one is doing the work). The lock ends with the transaction, so a
+ * process killed mid-run releases it and leaves nothing half-done.
+ */
+export async function runExclusive<T>(
+  db: Database,
+  lock: number,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<{ ran: true; result: T } | { ran: false }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ locked: boolean }>(
+      'select pg_try_advisory_xact_lock($1) as locked',
+      [lock],
+    );
+    if (!row?.locked) return { ran: false } as const;
+    return { ran: true, result: await work(tx) } as const;
+  });
+}
+
+/**
+ * One step of a batch inside the job's transaction: a savepoint, so one bad row is rolled back
+ * and reported without undoing the rows before it.
+ */
+export async function inSavepoint<T>(tx: Queryable, work: () => Promise<T>): Promise<T | Error> {
+  await tx.query('savepoint job_step');
+  try {
+    const result = await work();
+    await tx.query('release savepoint job_step');
+    return result;
+  } catch (error) {
+    await tx.query('rollback to savepoint job_step');
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}

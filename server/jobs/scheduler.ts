@@ -1,0 +1,30 @@
+import { autoConfirmWithdrawals } from '../domain/withdrawals/autoConfirm';
+import type { AppDeps } from '../http/deps';
+
+/** How often the jobs look for due work; each run is cheap when nothing is due. */
+const TICK_MS = 30_000;
+
+/**
+ * The server's periodic jobs. Every process runs the timer; the advisory lock inside each job
+ * lets only one of them do the work at a time. Returns a stop function for shutdown.
+ */
+export function startJobs(deps: AppDeps, log: (message: string) => void): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return; // A slow run is never overlapped by the next tick.
+    running = true;
+    try {
+      const result = await autoConfirmWithdrawals(deps);
+      if (result.failed > 0)
+        log(`withdrawal auto-confirmation: ${result.failed} failed, retried next run`);
+    } catch (error) {
+      log(`withdrawal auto-confirmation failed: ${(error as Error).message}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), TICK_MS);
+  timer.unref();
+  void tick(); // Catch up at start on what fell due while the server was down.
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,33 @@
+import type { Http } from './http';
+import { sealPayload } from './payloadCipher';
+
+/**
+ * (E) calls of spec 7: the payload is sealed with the server's public key, fetched once and
+ * kept (a failed fetch is not kept). Views never see the crypto.
+ */
+export function createSealedCalls(http: Http) {
+  let publicKey: Promise<string> | null = null;
+  const key = () => {
+    publicKey ??= http
+      .get<{ publicKey: string }>('/wps/session/key/rsa')
+      .then((value) => value.publicKey);
+    publicKey.catch(() => {
+      publicKey = null;
+    });
+    return publicKey;
+  };
+
+  return async function sealed<T>(
+    method: 'post' | 'put',
+    path: string,
+    payload: unknown,
+  ): Promise<T> {
+    const seal = await sealPayload(await key(), payload);
+    const options = { headers: { Encryption: seal.header } };
+    return method === 'post'
+      ? http.post<T>(path, seal.body, options)
+      : http.put<T>(path, seal.body, options);
+  };
+}
+
+export type SealedCalls = ReturnType<typeof createSealedCalls>;
