@@ -18,6 +18,7 @@ import { systemRelays } from './system/relays';
 import { systemRoutes } from './system/routes';
 import { walletRelays, walletRoutes } from './wallet/walletRoutes';
 import { withdrawalRoutes } from './wallet/withdrawalRoutes';
+import { recordRoutes } from './records/recordRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -106,6 +107,7 @@ export async function createApp(
   }
   await walletRoutes(http, deps);
   await withdrawalRoutes(http, deps);
+  await recordRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

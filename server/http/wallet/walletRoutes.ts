@@ -86,30 +86,6 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
     deps.balanceEvents.announce(changes);
     return ok(result);
   });
-
-  app.get('/wps/deposit/records', { config: { auth: 'realMoney' } }, async (request) => {
-    const session = sessionOf(request);
-    const rows = await deps.db.query<{
-      id: string;
-      channel: string;
-      amount: string;
-      status: string;
-      created_at: Date;
-    }>(
-      `select id::text, channel, amount::text, status, created_at from deposits where member_id = $1
-       order by id desc limit 50`,
-      [session.memberId],
-    );
-    return ok(
-      rows.map((row) => ({
-        id: row.id,
-        channel: row.channel,
-        amount: toMoneyString(BigInt(row.amount)),
-        status: row.status,
-        createdAt: new Date(row.created_at).toISOString(),
-      })),
-    );
-  });
 }
 
 /**
