@@ -7,14 +7,6 @@ export interface WalletSnapshot {
   wallets: { wallet: string; balance: string; seq: number }[];
 }
 
-export interface DepositRecord {
-  id: string;
-  channel: string;
-  amount: string;
-  status: 'pending' | 'credited' | 'failed';
-  createdAt: string;
-}
-
 /** A fresh idempotency key for one money-moving request (a retry of it reuses the key). */
 export const newIdempotencyKey = (): string => crypto.randomUUID().replaceAll('-', '');
 
@@ -28,7 +20,6 @@ export function createWalletApi(http: Http) {
         channel: 'DEMO',
         ...body,
       }),
-    depositRecords: () => http.get<DepositRecord[]>('/wps/deposit/records'),
     transferUpline: (body: { amount: string; idempotencyKey: string }) =>
       http.post<{ upline: string; amount: string; balance: string }>(
         '/wps/wallet/transferUpline',

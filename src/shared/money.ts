@@ -13,6 +13,12 @@ export function parseMoney(text: string): bigint {
   return BigInt(whole) * SCALE + BigInt(fraction.padEnd(MINOR_DIGITS, '0'));
 }
 
+/** Like parseMoney, with an optional minus sign (record amounts, profit). */
+export function parseSignedMoney(text: string): bigint {
+  const trimmed = text.trim();
+  return trimmed.startsWith('-') ? -parseMoney(trimmed.slice(1)) : parseMoney(trimmed);
+}
+
 /** 123450n → "1234.50" (signed, no grouping): the wire format. */
 export function toMoneyString(minor: bigint): string {
   const negative = minor < 0n;

@@ -3,7 +3,10 @@ import { createHttp, type Http } from '../../api/http';
 import { readToken } from '../../api/sessionToken';
 import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
+import { createRecordsApi, type RecordsApi } from '../../api/records';
+import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
+import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
 import { defer, from, map, startWith } from 'rxjs';
 import { type BalanceStore, createBalanceStore } from '../../streams/balance';
 import { createLanguageService, type LanguageService } from '../../i18n/languageService';
@@ -22,6 +25,8 @@ export interface Services {
   language: LanguageService;
   session: SessionService;
   walletApi: WalletApi;
+  withdrawalApi: WithdrawalApi;
+  recordsApi: RecordsApi;
   balance: BalanceStore;
   /** The brand's merchant code goes on every call once the status has told us what it is. */
   setMerchantCode(code: string): void;
@@ -45,8 +50,11 @@ export function createServices(i18n: i18n): Services {
       auth: (callback) => callback({ token: readToken() }),
     });
   });
-  const identityApi = createIdentityApi(http);
+  const sealed = createSealedCalls(http);
+  const identityApi = createIdentityApi(http, sealed);
   const walletApi = createWalletApi(http);
+  const withdrawalApi = createWithdrawalApi(http, sealed);
+  const recordsApi = createRecordsApi(http);
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
   const balance = createBalanceStore({
     // An actor emits on change only: start from where it is now.
@@ -66,6 +74,8 @@ export function createServices(i18n: i18n): Services {
     identityApi,
     session,
     walletApi,
+    withdrawalApi,
+    recordsApi,
     balance,
     realtime,
     system$: createSystemStream(realtime),

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoney, toMoneyString } from '../../../src/shared/money';
+import {
+  formatMoney,
+  parseMoney,
+  parseSignedMoney,
+  toMoneyString,
+} from '../../../src/shared/money';
 
 describe('money', () => {
   it('parses decimal strings into minor units exactly', () => {
@@ -18,6 +23,14 @@ describe('money', () => {
         expect(parseMoney(toMoneyString(minor))).toBe(minor);
       }),
     );
+  });
+  it('round-trips signed amounts (records show money leaving as negative)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 17n) + 1n, max: 10n ** 17n - 1n }), (minor) => {
+        expect(parseSignedMoney(toMoneyString(minor))).toBe(minor);
+      }),
+    );
+    expect(() => parseSignedMoney('--1')).toThrow();
   });
   it('formats with two decimals and thousands separators', () => {
     expect(formatMoney(123456789n)).toBe('1,234,567.89');

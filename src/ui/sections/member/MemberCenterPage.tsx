@@ -2,8 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { usePopups } from '../../popups/PopupContext';
+import type { ReactNode } from 'react';
+import { AccountRecord, BonusRecord, DepositRecord, ProfitRecord } from './records/RecordPages';
+import { BettingRecordPage } from './records/BettingRecordPage';
 import { DepositPage } from './wallet/DepositPage';
-import { DepositRecords } from './wallet/DepositRecords';
+import { WithdrawPage } from './withdraw/WithdrawPage';
 import { TransferUplinePage } from './wallet/TransferUplinePage';
 import { WalletTransferPage } from './wallet/WalletTransferPage';
 
@@ -26,6 +29,19 @@ export const memberPages = [
   'vip',
   'depositRecord',
 ] as const;
+
+/** The pages built so far; the others show the empty state until their issue lands. */
+const pageContent: Partial<Record<string, () => ReactNode>> = {
+  depositv2: () => <DepositPage />,
+  depositRecord: () => <DepositRecord />,
+  transferFund: () => <WalletTransferPage />,
+  transferUpline: () => <TransferUplinePage />,
+  withdraw: () => <WithdrawPage />,
+  personalHistoryCopy: () => <BettingRecordPage />,
+  transactionHistory: () => <AccountRecord />,
+  personalProfit: () => <ProfitRecord />,
+  bonusDetails: () => <BonusRecord />,
+};
 
 /** Lazy section MemberCenter: the page list now, each page's content with its issue. */
 export default function MemberCenterPage() {
@@ -56,15 +72,7 @@ export default function MemberCenterPage() {
             {t('auth.changePasswordTitle')}
           </button>
         )}
-        {page === 'depositv2' ? (
-          <DepositPage />
-        ) : page === 'depositRecord' ? (
-          <DepositRecords />
-        ) : page === 'transferFund' ? (
-          <WalletTransferPage />
-        ) : page === 'transferUpline' ? (
-          <TransferUplinePage />
-        ) : (
+        {pageContent[page]?.() ?? (
           <EmptyState title={t('section.emptyTitle')}>
             <p>{t('section.emptyBody')}</p>
           </EmptyState>

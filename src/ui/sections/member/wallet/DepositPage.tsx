@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../../../api/wallet';
+import type { DepositRecordItem } from '../../../../shared/records';
 import { FormField } from '../../../auth/FormField';
 import { useErrorText } from '../../../auth/useErrorText';
 import { useServices } from '../../../app/ServicesContext';
@@ -22,7 +23,7 @@ const POLL_LIMIT = 120;
 export function DepositPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { walletApi } = useServices();
+  const { walletApi, recordsApi } = useServices();
   const [state, setState] = useState<DepositState>({ kind: 'editing', error: null });
   const key = useRef(newIdempotencyKey());
 
@@ -31,13 +32,15 @@ export function DepositPage() {
     let polls = 0;
     const timer = window.setInterval(async () => {
       polls += 1;
-      const records = await walletApi.depositRecords().catch(() => null);
-      const record = records?.find((candidate) => candidate.id === state.id);
+      const records = await recordsApi
+        .fetch<DepositRecordItem>('deposits', { type: 'credited' })
+        .catch(() => null);
+      const record = records?.items.find((candidate) => candidate.id === state.id);
       if (record?.status === 'credited') setState({ kind: 'credited', amount: record.amount });
       if (polls >= POLL_LIMIT) window.clearInterval(timer);
     }, POLL_MS);
     return () => window.clearInterval(timer);
-  }, [state, walletApi]);
+  }, [state, recordsApi]);
 
   if (state.kind === 'pending' || state.kind === 'credited') {
     return (

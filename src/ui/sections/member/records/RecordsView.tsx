@@ -1,0 +1,202 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecordKind } from '../../../../api/records';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../../shared/records';
+import { useErrorText } from '../../../auth/useErrorText';
+import { EmptyState } from '../../../components/EmptyState';
+import { lastWeek, rangeOf } from './recordDates';
+import { useRecords } from './useRecords';
+
+export interface RecordColumn<T> {
+  id: string;
+  label: string;
+  cell: (item: T) => ReactNode;
+  /** Right-aligned, and shown in the totals row from `totals[id]` when the server sums it. */
+  numeric?: boolean;
+}
+
+export interface TypeFilter {
+  label: string;
+  options: { value: string; label: string }[];
+}
+
+interface Filters {
+  fromDay: string;
+  toDay: string;
+  type: string;
+}
+
+/**
+ * One record page (spec 2 records): date range and type filters, a table with totals, paging,
+ * and loading, empty and error states. Filters apply on "Search"; paging keeps them.
+ */
+export function RecordsView<T>({
+  kind,
+  columns,
+  rowKey,
+  typeFilter,
+  formatTotal,
+  emptyText,
+  testId,
+  reloads = 0,
+}: {
+  kind: RecordKind;
+  columns: RecordColumn<T>[];
+  rowKey: (item: T) => string;
+  typeFilter?: TypeFilter;
+  formatTotal?: (value: string) => ReactNode;
+  emptyText: string;
+  testId: string;
+  reloads?: number;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [filters, setFilters] = useState<Filters>({ ...lastWeek(), type: '' });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const range = rangeOf(filters.fromDay, filters.toDay);
+  const query =
+    'error' in range
+      ? null
+      : { ...range, page, pageSize, ...(filters.type ? { type: filters.type } : {}) };
+  const state = useRecords<T>(kind, query, reloads);
+  const shown =
+    state.kind === 'ready' ? state.page : state.kind === 'loading' ? state.previous : null;
+  const totalPages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
+
+  return (
+    <section className="records-view" data-testid={testId} aria-busy={state.kind === 'loading'}>
+      <form
+        className="records-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          setFilters({
+            fromDay: String(data.get('fromDay') ?? ''),
+            toDay: String(data.get('toDay') ?? ''),
+            type: String(data.get('type') ?? ''),
+          });
+          setPage(1);
+        }}
+      >
+        <label>
+          {t('records.from')}
+          <input type="date" name="fromDay" defaultValue={filters.fromDay} required />
+        </label>
+        <label>
+          {t('records.to')}
+          <input type="date" name="toDay" defaultValue={filters.toDay} required />
+        </label>
+        {typeFilter && (
+          <label>
+            {typeFilter.label}
+            <select name="type" defaultValue={filters.type}>
+              <option value="">{t('records.all')}</option>
+              {typeFilter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button type="submit" className="button primary" data-testid={`${testId}-search`}>
+          {t('records.search')}
+        </button>
+      </form>
+
+      {'error' in range && (
+        <p role="alert" className="field-error">
+          {t('errors.date_range_invalid')}
+        </p>
+      )}
+      {state.kind === 'loading' && (
+        <p role="status" className="records-loading">
+          <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+        </p>
+      )}
+      {state.kind === 'failed' && <p role="alert">{errorText(state.code)}</p>}
+      {shown && shown.items.length === 0 && state.kind === 'ready' && (
+        <EmptyState title={emptyText} />
+      )}
+      {shown && shown.items.length > 0 && (
+        <table className="records">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.id} scope="col" className={column.numeric ? 'numeric' : undefined}>
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.items.map((item) => (
+              <tr key={rowKey(item)}>
+                {columns.map((column) => (
+                  <td key={column.id} className={column.numeric ? 'numeric' : undefined}>
+                    {column.cell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          {shown.totals && (
+            <tfoot>
+              <tr data-testid={`${testId}-totals`}>
+                {columns.map((column, index) => (
+                  <td key={column.id} className={column.numeric ? 'numeric' : undefined}>
+                    {index === 0
+                      ? t('records.total')
+                      : column.numeric && shown.totals?.[column.id] !== undefined
+                        ? (formatTotal?.(shown.totals[column.id]!) ?? shown.totals[column.id])
+                        : null}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      )}
+      {shown && shown.total > 0 && (
+        <nav className="records-pager" aria-label={t('records.pages')}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={page <= 1}
+            onClick={() => setPage((current) => current - 1)}
+          >
+            {t('records.previous')}
+          </button>
+          <span data-testid={`${testId}-page`}>
+            {t('records.pageOf', { page: shown.page, pages: totalPages, total: shown.total })}
+          </span>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={page >= totalPages}
+            onClick={() => setPage((current) => current + 1)}
+          >
+            {t('records.next')}
+          </button>
+          <label>
+            {t('records.pageSize')}
+            <select
+              value={pageSize}
+              onChange={(event) => {
+                setPageSize(Number(event.target.value));
+                setPage(1);
+              }}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        </nav>
+      )}
+    </section>
+  );
+}
