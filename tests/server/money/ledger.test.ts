@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginToken } from '../../support/identityClient';
+import { answer, withdraw } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
 /**
@@ -18,6 +19,7 @@ describe.each(engines)('ledger under concurrent clients on %s', (engine) => {
         payments: {
           ...config.payments,
           deposit: { ...config.payments.deposit, demoConfirmSeconds: 0 },
+          withdrawal: { ...config.payments.withdrawal, demoPaySeconds: 0 },
         },
       }),
     });
@@ -34,6 +36,7 @@ describe.each(engines)('ledger under concurrent clients on %s', (engine) => {
     const deadline = Date.now() + 4000;
     let operations = 0;
     let refused = 0;
+    let withdrawals = 0;
 
     async function client(token: string) {
       while (Date.now() < deadline) {
@@ -50,7 +53,25 @@ describe.each(engines)('ledger under concurrent clients on %s', (engine) => {
             },
           });
           expect(reply.status).toBe(200);
-        } else if (roll < 3 && firstAnswers.size > 0) {
+        } else if (roll === 3) {
+          // A withdrawal: held at once (or refused beyond the balance), paid by the channel.
+          const reply = await withdraw(server, token, {
+            amount: `${randomInt(50, 150)}.${randomInt(10, 99)}`,
+          });
+          if (reply.body.success) withdrawals += 1;
+          else expect(reply.body.code).toBe('insufficient_funds');
+        } else if (roll === 4) {
+          // Confirm the receipt of a paid one: the held amount leaves for good.
+          const list = await call(server, '/wps/withdraw/records?status=awaitingConfirmation', {
+            headers: bearer(token),
+          });
+          const [paid] = (list.body.value as { items: { id: string }[] }).items;
+          if (paid) {
+            const reply = await answer(server, token, paid.id, { answer: 'received' });
+            // The other client of the same member may have confirmed it first.
+            if (!reply.body.success) expect(reply.body.code).toBe('withdrawal_illegal_transition');
+          }
+        } else if (roll < 6 && firstAnswers.size > 0) {
           // Replay a transfer already made: same answer, nothing moves.
           const [idempotencyKey, first] = [...firstAnswers.entries()][
             randomInt(firstAnswers.size)
@@ -120,6 +141,16 @@ describe.each(engines)('ledger under concurrent clients on %s', (engine) => {
       `select count(*)::text as n from ledger_transactions where kind = 'deposit'`,
     );
     expect(depositTransactions[0]!.n).toBe(credited[0]!.n);
+    // What is held is exactly what the open withdrawals asked for.
+    const [held] = await db.query<{ balance: string }>(
+      `select balance::text from ledger_accounts where kind = 'house' and name = 'withdrawals_held'`,
+    );
+    const [open] = await db.query<{ total: string }>(
+      `select coalesce(sum(amount), 0)::text as total from withdrawals
+       where status in ('requested', 'awaitingConfirmation', 'notReceived', 'partiallyReceived')`,
+    );
+    expect(held!.balance).toBe(open!.total);
+    expect(withdrawals).toBeGreaterThan(0);
     expect(operations).toBeGreaterThan(30);
     expect(firstAnswers.size).toBeGreaterThan(5);
     expect(refused).toBeGreaterThanOrEqual(0);
