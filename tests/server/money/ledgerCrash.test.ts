@@ -6,17 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openPglite } from '../../server/db/pglite';
-import { openPostgres } from '../../server/db/postgres';
-import type { Database } from '../../server/db/types';
-import { parseMoney, toMoneyString } from '../../src/shared/money';
-import { bearer, loginToken } from '../support/identityClient';
+import { openPglite } from '../../../server/db/pglite';
+import { openPostgres } from '../../../server/db/postgres';
+import type { Database } from '../../../server/db/types';
+import { parseMoney, toMoneyString } from '../../../src/shared/money';
+import { bearer, loginToken } from '../../support/identityClient';
 import {
   killServerProcesses,
   type ServerProcess,
   startServerProcess,
-} from '../support/serverProcess';
-import { call, type Engine, engines } from '../support/testServer';
+} from '../../support/serverProcess';
+import { call, type Engine, engines } from '../../support/testServer';
 
 /**
  * Issue 4: the bank-style test (ledger.test.ts) with the server process SIGKILLed in the middle
@@ -38,7 +38,7 @@ const MIN_ACKNOWLEDGED = 40;
 const REQUEST_TIMEOUT_MS = 15_000;
 const SEED_AMOUNT = '3000.00';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const paths = {
   transfer: '/wps/relay/GCS_walletTransfer',
   upline: '/wps/wallet/transferUpline',
