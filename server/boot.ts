@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from './config/env';
 import { loadPlatformConfig } from './config/load';
@@ -57,13 +57,12 @@ export async function boot(env: Env): Promise<Running> {
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
-  await writeFile(
-    serverInfoFile(env.dataDir),
-    JSON.stringify({ url, opsToken, pid: process.pid }),
-    {
-      mode: 0o600,
-    },
-  );
+  // Written whole then renamed, so `npm run ops` never reads a half-written file.
+  const infoFile = serverInfoFile(env.dataDir);
+  await writeFile(`${infoFile}.tmp`, JSON.stringify({ url, opsToken, pid: process.pid }), {
+    mode: 0o600,
+  });
+  await rename(`${infoFile}.tmp`, infoFile);
 
   return {
     app,

@@ -2,7 +2,7 @@ import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { houseAccountId, walletId } from './accounts';
-import { type Posted, postTransaction } from './post';
+import { type Posted, postTransaction, postWithin } from './post';
 
 /** A committed change of a wallet, for the `balance` socket event. */
 export interface BalanceChange {
@@ -106,31 +106,38 @@ export async function transferBetweenWallets(
   return { result: posted.result, changes: changesOf(posted, memberId, names) };
 }
 
-/** Credits a confirmed deposit once: house "deposits" → the member's main wallet. */
+/**
+ * Credits a confirmed deposit once: house "deposits" → the member's main wallet. The posting
+ * and the deposit's new status commit together, so a crash never leaves a credited deposit
+ * marked pending (or the reverse); the row lock makes two confirmations credit once.
+ */
 export async function creditDeposit(deps: AppDeps, depositId: string): Promise<BalanceChange[]> {
-  const [deposit] = await deps.db.query<{ member_id: string; amount: string; status: string }>(
-    'select member_id::text, amount::text, status from deposits where id = $1',
-    [depositId],
-  );
-  if (!deposit) throw new ApiError(404, 'not_found', 'No such deposit.');
-  if (deposit.status !== 'pending') return [];
-  const memberId = deposit.member_id;
-  const main = await walletId(deps.db, memberId, null);
-  const posted = await postTransaction(deps.db, {
-    idempotencyKey: `deposit:${depositId}`,
-    kind: 'deposit',
-    memberId,
-    postings: [
-      { accountId: await houseAccountId(deps.db, 'deposits'), amount: -BigInt(deposit.amount) },
-      { accountId: main, amount: BigInt(deposit.amount) },
-    ],
-    describe: () => ({ depositId }),
+  return deps.db.transaction(async (tx) => {
+    const [deposit] = await tx.query<{ member_id: string; amount: string; status: string }>(
+      'select member_id::text, amount::text, status from deposits where id = $1 for update',
+      [depositId],
+    );
+    if (!deposit) throw new ApiError(404, 'not_found', 'No such deposit.');
+    if (deposit.status !== 'pending') return [];
+    const memberId = deposit.member_id;
+    const main = await walletId(tx, memberId, null);
+    const posted = await postWithin(tx, {
+      idempotencyKey: `deposit:${depositId}`,
+      kind: 'deposit',
+      memberId,
+      postings: [
+        { accountId: await houseAccountId(tx, 'deposits'), amount: -BigInt(deposit.amount) },
+        { accountId: main, amount: BigInt(deposit.amount) },
+      ],
+      describe: () => ({ depositId }),
+    });
+    await tx.query(
+      `update deposits set status = 'credited', credited_at = now(), ledger_transaction_id = $2
+       where id = $1`,
+      [depositId, posted.transactionId],
+    );
+    return changesOf(posted, memberId, new Map([[main, 'MAIN']]));
   });
-  await deps.db.query(
-    `update deposits set status = 'credited', credited_at = now(), ledger_transaction_id = $2 where id = $1 and status = 'pending'`,
-    [depositId, posted.transactionId],
-  );
-  return changesOf(posted, memberId, new Map([[main, 'MAIN']]));
 }
 
 /** Starts a deposit through a channel: pending until the channel confirms (spec: depositv2). */
