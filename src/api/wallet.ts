@@ -1,3 +1,4 @@
+import type { ConsolidatedFunds } from '../streams/consolidatedFunds';
 import type { Http } from './http';
 
 export interface WalletSnapshot {
@@ -20,6 +21,7 @@ export function createWalletApi(http: Http) {
         channel: 'DEMO',
         ...body,
       }),
+    consolidatedFunds: () => http.get<ConsolidatedFunds>('/wps/member/info/funds/consolidated'),
     transferUpline: (body: { amount: string; idempotencyKey: string }) =>
       http.post<{ upline: string; amount: string; balance: string }>(
         '/wps/wallet/transferUpline',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts';
-import { loginAs } from './support';
+import { loginAs, openLogin } from './support';
 
 test('a deposit credited by the channel moves the balance live in another tab', async ({
   context,
@@ -56,4 +56,30 @@ test('My Wallet moves money between wallets; the header follows', async ({ page 
   await page.getByLabel('Amount').fill('5000');
   await page.getByTestId('transfer-submit').click();
   await expect(page.getByText('Insufficient balance.')).toBeVisible();
+});
+
+test('logging in fetches the consolidated funds for a real account, never for a trial', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/wps/member/info/funds/consolidated')) asked.push(request.url());
+  });
+  const { username, password } = await newAccount();
+  const fetched = page.waitForResponse('**/wps/member/info/funds/consolidated');
+  await loginAs(page, username, password);
+  expect((await (await fetched).json()).value).toMatchObject({ agentPolicy: true });
+
+  await page.context().clearCookies();
+  const trialPage = await page.context().newPage();
+  asked.length = 0;
+  trialPage.on('request', (request) => {
+    if (request.url().includes('/wps/member/info/funds/consolidated')) asked.push(request.url());
+  });
+  const popup = await openLogin(trialPage);
+  await popup.getByTestId('free-play').click();
+  await expect(trialPage.getByTestId('account-menu')).toContainText('Trial');
+  // The trial's balance is its demo credit, loaded after the login like a player's.
+  await expect(trialPage.getByTestId('balance')).toHaveText('$ 2,000.00');
+  expect(asked).toEqual([]);
 });

@@ -9,6 +9,11 @@ import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
 import { defer, from, map, startWith } from 'rxjs';
 import { type BalanceStore, createBalanceStore } from '../../streams/balance';
+import {
+  type ConsolidatedFundsStore,
+  createConsolidatedFunds,
+  type SessionRole,
+} from '../../streams/consolidatedFunds';
 import { createLanguageService, type LanguageService } from '../../i18n/languageService';
 import { SOCKET_PATH } from '../../shared/realtime';
 import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
@@ -25,6 +30,8 @@ export interface Services {
   language: LanguageService;
   session: SessionService;
   walletApi: WalletApi;
+  /** Spec 4: fetched on login for real accounts under the agent policy; null otherwise. */
+  consolidatedFunds: ConsolidatedFundsStore;
   withdrawalApi: WithdrawalApi;
   recordsApi: RecordsApi;
   balance: BalanceStore;
@@ -68,8 +75,23 @@ export function createServices(i18n: i18n): Services {
     events$: realtime.event$('balance'),
     fetchSnapshot: () => walletApi.balance(),
   });
+  const consolidatedFunds = createConsolidatedFunds({
+    role$: defer(() => from(session.actor).pipe(startWith(session.actor.getSnapshot()))).pipe(
+      map((snapshot): SessionRole =>
+        snapshot.matches('player')
+          ? 'player'
+          : snapshot.matches('trial')
+            ? 'trial'
+            : snapshot.matches('agent')
+              ? 'agent'
+              : 'guest',
+      ),
+    ),
+    fetch: () => walletApi.consolidatedFunds(),
+  });
   return {
     http,
+    consolidatedFunds,
     systemApi,
     identityApi,
     session,

@@ -1,3 +1,4 @@
+import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../i18n/chooseLanguage';
@@ -24,6 +25,9 @@ export function SystemGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!info) return;
     services.setMerchantCode(info.info.brand.merchantCode);
+    services.consolidatedFunds.setAgentPolicy(
+      isFeatureEnabled(info.info.whitelabel, WhitelabelFlag.agentPolicy),
+    );
     const { languages, defaultLanguage } = info.info.brand;
     if (!languages.includes(services.language.current())) {
       void services.language.change(
@@ -36,6 +40,13 @@ export function SystemGate({ children }: { children: ReactNode }) {
       );
     }
   }, [info, services]);
+
+  // Subscribed for the tab's life, so the logged-in transition fetches the consolidated funds
+  // then (spec 4) and every view reading them later gets the cached answer.
+  useEffect(() => {
+    const subscription = services.consolidatedFunds.funds$.subscribe();
+    return () => subscription.unsubscribe();
+  }, [services]);
 
   const decided = info !== null || snapshot.matches('unavailable');
   useEffect(() => {
