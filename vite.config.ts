@@ -14,7 +14,12 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // The demo vendor's game page is its own entry: games never load the site's bundle.
+    rollupOptions: { input: { main: 'index.html', play: 'play.html' } },
+  },
   test: {
     include: [
       'tests/unit/**/*.test.{ts,tsx}',

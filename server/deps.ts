@@ -1,3 +1,4 @@
+import type { WinnerEntry } from '../src/shared/games';
 import type { PlatformConfig } from './config/schema';
 import type { Database } from './db/types';
 import { createMaintenanceSwitch } from './domain/system/maintenance';
@@ -37,6 +38,8 @@ export async function createDeps(options: {
     production: options.production,
     balanceEvents: createBalanceEvents(),
     withdrawalEvents: createAnnouncer<WithdrawalChange>(),
+    winnerEvents: createAnnouncer<WinnerEntry>(),
+    demoRigs: new Map(),
     identity: {
       keys: await loadOrCreateRsaKeys(db),
       human: createHumanCheck(await loadOrCreateChallengeSecret(db), {

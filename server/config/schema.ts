@@ -122,6 +122,14 @@ export const platformConfigSchema = z
       /** Demo money a free-play (trial) account starts with, from the house "trial_credit". */
       trialCredit: z.string().regex(/^\d+(\.\d{1,2})?$/),
     }),
+    games: z.object({
+      /** Bet sizes the demo vendor offers, as decimal strings. */
+      betLevels: z.array(z.string().regex(/^\d+(\.\d{1,2})?$/)).min(1),
+      /** A round that wins at least this many times its bet goes to the winner board. */
+      bigWinMultiple: z.number().int().min(1),
+      /** Play money of a free-trial launch (not on the ledger). */
+      freeTrialCredit: z.string().regex(/^\d+(\.\d{1,2})?$/),
+    }),
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

@@ -19,6 +19,8 @@ import { systemRoutes } from './system/routes';
 import { walletRelays, walletRoutes } from './wallet/walletRoutes';
 import { withdrawalRoutes } from './wallet/withdrawalRoutes';
 import { recordRoutes } from './records/recordRoutes';
+import { demoVendorRoutes } from './games/demoVendorRoutes';
+import { winnerRelays } from './games/winnerRelays';
 
 export interface RouteInfo {
   method: string;
@@ -99,7 +101,7 @@ export async function createApp(
   await memberRoutes(http, deps);
   await devRoutes(http, deps);
   await languageRoute(http, deps);
-  const relays = { ...systemRelays(deps), ...walletRelays(deps) };
+  const relays = { ...systemRelays(deps), ...walletRelays(deps), ...winnerRelays(deps) };
   await relayRoutes(http, deps, relays);
   // Relays are routes too for the authorization matrix.
   for (const [name, relay] of Object.entries(relays)) {
@@ -108,6 +110,7 @@ export async function createApp(
   await walletRoutes(http, deps);
   await withdrawalRoutes(http, deps);
   await recordRoutes(http, deps);
+  await demoVendorRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

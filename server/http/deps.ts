@@ -3,7 +3,9 @@ import type { Database } from '../db/types';
 import type { MaintenanceSwitch } from '../domain/system/maintenance';
 import type { RegionPolicy } from '../domain/system/region';
 import type { RsaKeys } from '../crypto/rsaKeys';
+import type { WinnerEntry } from '../../src/shared/games';
 import type { Announcer } from '../domain/announcer';
+import type { DemoRig } from '../domain/games/demoVendor/rigs';
 import type { BalanceEvents } from '../domain/ledger/balanceEvents';
 import type { WithdrawalChange } from '../domain/withdrawals/lifecycle';
 import type { HumanCheck } from '../domain/identity/humanCheck';
@@ -26,6 +28,13 @@ export interface AppDeps {
   production: boolean;
   /** Committed balance changes, for the `balance` socket event. */
   balanceEvents: BalanceEvents;
+  /** Big wins of the demo vendor, for the public `winner` socket event. */
+  winnerEvents: Announcer<WinnerEntry>;
+  /**
+   * The demo vendor's next outcome per member, set by a development-only route so end-to-end
+   * tests can make a big win happen; empty (and unreachable) in production.
+   */
+  demoRigs: Map<string, DemoRig>;
   /** Committed withdrawal state changes, for the `withdrawal` socket event. */
   withdrawalEvents: Announcer<WithdrawalChange>;
   identity: {

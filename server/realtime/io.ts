@@ -58,6 +58,10 @@ export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeS
     }
   });
 
+  deps.winnerEvents.onChange((entry) => {
+    io.to(rooms.public).emit('winner', entry);
+  });
+
   deps.withdrawalEvents.onChange((change) => {
     io.to(rooms.member(change.memberId)).emit('withdrawal', change.withdrawal);
   });

@@ -1,3 +1,4 @@
+import type { WinnerEntry } from './games';
 import type { SystemStatusCode } from './system';
 import type { WithdrawalSocketEvent } from './withdrawals';
 
@@ -28,6 +29,8 @@ export interface BalanceEvent {
 
 export interface ServerToClientEvents {
   balance: (event: BalanceEvent) => void;
+  /** A big win of any player (public, masked name): the winner board merges it. */
+  winner: (event: WinnerEntry) => void;
   /** One of this member's withdrawals changed state (its `version` is the seq). */
   withdrawal: (event: WithdrawalSocketEvent) => void;
   system: (event: SystemEvent) => void;

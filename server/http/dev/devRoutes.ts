@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
+import { SLOT_SYMBOLS } from '../../domain/games/demoVendor/slotEngine';
 import { readOutbox } from '../../domain/messaging/providers';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
 import { captchaAnswer } from './captchaAnswers';
 
 const outboxQuery = z.object({ recipient: z.string().max(254).optional() }).strict();
+
+const rigBody = z
+  .object({
+    account: z.string().min(1).max(40),
+    symbols: z.array(z.enum(SLOT_SYMBOLS)).length(3).optional(),
+    drawn: z.number().int().min(0).max(9).optional(),
+  })
+  .strict()
+  .refine((body) => (body.symbols === undefined) !== (body.drawn === undefined), {
+    message: 'give symbols or drawn',
+  });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -27,6 +39,23 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     const answer = captchaAnswer(id);
     if (!answer) throw new ApiError(404, 'not_found', 'No such captcha.');
     return ok({ answer });
+  });
+
+  // Forces a member's next demo-vendor round (e.g. a big win the winner board must show).
+  app.post('/wps/dev/demo-vendor/rig', async (request) => {
+    const body = parseInput(rigBody, request.body);
+    const [member] = await deps.db.query<{ id: string }>(
+      'select id::text from members where lower(account) = lower($1)',
+      [body.account],
+    );
+    if (!member) throw new ApiError(404, 'not_found', 'No such account.');
+    deps.demoRigs.set(
+      member.id,
+      body.symbols
+        ? { engine: 'slot', symbols: body.symbols }
+        : { engine: 'draw', drawn: body.drawn! },
+    );
+    return ok(null);
   });
 
   app.get('/dev/outbox', async (_request, reply) => {

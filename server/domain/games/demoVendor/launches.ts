@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { parseMoney } from '../../../../src/shared/money';
+import type { Queryable } from '../../../db/types';
+import type { AppDeps } from '../../../http/deps';
+import { ApiError } from '../../apiError';
+
+/** How long a launched game can be played before the player must launch it again. */
+const LAUNCH_HOURS = 12;
+
+export interface LaunchedGame {
+  nodeId: string;
+  vendor: string;
+  gameName: string;
+  engine: 'slot' | 'draw';
+}
+
+export interface Launch extends LaunchedGame {
+  id: string;
+  memberId: string | null;
+  demo: boolean;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Opens a game for a member (real money, or their trial credit) or as a free trial (play money
+ * kept with the launch). The token goes in the game's URL; only its hash is stored.
+ */
+export async function createLaunch(
+  deps: AppDeps,
+  request: { memberId: string | null; demo: boolean; game: LaunchedGame },
+): Promise<string> {
+  if (!request.demo && request.memberId === null) {
+    throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
+  }
+  const token = randomBytes(24).toString('base64url');
+  await deps.db.query(
+    `insert into game_launches (token_hash, member_id, node_id, vendor, game_name, engine, demo,
+       demo_balance, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(hours => $9))`,
+    [
+      hash(token),
+      request.memberId,
+      request.game.nodeId,
+      request.game.vendor,
+      request.game.gameName,
+      request.game.engine,
+      request.demo,
+      request.demo ? parseMoney(deps.config.games.freeTrialCredit).toString() : '0',
+      LAUNCH_HOURS,
+    ],
+  );
+  return token;
+}
+
+/** The launch behind a game URL's token; refuses unknown and expired ones. */
+export async function resolveLaunch(db: Queryable, token: string): Promise<Launch> {
+  const [row] = await db.query<{
+    id: string;
+    member_id: string | null;
+    node_id: string;
+    vendor: string;
+    game_name: string;
+    engine: 'slot' | 'draw';
+    demo: boolean;
+    live: boolean;
+  }>(
+    `select id::text, member_id::text, node_id, vendor, game_name, engine, demo,
+       expires_at > now() as live
+     from game_launches where token_hash = $1`,
+    [hash(token)],
+  );
+  if (!row || !row.live) {
+    throw new ApiError(
+      401,
+      'launch_expired',
+      'This game session has ended. Please launch it again.',
+    );
+  }
+  return {
+    id: row.id,
+    memberId: row.member_id,
+    nodeId: row.node_id,
+    vendor: row.vendor,
+    gameName: row.game_name,
+    engine: row.engine,
+    demo: row.demo,
+  };
+}

@@ -1,0 +1,171 @@
+import { type WinnerEntry, maskCustomerName } from '../../../../src/shared/games';
+import { parseMoney, toMoneyString } from '../../../../src/shared/money';
+import type { Queryable } from '../../../db/types';
+import type { AppDeps } from '../../../http/deps';
+import { ApiError } from '../../apiError';
+import { houseAccountId, walletId } from '../../ledger/accounts';
+import { postWithin } from '../../ledger/post';
+import type { Launch } from './launches';
+
+/** What a round decided: the win and the details the game screen draws (reels, digits). */
+export interface Decision {
+  win: bigint;
+  detail: Record<string, unknown>;
+}
+
+/** The answer of one round, stored with it so a replayed round id gets the same answer. */
+export interface RoundOutcome extends Record<string, unknown> {
+  roundId: string;
+  bet: string;
+  win: string;
+  balance: string;
+  demo: boolean;
+  replayed?: boolean;
+}
+
+/**
+ * One round of a launched game. Real play: the bet leaves the main wallet for the house
+ * "vendors" account and the win comes back, both ledger postings and the betting-record row in
+ * one transaction (idempotent by round id). Free trial: only the launch's play money moves.
+ * The balance and a big win are announced after the commit.
+ */
+export async function playRound(
+  deps: AppDeps,
+  launch: Launch,
+  request: { roundId: string; bet: bigint },
+  decide: () => Decision,
+): Promise<RoundOutcome> {
+  if (!deps.config.games.betLevels.some((level) => parseMoney(level) === request.bet)) {
+    throw new ApiError(400, 'bet_invalid', 'Choose one of the offered bets.');
+  }
+  const decision = decide();
+  if (launch.demo) return playDemo(deps, launch, request, decision);
+  const memberId = launch.memberId!;
+  const roundKey = `${memberId}:${request.roundId}`;
+  const result = await deps.db.transaction(async (tx) => {
+    const [created] = await tx.query<{ id: string }>(
+      `insert into bets (member_id, vendor, game_code, game_name, round_id, bet_amount,
+         valid_bet_amount, win_amount, settled_at)
+       values ($1, $2, $3, $4, $5, $6, $6, $7, now())
+       on conflict (vendor, round_id) do nothing returning id::text`,
+      [
+        memberId,
+        launch.vendor,
+        launch.nodeId,
+        launch.gameName,
+        roundKey,
+        request.bet.toString(),
+        decision.win.toString(),
+      ],
+    );
+    if (!created)
+      return { outcome: await storedOutcome(tx, launch.vendor, roundKey), changes: null };
+    const main = await walletId(tx, memberId, null);
+    const house = await houseAccountId(tx, 'vendors');
+    const betPosted = await postWithin(tx, {
+      idempotencyKey: `round:${launch.vendor}:${roundKey}:bet`,
+      kind: 'bet',
+      memberId,
+      postings: [
+        { accountId: main, amount: -request.bet },
+        { accountId: house, amount: request.bet },
+      ],
+    });
+    let last = betPosted.balances.get(main)!;
+    if (decision.win > 0n) {
+      const winPosted = await postWithin(tx, {
+        idempotencyKey: `round:${launch.vendor}:${roundKey}:win`,
+        kind: 'win',
+        memberId,
+        postings: [
+          { accountId: house, amount: -decision.win },
+          { accountId: main, amount: decision.win },
+        ],
+      });
+      last = winPosted.balances.get(main)!;
+    }
+    const outcome: RoundOutcome = {
+      ...decision.detail,
+      roundId: request.roundId,
+      bet: toMoneyString(request.bet),
+      win: toMoneyString(decision.win),
+      balance: toMoneyString(last.balance),
+      demo: false,
+    };
+    await tx.query('update bets set outcome = $2 where id = $1', [
+      created.id,
+      JSON.stringify(outcome),
+    ]);
+    return { outcome, changes: { balance: last.balance, entryId: last.entryId } };
+  });
+  if (result.changes) {
+    deps.balanceEvents.announce([{ memberId, wallet: 'MAIN', ...result.changes }]);
+    if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
+      await announceWinner(deps, memberId, launch, decision.win);
+    }
+  }
+  return result.outcome;
+}
+
+async function storedOutcome(
+  tx: Queryable,
+  vendor: string,
+  roundKey: string,
+): Promise<RoundOutcome> {
+  const [row] = await tx.query<{ outcome: RoundOutcome | null }>(
+    'select outcome from bets where vendor = $1 and round_id = $2',
+    [vendor, roundKey],
+  );
+  if (!row?.outcome) throw new ApiError(409, 'round_conflict', 'This round id was already used.');
+  return { ...row.outcome, replayed: true };
+}
+
+async function playDemo(
+  deps: AppDeps,
+  launch: Launch,
+  request: { roundId: string; bet: bigint },
+  decision: Decision,
+): Promise<RoundOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const [stored] = await tx.query<{ outcome: RoundOutcome }>(
+      'select outcome from demo_rounds where launch_id = $1 and round_id = $2',
+      [launch.id, request.roundId],
+    );
+    if (stored) return { ...stored.outcome, replayed: true };
+    const [row] = await tx.query<{ demo_balance: string }>(
+      `update game_launches set demo_balance = demo_balance - $2 + $3
+       where id = $1 and demo_balance >= $2 returning demo_balance::text`,
+      [launch.id, request.bet.toString(), decision.win.toString()],
+    );
+    if (!row) throw new ApiError(409, 'insufficient_funds', 'Insufficient balance.');
+    const outcome: RoundOutcome = {
+      ...decision.detail,
+      roundId: request.roundId,
+      bet: toMoneyString(request.bet),
+      win: toMoneyString(decision.win),
+      balance: toMoneyString(BigInt(row.demo_balance)),
+      demo: true,
+    };
+    await tx.query('insert into demo_rounds (launch_id, round_id, outcome) values ($1, $2, $3)', [
+      launch.id,
+      request.roundId,
+      JSON.stringify(outcome),
+    ]);
+    return outcome;
+  });
+}
+
+async function announceWinner(deps: AppDeps, memberId: string, launch: Launch, win: bigint) {
+  const [member] = await deps.db.query<{ account: string }>(
+    'select account from members where id = $1',
+    [memberId],
+  );
+  const entry: WinnerEntry = {
+    customerName: maskCustomerName(member?.account ?? 'player'),
+    winAmount: toMoneyString(win),
+    gameName: launch.gameName,
+    vassalage: launch.vendor,
+    at: new Date().toISOString(),
+  };
+  deps.winnerEvents.announce(entry);
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import type { LaunchResult } from '../../../src/shared/games';
+import { parseMoney, toMoneyString } from '../../../src/shared/money';
+import { drawDigit, drawRtp, drawWin } from '../../domain/games/demoVendor/drawEngine';
+import { findLaunchableGame } from '../../domain/games/demoVendor/findGame';
+import { createLaunch, resolveLaunch } from '../../domain/games/demoVendor/launches';
+import { takeRig } from '../../domain/games/demoVendor/rigs';
+import { playRound } from '../../domain/games/demoVendor/rounds';
+import {
+  slotMultiple,
+  slotRtp,
+  spinReels,
+  SLOT_SYMBOLS,
+} from '../../domain/games/demoVendor/slotEngine';
+import { memberWallets } from '../../domain/ledger/accounts';
+import { resolveSession } from '../../domain/identity/sessions';
+import type { AppDeps } from '../deps';
+import { ApiError, parseInput } from '../errors';
+
+const launchBody = z
+  .object({
+    nodeId: z.string().min(1).max(64).optional(),
+    vassalage: z.string().regex(/^[A-Z0-9_]{2,20}$/),
+    gameCode: z.string().max(64).optional(),
+    demo: z.boolean().optional(),
+    device: z.string().max(20).optional(),
+    backUrl: z.string().max(300).optional(),
+    language: z.string().max(8).optional(),
+    lottoArea: z.string().max(8).optional(),
+    launchMode: z.string().max(8).optional(),
+    lottoPrizeMode: z.string().max(20).optional(),
+    lottoGameCode: z.string().max(64).optional(),
+    lottoView: z.enum(['betting', 'lobby']).optional(),
+  })
+  .strict();
+const launchToken = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/);
+const roundId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+const amount = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/);
+const sessionQuery = z.object({ launch: launchToken }).strict();
+const spinBody = z.object({ launch: launchToken, bet: amount, roundId }).strict();
+const drawBody = z
+  .object({ launch: launchToken, bet: amount, roundId, pick: z.number().int().min(0).max(9) })
+  .strict();
+
+/**
+ * The built-in demo vendor (issue 5): launchGame (spec 7) opens any catalogue game into our
+ * own slot or number draw, whose rounds bet against the wallet through the ledger.
+ */
+export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  // No route-level auth: a free trial ("demo") may be launched by anyone (spec 2 game card
+  // "free trial"); real play needs a session, checked here.
+  app.post('/wps/game/launchGame', async (request) => {
+    const body = parseInput(launchBody, request.body);
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const session = token ? await resolveSession(deps.db, token).catch(() => null) : null;
+    const demo = body.demo === true;
+    if (!demo && !session)
+      throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
+    const game = await findLaunchableGame(deps.db, {
+      nodeId: body.nodeId ?? body.lottoGameCode ?? body.gameCode ?? null,
+      vendor: body.vassalage,
+      language: body.language ?? 'EN',
+    });
+    const launch = await createLaunch(deps, {
+      // A trial account plays from its own wallet, which holds trial credit only (never real
+      // money); a free trial plays money kept with the launch.
+      memberId: demo ? (session?.memberId ?? null) : session!.memberId,
+      demo,
+      game,
+    });
+    const query = new URLSearchParams({ launch, engine: game.engine });
+    if (body.language) query.set('lang', body.language);
+    const result: LaunchResult = { url: `/play.html?${query}`, mode: 'popup' };
+    return ok(result);
+  });
+
+  app.get('/wps/demo-vendor/session', async (request) => {
+    const { launch: token } = parseInput(sessionQuery, request.query);
+    const launch = await resolveLaunch(deps.db, token);
+    let balance: bigint;
+    if (launch.demo) {
+      const [row] = await deps.db.query<{ demo_balance: string }>(
+        'select demo_balance::text from game_launches where id = $1',
+        [launch.id],
+      );
+      balance = BigInt(row!.demo_balance);
+    } else {
+      const wallets = await memberWallets(deps.db, launch.memberId!);
+      balance = wallets.find((wallet) => wallet.wallet === 'MAIN')?.balance ?? 0n;
+    }
+    return ok({
+      gameName: launch.gameName,
+      vendor: launch.vendor,
+      engine: launch.engine,
+      demo: launch.demo,
+      balance: toMoneyString(balance),
+      currency: deps.config.payments.currency,
+      betLevels: deps.config.games.betLevels,
+      // Published return to player, computed from the paytable (not a marketing number).
+      rtp: launch.engine === 'slot' ? slotRtp() : drawRtp(),
+      symbols: SLOT_SYMBOLS,
+    });
+  });
+
+  app.post('/wps/demo-vendor/spin', async (request) => {
+    const body = parseInput(spinBody, request.body);
+    const launch = await resolveLaunch(deps.db, body.launch);
+    if (launch.engine !== 'slot') throw new ApiError(400, 'invalid_request', 'Not a slot.');
+    const bet = parseMoney(body.bet);
+    return ok(
+      await playRound(deps, launch, { roundId: body.roundId, bet }, () => {
+        const rig = takeRig(deps.demoRigs, launch.demo ? null : launch.memberId, 'slot');
+        const symbols = rig?.engine === 'slot' ? rig.symbols : spinReels();
+        return { win: bet * BigInt(slotMultiple(symbols)), detail: { symbols } };
+      }),
+    );
+  });
+
+  app.post('/wps/demo-vendor/draw', async (request) => {
+    const body = parseInput(drawBody, request.body);
+    const launch = await resolveLaunch(deps.db, body.launch);
+    if (launch.engine !== 'draw') throw new ApiError(400, 'invalid_request', 'Not a draw.');
+    const bet = parseMoney(body.bet);
+    return ok(
+      await playRound(deps, launch, { roundId: body.roundId, bet }, () => {
+        const rig = takeRig(deps.demoRigs, launch.demo ? null : launch.memberId, 'draw');
+        const drawn = rig?.engine === 'draw' ? rig.drawn : drawDigit();
+        return { win: drawWin(bet, body.pick, drawn), detail: { pick: body.pick, drawn } };
+      }),
+    );
+  });
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setupI18n } from '../i18n/setup';
+import { knownLanguages } from '../shared/languages';
+import { applyInitialTheme } from '../ui/theme/theme';
+import { createPlayApi } from './playApi';
+import { PlayApp } from './PlayApp';
+import './play.css';
+
+/**
+ * The demo vendor's game page (play.html): its own small entry, opened in the game popup's
+ * iframe or a page by launchGame's URL (`?launch=<token>&engine=slot|draw&lang=EN`).
+ */
+async function start(): Promise<void> {
+  applyInitialTheme();
+  const query = new URLSearchParams(window.location.search);
+  const requested = (query.get('lang') ?? 'EN').toUpperCase();
+  const language = requested in knownLanguages ? requested : 'EN';
+  await setupI18n(language);
+  const container = document.getElementById('play-root');
+  if (!container) throw new Error('#play-root is missing from play.html');
+  createRoot(container).render(
+    <StrictMode>
+      <PlayApp launch={query.get('launch') ?? ''} api={createPlayApi(language)} />
+    </StrictMode>,
+  );
+}
+
+void start();
