@@ -1,4 +1,5 @@
 import { Outlet, type RouteObject } from 'react-router-dom';
+import { GameLaunchProvider } from '../games/GameLaunchContext';
 import { HomePage } from '../home/HomePage';
 import { NotFoundPage } from '../NotFoundPage';
 import { PopupProvider } from '../popups/PopupContext';
@@ -22,9 +23,11 @@ import {
 function Root() {
   return (
     <PopupProvider>
-      <NavigationEffects />
-      <Outlet />
-      <Popups />
+      <GameLaunchProvider>
+        <NavigationEffects />
+        <Outlet />
+        <Popups />
+      </GameLaunchProvider>
     </PopupProvider>
   );
 }

@@ -3,11 +3,13 @@ import { createHttp, type Http } from '../../api/http';
 import { readToken } from '../../api/sessionToken';
 import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
+import { createGamesApi, type GamesApi } from '../../api/games';
 import { createRecordsApi, type RecordsApi } from '../../api/records';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
-import { defer, from, map, startWith } from 'rxjs';
+import { defer, from, map, type Observable, startWith, Subject } from 'rxjs';
+import { createFavouritesStore, type FavouritesStore } from '../../games/favourites';
 import { type BalanceStore, createBalanceStore } from '../../streams/balance';
 import {
   type ConsolidatedFundsStore,
@@ -34,6 +36,11 @@ export interface Services {
   consolidatedFunds: ConsolidatedFundsStore;
   withdrawalApi: WithdrawalApi;
   recordsApi: RecordsApi;
+  gamesApi: GamesApi;
+  /** Spec 3/4 favourites: ids and list, optimistic removal, throttled toggles. */
+  favourites: FavouritesStore;
+  /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
+  loginRequests$: Subject<void>;
   balance: BalanceStore;
   /** The brand's merchant code goes on every call once the status has told us what it is. */
   setMerchantCode(code: string): void;
@@ -62,42 +69,56 @@ export function createServices(i18n: i18n): Services {
   const walletApi = createWalletApi(http);
   const withdrawalApi = createWithdrawalApi(http, sealed);
   const recordsApi = createRecordsApi(http);
+  const gamesApi = createGamesApi(http, { merchantCode: () => merchantCode });
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
-  const balance = createBalanceStore({
-    // An actor emits on change only: start from where it is now.
-    loggedIn$: defer(() => from(session.actor).pipe(startWith(session.actor.getSnapshot()))).pipe(
-      map(
-        (snapshot) =>
-          snapshot.matches('player') || snapshot.matches('trial') || snapshot.matches('agent'),
-      ),
+  // An actor emits on change only: start from where it is now.
+  const role$: Observable<SessionRole> = defer(() =>
+    from(session.actor).pipe(startWith(session.actor.getSnapshot())),
+  ).pipe(
+    map((snapshot): SessionRole =>
+      snapshot.matches('player')
+        ? 'player'
+        : snapshot.matches('trial')
+          ? 'trial'
+          : snapshot.matches('agent')
+            ? 'agent'
+            : 'guest',
     ),
+  );
+  const loggedIn$ = role$.pipe(map((role) => role !== 'guest'));
+  const loginRequests$ = new Subject<void>();
+  const balance = createBalanceStore({
+    loggedIn$,
     reconnected$: realtime.reconnected$,
     events$: realtime.event$('balance'),
     fetchSnapshot: () => walletApi.balance(),
   });
   const consolidatedFunds = createConsolidatedFunds({
-    role$: defer(() => from(session.actor).pipe(startWith(session.actor.getSnapshot()))).pipe(
-      map((snapshot): SessionRole =>
-        snapshot.matches('player')
-          ? 'player'
-          : snapshot.matches('trial')
-            ? 'trial'
-            : snapshot.matches('agent')
-              ? 'agent'
-              : 'guest',
-      ),
-    ),
+    role$,
     fetch: () => walletApi.consolidatedFunds(),
+  });
+  const favourites = createFavouritesStore({
+    loggedIn$,
+    openLogin: () => loginRequests$.next(),
+    api: {
+      ids: () => gamesApi.favouriteIds(),
+      list: () => gamesApi.favouriteList(i18n.language.toUpperCase()),
+      add: (payload) => gamesApi.addFavourite(payload),
+      remove: (payload) => gamesApi.removeFavourite(payload.nodeId),
+    },
   });
   return {
     http,
     consolidatedFunds,
+    favourites,
+    loginRequests$,
     systemApi,
     identityApi,
     session,
     walletApi,
     withdrawalApi,
     recordsApi,
+    gamesApi,
     balance,
     realtime,
     system$: createSystemStream(realtime),

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../app/ServicesContext';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { lazySection } from '../app/lazySection';
 import { Modal } from '../components/Modal';
@@ -39,6 +41,13 @@ export function Popups() {
       void navigate('/', { replace: true });
   };
   const authPopup = current && current !== 'help' ? current : null;
+  // Stores outside React (favourites) ask for the login popup through the services.
+  const { loginRequests$ } = useServices();
+  const openLogin = usePopups().open;
+  useEffect(() => {
+    const subscription = loginRequests$.subscribe(() => openLogin('login'));
+    return () => subscription.unsubscribe();
+  }, [loginRequests$, openLogin]);
   return (
     <>
       {authPopup && (

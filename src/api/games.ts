@@ -1,0 +1,79 @@
+import type {
+  FavouriteList,
+  FavouritePayload,
+  GameCategoryVendors,
+  GameItem,
+  GameListPage,
+  LaunchRequest,
+  LaunchResult,
+  WinnerEntry,
+} from '../shared/games';
+import type { Http } from './http';
+
+/** Game calls of spec 7 (relays under /wps/relay/ and launchGame). */
+export function createGamesApi(http: Http, context: { merchantCode: () => string }) {
+  const relay = (name: string) => `/wps/relay/${name}`;
+  return {
+    vendors: () =>
+      http.get<GameCategoryVendors[]>(relay('GCSGAME_newGameVendor'), {
+        searchParams: { platform: 'html5-desktop', merchantCode: context.merchantCode() },
+      }),
+    gameList: (query: {
+      gameType: string;
+      pageNo: number;
+      pageSize: number;
+      language: string;
+      vassalage?: string;
+      gameClassify?: string;
+      keyword?: string;
+    }) => {
+      const searchParams: Record<string, string | number> = {
+        clientType: 3,
+        platform: 'html5-desktop',
+        merchant: context.merchantCode(),
+        gameType: query.gameType,
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        language: query.language,
+      };
+      if (query.vassalage) searchParams.vassalage = query.vassalage;
+      if (query.gameClassify) searchParams.gameClassify = query.gameClassify;
+      if (query.keyword) searchParams.keyword = query.keyword;
+      return http.get<GameListPage>(relay('GCSGAME_gameList'), { searchParams });
+    },
+    hotGames: (language: string) =>
+      http.get<GameItem[]>(relay('GCSGAME_hotGamesV2'), {
+        searchParams: {
+          merchantCode: context.merchantCode(),
+          isPlatform: 2,
+          platform: 'flash,html5-desktop',
+          language,
+        },
+      }),
+    rankList: (language: string) =>
+      http.get<WinnerEntry[]>(relay('GCSGAME_getRankList'), {
+        searchParams: { gameCategory: 'ALL', language, limitNum: 20 },
+      }),
+    favouriteIds: () => http.get<string[]>(relay('MCSFE_getFavoriteGames')),
+    favouriteList: (language: string) =>
+      http.get<FavouriteList>(relay('MCSFE_getFavoriteGamesList'), {
+        searchParams: {
+          clientType: 3,
+          platform: 'html5-desktop',
+          language,
+          pageNo: 1,
+          pageSize: 999,
+          gameType: 'RNG',
+        },
+      }),
+    addFavourite: (payload: FavouritePayload) =>
+      http.post<unknown>(relay('MCSFE_addFavoriteGameV2'), payload),
+    removeFavourite: (nodeId: string) =>
+      http.delete<unknown>(relay('MCSFE_removeFavoriteGameV2'), { searchParams: { nodeId } }),
+    recentGames: (language: string) =>
+      http.get<GameItem[]>(relay('GCS_recentGame'), { searchParams: { language } }),
+    launch: (request: LaunchRequest) => http.post<LaunchResult>('/wps/game/launchGame', request),
+  };
+}
+
+export type GamesApi = ReturnType<typeof createGamesApi>;

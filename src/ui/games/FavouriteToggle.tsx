@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { map } from 'rxjs';
+import type { GameItem } from '../../shared/games';
+import { useServices } from '../app/ServicesContext';
+import { useObservable } from '../hooks/useObservable';
+
+/** The card's heart: favourite or not, pending while its call runs (spec 3/4 favourites). */
+export function FavouriteToggle({ game }: { game: GameItem }) {
+  const { t } = useTranslation();
+  const { favourites } = useServices();
+  const view$ = useMemo(
+    () =>
+      favourites.state$.pipe(
+        map((state) => ({
+          on: state.ids.includes(game.nodeId),
+          pending: state.pending.includes(game.nodeId),
+        })),
+      ),
+    [favourites, game.nodeId],
+  );
+  const view = useObservable(view$, { on: false, pending: false });
+  return (
+    <button
+      type="button"
+      className={`favourite-toggle ${view.on ? 'on' : ''}`}
+      aria-pressed={view.on}
+      aria-busy={view.pending}
+      aria-label={view.on ? t('games.unfavourite') : t('games.favourite')}
+      data-testid="favourite-toggle"
+      onClick={() => favourites.toggle(game)}
+    >
+      {view.on ? '♥' : '♡'}
+    </button>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { gameIconUrl, gameTitle } from '../../games/gameItem';
+import { type LaunchOrigin, offersFreeTrial } from '../../games/launch';
+import type { GameItem } from '../../shared/games';
+import { FavouriteToggle } from './FavouriteToggle';
+import { LazyImage } from './LazyImage';
+import { useGameLaunch } from './GameLaunchContext';
+import { useImageBase } from './useImageBase';
+
+/** Spec 2 "Game item card": image, vendor, name, play now, free trial, favourite toggle. */
+export function GameCard({ game, origin = 'gameList' }: { game: GameItem; origin?: LaunchOrigin }) {
+  const { t } = useTranslation();
+  const imageBase = useImageBase();
+  const { launch, busy } = useGameLaunch();
+  const title = gameTitle(game);
+  const loading = busy === game.nodeId;
+  return (
+    <article className="game-card" data-testid="game-card" data-node={game.nodeId}>
+      <LazyImage src={gameIconUrl(game, imageBase)} alt={title} className="game-card-image" />
+      <div className="game-card-body">
+        <p className="game-card-vendor">{game.displayName}</p>
+        <h3 className="game-card-name">{title}</h3>
+        <div className="game-card-actions">
+          <button
+            type="button"
+            className="button primary"
+            disabled={loading}
+            aria-busy={loading}
+            onClick={() => void launch(game, 'real', origin)}
+          >
+            {loading ? t('common.loading') : t('games.playNow')}
+          </button>
+          {offersFreeTrial(game) && (
+            <button
+              type="button"
+              className="button secondary"
+              disabled={loading}
+              onClick={() => void launch(game, 'demo', origin)}
+            >
+              {t('games.freeTrial')}
+            </button>
+          )}
+          {game.isGame !== 'VASSALAGE' && <FavouriteToggle game={game} />}
+        </div>
+      </div>
+    </article>
+  );
+}

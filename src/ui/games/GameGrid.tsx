@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import type { LaunchOrigin } from '../../games/launch';
+import { useErrorText } from '../auth/useErrorText';
+import { EmptyState } from '../components/EmptyState';
+import { GameCard } from './GameCard';
+import { useGameList } from './useGameList';
+
+/** A grid of games for a filter, with loading, empty, error and "more" states. */
+export function GameGrid({
+  gameType,
+  vassalage,
+  gameClassify,
+  keyword,
+  pageSize,
+  testId,
+  origin = 'gameList',
+}: {
+  gameType: string;
+  vassalage?: string;
+  gameClassify?: string;
+  keyword?: string;
+  pageSize: number;
+  testId: string;
+  origin?: LaunchOrigin;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { state, hasMore, loadMore, retry } = useGameList({
+    gameType,
+    vassalage,
+    gameClassify,
+    keyword,
+    pageSize,
+  });
+  return (
+    <section
+      className="game-grid-section"
+      data-testid={testId}
+      aria-busy={state.kind === 'loading'}
+    >
+      {state.games.length > 0 && (
+        <div className="game-grid">
+          {state.games.map((game) => (
+            <GameCard key={game.nodeId} game={game} origin={origin} />
+          ))}
+        </div>
+      )}
+      {state.kind === 'loading' && (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+        </p>
+      )}
+      {state.kind === 'failed' && (
+        <p role="alert">
+          {errorText(state.code)}{' '}
+          <button type="button" className="button secondary" onClick={retry}>
+            {t('common.retry')}
+          </button>
+        </p>
+      )}
+      {state.kind === 'ready' && state.games.length === 0 && <EmptyState title={t('games.none')} />}
+      {hasMore && (
+        <button
+          type="button"
+          className="button secondary"
+          onClick={loadMore}
+          data-testid={`${testId}-more`}
+        >
+          {t('games.more')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  decideLaunch,
+  type LaunchOrigin,
+  type Player,
+  type PlayMode,
+  presentLaunch,
+} from '../../games/launch';
+import type { GameItem } from '../../shared/games';
+import { useServices } from '../app/ServicesContext';
+import { useDialog } from '../components/DialogProvider';
+import { useAuthActions } from '../session/useAuthActions';
+import { useSession } from '../session/useSession';
+import { GamePopup } from './GamePopup';
+import { VendorGamesPopup } from './VendorGamesPopup';
+
+interface GameLaunch {
+  launch: (game: GameItem, mode: PlayMode, origin: LaunchOrigin) => Promise<void>;
+  /** The node id being launched, for its card's progress indication. */
+  busy: string | null;
+}
+
+const GameLaunchContext = createContext<GameLaunch | null>(null);
+
+/**
+ * Spec 4 "Game launch": every card launches through here — the decision (src/games/launch.ts),
+ * then the login popup, the real-account prompt, a page, the vendor's game list, or launchGame
+ * and the game popup (an iframe of 440 × 750).
+ */
+export function GameLaunchProvider({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { gamesApi } = useServices();
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const session = useSession();
+  const { requireRealAccount } = useAuthActions();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [game, setGame] = useState<{ url: string; title: string } | null>(null);
+  const [vendor, setVendor] = useState<string | null>(null);
+  const player: Player = !session.isLogin
+    ? 'guest'
+    : session.isTrial
+      ? 'trial'
+      : session.isAgent
+        ? 'agent'
+        : 'player';
+
+  const launch = useCallback(
+    async (card: GameItem, mode: PlayMode, origin: LaunchOrigin) => {
+      const decision = decideLaunch({ game: card, player, mode, origin });
+      switch (decision.kind) {
+        case 'login':
+        case 'realAccountNeeded':
+          // The same prompts as every other real-account action (login popup, or the trial notice).
+          requireRealAccount(() => undefined);
+          return;
+        case 'navigate':
+          void navigate(decision.path);
+          return;
+        case 'vendorGames':
+          setVendor(decision.vassalage);
+          return;
+        case 'launch': {
+          setBusy(card.nodeId);
+          try {
+            // A vendor entry has no node id: launchGame then opens the vendor's lobby game.
+            const { nodeId, ...rest } = decision.request;
+            const result = await gamesApi.launch({
+              ...(nodeId ? decision.request : rest),
+              language: i18n.language.toUpperCase(),
+              device: 'WEB',
+            });
+            const shown = presentLaunch(result);
+            if (shown.kind === 'page') window.location.assign(shown.url);
+            else setGame({ url: shown.url, title: card.gameName || card.displayName });
+          } catch (error) {
+            const code = (error as { code?: string }).code ?? 'unknown_error';
+            void dialog({
+              icon: 'warning',
+              title: t(`errors.${code}`, { defaultValue: t('errors.unknown') }),
+              buttons: [{ key: 'ok', label: t('in_increase_submit'), primary: true }],
+            });
+          } finally {
+            setBusy(null);
+          }
+        }
+      }
+    },
+    [dialog, gamesApi, i18n.language, navigate, player, requireRealAccount, t],
+  );
+
+  const value = useMemo(() => ({ launch, busy }), [launch, busy]);
+  return (
+    <GameLaunchContext.Provider value={value}>
+      {children}
+      <GamePopup game={game} onClose={() => setGame(null)} />
+      <VendorGamesPopup vendor={vendor} onClose={() => setVendor(null)} />
+    </GameLaunchContext.Provider>
+  );
+}
+
+export function useGameLaunch(): GameLaunch {
+  const value = useContext(GameLaunchContext);
+  if (!value) throw new Error('useGameLaunch must be used inside <GameLaunchProvider>');
+  return value;
+}

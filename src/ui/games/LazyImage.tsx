@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+
+type Phase = 'waiting' | 'loading' | 'retrying' | 'failed' | 'loaded';
+
+/**
+ * An image that loads when a tenth of it comes into view (spec 4: threshold 0.1), retries once
+ * on error, and shows a placeholder when it still fails or has no source.
+ */
+export function LazyImage({
+  src,
+  alt,
+  className,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+}) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [phase, setPhase] = useState<Phase>(
+    !src ? 'failed' : typeof IntersectionObserver === 'undefined' ? 'loading' : 'waiting',
+  );
+  useEffect(() => {
+    const element = holder.current;
+    if (!element || phase !== 'waiting') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setPhase('loading');
+          observer.disconnect();
+        }
+      },
+      { threshold: 0.1 },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [phase]);
+
+  return (
+    <div ref={holder} className={`lazy-image ${className ?? ''}`} data-phase={phase}>
+      {src && (phase === 'loading' || phase === 'retrying' || phase === 'loaded') ? (
+        <img
+          // A new key remounts the <img>, which is how the one retry fetches again.
+          key={phase === 'retrying' ? 'retry' : 'first'}
+          src={phase === 'retrying' ? `${src}${src.includes('?') ? '&' : '?'}retry=1` : src}
+          alt={alt}
+          onLoad={() => setPhase('loaded')}
+          onError={() => setPhase((current) => (current === 'loading' ? 'retrying' : 'failed'))}
+        />
+      ) : (
+        <span className="image-placeholder" role="img" aria-label={alt}>
+          {phase === 'failed' ? '🎮' : ''}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../components/Modal';
+import { GameGrid } from './GameGrid';
+
+/** A vendor flagged VASSALAGE opens its games in a popup list (spec 4). */
+export function VendorGamesPopup({
+  vendor,
+  onClose,
+}: {
+  vendor: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      name="vendor-games"
+      title={vendor ? t('games.vendorGames', { vendor }) : ''}
+      open={vendor !== null}
+      onClose={onClose}
+    >
+      {vendor && <GameGrid gameType="" vassalage={vendor} pageSize={24} testId="vendor-games" />}
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameItem } from '../../shared/games';
+import { useServices } from '../app/ServicesContext';
+
+export type GameListState =
+  | { kind: 'loading'; games: GameItem[] }
+  | { kind: 'failed'; code: string; games: GameItem[] }
+  | { kind: 'ready'; games: GameItem[]; totalPages: number };
+
+/**
+ * Pages of a game list (GCSGAME_gameList), appended as the player asks for more; a new filter
+ * or language starts over. A slow answer for an old filter never lands on the new one.
+ */
+export function useGameList(filter: {
+  gameType: string;
+  vassalage?: string;
+  gameClassify?: string;
+  keyword?: string;
+  pageSize: number;
+}) {
+  const { gamesApi } = useServices();
+  const { i18n } = useTranslation();
+  const language = i18n.language.toUpperCase();
+  const key = JSON.stringify({ ...filter, language });
+  const [pages, setPages] = useState<{
+    key: string;
+    games: GameItem[];
+    totalPages: number;
+    loaded: number;
+  }>({
+    key: '',
+    games: [],
+    totalPages: 0,
+    loaded: 0,
+  });
+  const [wanted, setWanted] = useState({ key: '', page: 1 });
+  const page = wanted.key === key ? wanted.page : 1;
+  const [failure, setFailure] = useState<{ key: string; page: number; code: string } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    const query = JSON.parse(key) as typeof filter & { language: string };
+    gamesApi.gameList({ ...query, pageNo: page }).then(
+      (answer) => {
+        if (!current) return;
+        setPages((previous) => ({
+          key,
+          games:
+            page === 1 || previous.key !== key
+              ? answer.games
+              : [...previous.games, ...answer.games],
+          totalPages: answer.totalPages,
+          loaded: page,
+        }));
+      },
+      (error: { code?: string }) =>
+        current && setFailure({ key, page, code: error.code ?? 'unknown_error' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [gamesApi, key, page]);
+
+  const games = pages.key === key ? pages.games : [];
+  const state: GameListState =
+    failure &&
+    failure.key === key &&
+    failure.page === page &&
+    !(pages.key === key && pages.loaded >= page)
+      ? { kind: 'failed', code: failure.code, games }
+      : pages.key === key && pages.loaded >= page
+        ? { kind: 'ready', games, totalPages: pages.totalPages }
+        : { kind: 'loading', games };
+  const hasMore = state.kind === 'ready' && page < state.totalPages;
+  return {
+    state,
+    hasMore,
+    loadMore: () => setWanted({ key, page: page + 1 }),
+    retry: () => {
+      setFailure(null);
+      setWanted({ key, page });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { splitSportsCategories } from '../../games/lanes';
+import type { GameCategoryVendors } from '../../shared/games';
+import { useServices } from '../app/ServicesContext';
+
+/** Vendors per category, cached for the session per language (spec 4 caching). */
+const cache = new Map<string, Promise<GameCategoryVendors[]>>();
+
+/**
+ * The categories and their vendors, e-sports and cockfight moved out of SPORTS (spec 3).
+ * `flush` drops the cache (spec 4: the vendor list is refreshable); language changes reload.
+ */
+export function useVendors(): {
+  categories: GameCategoryVendors[] | null;
+  failed: boolean;
+  flush: () => void;
+} {
+  const { gamesApi } = useServices();
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const [result, setResult] = useState<{
+    language: string;
+    categories: GameCategoryVendors[] | null;
+    failed: boolean;
+    version: number;
+  }>({
+    language: '',
+    categories: null,
+    failed: false,
+    version: 0,
+  });
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let current = true;
+    let pending = cache.get(language);
+    if (!pending) {
+      pending = Promise.resolve(gamesApi.vendors()).then(splitSportsCategories);
+      cache.set(language, pending);
+      // A failed load is not kept: the next visit asks again.
+      pending.catch(() => cache.delete(language));
+    }
+    pending.then(
+      (categories) => current && setResult({ language, categories, failed: false, version }),
+      () => current && setResult({ language, categories: null, failed: true, version }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [gamesApi, language, version]);
+  const fresh = result.language === language && result.version === version;
+  return {
+    categories: fresh ? result.categories : null,
+    failed: fresh && result.failed,
+    flush: () => {
+      cache.delete(language);
+      setVersion((n) => n + 1);
+    },
+  };
+}
