@@ -9,8 +9,10 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
 import type { Database } from '../../../server/db/types';
+import { DEMO_PAYMENT_PASSWORD } from '../../../server/seed/demoAccounts';
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
-import { bearer, loginToken } from '../../support/identityClient';
+import type { WithdrawalStatus, WithdrawalView } from '../../../src/shared/withdrawals';
+import { bearer, encryptedCall, loginToken } from '../../support/identityClient';
 import {
   killServerProcesses,
   type ServerProcess,
@@ -23,34 +25,61 @@ import { call, type Engine, engines } from '../../support/testServer';
  * of the traffic and restarted on the same data. A SIGKILL runs no handler and closes nothing,
  * so whatever survives is what the database had made durable when the process died.
  *
+ * The traffic: wallet transfers, transfers to the upline, deposits, withdrawals (held from the
+ * main wallet, paid by the demo channel, confirmed by the player), replays of request keys.
+ *
  * What must hold: every request the client saw acknowledged (a 200) is in the books with the
  * answer it was given, both in the state the crash left and after the restart; nothing
- * half-written (a transaction without its entries, a balance its entries do not explain);
- * deposits pending at the crash are credited, once, after the restart; a client that got no
- * answer can retry with the same key and the books then match its view of every balance.
+ * half-written (a transaction without its entries, a balance its entries do not explain, a
+ * withdrawal without its hold or a hold without its withdrawal); what is held is what the open
+ * withdrawals asked for; deposits pending and withdrawals unpaid at the crash are completed,
+ * once, after the restart; a client that got no answer can retry with the same key and the
+ * books then match its view of every balance.
  */
 
 /** The demo channel's delay: deposits early in the traffic get credited before the kill. */
 const CONFIRM_SECONDS = 2;
+/** The channel pays a withdrawal after this: early ones get paid (and answered) before the kill. */
+const PAY_SECONDS = 1;
 /** How long the traffic runs before the kill (at least), and the acknowledgements it needs. */
 const TRAFFIC_MS = 3000;
 const MIN_ACKNOWLEDGED = 40;
 const REQUEST_TIMEOUT_MS = 15_000;
 const SEED_AMOUNT = '3000.00';
+/** The withdrawal states whose amount is still held (the lifecycle has not ended). */
+const OPEN_WITHDRAWAL: WithdrawalStatus[] = [
+  'requested',
+  'awaitingConfirmation',
+  'notReceived',
+  'partiallyReceived',
+];
+const OPEN_SQL = OPEN_WITHDRAWAL.map((status) => `'${status}'`).join(', ');
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const paths = {
   transfer: '/wps/relay/GCS_walletTransfer',
   upline: '/wps/wallet/transferUpline',
   deposit: '/wps/deposit',
+  withdraw: '/wps/withdraw',
 } as const;
-/** The ledger kind each request posts, for its scoped key (wallets.ts scopedKey). */
-const ledgerKinds = { transfer: 'wallet_transfer', upline: 'upline_transfer' } as const;
+/** The scope of each request's key in the books (wallets.ts scopedKey: scope:memberId:key). */
+const keyScopes = {
+  transfer: 'wallet_transfer',
+  upline: 'upline_transfer',
+  deposit: 'deposit',
+  withdraw: 'withdrawal',
+} as const;
+/** Ledger transactions keyed by the client's key (others: by a deposit's or withdrawal's id). */
+const clientKeyedKinds = ['wallet_transfer', 'upline_transfer', 'withdrawal_hold'];
 
 type Move =
   | { kind: 'transfer'; body: { from: string; to: string; amount: string; idempotencyKey: string } }
   | { kind: 'upline'; body: { amount: string; idempotencyKey: string } }
-  | { kind: 'deposit'; body: { channel: 'DEMO'; amount: string; idempotencyKey: string } };
+  | { kind: 'deposit'; body: { channel: 'DEMO'; amount: string; idempotencyKey: string } }
+  | {
+      kind: 'withdraw';
+      body: { amount: string; paymentPassword: string; idempotencyKey: string };
+    };
 
 interface Member {
   account: string;
@@ -75,9 +104,16 @@ interface Journal {
   /** Sent but never answered because the server died: may or may not have committed. */
   interrupted: Sent[];
   replays: number;
+  withdrawalReplays: number;
   interruptedReplays: number;
-  /** When the last deposit was acknowledged (Date.now()). */
+  /** Withdrawals (ids) whose 'received' answer was acknowledged: received for good. */
+  received: string[];
+  /** 'received' answers refused because the member's other client had answered first. */
+  answersRefused: number;
+  interruptedAnswers: number;
+  /** When the last deposit and the last withdrawal were acknowledged (Date.now()). */
   lastDepositAt: number;
+  lastWithdrawalAt: number;
   /** Unexpected answers and replays that differed from the first answer. */
   problems: string[];
   inFlight: number;
@@ -88,23 +124,45 @@ const randomAmount = (min: number, max: number) =>
   `${randomInt(min, max)}.${String(randomInt(100)).padStart(2, '0')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** encryptedCall takes no abort signal: the same time limit as the other requests, as a race. */
+async function withinTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), REQUEST_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function send(server: ServerProcess, sent: Sent) {
-  return call(server, paths[sent.move.kind], {
+  const { kind, body } = sent.move;
+  // A withdrawal is an encrypted call (it carries the payment password), as the site sends it.
+  if (kind === 'withdraw')
+    return withinTimeout(
+      encryptedCall(server, paths.withdraw, 'POST', body, bearer(sent.member.token)),
+    );
+  return call(server, paths[kind], {
     method: 'POST',
     headers: bearer(sent.member.token),
-    json: sent.move.body,
+    json: body,
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
 }
 
-/** The part of an answer a replay must repeat: a deposit's status moves on, its id does not. */
+/**
+ * The part of an answer a replay must repeat: a deposit's or a withdrawal's status moves on,
+ * its id does not.
+ */
 function stable(kind: Move['kind'], value: unknown): unknown {
-  if (kind !== 'deposit') return value;
+  if (kind !== 'deposit' && kind !== 'withdraw') return value;
   const { id, amount } = value as { id: string; amount: string };
   return { id, amount };
 }
 
-/** A random money move of the member (their own wallets, to their upline, or a deposit). */
+/** A random money move of the member (their own wallets, to their upline, in or out). */
 function randomMove(member: Member, wallets: string[]): Move {
   const roll = randomInt(20);
   if (roll < 3)
@@ -112,7 +170,18 @@ function randomMove(member: Member, wallets: string[]): Move {
       kind: 'deposit',
       body: { channel: 'DEMO', amount: randomAmount(10, 500), idempotencyKey: newKey() },
     };
-  if (roll < 6 && member.upline)
+  if (roll < 6)
+    return {
+      kind: 'withdraw',
+      body: {
+        // One in four far beyond any balance the traffic reaches (but within the limits), so
+        // refused withdrawals surely happen; they must leave no trace either.
+        amount: randomInt(4) === 0 ? randomAmount(8000, 19_000) : randomAmount(50, 400),
+        paymentPassword: DEMO_PAYMENT_PASSWORD,
+        idempotencyKey: newKey(),
+      },
+    };
+  if (roll < 9 && member.upline)
     return { kind: 'upline', body: { amount: randomAmount(1, 150), idempotencyKey: newKey() } };
   const from = wallets[randomInt(wallets.length)]!;
   const others = wallets.filter((wallet) => wallet !== from);
@@ -128,9 +197,81 @@ function randomMove(member: Member, wallets: string[]): Move {
   };
 }
 
+/** One step of a client: a new move, a replay of an acknowledged one, or a 'received' answer. */
+type Step =
+  { kind: 'move'; sent: Sent } | { kind: 'replay'; sent: Acknowledged } | { kind: 'answer' };
+
+function nextStep(member: Member, wallets: string[], journal: Journal): Step {
+  const roll = randomInt(20);
+  if (roll === 0) return { kind: 'answer' };
+  const earlier = journal.acknowledged;
+  if (roll <= 2 && earlier.length > 0) {
+    // Withdrawals are a small part of the moves: a third of the replays pick one of them, so
+    // their keys surely get replayed too.
+    const withdrawals = earlier.filter((ack) => ack.move.kind === 'withdraw');
+    const pool = withdrawals.length > 0 && randomInt(3) === 0 ? withdrawals : earlier;
+    return { kind: 'replay', sent: pool[randomInt(pool.length)]! };
+  }
+  return { kind: 'move', sent: { member, move: randomMove(member, wallets) } };
+}
+
+async function move(server: ServerProcess, sent: Sent, journal: Journal): Promise<void> {
+  const reply = await send(server, sent);
+  if (reply.status === 200 && reply.body.success) {
+    journal.acknowledged.push({ ...sent, value: reply.body.value as Record<string, unknown> });
+    if (sent.move.kind === 'deposit') journal.lastDepositAt = Date.now();
+    if (sent.move.kind === 'withdraw') journal.lastWithdrawalAt = Date.now();
+  } else if (reply.status === 409 && reply.body.code === 'insufficient_funds') {
+    journal.refused.push(sent);
+  } else {
+    journal.problems.push(`${sent.move.kind}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  }
+}
+
+async function replay(server: ServerProcess, sent: Acknowledged, journal: Journal): Promise<void> {
+  const reply = await send(server, sent);
+  journal.replays += 1;
+  if (sent.move.kind === 'withdraw') journal.withdrawalReplays += 1;
+  // Deep equality: a replay's answer comes back from jsonb, keys in another order.
+  if (
+    !reply.body.success ||
+    !isDeepStrictEqual(stable(sent.move.kind, reply.body.value), stable(sent.move.kind, sent.value))
+  )
+    journal.problems.push(
+      `replay of ${sent.move.body.idempotencyKey}: ${JSON.stringify(reply.body)} ≠ ${JSON.stringify(sent.value)}`,
+    );
+}
+
 /**
- * One client: random moves and replays of acknowledged ones, back to back, until the server
- * is killed. Its requests that the kill cuts off are recorded as interrupted.
+ * The member confirms the receipt of one of their paid withdrawals (the ones awaiting
+ * confirmation): the held amount leaves for good. Their other client may have answered the
+ * same one first, which the lifecycle refuses as an illegal transition.
+ */
+async function answerPaid(server: ServerProcess, member: Member, journal: Journal) {
+  const init = { headers: bearer(member.token), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) };
+  const list = await call(server, '/wps/withdraw/records?status=awaitingConfirmation', init);
+  if (list.status !== 200) {
+    journal.problems.push(`withdrawal records: ${list.status} ${JSON.stringify(list.body)}`);
+    return;
+  }
+  const { items } = list.body.value as { items: WithdrawalView[] };
+  if (items.length === 0) return;
+  const { id } = items[randomInt(items.length)]!;
+  const reply = await call(server, `/wps/withdraw/${id}/answer`, {
+    ...init,
+    method: 'POST',
+    json: { answer: 'received' },
+  });
+  if (reply.status === 200 && (reply.body.value as WithdrawalView).status === 'received')
+    journal.received.push(id);
+  else if (reply.status === 409 && reply.body.code === 'withdrawal_illegal_transition')
+    journal.answersRefused += 1;
+  else journal.problems.push(`answer on ${id}: ${reply.status} ${JSON.stringify(reply.body)}`);
+}
+
+/**
+ * One client: random moves, replays of acknowledged ones and answers on paid withdrawals, back
+ * to back, until the server is killed. What the kill cuts off is recorded as interrupted.
  */
 async function client(
   server: ServerProcess,
@@ -140,43 +281,20 @@ async function client(
   killed: () => boolean,
 ): Promise<void> {
   while (!killed()) {
-    const earlier = journal.acknowledged;
-    const replay = earlier.length > 0 && randomInt(10) === 0;
-    const sent: Sent = replay
-      ? earlier[randomInt(earlier.length)]!
-      : { member, move: randomMove(member, wallets) };
+    const step = nextStep(member, wallets, journal);
     journal.inFlight += 1;
     try {
-      const reply = await send(server, sent);
-      if (replay) {
-        journal.replays += 1;
-        const first = (sent as Acknowledged).value;
-        // Deep equality: a replay's answer comes back from jsonb, keys in another order.
-        if (
-          !reply.body.success ||
-          !isDeepStrictEqual(
-            stable(sent.move.kind, reply.body.value),
-            stable(sent.move.kind, first),
-          )
-        )
-          journal.problems.push(
-            `replay of ${sent.move.body.idempotencyKey}: ${JSON.stringify(reply.body)} ≠ ${JSON.stringify(first)}`,
-          );
-      } else if (reply.status === 200 && reply.body.success) {
-        journal.acknowledged.push({ ...sent, value: reply.body.value as Record<string, unknown> });
-        if (sent.move.kind === 'deposit') journal.lastDepositAt = Date.now();
-      } else if (reply.status === 409 && reply.body.code === 'insufficient_funds') {
-        journal.refused.push(sent);
-      } else {
-        journal.problems.push(`${sent.move.kind}: ${reply.status} ${JSON.stringify(reply.body)}`);
-      }
+      if (step.kind === 'move') await move(server, step.sent, journal);
+      else if (step.kind === 'replay') await replay(server, step.sent, journal);
+      else await answerPaid(server, member, journal);
     } catch (error) {
       if (!killed()) {
-        journal.problems.push(`${sent.move.kind} failed before the kill: ${String(error)}`);
+        journal.problems.push(`${step.kind} failed before the kill: ${String(error)}`);
         return;
       }
-      if (replay) journal.interruptedReplays += 1;
-      else journal.interrupted.push(sent);
+      if (step.kind === 'move') journal.interrupted.push(step.sent);
+      else if (step.kind === 'replay') journal.interruptedReplays += 1;
+      else journal.interruptedAnswers += 1;
     } finally {
       journal.inFlight -= 1;
     }
@@ -217,12 +335,13 @@ async function createStore(engine: Engine): Promise<Store> {
   const root = await mkdtemp(path.join(tmpdir(), 'platform-crash-'));
   const dataDir = path.join(root, 'data');
   await mkdir(dataDir);
-  // The shipped configuration, with a demo channel that confirms after CONFIRM_SECONDS.
+  // The shipped configuration, with a demo channel that confirms deposits after
+  // CONFIRM_SECONDS and pays withdrawals after PAY_SECONDS.
   const configFile = path.join(root, 'platform.json');
   const config = JSON.parse(await readFile(path.join(repoRoot, 'config/platform.json'), 'utf8'));
   config.payments.deposit.demoConfirmSeconds = CONFIRM_SECONDS;
+  config.payments.withdrawal.demoPaySeconds = PAY_SECONDS;
   await writeFile(configFile, JSON.stringify(config));
-
   if (engine === 'pglite') {
     const live = path.join(dataDir, 'pglite'); // server/db/open.ts
     return {
@@ -358,6 +477,88 @@ async function bookProblems(db: Database, final: boolean): Promise<string[]> {
        (select 1 from deposits d where t.idempotency_key = 'deposit:' || d.id)`,
   );
   for (const tx of orphans) problems.push(`deposit transaction ${tx.id} has no deposit`);
+  problems.push(...(await withdrawalProblems(db)));
+  return problems;
+}
+
+/** How a withdrawal's lifecycle ends in the books (lifecycle.ts closeMoney); open: no close yet. */
+const closeKinds: Partial<Record<WithdrawalStatus, string>> = {
+  received: 'withdrawal_payout',
+  forcedReceived: 'withdrawal_payout',
+  refunded: 'withdrawal_refund',
+  rejected: 'withdrawal_refund',
+};
+
+/**
+ * The withdrawals against the books: what is held is what the open withdrawals asked for; each
+ * withdrawal has its hold (the amount out of the member's main wallet, committed in the same
+ * database transaction as the withdrawal) and, once its lifecycle has ended, exactly one close
+ * (the payout or the refund); no hold and no close exists without its withdrawal.
+ */
+async function withdrawalProblems(db: Database): Promise<string[]> {
+  const problems: string[] = [];
+  const [held] = await db.query<{ balance: string; open: string }>(
+    `select a.balance::text,
+       (select coalesce(sum(w.amount), 0) from withdrawals w where w.status in (${OPEN_SQL}))::text
+         as open
+     from ledger_accounts a where a.kind = 'house' and a.name = 'withdrawals_held'`,
+  );
+  if (held!.balance !== held!.open)
+    problems.push(`withdrawals_held holds ${held!.balance}, the open withdrawals ${held!.open}`);
+
+  const withdrawals = await db.query<{
+    id: string;
+    status: WithdrawalStatus;
+    amount: string;
+    hold_kind: string | null;
+    hold_key_matches: boolean | null;
+    from_main: string | null;
+    close_link: string | null;
+    close_id: string | null;
+    close_kind: string | null;
+    closes: number;
+  }>(
+    `select w.id::text, w.status, w.amount::text, h.kind as hold_kind,
+       h.idempotency_key = w.idempotency_key as hold_key_matches,
+       (select e.amount from ledger_entries e join ledger_accounts a on a.id = e.account_id
+         where e.transaction_id = h.id and a.kind = 'main' and a.member_id = w.member_id)::text
+         as from_main,
+       w.close_transaction_id::text as close_link, c.id::text as close_id, c.kind as close_kind,
+       -- By key or by the withdrawal its answer names: a second close under another key counts.
+       (select count(*)::int from ledger_transactions t
+         where t.kind in ('withdrawal_payout', 'withdrawal_refund')
+           and (t.idempotency_key = 'withdrawal:' || w.id || ':close'
+             or t.result->>'withdrawalId' = w.id::text)) as closes
+     from withdrawals w
+       left join ledger_transactions h on h.id = w.hold_transaction_id
+       left join ledger_transactions c on c.idempotency_key = 'withdrawal:' || w.id || ':close'`,
+  );
+  for (const row of withdrawals) {
+    const what = `withdrawal ${row.id} (${row.status})`;
+    if (row.hold_kind !== 'withdrawal_hold' || !row.hold_key_matches)
+      problems.push(`${what}: hold ${row.hold_kind}, key matches: ${row.hold_key_matches}`);
+    if (row.from_main !== `-${row.amount}`)
+      problems.push(`${what} of ${row.amount}: ${row.from_main} taken from the main wallet`);
+    const closeKind = closeKinds[row.status];
+    if (!closeKind) {
+      if (row.closes !== 0 || row.close_id !== null || row.close_link !== null)
+        problems.push(`${what} is open but has a close: ${JSON.stringify(row)}`);
+    } else if (row.closes !== 1 || row.close_kind !== closeKind || row.close_link !== row.close_id)
+      problems.push(`${what}: not closed exactly once by a ${closeKind}: ${JSON.stringify(row)}`);
+  }
+
+  const holds = await db.query<{ id: string; n: number }>(
+    `select t.id::text, count(w.id)::int as n
+     from ledger_transactions t left join withdrawals w on w.hold_transaction_id = t.id
+     where t.kind = 'withdrawal_hold' group by t.id having count(w.id) <> 1`,
+  );
+  for (const tx of holds) problems.push(`hold transaction ${tx.id} has ${tx.n} withdrawals`);
+  const closes = await db.query<{ id: string; kind: string }>(
+    `select t.id::text, t.kind from ledger_transactions t
+     where t.kind in ('withdrawal_payout', 'withdrawal_refund')
+       and not exists (select 1 from withdrawals w where w.close_transaction_id = t.id)`,
+  );
+  for (const tx of closes) problems.push(`${tx.kind} transaction ${tx.id} closes no withdrawal`);
   return problems;
 }
 
@@ -368,35 +569,52 @@ async function storedAnswers(db: Database) {
       (row) => [row.account, row.id],
     ),
   );
-  const transactions = new Map(
-    (
-      await db.query<{ idempotency_key: string; result: Record<string, unknown> }>(
-        'select idempotency_key, result from ledger_transactions',
-      )
-    ).map((row) => [row.idempotency_key, row.result]),
+  const transactions = await db.query<{
+    idempotency_key: string;
+    kind: string;
+    result: Record<string, unknown>;
+  }>('select idempotency_key, kind, result from ledger_transactions');
+  const results = new Map(transactions.map((row) => [row.idempotency_key, row.result]));
+  const deposits = await db.query<{
+    idempotency_key: string;
+    id: string;
+    amount: string;
+    status: string;
+  }>('select idempotency_key, id::text, amount::text, status from deposits');
+  const withdrawals = await db.query<{
+    idempotency_key: string;
+    id: string;
+    amount: string;
+    status: WithdrawalStatus;
+    account: string;
+  }>(
+    `select w.idempotency_key, w.id::text, w.amount::text, w.status, m.account
+     from withdrawals w join members m on m.id = w.member_id`,
   );
-  const deposits = new Map(
-    (
-      await db.query<{ idempotency_key: string; id: string; amount: string; status: string }>(
-        'select idempotency_key, id::text, amount::text, status from deposits',
-      )
-    ).map((row) => [row.idempotency_key, row]),
+  // A deposit or withdrawal request is answered with its row; what stays of it is (id, amount).
+  const made = new Map(
+    [...deposits, ...withdrawals].map((row) => [
+      row.idempotency_key,
+      { id: row.id, amount: toMoneyString(BigInt(row.amount)) },
+    ]),
   );
   return {
-    transactionKeys: [...transactions.keys()],
+    /** The client's keys of the ledger transactions that carry one. */
+    clientKeys: transactions
+      .filter((row) => clientKeyedKinds.includes(row.kind))
+      .map((row) => row.idempotency_key.split(':')[2]!),
     /** The stored answer of a request, or undefined when it left nothing. */
     of(sent: Sent): unknown {
-      const memberId = members.get(sent.member.account)!;
       const { kind, body } = sent.move;
-      if (kind === 'deposit') {
-        const row = deposits.get(`deposit:${memberId}:${body.idempotencyKey}`);
-        return row && { id: row.id, amount: toMoneyString(BigInt(row.amount)) };
-      }
-      return transactions.get(`${ledgerKinds[kind]}:${memberId}:${body.idempotencyKey}`);
+      const key = `${keyScopes[kind]}:${members.get(sent.member.account)!}:${body.idempotencyKey}`;
+      return kind === 'deposit' || kind === 'withdraw' ? made.get(key) : results.get(key);
     },
-    pendingDeposits: [...deposits.values()].filter((row) => row.status === 'pending').length,
+    pendingDeposits: deposits.filter((row) => row.status === 'pending').length,
+    withdrawals,
   };
 }
+
+type StoredAnswers = Awaited<ReturnType<typeof storedAnswers>>;
 
 /** Each member's balance per wallet, from the client's side: every move known to be committed. */
 function expectedBalances(committed: Sent[], members: Member[], wallets: string[]) {
@@ -408,6 +626,8 @@ function expectedBalances(committed: Sent[], members: Member[], wallets: string[
   for (const { member, move } of committed) {
     const amount = parseMoney(move.body.amount);
     if (move.kind === 'deposit') add(member.account, 'MAIN', amount);
+    // Held, then paid out to the house: it never comes back (nothing here rejects or refunds).
+    else if (move.kind === 'withdraw') add(member.account, 'MAIN', -amount);
     else if (move.kind === 'upline') {
       add(member.account, 'MAIN', -amount);
       add(member.upline!, 'MAIN', amount);
@@ -423,7 +643,6 @@ function expectedBalances(committed: Sent[], members: Member[], wallets: string[
     ]),
   );
 }
-
 /** Replays a deposit request until the channel has credited it (the replay reports status). */
 async function untilCredited(server: ServerProcess, deposits: Sent[]): Promise<void> {
   await inParallel(deposits, 4, async (sent) => {
@@ -473,11 +692,28 @@ async function fund(server: ServerProcess, members: Member[], journal: Journal):
 }
 
 /**
- * Two clients per member (the same wallets are contended) until the server is SIGKILLed: once
- * the traffic has run TRAFFIC_MS, while requests are in flight (with eight clients there nearly
- * always are), and less than a second after a deposit was acknowledged: the channel confirms it
- * CONFIRM_SECONDS after the request, so at least that one is certainly pending at the crash.
+ * When to kill: once the traffic has run TRAFFIC_MS and shown everything the checks rely on
+ * (refused and replayed withdrawals, a paid one answered as received); then at a moment with
+ * requests in flight (with eight clients there nearly always are), less than a second after a
+ * deposit was acknowledged and half a second after a withdrawal was: the channel confirms the
+ * deposit CONFIRM_SECONDS and pays the withdrawal PAY_SECONDS after the request, so at least
+ * one of each is certainly left for the restart to complete.
  */
+function timeToKill(journal: Journal, started: number): boolean {
+  const now = Date.now();
+  return (
+    now - started >= TRAFFIC_MS &&
+    journal.acknowledged.length >= MIN_ACKNOWLEDGED &&
+    journal.refused.some((sent) => sent.move.kind === 'withdraw') &&
+    journal.withdrawalReplays > 0 &&
+    journal.received.length > 0 &&
+    journal.inFlight > 0 &&
+    now - journal.lastDepositAt < 1000 &&
+    now - journal.lastWithdrawalAt < 500
+  );
+}
+
+/** Two clients per member (the same wallets are contended) until the server is SIGKILLed. */
 async function trafficUntilKill(
   server: ServerProcess,
   members: Member[],
@@ -490,12 +726,7 @@ async function trafficUntilKill(
     client(server, member, wallets, journal, () => killed),
   );
   await until(
-    () =>
-      journal.problems.length > 0 ||
-      (Date.now() - started >= TRAFFIC_MS &&
-        journal.acknowledged.length >= MIN_ACKNOWLEDGED &&
-        journal.inFlight > 0 &&
-        Date.now() - journal.lastDepositAt < 1000),
+    () => journal.problems.length > 0 || timeToKill(journal, started),
     20_000,
     'the moment to kill',
   );
@@ -507,12 +738,12 @@ async function trafficUntilKill(
 }
 
 /** The stored answer of every acknowledged request is the one the client got. */
-function expectAcknowledgedKept(
-  stored: Awaited<ReturnType<typeof storedAnswers>>,
-  journal: Journal,
-) {
+function expectAcknowledgedKept(stored: StoredAnswers, journal: Journal) {
   for (const ack of journal.acknowledged)
     expect(stored.of(ack), ack.move.body.idempotencyKey).toEqual(stable(ack.move.kind, ack.value));
+  // An acknowledged 'received' answer is final: the withdrawal stays received.
+  const status = new Map(stored.withdrawals.map((row) => [row.id, row.status]));
+  for (const id of journal.received) expect(status.get(id), `withdrawal ${id}`).toBe('received');
 }
 
 /**
@@ -537,8 +768,9 @@ async function mainAfterPendingCredited(db: Database): Promise<Map<string, strin
 
 /**
  * The books as the crash left them: invariants, every acknowledged request kept, every refused
- * one without a trace, some deposits pending. Returns what the interrupted requests left, and
- * each member's main balance once the pending deposits are credited.
+ * one without a trace, some deposits pending and some withdrawals unpaid. Returns what the
+ * interrupted requests left, each member's main balance once the pending deposits are
+ * credited, and the withdrawals the restart has to pay.
  */
 async function checkCrashState(store: Store, journal: Journal) {
   const crash = await store.openCrashState();
@@ -550,9 +782,13 @@ async function checkCrashState(store: Store, journal: Journal) {
       expect(stored.of(refused), refused.move.body.idempotencyKey).toBeUndefined();
     // Deposits the channel had not confirmed yet: the restart must credit them.
     expect(stored.pendingDeposits).toBeGreaterThan(0);
+    // Withdrawals the channel had not paid yet: the restart must pay them.
+    const unpaid = stored.withdrawals.filter((row) => row.status === 'requested');
+    expect(unpaid.length).toBeGreaterThan(0);
     return {
       keptAtCrash: new Map(journal.interrupted.map((sent) => [sent, stored.of(sent)])),
       mainAfterSweep: await mainAfterPendingCredited(crash),
+      unpaidAtCrash: unpaid.map(({ id, account }) => ({ id, account })),
     };
   } finally {
     await crash.close();
@@ -579,6 +815,50 @@ async function untilSwept(server: ServerProcess, members: Member[], main: Map<st
   // Credited twice, a balance would pass its mark and never equal it (the final model check
   // below catches a late second credit).
   await until(credited, 10_000, 'the deposits pending at the crash to be credited');
+}
+
+/** A member's withdrawals as their records page lists them: status by id. */
+async function withdrawalStatuses(server: ServerProcess, member: Member) {
+  const statuses = new Map<string, WithdrawalStatus>();
+  const pageSize = 50; // the most the route gives
+  for (let page = 1; ; page += 1) {
+    const reply = await call(server, `/wps/withdraw/records?pageSize=${pageSize}&page=${page}`, {
+      headers: bearer(member.token),
+    });
+    expect(reply.status, member.account).toBe(200);
+    const { items, total } = reply.body.value as { items: WithdrawalView[]; total: number };
+    for (const item of items) statuses.set(item.id, item.status);
+    if (page * pageSize >= total) return statuses;
+  }
+}
+
+/**
+ * The start-up re-scheduling (schedulePendingDemoPayouts) pays the withdrawals the crash left
+ * unpaid, PAY_SECONDS after the start. Watched through the records only: replaying a request
+ * would schedule its payout by itself. Nobody answers them before the replays below, so each
+ * waits in awaitingConfirmation.
+ */
+async function untilPaidAfterRestart(
+  server: ServerProcess,
+  members: Member[],
+  unpaid: { id: string; account: string }[],
+) {
+  const owners = members.filter((member) => unpaid.some((w) => w.account === member.account));
+  let statuses = new Map<string, WithdrawalStatus>();
+  await until(
+    async () => {
+      statuses = new Map();
+      for (const member of owners)
+        for (const [id, status] of await withdrawalStatuses(server, member))
+          statuses.set(id, status);
+      return unpaid.every(({ id }) => statuses.get(id) !== 'requested');
+    },
+    10_000,
+    'the withdrawals unpaid at the crash to be paid',
+  );
+  expect(unpaid.map(({ id }) => [id, statuses.get(id)])).toEqual(
+    unpaid.map(({ id }) => [id, 'awaitingConfirmation']),
+  );
 }
 
 /**
@@ -611,7 +891,7 @@ describe.each(engines)('the ledger across a SIGKILL of the server on %s', (engin
     await store?.remove();
   }, 30_000);
 
-  it('loses nothing acknowledged, leaves nothing half-written, credits pending deposits', async () => {
+  it('loses nothing acknowledged, leaves nothing half-written, completes pending money', async () => {
     store = await createStore(engine);
     const config = JSON.parse(await readFile(store.configFile, 'utf8'));
     const wallets = ['MAIN', ...(config.payments.vendorWallets as string[])];
@@ -620,8 +900,13 @@ describe.each(engines)('the ledger across a SIGKILL of the server on %s', (engin
       refused: [],
       interrupted: [],
       replays: 0,
+      withdrawalReplays: 0,
       interruptedReplays: 0,
+      received: [],
+      answersRefused: 0,
+      interruptedAnswers: 0,
       lastDepositAt: 0,
+      lastWithdrawalAt: 0,
       problems: [],
       inFlight: 0,
     };
@@ -635,22 +920,29 @@ describe.each(engines)('the ledger across a SIGKILL of the server on %s', (engin
     // The kill really came in the middle of real traffic of every kind.
     expect(atKill.acknowledged).toBeGreaterThanOrEqual(MIN_ACKNOWLEDGED);
     expect(atKill.inFlight).toBeGreaterThan(0);
-    expect(journal.interrupted.length + journal.interruptedReplays).toBeGreaterThan(0);
-    expect(journal.refused.length).toBeGreaterThan(0);
+    expect(
+      journal.interrupted.length + journal.interruptedReplays + journal.interruptedAnswers,
+    ).toBeGreaterThan(0);
     expect(journal.replays).toBeGreaterThan(0);
     const trafficKinds = new Set(
       journal.acknowledged.slice(members.length).map((a) => a.move.kind),
     );
-    expect([...trafficKinds].sort()).toEqual(['deposit', 'transfer', 'upline']);
+    expect([...trafficKinds].sort()).toEqual(['deposit', 'transfer', 'upline', 'withdraw']);
+    // Withdrawals: refused beyond the balance, replayed, paid and answered before the kill.
+    expect(journal.refused.filter((sent) => sent.move.kind === 'withdraw')).not.toEqual([]);
+    expect(journal.refused.filter((sent) => sent.move.kind === 'transfer')).not.toEqual([]);
+    expect(journal.withdrawalReplays).toBeGreaterThan(0);
+    expect(journal.received.length).toBeGreaterThan(0);
 
     // --- The crash state, before any restart touches it.
-    const { keptAtCrash, mainAfterSweep } = await checkCrashState(store, journal);
+    const { keptAtCrash, mainAfterSweep, unpaidAtCrash } = await checkCrashState(store, journal);
 
     // --- Second life on the same data.
     server = await startServerProcess(store);
     // Sessions live in the database: the tokens from before the crash still work.
     for (const member of members) await mainBalance(server, member);
     await untilSwept(server, members, mainAfterSweep);
+    await untilPaidAfterRestart(server, members, unpaidAtCrash);
     // Every acknowledged request, replayed with its key, gets its first answer again.
     await inParallel(journal.acknowledged, 8, async (ack) => {
       const reply = await send(server, ack);
@@ -689,18 +981,13 @@ describe.each(engines)('the ledger across a SIGKILL of the server on %s', (engin
       expect(await bookProblems(books, true)).toEqual([]);
       const stored = await storedAnswers(books);
       expectAcknowledgedKept(stored, journal);
-      // No transfer the clients did not ask for (keys are `${kind}:${memberId}:${key}`).
+      // No transfer or withdrawal the clients did not ask for.
       const asked = new Set(
         [...journal.acknowledged, ...journal.interrupted].map(
           (sent) => sent.move.body.idempotencyKey,
         ),
       );
-      const unasked = stored.transactionKeys.filter(
-        (key) =>
-          Object.values(ledgerKinds).some((kind) => key.startsWith(`${kind}:`)) &&
-          !asked.has(key.split(':')[2]!),
-      );
-      expect(unasked).toEqual([]);
+      expect(stored.clientKeys.filter((key) => !asked.has(key))).toEqual([]);
     } finally {
       await books.close();
     }
