@@ -11,6 +11,7 @@ import { type App, createApp } from './http/app';
 import { confirmPendingDemoDeposits } from './http/wallet/walletRoutes';
 import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { startJobs } from './jobs/scheduler';
+import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
 
 export interface Running {
@@ -30,6 +31,8 @@ export async function boot(env: Env): Promise<Running> {
   await mkdir(env.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   await migrate(db);
+  // The game catalogue is product data, seeded in production too (skipped when unchanged).
+  await seedCatalogue(db);
   const production = env.NODE_ENV === 'production';
   if (!production) await seedDemo(db);
 

@@ -21,6 +21,8 @@ import { withdrawalRoutes } from './wallet/withdrawalRoutes';
 import { recordRoutes } from './records/recordRoutes';
 import { demoVendorRoutes } from './games/demoVendorRoutes';
 import { winnerRelays } from './games/winnerRelays';
+import { catalogueRelays } from './games/catalogueRelays';
+import { catalogueRoutes } from './games/catalogueRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -101,7 +103,12 @@ export async function createApp(
   await memberRoutes(http, deps);
   await devRoutes(http, deps);
   await languageRoute(http, deps);
-  const relays = { ...systemRelays(deps), ...walletRelays(deps), ...winnerRelays(deps) };
+  const relays = {
+    ...systemRelays(deps),
+    ...walletRelays(deps),
+    ...winnerRelays(deps),
+    ...catalogueRelays(deps),
+  };
   await relayRoutes(http, deps, relays);
   // Relays are routes too for the authorization matrix.
   for (const [name, relay] of Object.entries(relays)) {
@@ -111,6 +118,7 @@ export async function createApp(
   await withdrawalRoutes(http, deps);
   await recordRoutes(http, deps);
   await demoVendorRoutes(http, deps);
+  await catalogueRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

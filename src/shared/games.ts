@@ -85,7 +85,29 @@ export interface GameVendor {
   gameType: string;
   /** Flagged vendors open a popup game list (isGame VASSALAGE). */
   isGame?: string | null;
+  /** The vendor's images (spec 3 "Vendor images"), relative to an image CDN base. */
+  images?: VendorImages;
 }
+
+/**
+ * A vendor's images by the spec 3 rules, as paths relative to an image CDN base: the browser
+ * prefixes a base it picks at random from the system status' imageCDNs (spec 9).
+ */
+export interface VendorImages {
+  /** TCG_PROD_IMAGES/VENDOR_ICON_SMALL/{vassalage}-DEFAULT.png */
+  small: string;
+  /** TCG_PROD_IMAGES/VENDOR_ICON_SMALL/{vassalage}-ACTIVE.png */
+  smallActive: string;
+  /** TCG_PROD_IMAGES/RNG_LIST_VENDOR/{vassalage}-WHITE|COLOR|BLACK.png (LOTT uses ELOTT's). */
+  listWhite: string;
+  listColor: string;
+  listBlack: string;
+  /** TCG_PROD_IMAGES/SUBMENU_IMG/STYLE4/{gameType}-{vassalage}.png */
+  submenu: string;
+}
+
+/** GCSGAME_getVassGameType answer: each vendor's game types, in server order. */
+export type VendorGameTypes = Record<string, string[]>;
 
 /** GCSGAME_newGameVendor answer: each category with its vendors, in server order. */
 export interface GameCategoryVendors {
@@ -112,6 +134,30 @@ export interface FavouriteList {
   content: GameItem[];
   pageNum: number;
   totalPages: number;
+}
+
+/** Lottery prize modes (spec 9). */
+export const LotteryPrizeMode = { LOTT: 'LOTT', ZY: 'ZY', ELOTT: 'ELOTT', SEA: 'SEA' } as const;
+export type LotteryPrizeMode = (typeof LotteryPrizeMode)[keyof typeof LotteryPrizeMode];
+
+/** One lottery of a lottery menu (GET /lgw/games/game_menus, /lgw/vn/games/game_menu). */
+export interface LotteryGameMenu {
+  /** The lottery page's gameCode query and the launch's lottoGameCode: the game's nodeId. */
+  gameCode: string;
+  nodeId: string;
+  gameName: string;
+  vassalage: string;
+  gameType: string;
+  prizeMode: LotteryPrizeMode;
+  iconUrl: string | null;
+  engine: 'slot' | 'draw';
+}
+
+/** A group of the lottery menu (spec 3 "Lottery menu: groups with gameMenus"). */
+export interface LotteryMenuGroup {
+  groupCode: string;
+  groupName: string;
+  gameMenus: LotteryGameMenu[];
 }
 
 /** One row of the winner board (spec 3 "Winner entry"). */

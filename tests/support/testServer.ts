@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/types';
 import { createDeps } from '../../server/deps';
 import { type App, createApp } from '../../server/http/app';
 import type { AppDeps } from '../../server/http/deps';
+import { seedCatalogue } from '../../server/seed/seedCatalogue';
 import { seedDemo } from '../../server/seed/seedDemo';
 
 export type Engine = 'pglite' | 'postgres';
@@ -77,6 +78,7 @@ export async function startTestServer(
   const owned = options.database ? null : await openTestDatabase(engine);
   const db = options.database ?? owned!.db;
   await migrate(db);
+  await seedCatalogue(db);
   await seedDemo(db);
   const opsToken = randomBytes(16).toString('hex');
   const deps = await createDeps({
