@@ -10,6 +10,7 @@ import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
 import { defer, from, map, type Observable, startWith, Subject } from 'rxjs';
 import { createFavouritesStore, type FavouritesStore } from '../../games/favourites';
+import { createWinnersStore, type WinnersStore } from '../../games/winners';
 import { type BalanceStore, createBalanceStore } from '../../streams/balance';
 import {
   type ConsolidatedFundsStore,
@@ -37,6 +38,8 @@ export interface Services {
   withdrawalApi: WithdrawalApi;
   recordsApi: RecordsApi;
   gamesApi: GamesApi;
+  /** winners$: the winner board, snapshot then live big wins, rate-shaped. */
+  winners: WinnersStore;
   /** Spec 3/4 favourites: ids and list, optimistic removal, throttled toggles. */
   favourites: FavouritesStore;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
@@ -107,9 +110,17 @@ export function createServices(i18n: i18n): Services {
       remove: (payload) => gamesApi.removeFavourite(payload.nodeId),
     },
   });
+  const language = createLanguageService({ i18n, systemApi, storage: localStorage });
+  const winners = createWinnersStore({
+    language$: defer(() => language.changed$.pipe(startWith(language.current()))),
+    reconnected$: realtime.reconnected$,
+    events$: realtime.event$('winner'),
+    fetchRankList: (query) => gamesApi.rankList(query.language),
+  });
   return {
     http,
     consolidatedFunds,
+    winners,
     favourites,
     loginRequests$,
     systemApi,
@@ -122,7 +133,7 @@ export function createServices(i18n: i18n): Services {
     balance,
     realtime,
     system$: createSystemStream(realtime),
-    language: createLanguageService({ i18n, systemApi, storage: localStorage }),
+    language,
     setMerchantCode: (code) => {
       merchantCode = code;
     },

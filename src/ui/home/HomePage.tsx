@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../components/EmptyState';
 import { type PopupName, usePopups } from '../popups/PopupContext';
 import { useSiteInfo } from '../system/SiteInfoContext';
+import { CategoryLane } from './CategoryLane';
+import { HotGames } from './HotGames';
+import { WinnerBoard } from './WinnerBoard';
+
+/** Spec 2 home lists after hot games (favourites have their own page). */
+const HOME_LISTS = ['RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN'] as const;
 
 /**
- * The home lobby. Banners, notices, category menu, game lists and the winner board come with
- * the catalogue (issue 5); until then each area says what will be there.
+ * The home lobby: hot games, the category lists and the winner board.
  * `popup` is set by /login, /register and /help, which open their popup over home (spec 2).
  */
 export function HomePage({ popup }: { popup?: PopupName }) {
@@ -24,9 +28,11 @@ export function HomePage({ popup }: { popup?: PopupName }) {
         <h1 id="home-title">{t('home.welcome', { brand: brand.name })}</h1>
         <p>{t('home.tagline')}</p>
       </section>
-      <EmptyState title={t('home.gamesEmptyTitle')} icon="🎰">
-        <p>{t('home.gamesEmptyBody')}</p>
-      </EmptyState>
+      <WinnerBoard />
+      <HotGames />
+      {HOME_LISTS.map((category) => (
+        <CategoryLane key={category} category={category} />
+      ))}
     </div>
   );
 }

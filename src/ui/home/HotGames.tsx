@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameItem } from '../../shared/games';
+import { useServices } from '../app/ServicesContext';
+import { GameCard } from '../games/GameCard';
+
+/** Hot games, cached for the session per language (spec 4); the refresh button asks again. */
+const cache = new Map<string, Promise<GameItem[]>>();
+
+export function HotGames() {
+  const { t, i18n } = useTranslation();
+  const { gamesApi } = useServices();
+  const language = i18n.language.toUpperCase();
+  const [version, setVersion] = useState(0);
+  const [shown, setShown] = useState<{ key: string; games: GameItem[] | null }>({
+    key: '',
+    games: null,
+  });
+  const key = `${language}:${version}`;
+  useEffect(() => {
+    let current = true;
+    let pending = cache.get(language);
+    if (!pending) {
+      pending = Promise.resolve(gamesApi.hotGames(language));
+      cache.set(language, pending);
+      pending.catch(() => cache.delete(language));
+    }
+    pending.then(
+      (games) => current && setShown({ key, games }),
+      () => current && setShown({ key, games: [] }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [gamesApi, language, key]);
+  const games = shown.key === key ? shown.games : null;
+  return (
+    <section className="home-lane" aria-labelledby="hot-games-title" data-testid="hot-games">
+      <header className="home-lane-header">
+        <h2 id="hot-games-title">{t('games.hot')}</h2>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => {
+            cache.delete(language);
+            setVersion((n) => n + 1);
+          }}
+        >
+          {t('wallet.refresh')}
+        </button>
+      </header>
+      {games === null ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : (
+        <div className="game-row">
+          {games.map((game) => (
+            <GameCard key={game.nodeId} game={game} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

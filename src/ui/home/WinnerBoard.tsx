@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney, parseMoney } from '../../shared/money';
+import { useServices } from '../app/ServicesContext';
+import { useObservable } from '../hooks/useObservable';
+
+/**
+ * Spec 2 "Winner board": the top three ranked, then a scrolling list of masked names and wins;
+ * snapshot then live `winner` events through winners$ (batched, so bursts stay cheap).
+ */
+export function WinnerBoard() {
+  const { t, i18n } = useTranslation();
+  const { winners } = useServices();
+  const board = useObservable(winners.winners$, null);
+  const money = (amount: string) => formatMoney(parseMoney(amount), i18n.language);
+  return (
+    <section className="winner-board" aria-labelledby="winners-title" data-testid="winner-board">
+      <h2 id="winners-title">{t('games.winners')}</h2>
+      {board === null ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : board.top.length === 0 ? (
+        <p>{t('games.noWinners')}</p>
+      ) : (
+        <>
+          <ol className="winner-podium" data-testid="winner-podium">
+            {board.top.map((entry, index) => (
+              <li key={`${entry.customerName}-${entry.at}-${index}`}>
+                <span className="winner-rank">{t('games.rank', { rank: index + 1 })}</span>
+                <span className="winner-name">{entry.customerName}</span>
+                <strong>{money(entry.winAmount)}</strong>
+                <span className="winner-game">{entry.gameName}</span>
+              </li>
+            ))}
+          </ol>
+          {board.rest.length > 0 && (
+            <div className="winner-scroll" aria-label={t('games.winners')}>
+              <ul className="winner-list" data-testid="winner-list">
+                {board.rest.map((entry, index) => (
+                  <li key={`${entry.customerName}-${entry.at}-${index}`}>
+                    <span>{entry.customerName}</span> <strong>{money(entry.winAmount)}</strong>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Operator calls against the e2e server, with the token it wrote to its data folder. */
+function serverInfo(): { url: string; opsToken: string } {
+  return JSON.parse(readFileSync(path.resolve('.e2e', 'data', 'server.json'), 'utf8'));
+}
+
+async function ops(endpoint: string, body: unknown): Promise<unknown> {
+  const info = serverInfo();
+  const response = await fetch(`${info.url}${endpoint}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${info.opsToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as {
+    success: boolean;
+    value: unknown;
+    message?: string;
+  };
+  if (!envelope.success) throw new Error(`${endpoint}: ${envelope.message}`);
+  return envelope.value;
+}
+
+/** Credits `account` through the ledger (a bonus), as an operator would. */
+export const grantBonus = (account: string, amount: string) =>
+  ops('/ops/bonus', {
+    account,
+    amount,
+    reason: 'e2e funds',
+    idempotencyKey: randomUUID().replaceAll('-', ''),
+  });
+
+/** Development-only: forces the next demo-vendor round of `account` (e.g. a big win). */
+export async function rigNextSpin(account: string, symbols: string[]): Promise<void> {
+  const info = serverInfo();
+  const response = await fetch(`${info.url}/wps/dev/demo-vendor/rig`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, symbols }),
+  });
+  if (!response.ok) throw new Error(`rig failed: ${response.status}`);
+}
