@@ -304,6 +304,7 @@ describe.each(engines)('game catalogue on %s', (engine) => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
       expect(response.headers.get('cache-control')).toMatch(/max-age=\d{6,}/);
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
       const body = await response.text();
       expect(body.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), path).toBe(true);
       expect(body).not.toMatch(/<script|on\w+=/i);

@@ -43,7 +43,10 @@ export function storedCategory(gameType: string): string {
  * its popup game list instead of its games; asked for by vassalage, its games are listed.
  */
 export async function gameList(db: Queryable, filter: GameListFilter): Promise<GameListPage> {
-  const split = filter.gameType ? splitOfSports[filter.gameType] : undefined;
+  const split =
+    filter.gameType && Object.hasOwn(splitOfSports, filter.gameType)
+      ? splitOfSports[filter.gameType]
+      : undefined;
   const gameType = split ? 'SPORTS' : filter.gameType;
   const withEntries =
     gameType !== null && !split && !filter.vassalage && !filter.gameClassify && !filter.keyword;
