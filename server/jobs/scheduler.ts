@@ -1,4 +1,5 @@
 import { autoConfirmWithdrawals } from '../domain/withdrawals/autoConfirm';
+import { catchUpDemoChannel } from './demoChannelCatchUp';
 import type { AppDeps } from '../http/deps';
 
 /** How often the jobs look for due work; each run is cheap when nothing is due. */
@@ -14,11 +15,12 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
     if (running) return; // A slow run is never overlapped by the next tick.
     running = true;
     try {
+      await catchUpDemoChannel(deps);
       const result = await autoConfirmWithdrawals(deps);
       if (result.failed > 0)
         log(`withdrawal auto-confirmation: ${result.failed} failed, retried next run`);
     } catch (error) {
-      log(`withdrawal auto-confirmation failed: ${(error as Error).message}`);
+      log(`job run failed, retried next run: ${(error as Error).message}`);
     } finally {
       running = false;
     }

@@ -17,7 +17,7 @@ export async function requestWithdrawal(
   deps: AppDeps,
   memberId: string,
   request: { amount: string; paymentPassword: string; idempotencyKey: string },
-): Promise<{ withdrawal: WithdrawalView; changes: BalanceChange[] }> {
+): Promise<{ withdrawal: WithdrawalView; changes: BalanceChange[]; replayed: boolean }> {
   const limits = deps.config.payments.withdrawal;
   const amount = parseMoney(request.amount);
   if (amount < parseMoney(limits.min) || amount > parseMoney(limits.max)) {
@@ -48,7 +48,7 @@ export async function requestWithdrawal(
         `select ${WITHDRAWAL_COLUMNS} from withdrawals where idempotency_key = $1`,
         [key],
       );
-      return { withdrawal: toView(row!), changes: [] };
+      return { withdrawal: toView(row!), changes: [], replayed: true };
     }
     const [row] = await tx.query<WithdrawalRow>(
       `insert into withdrawals (member_id, amount, idempotency_key, hold_transaction_id, version)
@@ -63,6 +63,7 @@ export async function requestWithdrawal(
     return {
       withdrawal: toView(row!),
       changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),
+      replayed: false,
     };
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import type { LaunchResult } from '../../../src/shared/games';
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
+import { recordRecentGame } from '../../domain/games/catalogue/recentGames';
 import { drawDigit, drawRtp, drawWin } from '../../domain/games/demoVendor/drawEngine';
 import { findLaunchableGame } from '../../domain/games/demoVendor/findGame';
 import { createLaunch, resolveLaunch } from '../../domain/games/demoVendor/launches';
@@ -71,6 +72,8 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
       demo,
       game,
     });
+    // Real play shows in the member's recent games (GCS_recentGame); free trials do not.
+    if (!demo) await recordRecentGame(deps.db, session!.memberId, game.nodeId);
     const query = new URLSearchParams({ launch, engine: game.engine });
     if (body.language) query.set('lang', body.language);
     const result: LaunchResult = { url: `/play.html?${query}`, mode: 'popup' };

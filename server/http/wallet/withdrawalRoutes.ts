@@ -90,9 +90,10 @@ export async function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): Pro
   app.post('/wps/withdraw', { config: { auth: 'realMoney', encrypted: true } }, async (request) => {
     const session = sessionOf(request);
     const body = parseInput(withdrawBody, request.body);
-    const { withdrawal, changes } = await requestWithdrawal(deps, session.memberId, body);
+    const { withdrawal, changes, replayed } = await requestWithdrawal(deps, session.memberId, body);
     deps.balanceEvents.announce(changes);
-    if (withdrawal.status === 'requested') scheduleDemoPayout(deps, withdrawal.id);
+    // A replay's payout is already scheduled (or done).
+    if (!replayed) scheduleDemoPayout(deps, withdrawal.id);
     return ok(withdrawal);
   });
 
