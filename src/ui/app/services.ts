@@ -9,8 +9,6 @@ import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
 import { defer, from, map, type Observable, startWith, Subject } from 'rxjs';
-import { createFavouritesStore, type FavouritesStore } from '../../games/favourites';
-import { createWinnersStore, type WinnersStore } from '../../games/winners';
 import { type BalanceStore, createBalanceStore } from '../../streams/balance';
 import {
   type ConsolidatedFundsStore,
@@ -38,12 +36,10 @@ export interface Services {
   withdrawalApi: WithdrawalApi;
   recordsApi: RecordsApi;
   gamesApi: GamesApi;
-  /** winners$: the winner board, snapshot then live big wins, rate-shaped. */
-  winners: WinnersStore;
-  /** Spec 3/4 favourites: ids and list, optimistic removal, throttled toggles. */
-  favourites: FavouritesStore;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
   loginRequests$: Subject<void>;
+  /** Whether someone is logged in (player, trial or agent). */
+  loggedIn$: Observable<boolean>;
   balance: BalanceStore;
   /** The brand's merchant code goes on every call once the status has told us what it is. */
   setMerchantCode(code: string): void;
@@ -100,29 +96,12 @@ export function createServices(i18n: i18n): Services {
     role$,
     fetch: () => walletApi.consolidatedFunds(),
   });
-  const favourites = createFavouritesStore({
-    loggedIn$,
-    openLogin: () => loginRequests$.next(),
-    api: {
-      ids: () => gamesApi.favouriteIds(),
-      list: () => gamesApi.favouriteList(i18n.language.toUpperCase()),
-      add: (payload) => gamesApi.addFavourite(payload),
-      remove: (payload) => gamesApi.removeFavourite(payload.nodeId),
-    },
-  });
   const language = createLanguageService({ i18n, systemApi, storage: localStorage });
-  const winners = createWinnersStore({
-    language$: defer(() => language.changed$.pipe(startWith(language.current()))),
-    reconnected$: realtime.reconnected$,
-    events$: realtime.event$('winner'),
-    fetchRankList: (query) => gamesApi.rankList(query.language),
-  });
   return {
     http,
     consolidatedFunds,
-    winners,
-    favourites,
     loginRequests$,
+    loggedIn$,
     systemApi,
     identityApi,
     session,

@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { map } from 'rxjs';
 import type { GameItem } from '../../shared/games';
-import { useServices } from '../app/ServicesContext';
+import { useGameStores } from './gameStores';
 import { useObservable } from '../hooks/useObservable';
 
 /** The card's heart: favourite or not, pending while its call runs (spec 3/4 favourites). */
 export function FavouriteToggle({ game }: { game: GameItem }) {
   const { t } = useTranslation();
-  const { favourites } = useServices();
+  const { favourites } = useGameStores();
   const view$ = useMemo(
     () =>
       favourites.state$.pipe(

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -14,7 +23,11 @@ import { useDialog } from '../components/DialogProvider';
 import { useAuthActions } from '../session/useAuthActions';
 import { useSession } from '../session/useSession';
 import { GamePopup } from './GamePopup';
-import { VendorGamesPopup } from './VendorGamesPopup';
+
+// The vendor list popup brings the game grid with it: loaded when a vendor first opens it.
+const VendorGamesPopup = lazy(() =>
+  import('./VendorGamesPopup').then((module) => ({ default: module.VendorGamesPopup })),
+);
 
 interface GameLaunch {
   launch: (game: GameItem, mode: PlayMode, origin: LaunchOrigin) => Promise<void>;
@@ -96,7 +109,11 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
     <GameLaunchContext.Provider value={value}>
       {children}
       <GamePopup game={game} onClose={() => setGame(null)} />
-      <VendorGamesPopup vendor={vendor} onClose={() => setVendor(null)} />
+      {vendor !== null && (
+        <Suspense fallback={null}>
+          <VendorGamesPopup vendor={vendor} onClose={() => setVendor(null)} />
+        </Suspense>
+      )}
     </GameLaunchContext.Provider>
   );
 }

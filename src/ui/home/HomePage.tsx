@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
+import { lazySection } from '../app/lazySection';
 import { useTranslation } from 'react-i18next';
 import { type PopupName, usePopups } from '../popups/PopupContext';
 import { useSiteInfo } from '../system/SiteInfoContext';
-import { CategoryLane } from './CategoryLane';
-import { HotGames } from './HotGames';
-import { WinnerBoard } from './WinnerBoard';
 
-/** Spec 2 home lists after hot games (favourites have their own page). */
-const HOME_LISTS = ['RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN'] as const;
+// The lobby (games, winners) is its own chunk, fetched right after the hero paints: the first
+// download stays within the bundle budget (bench/).
+const HomeLobby = lazySection('HomeLobby', () => import('./HomeLobby'));
 
 /**
  * The home lobby: hot games, the category lists and the winner board.
@@ -28,11 +27,7 @@ export function HomePage({ popup }: { popup?: PopupName }) {
         <h1 id="home-title">{t('home.welcome', { brand: brand.name })}</h1>
         <p>{t('home.tagline')}</p>
       </section>
-      <WinnerBoard />
-      <HotGames />
-      {HOME_LISTS.map((category) => (
-        <CategoryLane key={category} category={category} />
-      ))}
+      <HomeLobby />
     </div>
   );
 }

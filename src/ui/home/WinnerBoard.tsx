@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../shared/money';
-import { useServices } from '../app/ServicesContext';
+import { useGameStores } from '../games/gameStores';
 import { useObservable } from '../hooks/useObservable';
 
 /**
@@ -9,7 +9,7 @@ import { useObservable } from '../hooks/useObservable';
  */
 export function WinnerBoard() {
   const { t, i18n } = useTranslation();
-  const { winners } = useServices();
+  const { winners } = useGameStores();
   const board = useObservable(winners.winners$, null);
   const money = (amount: string) => formatMoney(parseMoney(amount), i18n.language);
   return (

@@ -5,6 +5,7 @@ import { useServices } from '../../app/ServicesContext';
 import { useErrorText } from '../../auth/useErrorText';
 import { EmptyState } from '../../components/EmptyState';
 import { GameCard } from '../../games/GameCard';
+import { useGameStores } from '../../games/gameStores';
 import { useObservable } from '../../hooks/useObservable';
 
 /** Lazy section AccountGame: /favorite (my collection, live) and /recent (recent games). */
@@ -20,7 +21,7 @@ export default function AccountGamePage({ kind }: { kind: 'favorite' | 'recent' 
 
 function FavouriteGames() {
   const { t } = useTranslation();
-  const { favourites } = useServices();
+  const { favourites } = useGameStores();
   const state = useObservable(favourites.state$, null);
   if (!state || state.status === 'loading') {
     return <p role="status">{t('common.loading')}</p>;
