@@ -6,6 +6,7 @@ import type {
   GameListPage,
   LaunchRequest,
   LaunchResult,
+  LotteryMenuGroup,
   WinnerEntry,
 } from '../shared/games';
 import type { Http } from './http';
@@ -73,6 +74,12 @@ export function createGamesApi(http: Http, context: { merchantCode: () => string
     recentGames: (language: string) =>
       http.get<GameItem[]>(relay('GCS_recentGame'), { searchParams: { language } }),
     launch: (request: LaunchRequest) => http.post<LaunchResult>('/wps/game/launchGame', request),
+    lotteryMenu: (prizeMode: string, vietnam: boolean) =>
+      vietnam
+        ? http.get<LotteryMenuGroup[]>('/lgw/vn/games/game_menu', {
+            searchParams: { prizeMode, device: 'WEB' },
+          })
+        : http.get<LotteryMenuGroup[]>('/lgw/games/game_menus', { searchParams: { prizeMode } }),
   };
 }
 

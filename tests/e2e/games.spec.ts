@@ -128,4 +128,11 @@ test('lottery vendors open their lottery pages; a guest is asked to log in first
     .first()
     .click();
   await expect(page).toHaveURL(/\/(vnLottery|seaLottery|lottery)\?gameCode=/);
+  // The page launched the lottery with the lotto fields: the number draw plays in the page.
+  const draw = page.frameLocator('.lottery-frame');
+  await expect(draw.getByTestId('draw')).toBeVisible();
+  await expect(page.getByTestId('lottery-menu').getByRole('link').first()).toBeVisible();
+  await page.getByTestId('lottery-menu').getByRole('link').first().click();
+  await expect(page).toHaveURL(/gameCode=[^&]+/);
+  await expect(draw.getByTestId('draw')).toBeVisible();
 });

@@ -61,7 +61,8 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
     if (!demo && !session)
       throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
     const game = await findLaunchableGame(deps.db, {
-      nodeId: body.nodeId ?? body.lottoGameCode ?? body.gameCode ?? null,
+      // A lottery page names its game by lottoGameCode; an empty one means its lobby.
+      nodeId: body.nodeId || body.lottoGameCode || body.gameCode || null,
       vendor: body.vassalage,
       language: body.language ?? 'EN',
     });
@@ -76,7 +77,9 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
     if (!demo) await recordRecentGame(deps.db, session!.memberId, game.nodeId);
     const query = new URLSearchParams({ launch, engine: game.engine });
     if (body.language) query.set('lang', body.language);
-    const result: LaunchResult = { url: `/play.html?${query}`, mode: 'popup' };
+    // Lottery pages show the game in the page; cards open the game popup.
+    const mode = body.launchMode === 'LOTT' ? 'page' : 'popup';
+    const result: LaunchResult = { url: `/play.html?${query}`, mode };
     return ok(result);
   });
 
