@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isKnownLanguage } from '../../src/shared/languages';
 import type { WhitelabelNode } from '../../src/shared/system';
+import { announcementsConfigSchema } from '../domain/announcements/configSchema';
 
 /**
  * The operator's configuration file (config/platform.json), validated at start so a typo is a
@@ -130,6 +131,8 @@ export const platformConfigSchema = z
       /** Play money of a free-trial launch (not on the ledger). */
       freeTrialCredit: z.string().regex(/^\d+(\.\d{1,2})?$/),
     }),
+    /** Banners, notices and pop-ups (spec 3), texts per language with EN as the fallback. */
+    announcements: announcementsConfigSchema,
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

@@ -23,6 +23,7 @@ import { demoVendorRoutes } from './games/demoVendorRoutes';
 import { winnerRelays } from './games/winnerRelays';
 import { catalogueRelays } from './games/catalogueRelays';
 import { catalogueRoutes } from './games/catalogueRoutes';
+import { announcementRelays } from './announcements/announcementRelays';
 
 export interface RouteInfo {
   method: string;
@@ -108,6 +109,7 @@ export async function createApp(
     ...walletRelays(deps),
     ...winnerRelays(deps),
     ...catalogueRelays(deps),
+    ...announcementRelays(deps),
   };
   await relayRoutes(http, deps, relays);
   // Relays are routes too for the authorization matrix.

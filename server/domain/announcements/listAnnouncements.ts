@@ -1,0 +1,68 @@
+import type {
+  AnnouncementItem,
+  AnnouncementPopup,
+  AnnouncementResponse,
+  AnnouncementType,
+  Banner,
+  PopupExecution,
+} from '../../../src/shared/announcements';
+import type { AnnouncementsConfig } from './configSchema';
+
+export interface AnnouncementQuery {
+  types: ReadonlySet<AnnouncementType>;
+  executions: ReadonlySet<PopupExecution>;
+  /** Upper-case language code; texts fall back to EN when it has none. */
+  language: string;
+}
+
+/** The text in `language`, else English (the schema makes every text have one). */
+export function localize(texts: Record<string, string>, language: string): string {
+  return texts[language] ?? texts.EN ?? Object.values(texts)[0] ?? '';
+}
+
+/**
+ * MCSFE_getListAnnouncements (spec 7) over the configured announcements: B banners, PL player
+ * notices, PU pop-ups of the asked executions, PR promotion announcements. A list whose type was
+ * not asked is empty; configuration order is kept.
+ */
+export function listAnnouncements(
+  config: AnnouncementsConfig,
+  query: AnnouncementQuery,
+): AnnouncementResponse {
+  const { types, executions, language } = query;
+  const item = (notice: AnnouncementsConfig['notices'][number]): AnnouncementItem => ({
+    id: notice.id,
+    title: localize(notice.title, language),
+    content: localize(notice.content, language),
+    promotionType: notice.promotionType ?? null,
+  });
+  return {
+    banners: types.has('B')
+      ? config.banners.map((banner): Banner => ({
+          id: banner.id,
+          groupName: banner.groupName,
+          url: banner.url,
+          linkageType: banner.linkageType,
+          link: banner.link,
+          title: localize(banner.title, language),
+        }))
+      : [],
+    player: types.has('PL')
+      ? config.notices.filter((notice) => notice.promotionType === undefined).map(item)
+      : [],
+    popup: types.has('PU')
+      ? config.popups
+          .filter((popup) => executions.has(popup.execution))
+          .map((popup): AnnouncementPopup => ({
+            id: popup.id,
+            execution: popup.execution,
+            title: localize(popup.title, language),
+            content: localize(popup.content, language),
+            goReward: popup.goReward,
+          }))
+      : [],
+    promotion: types.has('PR')
+      ? config.notices.filter((notice) => notice.promotionType !== undefined).map(item)
+      : [],
+  };
+}
