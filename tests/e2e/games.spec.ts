@@ -136,3 +136,18 @@ test('lottery vendors open their lottery pages; a guest is asked to log in first
   await expect(page).toHaveURL(/gameCode=[^&]+/);
   await expect(draw.getByTestId('draw')).toBeVisible();
 });
+
+test('changing the language reloads hot games, vendors and the game names', async ({ page }) => {
+  await page.goto('/');
+  const firstHot = page.getByTestId('hot-games').getByTestId('game-card').first();
+  const english = (await firstHot.locator('.game-card-name').textContent()) ?? '';
+  expect(english).not.toBe('');
+  const asked = page.waitForRequest(
+    (request) =>
+      request.url().includes('GCSGAME_hotGamesV2') && request.url().includes('language=ES'),
+  );
+  await page.getByRole('combobox', { name: 'Language' }).first().selectOption('ES');
+  await asked;
+  await expect(firstHot.locator('.game-card-name')).not.toHaveText(english);
+  await expect(page.getByTestId('home-category-menu')).toContainText('Inicio');
+});
