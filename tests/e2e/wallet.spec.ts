@@ -33,8 +33,11 @@ test('a deposit credited by the channel moves the balance live in another tab', 
   await expect(second.getByTestId('deposit-records')).toContainText('Credited');
 
   // Hidden as asterisks, on demand, and remembered.
-  await second.getByRole('button', { name: 'Hide balance' }).click();
+  // The side menu shows the same balance, and one hide choice covers both.
+  await expect(second.getByTestId('side-balance')).toHaveText('$ 1,250.50');
+  await second.getByRole('button', { name: 'Hide balance' }).first().click();
   await expect(second.getByTestId('balance')).toHaveText('******');
+  await expect(second.getByTestId('side-balance')).toHaveText('******');
 });
 
 test('My Wallet moves money between wallets; the header follows', async ({ page }) => {

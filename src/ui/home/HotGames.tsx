@@ -46,7 +46,7 @@ export function HotGames() {
             setVersion((n) => n + 1);
           }}
         >
-          {t('wallet.refresh')}
+          {t('games.refresh')}
         </button>
       </header>
       {games === null ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, HIDDEN_BALANCE, parseMoney } from '../../shared/money';
 import { useServices } from '../app/ServicesContext';
@@ -6,22 +6,36 @@ import { useObservable } from '../hooks/useObservable';
 
 const HIDE_KEY = 'hideBalance';
 
+/**
+ * Whether balances show as asterisks: one choice for every balance on the page (header and side
+ * menu), remembered across visits.
+ */
+const hiddenChoice = {
+  listeners: new Set<() => void>(),
+  get: () => localStorage.getItem(HIDE_KEY) === '1',
+  set(hidden: boolean) {
+    localStorage.setItem(HIDE_KEY, hidden ? '1' : '0');
+    for (const listener of hiddenChoice.listeners) listener();
+  },
+  subscribe(listener: () => void) {
+    hiddenChoice.listeners.add(listener);
+    return () => hiddenChoice.listeners.delete(listener);
+  },
+};
+
 /** Spec 2/9: the balance with two decimals and separators, hidden as asterisks, refreshable. */
-export function BalanceDisplay() {
+export function BalanceDisplay({ testId = 'balance' }: { testId?: string }) {
   const { t, i18n } = useTranslation();
   const { balance } = useServices();
   const value = useObservable(balance.balance$, null);
-  const [hidden, setHidden] = useState(() => localStorage.getItem(HIDE_KEY) === '1');
-  const toggle = () => {
-    localStorage.setItem(HIDE_KEY, hidden ? '0' : '1');
-    setHidden(!hidden);
-  };
+  const hidden = useSyncExternalStore(hiddenChoice.subscribe, hiddenChoice.get, hiddenChoice.get);
+  const toggle = () => hiddenChoice.set(!hidden);
   const text = value
     ? `${value.currencySymbol} ${formatMoney(parseMoney(value.balance), i18n.language)}`
     : '…';
   return (
     <div className="balance" aria-live="polite">
-      <span className="balance-value" data-testid="balance">
+      <span className="balance-value" data-testid={testId}>
         {hidden ? HIDDEN_BALANCE : text}
       </span>
       <button
@@ -38,7 +52,7 @@ export function BalanceDisplay() {
         className="icon-button"
         onClick={balance.refresh}
         aria-label={t('wallet.refresh')}
-        data-testid="balance-refresh"
+        data-testid={`${testId}-refresh`}
       >
         ↻
       </button>

@@ -5,6 +5,7 @@ import { useSiteInfo } from '../system/SiteInfoContext';
 import { useAuthActions } from '../session/useAuthActions';
 import { useSession } from '../session/useSession';
 import { AppQrCode } from './AppQrCode';
+import { BalanceDisplay } from './BalanceDisplay';
 import { LanguageSelect } from './LanguageSelect';
 
 const moneyLinks = [
@@ -79,6 +80,7 @@ export function SideMenu({ open }: { open: boolean }) {
       aria-label={t('shell.sideMenu')}
       hidden={!open}
     >
+      {loggedIn && <BalanceDisplay testId="side-balance" />}
       <LinkGroup label={t('shell.quickActions')} links={moneyLinks} />
       <LinkGroup label={t('menu.memberCentre')} links={memberLinks} titled />
       <LinkGroup label={t('games.centre')} links={gameLinks} titled />
