@@ -2,13 +2,17 @@ import { existsSync } from 'node:fs';
 import { measureBalanceLatency } from './balanceLatency';
 import { JS_BUDGET_BYTES, measureHomeBundle } from './bundleSize';
 import { measureColdStart } from './coldStart';
+import { measureGameList } from './gameList';
 import { ENGINE_BUDGET_MS, measureLedgerThroughput } from './ledgerThroughput';
+import type { LoadRun } from './support/load';
 import type { LatencySummary } from './support/stats';
 import { perSecond, summarize } from './support/stats';
+import { measureWinnerFeed, type PageWindow } from './winnerFeed';
 
 /**
  * `npm run bench`: prints figures; never fails on a number (goals are read, not asserted).
- * `npm run bench -- ledger latency` runs only the named parts (bundle, start, ledger, latency).
+ * `npm run bench -- ledger latency` runs only the named parts (bundle, start, ledger, latency,
+ * games, winners).
  */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -16,7 +20,7 @@ const fine = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const latency = (summary: LatencySummary) =>
   `p50 ${fine(summary.p50)}, p99 ${fine(summary.p99)}, max ${fine(summary.max)} (n=${summary.count})`;
 
-const parts = ['bundle', 'start', 'ledger', 'latency'] as const;
+const parts = ['bundle', 'start', 'ledger', 'latency', 'games', 'winners'] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(parts as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -106,4 +110,70 @@ if (runs('latency')) {
     `  ratio (p50): ${ratio(platform.fromStart.p50, platform.trigger.p50)} the HTTP round trip, ` +
       `${ratio(platform.fromStart.p50, bare.fromStart.p50)} bare socket.io`,
   );
+}
+
+if (runs('games')) {
+  const figures = await measureGameList();
+  console.log(
+    `\nGame list (GET GCSGAME_gameList, RNG, pages 1–3 of 24, EN), ${figures.connections} keep-alive connections, ${figures.durationMs / 1000} s after 1 s warm-up`,
+  );
+  console.log(
+    `  pages: ${figures.pages.map((page) => `${page.pageNo}: ${page.games} games, ${kb(page.bytes)}`).join('; ')}`,
+  );
+  const load = (run: LoadRun) =>
+    `${run.perSecond.toFixed(0)} req/s, latency ${latency(run.latency)}` +
+    (run.errors + run.non200 > 0
+      ? `; ${run.errors} errors, ${run.non200} not 200 (${String(run.firstError)})`
+      : '');
+  const alone = (run: LoadRun) =>
+    `one at a time: p50 ${fine(run.latency.p50)} (n=${run.latency.count})`;
+  console.log(`  baseline, bare Fastify, same bodies precomputed: ${load(figures.baseline)}`);
+  console.log(`    ${alone(figures.baselineSingle)}`);
+  for (const engine of figures.engines) {
+    const label = `  platform on ${engine.engine}${engine.source ? ` (${engine.source})` : ''}`;
+    if (!engine.run) {
+      console.log(`${label}: skipped: ${engine.skipped ?? 'not measured'}`);
+      continue;
+    }
+    const { run } = engine;
+    console.log(`${label}: ${load(run)}`);
+    if (engine.single) console.log(`    ${alone(engine.single)}`);
+    console.log(
+      `    ratio: ${(run.perSecond / figures.baseline.perSecond).toFixed(2)} of baseline req/s, ` +
+        `p50 ×${(run.latency.p50 / figures.baseline.latency.p50).toFixed(1)}, ` +
+        `p99 ×${(run.latency.p99 / figures.baseline.latency.p99).toFixed(1)}`,
+    );
+  }
+}
+
+if (runs('winners')) {
+  const figures = await measureWinnerFeed();
+  console.log(
+    `\nWinner feed in Chromium (home page, winner board), ${figures.ratePerSecond} winner events/s for ${figures.windowMs / 1000} s`,
+  );
+  if (figures.skipped || !figures.idle || !figures.loaded) {
+    console.log(`  skipped: ${figures.skipped ?? 'not measured'}`);
+  } else {
+    const { idle, loaded } = figures;
+    const page = (window: PageWindow) =>
+      (window.longTasks === 0
+        ? 'no long tasks (> 50 ms); '
+        : `longest task ${ms(window.longestTaskMs)}, ${window.longTasks} long tasks totalling ${ms(window.longTaskTotalMs)}; `) +
+      `frames ${window.frames} of ~${window.expectedFrames} expected, ${window.dropped} dropped ` +
+      `(${window.gaps} gaps > 33 ms, longest ${fine(window.longestGapMs)}); ` +
+      `board mutation batches ${window.mutationBatches} (${(window.mutationBatches / (window.ms / 1000)).toFixed(1)}/s, ${window.mutations} records)\n` +
+      `    main thread busy ${ms(window.taskMs)} (${((100 * window.taskMs) / window.ms).toFixed(1)}% of the window), script ${ms(window.scriptMs)}; ` +
+      `${window.layouts} layouts, ${window.styleRecalcs} style recalculations`;
+    console.log(`  baseline, same page, no events: ${page(idle)}`);
+    console.log(
+      `  with events (${loaded.sent} sent by the server, ${loaded.received} heard by the page): ${page(loaded)}`,
+    );
+    const ratio = (a: number, b: number) =>
+      b > 0 ? `×${(a / b).toFixed(1)}` : a > 0 ? '(baseline 0)' : 'none in either';
+    console.log(
+      `  ratio: longest task ${ratio(loaded.longestTaskMs, idle.longestTaskMs)}, long-task time ${ratio(loaded.longTaskTotalMs, idle.longTaskTotalMs)}, ` +
+        `main-thread busy time ${ratio(loaded.taskMs, idle.taskMs)}, script ${ratio(loaded.scriptMs, idle.scriptMs)}, ` +
+        `frames ${(loaded.frames / Math.max(1, idle.frames)).toFixed(2)} of baseline`,
+    );
+  }
 }

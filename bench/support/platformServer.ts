@@ -3,18 +3,22 @@ import type { Challenge } from 'altcha-lib';
 import { loadPlatformConfig } from '../../server/config/load';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
+import { openPostgres } from '../../server/db/postgres';
 import { createDeps } from '../../server/deps';
 import { type App, createApp } from '../../server/http/app';
 import type { AppDeps } from '../../server/http/deps';
+import { seedCatalogue } from '../../server/seed/seedCatalogue';
 import { seedDemo } from '../../server/seed/seedDemo';
 import { solveHumanChallenge } from '../../src/api/humanProof';
 import type { LoginResult } from '../../src/shared/identity';
 import { nodeSealPayload } from '../../tests/support/nodeSeal';
 
 /**
- * The real server in this process on an ephemeral loopback port, on in-memory PGlite with the
- * demo accounts: the few lines of tests/support/testServer.ts `startTestServer('pglite')`,
- * which cannot be imported outside vitest (it reads vitest's `inject` for PostgreSQL).
+ * The real server in this process on an ephemeral loopback port, on in-memory PGlite (or the
+ * PostgreSQL database at `databaseUrl`) with the game catalogue and the demo accounts: the few
+ * lines of tests/support/testServer.ts `startTestServer`, which cannot be imported outside
+ * vitest (it reads vitest's `inject` for PostgreSQL). With `staticDir` (a built `dist/`) it also
+ * serves the site, as `SERVE_STATIC` does in server/boot.ts.
  */
 export interface PlatformServer {
   url: string;
@@ -23,17 +27,28 @@ export interface PlatformServer {
   close(): Promise<void>;
 }
 
-export async function startPlatformServer(): Promise<PlatformServer> {
+export interface PlatformServerOptions {
+  /** A PostgreSQL database to run on (migrated and seeded here); default in-memory PGlite. */
+  databaseUrl?: string;
+  /** A built site to serve (an absolute path to `dist/`); default none. */
+  staticDir?: string | null;
+}
+
+export async function startPlatformServer(
+  options: PlatformServerOptions = {},
+): Promise<PlatformServer> {
   const config = await loadPlatformConfig('config/platform.json');
-  const db = await openPglite(null);
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(null);
   await migrate(db);
+  // The catalogue first, as server/boot.ts and startTestServer do.
+  await seedCatalogue(db);
   await seedDemo(db);
   const deps = await createDeps({
     config,
     db,
     trustProxy: undefined,
     opsToken: randomBytes(16).toString('hex'),
-    staticDir: null,
+    staticDir: options.staticDir ?? null,
     production: false,
     // The tests' small proof of work: logging in is set-up here, not what is measured.
     humanCheckMaxCounter: 300,

@@ -1,0 +1,52 @@
+import { Worker } from 'node:worker_threads';
+import type { LoadOrder, LoadReport } from './loadWorker';
+import { type LatencySummary, summarize } from './stats';
+
+export interface LoadRun {
+  /** Successful (200) responses to requests started after the warm-up. */
+  ok: number;
+  errors: number;
+  non200: number;
+  firstError: string | null;
+  perSecond: number;
+  latency: LatencySummary;
+  /** Mean body size of the successful responses. */
+  meanBodyBytes: number;
+  elapsedMs: number;
+}
+
+/**
+ * GETs `urls` (round robin) with `connections` concurrent keep-alive connections for
+ * `warmUpMs` (not counted) then `durationMs` or `maxRequests` requests, whichever comes first,
+ * from a worker thread (support/loadWorker.ts): a small hand-written autocannon, which is not a
+ * dependency of the project.
+ */
+export async function runLoad(
+  options: Pick<LoadOrder, 'urls' | 'connections' | 'warmUpMs' | 'durationMs'> &
+    Partial<Pick<LoadOrder, 'maxRequests' | 'timeoutMs'>>,
+): Promise<LoadRun> {
+  const order: LoadOrder = { maxRequests: Number.MAX_SAFE_INTEGER, timeoutMs: 10_000, ...options };
+  // The worker loads tsx itself: Node 20 does not pass `--import tsx` on to a worker's entry.
+  const file = new URL('./loadWorker.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`,
+    { eval: true, workerData: order },
+  );
+  const report = await new Promise<LoadReport>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the load worker exited (${code})`)));
+  });
+  await worker.terminate();
+  const ok = report.latencies.length;
+  return {
+    ok,
+    errors: report.errors,
+    non200: report.non200,
+    firstError: report.firstError,
+    perSecond: report.elapsedMs > 0 ? (ok * 1000) / report.elapsedMs : 0,
+    latency: summarize(Array.from(report.latencies)),
+    meanBodyBytes: ok > 0 ? report.bodyBytes / ok : 0,
+    elapsedMs: report.elapsedMs,
+  };
+}
