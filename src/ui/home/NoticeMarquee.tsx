@@ -1,0 +1,71 @@
+import { type CSSProperties, type MouseEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnnouncementItem } from '../../shared/announcements';
+import { NoticePopup } from './NoticePopup';
+import { useHomeAnnouncements } from './useHomeAnnouncements';
+
+/** Scrolling speed: about 8 characters a second, never faster than one pass in 12 s. */
+export function marqueeSeconds(notices: readonly Pick<AnnouncementItem, 'title'>[]): number {
+  const characters = notices.reduce((sum, notice) => sum + notice.title.length + 6, 0);
+  return Math.max(12, Math.round(characters / 8));
+}
+
+/**
+ * Spec 2 home "notice marquee": the notice titles scrolling by (a CSS animation, paused under
+ * the pointer and while focused, still for people who ask for reduced motion). It is one
+ * button: a click or Enter opens the notice list, on the notice whose title was clicked.
+ * No notices (or not yet): no marquee.
+ */
+export function NoticeMarquee() {
+  const { t } = useTranslation();
+  const notices = useHomeAnnouncements()?.player ?? [];
+  const [open, setOpen] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  if (notices.length === 0) return null;
+
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    const title = (event.target as Element).closest?.('[data-notice-id]');
+    setSelectedId(title?.getAttribute('data-notice-id') ?? null);
+    setOpen(true);
+  };
+  const titles = (copy: boolean) =>
+    notices.map((notice) => (
+      <span key={notice.id} className="notice-title" data-notice-id={notice.id}>
+        {notice.title}
+        {copy ? null : <span className="visually-hidden">. </span>}
+      </span>
+    ));
+
+  return (
+    <div className="notice-marquee" data-testid="notice-marquee">
+      <span className="notice-marquee-icon" aria-hidden="true">
+        📢
+      </span>
+      <button
+        type="button"
+        className="notice-marquee-button"
+        aria-haspopup="dialog"
+        onClick={onClick}
+        data-testid="notice-marquee-button"
+      >
+        <span className="visually-hidden">{t('announcements.notices')}: </span>
+        <span
+          className="notice-track"
+          style={{ '--marquee-duration': `${marqueeSeconds(notices)}s` } as CSSProperties}
+        >
+          <span className="notice-run">{titles(false)}</span>
+          {/* The second run makes the loop seamless; it is not read twice. */}
+          <span className="notice-run notice-run-copy" aria-hidden="true">
+            {titles(true)}
+          </span>
+        </span>
+      </button>
+      <NoticePopup
+        notices={notices}
+        open={open}
+        selectedId={selectedId}
+        onClose={() => setOpen(false)}
+      />
+    </div>
+  );
+}
