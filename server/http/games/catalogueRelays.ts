@@ -15,6 +15,8 @@ import { sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
+import { createReadCache } from '../../domain/games/catalogue/readCache';
+import type { GameItem, GameListPage } from '../../../src/shared/games';
 import type { RelayTable } from '../relay/dispatcher';
 
 /** Browsers send empty parameters for "none"; read them as absent. */
@@ -89,6 +91,9 @@ const recentQuery = z.object({ language, vassalage: optional(vendorCode) });
  */
 export function catalogueRelays(deps: AppDeps): RelayTable {
   const { db } = deps;
+  // One cache per server: the catalogue does not change while it runs (readCache.ts).
+  const listCache = createReadCache<GameListPage>();
+  const hotCache = createReadCache<GameItem[]>();
   const languageOf = (request: FastifyRequest, asked: string | undefined) =>
     asked ?? requestLanguage(request, deps.config);
 
@@ -116,7 +121,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
       method: 'GET',
       handle: async (request) => {
         const query = parseInput(gameListQuery, request.query);
-        return gameList(db, {
+        const filter = {
           gameType: query.gameType ?? null,
           vassalage: query.vassalage ?? null,
           gameClassify: query.gameClassify ?? null,
@@ -124,14 +129,16 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
           language: languageOf(request, query.language),
           pageNo: query.pageNo,
           pageSize: query.pageSize,
-        });
+        };
+        return listCache.get(JSON.stringify(filter), () => gameList(db, filter));
       },
     },
     GCSGAME_hotGamesV2: {
       method: 'GET',
       handle: async (request) => {
         const query = parseInput(hotGamesQuery, request.query);
-        return hotGames(db, languageOf(request, query.language));
+        const language = languageOf(request, query.language);
+        return hotCache.get(language, () => hotGames(db, language));
       },
     },
     MCSFE_getFavoriteGames: {
