@@ -55,6 +55,8 @@ export default function BannerSwiper({ banners }: { banners: Banner[] }) {
         modules={[A11y, Autoplay, Pagination]}
         onSwiper={setSwiper}
         loop={BANNER_CAROUSEL.loop}
+        // A dot pressed during the 1000 ms slide still counts (swiper would drop it in loop mode).
+        loopPreventsSliding={false}
         speed={reducedMotion ? 0 : BANNER_CAROUSEL.speedMs}
         spaceBetween={BANNER_CAROUSEL.spaceBetween}
         slidesPerView={1}

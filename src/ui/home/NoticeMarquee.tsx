@@ -38,9 +38,9 @@ export function NoticeMarquee() {
 
   return (
     <div className="notice-marquee" data-testid="notice-marquee">
-      <span className="notice-marquee-icon" aria-hidden="true">
-        📢
-      </span>
+      <svg className="notice-marquee-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M3 10v4a1 1 0 0 0 1 1h2l5 4V5L6 9H4a1 1 0 0 0-1 1Zm12.5 2a3.5 3.5 0 0 0-2-3.16v6.32a3.5 3.5 0 0 0 2-3.16ZM13.5 4.23v2.06a6 6 0 0 1 0 11.42v2.06a8 8 0 0 0 0-15.54Z" />
+      </svg>
       <button
         type="button"
         className="notice-marquee-button"
