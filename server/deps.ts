@@ -11,8 +11,10 @@ import { createRevocations } from './domain/identity/revocations';
 import { createThrottles } from './domain/identity/throttles';
 import { createOutboxProviders } from './domain/messaging/providers';
 import { createAnnouncer } from './domain/announcer';
+import type { SalaryChange } from './domain/salary/publish';
 import { createBalanceEvents } from './domain/ledger/balanceEvents';
 import type { WithdrawalChange } from './domain/withdrawals/lifecycle';
+import type { ContractChange } from './domain/contracts/lifecycle';
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
 export async function createDeps(options: {
@@ -38,7 +40,9 @@ export async function createDeps(options: {
     production: options.production,
     balanceEvents: createBalanceEvents(),
     withdrawalEvents: createAnnouncer<WithdrawalChange>(),
+    contractEvents: createAnnouncer<ContractChange>(),
     winnerEvents: createAnnouncer<WinnerEntry>(),
+    salaryEvents: createAnnouncer<SalaryChange>(),
     demoRigs: new Map(),
     identity: {
       keys: await loadOrCreateRsaKeys(db),

@@ -5,9 +5,11 @@ import type { RegionPolicy } from '../domain/system/region';
 import type { RsaKeys } from '../crypto/rsaKeys';
 import type { WinnerEntry } from '../../src/shared/games';
 import type { Announcer } from '../domain/announcer';
+import type { SalaryChange } from '../domain/salary/publish';
 import type { DemoRig } from '../domain/games/demoVendor/rigs';
 import type { BalanceEvents } from '../domain/ledger/balanceEvents';
 import type { WithdrawalChange } from '../domain/withdrawals/lifecycle';
+import type { ContractChange } from '../domain/contracts/lifecycle';
 import type { HumanCheck } from '../domain/identity/humanCheck';
 import type { Revocations } from '../domain/identity/revocations';
 import type { Throttles } from '../domain/identity/throttles';
@@ -28,6 +30,8 @@ export interface AppDeps {
   production: boolean;
   /** Committed balance changes, for the `balance` socket event. */
   balanceEvents: BalanceEvents;
+  /** Salary accruals and settlements, for the agent's `salary` socket event. */
+  salaryEvents: Announcer<SalaryChange>;
   /** Big wins of the demo vendor, for the public `winner` socket event. */
   winnerEvents: Announcer<WinnerEntry>;
   /**
@@ -37,6 +41,8 @@ export interface AppDeps {
   demoRigs: Map<string, DemoRig>;
   /** Committed withdrawal state changes, for the `withdrawal` socket event. */
   withdrawalEvents: Announcer<WithdrawalChange>;
+  /** Committed contract changes, for the `contract` socket event to both parties. */
+  contractEvents: Announcer<ContractChange>;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

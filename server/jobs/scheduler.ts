@@ -1,5 +1,6 @@
 import { autoConfirmWithdrawals } from '../domain/withdrawals/autoConfirm';
 import { catchUpDemoChannel } from './demoChannelCatchUp';
+import { settleDueSalaries } from '../domain/salary/settle';
 import type { AppDeps } from '../http/deps';
 
 /** How often the jobs look for due work; each run is cheap when nothing is due. */
@@ -16,6 +17,9 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
     running = true;
     try {
       await catchUpDemoChannel(deps);
+      const salaries = await settleDueSalaries(deps);
+      if (salaries.failed > 0)
+        log(`salary settlement: ${salaries.failed} failed, retried next run`);
       const result = await autoConfirmWithdrawals(deps);
       if (result.failed > 0)
         log(`withdrawal auto-confirmation: ${result.failed} failed, retried next run`);

@@ -7,6 +7,7 @@ import { resolveSession } from '../domain/identity/sessions';
 import type { AppDeps } from '../http/deps';
 import { toMoneyString } from '../../src/shared/money';
 import { publishSystemStatus } from './systemEvents';
+import { viewFor } from '../domain/contracts/views';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -58,12 +59,24 @@ export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeS
     }
   });
 
+  deps.salaryEvents.onChange((change) => {
+    io.to(rooms.agent(change.agentId)).emit('salary', change.event);
+  });
+
   deps.winnerEvents.onChange((entry) => {
     io.to(rooms.public).emit('winner', entry);
   });
 
   deps.withdrawalEvents.onChange((change) => {
     io.to(rooms.member(change.memberId)).emit('withdrawal', change.withdrawal);
+  });
+
+  // Each party hears its own view (its role and its moves); `version` is the seq.
+  deps.contractEvents.onChange((change) => {
+    for (const contract of change.contracts) {
+      io.to(rooms.member(contract.upline.id)).emit('contract', viewFor(contract, 'upline'));
+      io.to(rooms.member(contract.downline.id)).emit('contract', viewFor(contract, 'downline'));
+    }
   });
 
   deps.identity.revocations.onRevoked((sessionIds, reason) => {

@@ -1,3 +1,11 @@
+import type {
+  ContractEventType,
+  ContractRequest,
+  ContractStatus,
+  ContractTerms,
+  ContractType,
+  StoredContractState,
+} from './contracts';
 import type { WinnerEntry } from './games';
 import type { SystemStatusCode } from './system';
 import type { WithdrawalSocketEvent } from './withdrawals';
@@ -27,12 +35,72 @@ export interface BalanceEvent {
   seq: number;
 }
 
+/**
+ * An agent's salary for one period moved (ARCHITECTURE, Realtime): `accrued` is the period's
+ * running total (a decimal string); `settled` once it was paid into the wallet.
+ */
+export interface SalaryEvent {
+  contractType: string;
+  accrued: string;
+  periodStart: string;
+  periodEnd: string;
+  settled: boolean;
+  seq: number;
+}
+
+type ActionName<T> = T extends `contract.${infer Action}` ? Action : never;
+/** The contract machine's events by their wire names ("contract.accept" → "accept"). */
+export type ContractAction = ActionName<ContractEventType>;
+/** The caller's side of a contract. */
+export type ContractSide = 'upline' | 'downline';
+
+export interface ContractParty {
+  id: string;
+  account: string;
+  nickname: string;
+}
+
+/**
+ * One upline–downline contract as one of its parties sees it (HTTP answers and the `contract`
+ * socket event; declared here because src/shared/contracts holds the machine only).
+ */
+export interface ContractView {
+  id: string;
+  contractType: ContractType;
+  /** The machine's state (src/shared/contracts/lifecycle.ts). */
+  state: StoredContractState;
+  /** Spec 4's status, and what an "in process" contract waits for. */
+  status: ContractStatus;
+  request: ContractRequest | null;
+  /** As offered; the rate in canonical form ("1.50"), amounts as money strings. */
+  terms: ContractTerms;
+  upline: ContractParty;
+  downline: ContractParty;
+  /** The side of the member this view was made for. */
+  role: ContractSide;
+  /** What that side may do now (the buttons): exactly what the server accepts from it. */
+  actions: ContractAction[];
+  /** The accepted lower-rate contract that ended this one. */
+  supersededBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** When it took effect (accepted), and when it stopped (terminated or superseded). */
+  approvedAt: string | null;
+  endedAt: string | null;
+  /** Grows with every change of any contract: the seq of the `contract` event. */
+  version: number;
+}
+
 export interface ServerToClientEvents {
+  /** The agent's salary of a period moved (agent room only). */
+  salary: (event: SalaryEvent) => void;
   balance: (event: BalanceEvent) => void;
   /** A big win of any player (public, masked name): the winner board merges it. */
   winner: (event: WinnerEntry) => void;
   /** One of this member's withdrawals changed state (its `version` is the seq). */
   withdrawal: (event: WithdrawalSocketEvent) => void;
+  /** A contract of this member changed (both parties hear it, each with its own view). */
+  contract: (event: ContractView) => void;
   system: (event: SystemEvent) => void;
   session: (event: SessionEvent) => void;
 }

@@ -5,6 +5,8 @@ import type { AppDeps } from '../../../http/deps';
 import { ApiError } from '../../apiError';
 import { houseAccountId, walletId } from '../../ledger/accounts';
 import { postWithin } from '../../ledger/post';
+import { accrueWithin } from '../../salary/accrue';
+import { publishSalary } from '../../salary/publish';
 import type { Launch } from './launches';
 
 /** What a round decided: the win and the details the game screen draws (reels, digits). */
@@ -43,11 +45,11 @@ export async function playRound(
   const memberId = launch.memberId!;
   const roundKey = `${memberId}:${request.roundId}`;
   const result = await deps.db.transaction(async (tx) => {
-    const [created] = await tx.query<{ id: string }>(
+    const [created] = await tx.query<{ id: string; created_at: Date }>(
       `insert into bets (member_id, vendor, game_code, game_name, round_id, bet_amount,
          valid_bet_amount, win_amount, settled_at)
        values ($1, $2, $3, $4, $5, $6, $6, $7, now())
-       on conflict (vendor, round_id) do nothing returning id::text`,
+       on conflict (vendor, round_id) do nothing returning id::text, created_at`,
       [
         memberId,
         launch.vendor,
@@ -59,7 +61,11 @@ export async function playRound(
       ],
     );
     if (!created)
-      return { outcome: await storedOutcome(tx, launch.vendor, roundKey), changes: null };
+      return {
+        outcome: await storedOutcome(tx, launch.vendor, roundKey),
+        changes: null,
+        accrued: [],
+      };
     const main = await walletId(tx, memberId, null);
     const house = await houseAccountId(tx, 'vendors');
     const betPosted = await postWithin(tx, {
@@ -92,14 +98,24 @@ export async function playRound(
       balance: toMoneyString(last.balance),
       demo: false,
     };
+    // The upline's salary accrues with the bet, in the same transaction (issue 6).
+    const accrued = await accrueWithin(tx, {
+      id: created.id,
+      memberId,
+      valid: request.bet,
+      stake: request.bet,
+      win: decision.win,
+      at: new Date(created.created_at),
+    });
     await tx.query('update bets set outcome = $2 where id = $1', [
       created.id,
       JSON.stringify(outcome),
     ]);
-    return { outcome, changes: { balance: last.balance, entryId: last.entryId } };
+    return { outcome, changes: { balance: last.balance, entryId: last.entryId }, accrued };
   });
   if (result.changes) {
     deps.balanceEvents.announce([{ memberId, wallet: 'MAIN', ...result.changes }]);
+    await publishSalary(deps, result.accrued);
     if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
       await announceWinner(deps, memberId, launch, decision.win);
     }

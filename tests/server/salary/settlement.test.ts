@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ContractTerms, ContractType } from '../../../src/shared/contracts';
+import { accrueWithin } from '../../../server/domain/salary/accrue';
+import { settleDueSalaries } from '../../../server/domain/salary/settle';
+import type { SalaryChange } from '../../../server/domain/salary/publish';
+import { ledgerSum } from '../../support/moneyClient';
+import { engines, startTestServer, type TestServer } from '../../support/testServer';
+
+const MINUTE = 60_000;
+const terms = (rate: string, extra: Partial<ContractTerms> = {}): ContractTerms => ({
+  rate,
+  activeMembers: 0,
+  periodBet: '0.00',
+  profitLoss: '0.00',
+  ...extra,
+});
+
+/**
+ * The salary settlement job with a simulated clock (issue 6): bets across period boundaries,
+ * runs mid-period and after, two runners at once — every period paid once, amounts equal
+ * rate × eligible bets, and the books still balance.
+ */
+describe.each(engines)('salary settlement on %s', (engine) => {
+  let server: TestServer;
+  const ids: Record<string, string> = {};
+  // An hour boundary well in the past, so "now" never cuts a test period; each test moves it a
+  // week back, so tests never share a period (or its ledger key).
+  let base = new Date(Math.floor((Date.now() - 2 * 60 * MINUTE) / (60 * MINUTE)) * 60 * MINUTE);
+  let firstTransaction = '0';
+  const at = (minutes: number) => new Date(base.getTime() + minutes * MINUTE);
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    const rows = await server.deps.db.query<{ id: string; account: string }>(
+      `select id::text, account from members where account in ('agent1', 'player2', 'player3')`,
+    );
+    for (const row of rows) ids[row.account] = row.id;
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    // Each test starts without contracts (accruals and settlements reference them).
+    await server.deps.db.exec(
+      `delete from salary_accruals; delete from salary_settlements; delete from contracts;`,
+    );
+    base = new Date(base.getTime() - 7 * 24 * 60 * MINUTE);
+    const [last] = await server.deps.db.query<{ id: string }>(
+      'select coalesce(max(id), 0)::text as id from ledger_transactions',
+    );
+    firstTransaction = last!.id;
+  });
+
+  async function contract(downline: string, type: ContractType, contractTerms: ContractTerms) {
+    const [row] = await server.deps.db.query<{ id: string }>(
+      `insert into contracts (upline_id, downline_id, contract_type, state, terms, approved_at)
+       values ($1, $2, $3, 'active', $4, now()) returning id::text`,
+      [ids.agent1!, ids[downline]!, type, JSON.stringify(contractTerms)],
+    );
+    return row!.id;
+  }
+
+  /** A settled bet at a given moment, accrued as the demo vendor does in its transaction. */
+  async function bet(member: string, minutes: number, stake: string, win = '0') {
+    await server.deps.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>(
+        `insert into bets (member_id, vendor, game_code, game_name, round_id, bet_amount,
+           valid_bet_amount, win_amount, created_at, settled_at)
+         values ($1, 'PG', 'test', 'Test slot', $2, $3, $3, $4, $5, $5) returning id::text`,
+        [ids[member]!, randomBytes(8).toString('hex'), stake, win, at(minutes)],
+      );
+      await accrueWithin(tx, {
+        id: row!.id,
+        memberId: ids[member]!,
+        valid: BigInt(stake),
+        stake: BigInt(stake),
+        win: BigInt(win),
+        at: at(minutes),
+      });
+    });
+  }
+
+  const salaryPaid = async () => {
+    const rows = await server.deps.db.query<{ key: string; amount: string }>(
+      `select t.idempotency_key as key, e.amount::text from ledger_transactions t
+       join ledger_entries e on e.transaction_id = t.id and e.amount > 0
+       where t.kind = 'salary' and t.id > $1 order by t.id`,
+      [firstTransaction],
+    );
+    return rows.map((row) => BigInt(row.amount));
+  };
+
+  it('pays each ended period once, rate × its valid bets, only after it ended', async () => {
+    await contract('player2', 'realTimeSalary', terms('1.50'));
+    await bet('player2', 1, '10000'); // period [0, 5): 100.00 bet
+    await bet('player2', 4, '20000'); // same period: 200.00
+    await bet('player2', 6, '40000'); // period [5, 10)
+    await bet('player2', 11, '80000'); // period [10, 15)
+
+    // Mid-way through the second period: only the first has ended.
+    const heard: SalaryChange[] = [];
+    const stop = server.deps.salaryEvents.onChange((change) => heard.push(change));
+    expect(await settleDueSalaries(server.deps, at(7))).toMatchObject({ ran: true, settled: 1 });
+    stop();
+    expect(await salaryPaid()).toEqual([450n]); // 1.5 % of 300.00 = 4.50
+    expect(heard).toEqual([
+      expect.objectContaining({
+        agentId: ids.agent1,
+        event: expect.objectContaining({ accrued: '4.50', settled: true }),
+      }),
+    ]);
+
+    // Running again at the same moment (a restart) pays nothing more.
+    expect(await settleDueSalaries(server.deps, at(7))).toMatchObject({ settled: 0 });
+    // Later, after downtime: the two periods that ended meanwhile, each once.
+    expect(await settleDueSalaries(server.deps, at(16))).toMatchObject({ settled: 2 });
+    expect(await salaryPaid()).toEqual([450n, 600n, 1200n]);
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it('pays every period exactly once with two runners at the same time', async () => {
+    await contract('player2', 'realTimeSalary', terms('2.00'));
+    await contract('player3', 'hourlySalary', terms('1.00'));
+    for (let minute = 0; minute < 20; minute += 2) await bet('player2', minute, '5000');
+    await bet('player3', 3, '100000');
+    await bet('player3', 61, '100000');
+
+    const runs = await Promise.all([
+      settleDueSalaries(server.deps, at(125)),
+      settleDueSalaries(server.deps, at(125)),
+    ]);
+    // 4 real-time periods + 2 hourly periods; whoever ran, each was settled once.
+    expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(6);
+    const [dupes] = await server.deps.db.query<{ n: number }>(
+      `select count(*)::int as n from (select agent_id, contract_type, period_start
+         from salary_settlements group by 1, 2, 3 having count(*) > 1) d`,
+    );
+    expect(dupes!.n).toBe(0);
+    const paid = await salaryPaid();
+    // Real-time: 10 bets of 50.00 at 2 % = 1.00 each, in 4 periods; hourly: 1 % of 1,000.00 in
+    // each of two hours.
+    expect(paid.reduce((sum, amount) => sum + amount, 0n)).toBe(1000n + 2000n);
+    const [unsettled] = await server.deps.db.query<{ n: number }>(
+      'select count(*)::int as n from salary_accruals where settlement_id is null',
+    );
+    expect(unsettled!.n).toBe(0);
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it('pays nothing when the terms’ minimums are not met, and dividends only on a team loss', async () => {
+    await contract('player2', 'realTimeSalary', terms('1.00', { periodBet: '1000.00' }));
+    await contract('player3', 'dividend', terms('10.00'));
+    await bet('player2', 1, '10000'); // 100.00 bet: below the 1,000.00 minimum
+    await bet('player3', 2, '10000', '0'); // the team lost 100.00 → dividend 10.00
+    await bet('player3', 24 * 60 + 2, '10000', '50000'); // next day the team won 400.00 → 0
+
+    await settleDueSalaries(server.deps, at(3 * 24 * 60));
+    const settlements = await server.deps.db.query<{ contract_type: string; amount: string }>(
+      'select contract_type, amount::text from salary_settlements order by period_start, contract_type',
+    );
+    expect(settlements).toEqual(
+      expect.arrayContaining([
+        { contract_type: 'realTimeSalary', amount: '0' },
+        { contract_type: 'dividend', amount: '1000' },
+        { contract_type: 'dividend', amount: '0' },
+      ]),
+    );
+    expect(await salaryPaid()).toEqual([1000n]);
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+});
