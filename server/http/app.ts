@@ -20,6 +20,7 @@ import { walletRelays, walletRoutes } from './wallet/walletRoutes';
 import { withdrawalRoutes } from './wallet/withdrawalRoutes';
 import { recordRoutes } from './records/recordRoutes';
 import { demoVendorRoutes } from './games/demoVendorRoutes';
+import { salaryRoutes } from './agent/salaryRoutes';
 import { winnerRelays } from './games/winnerRelays';
 import { catalogueRelays } from './games/catalogueRelays';
 import { catalogueRoutes } from './games/catalogueRoutes';
@@ -120,6 +121,7 @@ export async function createApp(
   await withdrawalRoutes(http, deps);
   await recordRoutes(http, deps);
   await demoVendorRoutes(http, deps);
+  await salaryRoutes(http, deps);
   await catalogueRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CONTRACT_TYPES } from '../../../src/shared/contracts';
+import { ok } from '../../../src/shared/envelope';
+import { salaryView } from '../../domain/salary/salaryView';
+import { sessionOf } from '../auth';
+import type { AppDeps } from '../deps';
+import { parseInput } from '../errors';
+
+const salaryQuery = z.object({ contractType: z.enum(CONTRACT_TYPES) }).strict();
+
+/** The agent's salary pages' snapshot (path ours): live figures follow as `salary` events. */
+export async function salaryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get('/wps/agent/salary', { config: { auth: 'agent' } }, async (request) => {
+    const session = sessionOf(request);
+    const { contractType } = parseInput(salaryQuery, request.query);
+    return ok(await salaryView(deps.db, session.memberId, contractType));
+  });
+}

@@ -1,0 +1,12 @@
+/** GET /wps/agent/salary: an agent's salary of one contract type (issue 6, salary$ snapshot). */
+export interface SalaryView {
+  contractType: string;
+  /** The period now running, with what it has accrued so far. */
+  current: { periodStart: string; periodEnd: string; accrued: string; seq: number };
+  /** Ended periods not paid yet (the job pays them within a minute). */
+  awaitingSettlement: string;
+  /** The latest paid periods, newest first. */
+  settlements: { periodStart: string; periodEnd: string; amount: string }[];
+  /** How many downlines have this contract in effect with the agent. */
+  contractsInEffect: number;
+}
