@@ -25,6 +25,8 @@ import { winnerRelays } from './games/winnerRelays';
 import { catalogueRelays } from './games/catalogueRelays';
 import { catalogueRoutes } from './games/catalogueRoutes';
 import { announcementRelays } from './announcements/announcementRelays';
+import { contractRelays } from './agent/contractRelays';
+import { contractRoutes } from './agent/contractRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -111,6 +113,7 @@ export async function createApp(
     ...winnerRelays(deps),
     ...catalogueRelays(deps),
     ...announcementRelays(deps),
+    ...contractRelays(deps),
   };
   await relayRoutes(http, deps, relays);
   // Relays are routes too for the authorization matrix.
@@ -119,6 +122,7 @@ export async function createApp(
   }
   await walletRoutes(http, deps);
   await withdrawalRoutes(http, deps);
+  await contractRoutes(http, deps);
   await recordRoutes(http, deps);
   await demoVendorRoutes(http, deps);
   await salaryRoutes(http, deps);

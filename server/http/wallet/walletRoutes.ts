@@ -4,6 +4,7 @@ import { ok } from '../../../src/shared/envelope';
 import { isTrialType } from '../../../src/shared/identity';
 import { toMoneyString } from '../../../src/shared/money';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
+import { contractFunds } from '../../domain/contracts/queries';
 import { memberWallets } from '../../domain/ledger/accounts';
 import {
   creditDeposit,
@@ -48,25 +49,16 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
     });
   });
 
-  // Spec 3 "Consolidated funds": which salary and dividend features this member has. The
-  // contracts behind them are issue 6's; until then every flag is off.
+  // Spec 3 "Consolidated funds": which salary and dividend features this member has. Per
+  // contract type, `…req` counts the requests waiting for this member's answer and `…info` says
+  // whether a contract of the type is in effect (server/domain/contracts/queries.ts).
   app.get(
     '/wps/member/info/funds/consolidated',
     { config: { auth: 'realMoney' } },
     async (request) => {
-      sessionOf(request);
+      const session = sessionOf(request);
       const agentPolicy = isFeatureEnabled(deps.config.whitelabel, WhitelabelFlag.agentPolicy);
-      return ok({
-        dailysalreqtype: 0,
-        divtypereq: 0,
-        contracthoursalreq: 0,
-        realtimesalreqtype: 0,
-        contractmrdailysalinfotype: false,
-        contracthoursalinfo: false,
-        dailysalinfotype: false,
-        divtypeinfo: false,
-        agentPolicy,
-      });
+      return ok({ ...(await contractFunds(deps.db, session.memberId)), agentPolicy });
     },
   );
 
