@@ -91,6 +91,22 @@ export interface ContractView {
   version: number;
 }
 
+/** A per-type relay's reading: the member's open and in-effect contracts of the type. */
+export interface CurrentContracts {
+  contractType: ContractType;
+  asUpline: ContractView[];
+  asDownline: ContractView[];
+}
+
+/** One of an agent's direct downlines (whom it can offer a contract to). */
+export interface Downline {
+  id: string;
+  account: string;
+  nickname: string;
+  /** Member type: agent types 1, 2, 41, 42; trial 4 (cannot hold a contract); player 0. */
+  type: number;
+}
+
 export interface ServerToClientEvents {
   /** The agent's salary of a period moved (agent room only). */
   salary: (event: SalaryEvent) => void;

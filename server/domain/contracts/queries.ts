@@ -4,7 +4,12 @@ import {
   type ContractType,
   type StoredContractState,
 } from '../../../src/shared/contracts';
-import type { ContractSide, ContractView } from '../../../src/shared/realtime';
+import type {
+  ContractSide,
+  ContractView,
+  CurrentContracts,
+  Downline,
+} from '../../../src/shared/realtime';
 import type { Page } from '../../../src/shared/records';
 import type { Queryable } from '../../db/types';
 import { CONTRACT_COLUMNS, CONTRACT_FROM, type ContractRow, toRecord, viewFor } from './views';
@@ -17,12 +22,6 @@ const CURRENT = inList(['offered', ...CONTRACT_STATES_IN_EFFECT] satisfies Store
 
 /** The most contracts of one side a per-type relay answers with (newest first). */
 export const CURRENT_CONTRACTS_LIMIT = 500;
-
-export interface CurrentContracts {
-  contractType: ContractType;
-  asUpline: ContractView[];
-  asDownline: ContractView[];
-}
 
 /**
  * What a per-type relay reads: the member's contracts of that type that are open or in effect,
@@ -84,13 +83,6 @@ export async function listContracts(
     page: query.page,
     pageSize: query.pageSize,
   };
-}
-
-export interface Downline {
-  id: string;
-  account: string;
-  nickname: string;
-  type: number;
 }
 
 /** An agent's direct downlines (whom it can offer a contract to), by account, paged. */

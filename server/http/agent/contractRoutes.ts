@@ -11,7 +11,7 @@ import { ok } from '../../../src/shared/envelope';
 import type { ContractAction } from '../../../src/shared/realtime';
 import { DEFAULT_PAGE_SIZE } from '../../../src/shared/records';
 import { applyContractAction } from '../../domain/contracts/lifecycle';
-import { listContracts, listDownlines } from '../../domain/contracts/queries';
+import { currentContracts, listContracts, listDownlines } from '../../domain/contracts/queries';
 import { actionOf } from '../../domain/contracts/views';
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
@@ -23,13 +23,20 @@ export const CONTRACT_ACTIONS = (Object.keys(contractEventRoles) as ContractEven
 ) as [ContractAction, ...ContractAction[]];
 
 const id = z.string().regex(/^\d{1,18}$/, 'an id');
+/** Typed text that reaches SQL: no control characters (PostgreSQL refuses NUL) or half pairs. */
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[^\p{Cc}\p{Cs}]+$/u, 'letters, digits and symbols only');
 /** Present or not, each term's value is the shared guard's to judge (contract_invalid_terms). */
 const terms = z
   .object({
-    rate: z.unknown(),
-    activeMembers: z.unknown(),
-    periodBet: z.unknown(),
-    profitLoss: z.unknown(),
+    rate: z.unknown().optional(),
+    activeMembers: z.unknown().optional(),
+    periodBet: z.unknown().optional(),
+    profitLoss: z.unknown().optional(),
   })
   .strict();
 
@@ -45,7 +52,7 @@ export function contractActionBody(typeRequired: boolean) {
       contractId: id.optional(),
       contractType: z.enum(CONTRACT_TYPES).optional(),
       downlineId: id.optional(),
-      downline: z.string().trim().min(1).max(64).optional(),
+      downline: name.optional(),
       terms: terms.optional(),
     })
     .strict()
@@ -80,9 +87,8 @@ const listQuery = z
     pageSize,
   })
   .strict();
-const downlinesQuery = z
-  .object({ page, pageSize, keyword: z.string().trim().min(1).max(64).optional() })
-  .strict();
+const currentQuery = z.object({ type: z.enum(CONTRACT_TYPES) }).strict();
+const downlinesQuery = z.object({ page, pageSize, keyword: name.optional() }).strict();
 
 /** The session's member as the contract domain needs it. */
 export const callerOf = (request: FastifyRequest) => {
@@ -106,8 +112,9 @@ export function actOnContract(
  * The spec's per-type relays (contractRelays.ts) keep their spec 7 methods, and two of them are
  * GET: a GET must not change anything (caches, prefetching and retries repeat it; our HTTP
  * client retries GETs), so those two only read. Acting therefore has a path of our own,
- * `POST /wps/agent/contracts`, for every type (the POST relays act too, on their own type), and
- * reading every type with paging is `GET /wps/agent/contracts`.
+ * `POST /wps/agent/contracts`, for every type (the POST relays act too, on their own type);
+ * reading every type is `GET /wps/agent/contracts` (all, paged) and
+ * `GET /wps/agent/contracts/current?type=` (what the GET relays answer, for any type).
  *
  * Every call is 'realMoney': a player is a downline and answers offers, and a trial account
  * gets the spec's "a real account is needed" (contracts pay money; a trial never holds one).
@@ -132,6 +139,12 @@ export async function contractRoutes(app: FastifyInstance, deps: AppDeps): Promi
         pageSize: query.pageSize,
       }),
     );
+  });
+
+  // What the GET relays read, for every type (hourly and real-time have POST relays only).
+  app.get('/wps/agent/contracts/current', { config: { auth: 'realMoney' } }, async (request) => {
+    const { type } = parseInput(currentQuery, request.query);
+    return ok(await currentContracts(deps.db, callerOf(request).memberId, type));
   });
 
   // Whom an agent can offer a contract to: its direct downlines.

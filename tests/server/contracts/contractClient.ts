@@ -85,13 +85,3 @@ export async function addMember(
     [account, options.type ?? 0, options.upline],
   );
 }
-
-/** Ends every open or in-effect contract of `downline` directly in the database. */
-export async function clearContracts(server: TestServer, downline: string): Promise<void> {
-  await server.deps.db.query(
-    `update contracts set state = 'terminated', ended_at = now()
-     where downline_id = (select id from members where account = $1)
-       and state in ('offered', 'active', 'terminationRequested')`,
-    [downline],
-  );
-}
