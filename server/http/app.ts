@@ -25,6 +25,8 @@ import { winnerRelays } from './games/winnerRelays';
 import { catalogueRelays } from './games/catalogueRelays';
 import { catalogueRoutes } from './games/catalogueRoutes';
 import { announcementRelays } from './announcements/announcementRelays';
+import { reportRoutes } from './agent/reportRoutes';
+import { teamRoutes } from './agent/teamRoutes';
 import { contractRelays } from './agent/contractRelays';
 import { contractRoutes } from './agent/contractRoutes';
 
@@ -127,6 +129,8 @@ export async function createApp(
   await demoVendorRoutes(http, deps);
   await salaryRoutes(http, deps);
   await catalogueRoutes(http, deps);
+  await reportRoutes(http, deps);
+  await teamRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 
