@@ -6,11 +6,23 @@ import { ApiError } from '../domain/apiError';
 
 export { ApiError };
 
+/** Whether any text in the input holds a NUL character, which PostgreSQL text cannot store. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(
+    ([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1),
+  );
+}
+
 /** Validates input at the edge; the first few issues become one readable message. */
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,
   input: unknown,
 ): z.infer<Schema> {
+  // Refused for every call here, so no field can reach the database with one (it would fail
+  // there as a 500).
+  if (holdsNul(input)) throw new ApiError(400, 'invalid_request', 'Text may not contain NUL.');
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const detail = parsed.error.issues

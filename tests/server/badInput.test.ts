@@ -24,6 +24,17 @@ describe.each(engines)('bad input on %s', (engine) => {
   const send = (path: string, method: string, body: string, contentType = 'application/json') =>
     call(server, path, { method, body, headers: { 'content-type': contentType } });
 
+  it('refuses a NUL character in any text with invalid_request, not a 500', async () => {
+    const reply = await call(server, '/wps/member/password/email', {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'player1\u0000', email: 'a@b.test' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(reply).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    const query = await call(server, '/wps/relay/GCSGAME_gameList?gameType=RNG&keyword=a%00b');
+    expect(query.body.code).toBe('invalid_request');
+  });
+
   it('answers malformed JSON with invalid_json', async () => {
     const response = await send('/wps/system/language', 'PUT', '{"language": ');
     expectClientError(response);
