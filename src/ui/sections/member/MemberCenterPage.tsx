@@ -5,6 +5,7 @@ import { usePopups } from '../../popups/PopupContext';
 import type { ReactNode } from 'react';
 import { AccountRecord, BonusRecord, DepositRecord, ProfitRecord } from './records/RecordPages';
 import { BettingRecordPage } from './records/BettingRecordPage';
+import { ContractList } from '../../contracts/ContractList';
 import { DepositPage } from './wallet/DepositPage';
 import { WithdrawPage } from './withdraw/WithdrawPage';
 import { TransferUplinePage } from './wallet/TransferUplinePage';
@@ -28,6 +29,8 @@ export const memberPages = [
   'manualRebate',
   'vip',
   'depositRecord',
+  // Spec 6 "Player: ... contracts": the contracts offered by the upline (our page name).
+  'contracts',
 ] as const;
 
 /** The pages built so far; the others show the empty state until their issue lands. */
@@ -41,6 +44,7 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   transactionHistory: () => <AccountRecord />,
   personalProfit: () => <ProfitRecord />,
   bonusDetails: () => <BonusRecord />,
+  contracts: () => <ContractList role="downline" testId="my-contracts" />,
 };
 
 /** Lazy section MemberCenter: the page list now, each page's content with its issue. */
