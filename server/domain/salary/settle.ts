@@ -14,6 +14,12 @@ import { publishSalary } from './publish';
 
 /** Periods settled per run; a run after a long downtime catches up over several ticks. */
 const BATCH = 200;
+/**
+ * A period is settled this long after it ended: a bet's transaction that began inside the
+ * period (its accrual carries that period) has committed by then, so no accrual arrives after
+ * its period was paid.
+ */
+const SETTLE_AFTER_SECONDS = 60;
 
 interface DuePeriod {
   agent_id: string;
@@ -141,9 +147,10 @@ export async function settleDueSalaries(
   const outcome = await runExclusive(deps.db, JobLock.salarySettlement, async (tx) => {
     const due = await tx.query<DuePeriod>(
       `select agent_id::text, contract_type, period_start, min(period_end) as period_end
-       from salary_accruals where settlement_id is null and period_end <= $1
+       from salary_accruals where settlement_id is null
+         and period_end <= $1::timestamptz - make_interval(secs => $3)
        group by agent_id, contract_type, period_start order by period_start limit $2`,
-      [asOf, BATCH],
+      [asOf, BATCH, SETTLE_AFTER_SECONDS],
     );
     const changes: BalanceChange[] = [];
     const settled: DuePeriod[] = [];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { SLOT_SYMBOLS } from '../../domain/games/demoVendor/slotEngine';
 import { readOutbox } from '../../domain/messaging/providers';
+import { settleDueSalaries } from '../../domain/salary/settle';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
 import { captchaAnswer } from './captchaAnswers';
@@ -19,6 +20,16 @@ const rigBody = z
   .refine((body) => (body.symbols === undefined) !== (body.drawn === undefined), {
     message: 'give symbols or drawn',
   });
+
+const settleBody = z
+  .object({
+    minutesAhead: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24 * 7),
+  })
+  .strict();
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -56,6 +67,13 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
         : { engine: 'draw', drawn: body.drawn! },
     );
     return ok(null);
+  });
+
+  // Runs the salary settlement as if the clock were later (end-to-end tests cannot wait for a
+  // period to end).
+  app.post('/wps/dev/salary/settle', async (request) => {
+    const { minutesAhead } = parseInput(settleBody, request.body);
+    return ok(await settleDueSalaries(deps, new Date(Date.now() + minutesAhead * 60_000)));
   });
 
   app.get('/dev/outbox', async (_request, reply) => {
