@@ -1,8 +1,34 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { createAgentApi } from '../../api/agent';
+import { createSealedCalls } from '../../api/sealedCalls';
+import { revealCustomerServicePath } from '../../shared/customerService';
+import { useServices } from '../app/ServicesContext';
 import { EmptyState } from '../components/EmptyState';
+import { useObservable } from '../hooks/useObservable';
 import { useAuthActions } from '../session/useAuthActions';
 import { useSession } from '../session/useSession';
+import { useSiteInfo } from '../system/SiteInfoContext';
+import { AgentApiContext } from './AgentApiContext';
+import {
+  type AgentPage,
+  agentPages,
+  DEFAULT_AGENT_PAGE,
+  isAgentPage,
+  isPageEnabled,
+  pendingRequests,
+} from './agentPages';
+import { CustomerServicePage, FeaturePlaceholder } from './pages/FeaturePages';
+import { RegisterCenterPage } from './pages/RegisterCenterPage';
+import { TeamMembersPage } from './pages/TeamMembersPage';
+import { TeamOverviewPage } from './pages/TeamOverviewPage';
+import {
+  IncomePage,
+  TeamBetsPage,
+  TeamProfitPage,
+  TeamTransactionsPage,
+} from './pages/TeamReportPages';
 
 /** "GMT+7" style offset of this device's time zone (spec 2: the back office shows it). */
 function gmtOffset(date: Date): string {
@@ -12,40 +38,137 @@ function gmtOffset(date: Date): string {
   return `GMT${sign}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
 }
 
-/** /agentHome: the back office, without the player shell (its pages come with issue 6). */
-export default function AgentHomePage() {
-  const { t, i18n } = useTranslation();
-  const { member } = useSession();
-  const { logout } = useAuthActions();
+/** Each page's content; the salary, dividend, announcement and message pages come later. */
+const pageContent: Record<AgentPage, () => ReactNode> = {
+  agentAnnouncement: () => <FeaturePlaceholder page="agentAnnouncement" />,
+  agentTeamOverview: () => <TeamOverviewPage />,
+  registerCenter: () => <RegisterCenterPage />,
+  downlineManagmentView: () => <TeamMembersPage />,
+  personalHistoryCopy: () => <TeamBetsPage />,
+  palStatementsAgentCopy: () => <TeamProfitPage />,
+  agentRevenueReport: () => <IncomePage />,
+  agentDownlineTransactionDetailsCopy: () => <TeamTransactionsPage />,
+  agentDividendRecordCopy2: () => <FeaturePlaceholder page="agentDividendRecordCopy2" />,
+  agentDailyWages2: () => <FeaturePlaceholder page="agentDailyWages2" />,
+  agentHourSalary: () => <FeaturePlaceholder page="agentHourSalary" />,
+  agentRealtimeSalary: () => <FeaturePlaceholder page="agentRealtimeSalary" />,
+  messages: () => <FeaturePlaceholder page="messages" />,
+  customerService: () => <CustomerServicePage />,
+};
+
+/** The header's live clock, ticking each second. */
+function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 1000);
     return () => window.clearInterval(timer);
   }, []);
+  return now;
+}
+
+/**
+ * /agentHome and /agentHome/:page: the back office, without the player shell (spec 2). The
+ * header shows the GMT offset, a live clock and the nickname; logout goes to /agent. The side
+ * navigation lists the pages whose feature is enabled; agentTeamOverview is the default.
+ */
+export default function AgentHomePage() {
+  const { t, i18n } = useTranslation();
+  const { member } = useSession();
+  const { logout } = useAuthActions();
+  const services = useServices();
+  const site = useSiteInfo();
+  const now = useNow();
+  const api = useMemo(
+    () => createAgentApi(services.http, createSealedCalls(services.http)),
+    [services.http],
+  );
+  const funds = useObservable(services.consolidatedFunds.funds$, null);
+  const features = {
+    whitelabel: site.info.whitelabel,
+    funds,
+    customerService: site.info.customerService.some(
+      (path) => revealCustomerServicePath(path) !== null,
+    ),
+  };
+  const params = useParams();
+  const page = params.page ?? DEFAULT_AGENT_PAGE;
+  const current = isAgentPage(page) && isPageEnabled(page, features) ? page : null;
+
+  // Moving between pages moves the focus to the new page's title (keyboard and screen readers).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstPage = useRef(page);
+  useEffect(() => {
+    if (page !== firstPage.current) heading.current?.focus();
+    firstPage.current = '';
+  }, [page]);
+
   return (
-    <div className="agent-home" data-testid="agent-home">
-      <header className="agent-header">
-        <strong>{t('agent.homeTitle')}</strong>
-        <span className="agent-clock" aria-label={t('agent.clock')}>
-          {gmtOffset(now)} ·{' '}
-          <time dateTime={now.toISOString()}>{now.toLocaleTimeString(i18n.language)}</time>
-        </span>
-        <span data-testid="agent-nickname">{member?.nickname}</span>
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => void logout('/agent')}
-          data-testid="agent-sign-out"
-        >
-          {t('auth.signOut')}
-        </button>
-      </header>
-      <main>
-        <EmptyState title={t('section.emptyTitle')}>
-          <p>{t('section.emptyBody')}</p>
-        </EmptyState>
-        <p className="agent-support-hours">{t('agent.supportHours')}</p>
-      </main>
-    </div>
+    <AgentApiContext.Provider value={api}>
+      <div className="agent-home agent-office" data-testid="agent-home">
+        <header className="agent-header">
+          <strong>{t('agent.homeTitle')}</strong>
+          <span className="agent-clock" aria-label={t('agent.clock')}>
+            {gmtOffset(now)} ·{' '}
+            <time dateTime={now.toISOString()}>{now.toLocaleTimeString(i18n.language)}</time>
+          </span>
+          <span data-testid="agent-nickname">{member?.nickname}</span>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => void logout('/agent')}
+            data-testid="agent-sign-out"
+          >
+            {t('auth.signOut')}
+          </button>
+        </header>
+        <div className="agent-layout">
+          <nav className="agent-nav" aria-label={t('agentOffice.navLabel')}>
+            <ul>
+              {agentPages
+                .filter((name) => isPageEnabled(name, features))
+                .map((name) => {
+                  const waiting = pendingRequests(name, funds);
+                  // /agentHome is the overview too (`page` defaults to it).
+                  const active = name === page;
+                  return (
+                    <li key={name}>
+                      <Link
+                        to={`/agentHome/${name}`}
+                        className={active ? 'active' : undefined}
+                        aria-current={active ? 'page' : undefined}
+                        data-testid={`agent-nav-${name}`}
+                      >
+                        {t(`agentOffice.pages.${name}`)}
+                        {waiting > 0 && (
+                          <span
+                            className="agent-badge"
+                            aria-label={t('agentOffice.waiting', { count: waiting })}
+                          >
+                            {waiting}
+                          </span>
+                        )}
+                      </Link>
+                    </li>
+                  );
+                })}
+            </ul>
+          </nav>
+          <main className="agent-main" data-testid={`agent-page-${page}`}>
+            <h1 ref={heading} tabIndex={-1}>
+              {current ? t(`agentOffice.pages.${current}`) : t('agentOffice.unavailable.title')}
+            </h1>
+            {current ? (
+              pageContent[current]()
+            ) : (
+              <EmptyState title={t('agentOffice.unavailable.title')}>
+                <p>{t('agentOffice.unavailable.body')}</p>
+                <Link to="/agentHome">{t('agentOffice.unavailable.back')}</Link>
+              </EmptyState>
+            )}
+            <p className="agent-support-hours">{t('agent.supportHours')}</p>
+          </main>
+        </div>
+      </div>
+    </AgentApiContext.Provider>
   );
 }

@@ -1,0 +1,238 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AgentReportKind, AgentReportRows, ReportQuery } from '../../api/agent';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Page } from '../../shared/records';
+import { useErrorText } from '../auth/useErrorText';
+import { EmptyState } from '../components/EmptyState';
+import { lastWeek, rangeOf } from '../sections/member/records/recordDates';
+import type { RecordColumn } from '../sections/member/records/RecordsView';
+import { useAgentApi } from './AgentApiContext';
+import { useAgentQuery } from './useAgentQuery';
+
+/** A filter of a report: free text (an account) or a choice (vendor, level, type). */
+export type ReportFilter =
+  | { name: string; label: string; kind: 'text'; placeholder?: string }
+  | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[] };
+
+type FilterValues = Record<string, string>;
+
+/**
+ * One back-office report, the member records' RecordsView pattern for the team reports (it
+ * takes the report's call and several filters): date range (unless `dates` is off), filters
+ * applied on "Search", a table with the server's totals over every matching row, paging, and
+ * loading, empty and error states (with a retry).
+ */
+export function ReportView<K extends AgentReportKind>({
+  kind,
+  columns,
+  rowKey,
+  filters = [],
+  dates = true,
+  formatTotal,
+  emptyText,
+  testId,
+}: {
+  kind: K;
+  columns: RecordColumn<AgentReportRows[K]>[];
+  rowKey: (item: AgentReportRows[K]) => string;
+  filters?: ReportFilter[];
+  dates?: boolean;
+  formatTotal?: (value: string) => ReactNode;
+  emptyText: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const api = useAgentApi();
+  const errorText = useErrorText();
+  const [range, setRange] = useState(lastWeek);
+  const [values, setValues] = useState<FilterValues>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [reloads, setReloads] = useState(0);
+  const span = dates ? rangeOf(range.fromDay, range.toDay) : {};
+  const query: ReportQuery | null = 'error' in span ? null : { ...span, ...values, page, pageSize };
+  const state = useAgentQuery<Page<AgentReportRows[K]>>(
+    query ? `${kind}:${JSON.stringify(query)}:${reloads}` : null,
+    (signal) => api.report(kind, query!, signal),
+  );
+  const shown =
+    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
+  const totalPages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
+
+  return (
+    <section className="records-view" data-testid={testId} aria-busy={state.kind === 'loading'}>
+      <form
+        className="records-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          if (dates) {
+            setRange({
+              fromDay: String(data.get('fromDay') ?? ''),
+              toDay: String(data.get('toDay') ?? ''),
+            });
+          }
+          setValues(
+            Object.fromEntries(
+              filters
+                .map((filter) => [filter.name, String(data.get(filter.name) ?? '').trim()])
+                .filter(([, value]) => value !== ''),
+            ),
+          );
+          setPage(1);
+          setReloads((n) => n + 1);
+        }}
+      >
+        {dates && (
+          <>
+            <label>
+              {t('records.from')}
+              <input type="date" name="fromDay" defaultValue={range.fromDay} required />
+            </label>
+            <label>
+              {t('records.to')}
+              <input type="date" name="toDay" defaultValue={range.toDay} required />
+            </label>
+          </>
+        )}
+        {filters.map((filter) => (
+          <label key={filter.name}>
+            {filter.label}
+            {filter.kind === 'text' ? (
+              <input
+                type="search"
+                name={filter.name}
+                defaultValue={values[filter.name] ?? ''}
+                placeholder={filter.placeholder}
+                maxLength={64}
+                autoComplete="off"
+              />
+            ) : (
+              <select name={filter.name} defaultValue={values[filter.name] ?? ''}>
+                <option value="">{t('records.all')}</option>
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </label>
+        ))}
+        <button type="submit" className="button primary" data-testid={`${testId}-search`}>
+          {t('records.search')}
+        </button>
+      </form>
+
+      {'error' in span && (
+        <p role="alert" className="field-error">
+          {t('errors.date_range_invalid')}
+        </p>
+      )}
+      {state.kind === 'loading' && (
+        <p role="status" className="records-loading">
+          <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+        </p>
+      )}
+      {state.kind === 'failed' && (
+        <div role="alert" className="agent-report-error">
+          <p>{errorText(state.code)}</p>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => setReloads((n) => n + 1)}
+          >
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {shown && shown.items.length === 0 && state.kind === 'ready' && (
+        <EmptyState title={emptyText} />
+      )}
+      {shown && shown.items.length > 0 && (
+        <div className="agent-table-scroll">
+          <table className="records">
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className={column.numeric ? 'numeric' : undefined}
+                  >
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.items.map((item) => (
+                <tr key={rowKey(item)}>
+                  {columns.map((column) => (
+                    <td key={column.id} className={column.numeric ? 'numeric' : undefined}>
+                      {column.cell(item)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            {shown.totals && (
+              <tfoot>
+                <tr data-testid={`${testId}-totals`}>
+                  {columns.map((column, index) => (
+                    <td key={column.id} className={column.numeric ? 'numeric' : undefined}>
+                      {index === 0
+                        ? t('records.total')
+                        : column.numeric && shown.totals?.[column.id] !== undefined
+                          ? (formatTotal?.(shown.totals[column.id]!) ?? shown.totals[column.id])
+                          : null}
+                    </td>
+                  ))}
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </div>
+      )}
+      {shown && shown.total > 0 && (
+        <nav className="records-pager" aria-label={t('records.pages')}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={page <= 1}
+            onClick={() => setPage((current) => current - 1)}
+          >
+            {t('records.previous')}
+          </button>
+          <span data-testid={`${testId}-page`}>
+            {t('records.pageOf', { page: shown.page, pages: totalPages, total: shown.total })}
+          </span>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={page >= totalPages}
+            onClick={() => setPage((current) => current + 1)}
+          >
+            {t('records.next')}
+          </button>
+          <label>
+            {t('records.pageSize')}
+            <select
+              value={pageSize}
+              onChange={(event) => {
+                setPageSize(Number(event.target.value));
+                setPage(1);
+              }}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        </nav>
+      )}
+    </section>
+  );
+}

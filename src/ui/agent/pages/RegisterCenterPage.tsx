@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../../api/http';
+import {
+  DOWNLINE_KINDS,
+  type DownlineKind,
+  type RegisteredDownline,
+} from '../../../shared/agentReports';
+import { checkField, type FieldProblem, type FieldRule } from '../../../shared/fieldRules';
+import { fieldMessage } from '../../auth/fieldMessages';
+import { FormField } from '../../auth/FormField';
+import { useErrorText } from '../../auth/useErrorText';
+import { useRegistrationRules } from '../../auth/useRegistrationRules';
+import { useAgentApi } from '../AgentApiContext';
+
+type Field = 'username' | 'password' | 'confirmPassword' | 'nickname';
+
+/** Only when the settings have no rule for a field: the server's rule still applies. */
+const ANY_TEXT: FieldRule = {
+  acceptedPattern: '*',
+  patternId: 'LENGTH',
+  minLength: 1,
+  maxLength: 64,
+};
+type Problems = Partial<Record<Field, FieldProblem | string>>;
+
+/**
+ * registerCenter (add account): the agent opens a direct downline, a player or a sub-agent.
+ * The page checks the fields with the registration rules as the public register form does; the
+ * server checks again and has the last word (a taken name, a race).
+ */
+export function RegisterCenterPage() {
+  const { t } = useTranslation();
+  const api = useAgentApi();
+  const errorText = useErrorText();
+  const { config, failed, retry } = useRegistrationRules();
+  const [problems, setProblems] = useState<Problems>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<RegisteredDownline | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  if (failed) {
+    return (
+      <div role="alert">
+        <p>{t('errors.network')}</p>
+        <button type="button" className="button primary" onClick={retry}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!config) {
+    return (
+      <p role="status" className="records-loading">
+        <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+      </p>
+    );
+  }
+
+  const check = (fields: Record<Field, string>): Problems => {
+    const found: Problems = {};
+    const username = checkField(fields.username, config.rules.username ?? ANY_TEXT, true);
+    if (username) found.username = username;
+    const password = checkField(fields.password, config.rules.password ?? ANY_TEXT, true);
+    if (password) found.password = password;
+    if (!password && fields.confirmPassword !== fields.password) {
+      found.confirmPassword = 'inconsistent';
+    }
+    const nickname = checkField(fields.nickname, config.rules.nickname ?? ANY_TEXT, false);
+    if (nickname) found.nickname = nickname;
+    return found;
+  };
+  const errorFor = (field: Field) => {
+    const problem = problems[field];
+    return problem ? fieldMessage(t, problem) : null;
+  };
+
+  return (
+    <section className="agent-register" data-testid="register-center">
+      <p>{t('agentOffice.register.intro')}</p>
+      {created && (
+        <div role="status" className="agent-success" data-testid="register-center-done">
+          <p>{t('agentOffice.register.done', { account: created.account })}</p>
+          <Link to="/agentHome/downlineManagmentView">{t('agentOffice.register.seeTeam')}</Link>
+        </div>
+      )}
+      <form
+        key={formKey}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          const text = (name: string) => String(data.get(name) ?? '');
+          const fields = {
+            username: text('username').trim(),
+            password: text('password'),
+            confirmPassword: text('confirmPassword'),
+            nickname: text('nickname').trim(),
+          };
+          const kind = text('kind') as DownlineKind;
+          const found = check(fields);
+          setProblems(found);
+          setFailure(null);
+          if (Object.keys(found).length > 0) return;
+          setSubmitting(true);
+          api
+            .register({ ...fields, nickname: fields.nickname || undefined, kind })
+            .then(
+              (downline) => {
+                setCreated(downline);
+                setFormKey((n) => n + 1);
+              },
+              (error: unknown) => {
+                const code = error instanceof ApiError ? error.code : 'unknown_error';
+                const field = (error instanceof ApiError &&
+                  (error.value as { field?: string } | null)?.field) as Field | undefined;
+                if (code === 'username_taken') setProblems({ username: code });
+                else if (code === 'field_invalid' && field) setProblems({ [field]: code });
+                else setFailure(code);
+                setCreated(null);
+              },
+            )
+            .finally(() => setSubmitting(false));
+        }}
+      >
+        <FormField
+          label={t('auth.username')}
+          name="username"
+          autoComplete="off"
+          required
+          error={errorFor('username')}
+        />
+        <FormField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errorFor('password')}
+        />
+        <FormField
+          label={t('auth.confirmPassword')}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errorFor('confirmPassword')}
+        />
+        <FormField
+          label={t('register.nickname')}
+          name="nickname"
+          autoComplete="off"
+          error={errorFor('nickname')}
+        />
+        <div className="form-field">
+          <label htmlFor="agent-register-kind">{t('agentOffice.register.kind')}</label>
+          <select id="agent-register-kind" name="kind" defaultValue="player">
+            {DOWNLINE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`agentOffice.kind_${kind}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {failure && (
+          <p role="alert" className="field-error">
+            {errorText(failure)}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="button primary"
+          disabled={submitting}
+          data-testid="register-center-submit"
+        >
+          {submitting ? t('common.loading') : t('agentOffice.register.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { TeamOverview } from '../../../shared/agentReports';
+import { useErrorText } from '../../auth/useErrorText';
+import { EmptyState } from '../../components/EmptyState';
+import { lastWeek, rangeOf } from '../../sections/member/records/recordDates';
+import { useMoneyText } from '../../sections/member/records/useMoneyText';
+import { useAgentApi } from '../AgentApiContext';
+import { useAgentQuery } from '../useAgentQuery';
+
+type Figure = { id: keyof TeamOverview; money?: boolean };
+
+/** The overview's cards: the team, then its play and money in the range. */
+const figures: Figure[] = [
+  { id: 'teamSize' },
+  { id: 'directMembers' },
+  { id: 'newMembers' },
+  { id: 'activeMembers' },
+  { id: 'betCount' },
+  { id: 'betAmount', money: true },
+  { id: 'validBetAmount', money: true },
+  { id: 'winAmount', money: true },
+  { id: 'profit', money: true },
+  { id: 'deposits', money: true },
+  { id: 'withdrawals', money: true },
+];
+
+/** agentTeamOverview (the default page): the team's figures for a date range. */
+export function TeamOverviewPage() {
+  const { t, i18n } = useTranslation();
+  const api = useAgentApi();
+  const money = useMoneyText();
+  const errorText = useErrorText();
+  const [range, setRange] = useState(lastWeek);
+  const [reloads, setReloads] = useState(0);
+  const span = rangeOf(range.fromDay, range.toDay);
+  const state = useAgentQuery<TeamOverview>(
+    'error' in span ? null : `overview:${JSON.stringify(span)}:${reloads}`,
+    (signal) => api.overview(span as Exclude<typeof span, { error: string }>, signal),
+  );
+  const shown =
+    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
+  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+
+  return (
+    <section data-testid="agent-overview" aria-busy={state.kind === 'loading'}>
+      <form
+        className="records-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          setRange({
+            fromDay: String(data.get('fromDay') ?? ''),
+            toDay: String(data.get('toDay') ?? ''),
+          });
+          setReloads((n) => n + 1);
+        }}
+      >
+        <label>
+          {t('records.from')}
+          <input type="date" name="fromDay" defaultValue={range.fromDay} required />
+        </label>
+        <label>
+          {t('records.to')}
+          <input type="date" name="toDay" defaultValue={range.toDay} required />
+        </label>
+        <button type="submit" className="button primary" data-testid="agent-overview-search">
+          {t('records.search')}
+        </button>
+      </form>
+      {'error' in span && (
+        <p role="alert" className="field-error">
+          {t('errors.date_range_invalid')}
+        </p>
+      )}
+      {state.kind === 'loading' && (
+        <p role="status" className="records-loading">
+          <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+        </p>
+      )}
+      {state.kind === 'failed' && (
+        <div role="alert" className="agent-report-error">
+          <p>{errorText(state.code)}</p>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => setReloads((n) => n + 1)}
+          >
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {shown && shown.teamSize === 0 && state.kind === 'ready' && (
+        <EmptyState title={t('agentOffice.overview.noTeam')}>
+          <p>
+            <Link to="/agentHome/registerCenter">{t('agentOffice.overview.addFirst')}</Link>
+          </p>
+        </EmptyState>
+      )}
+      {shown && shown.teamSize > 0 && (
+        <dl className="agent-cards">
+          {figures.map((figure) => {
+            const value = shown[figure.id];
+            return (
+              <div key={figure.id} className="agent-card" data-testid={`overview-${figure.id}`}>
+                <dt>{t(`agentOffice.overview.${figure.id}`)}</dt>
+                <dd>{figure.money ? money(String(value)) : count(Number(value))}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </section>
+  );
+}

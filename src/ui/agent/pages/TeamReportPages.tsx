@@ -1,0 +1,229 @@
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountRecordTypes } from '../../../shared/records';
+import { useVendors } from '../../games/useVendors';
+import type { RecordColumn } from '../../sections/member/records/RecordsView';
+import { useMoneyText } from '../../sections/member/records/useMoneyText';
+import { ReportView } from '../ReportView';
+import { useTime } from '../useTime';
+
+interface PlayAmounts {
+  betAmount: string;
+  validBetAmount: string;
+  winAmount: string;
+  profit: string;
+}
+
+/** The money columns the bet and profit reports share, totalled by the server. */
+function playColumns<T extends PlayAmounts>(
+  t: TFunction,
+  money: (amount: string) => string,
+): RecordColumn<T>[] {
+  return [
+    {
+      id: 'betAmount',
+      label: t('records.bet'),
+      numeric: true,
+      cell: (item) => money(item.betAmount),
+    },
+    {
+      id: 'validBetAmount',
+      label: t('records.validBet'),
+      numeric: true,
+      cell: (item) => money(item.validBetAmount),
+    },
+    {
+      id: 'winAmount',
+      label: t('records.win'),
+      numeric: true,
+      cell: (item) => money(item.winAmount),
+    },
+    { id: 'profit', label: t('records.profit'), numeric: true, cell: (item) => money(item.profit) },
+  ];
+}
+
+/** The catalogue's vendors for the vendor filter (the filter works without them). */
+function useVendorOptions() {
+  const { categories } = useVendors();
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const category of categories ?? []) {
+      for (const vendor of category.vendors) names.set(vendor.vassalage, vendor.displayName);
+    }
+    return [...names]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, [categories]);
+}
+
+/** personalHistoryCopy in the back office (team betting): the team's rounds. */
+export function TeamBetsPage() {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const time = useTime();
+  const vendors = useVendorOptions();
+  return (
+    <ReportView
+      kind="bets"
+      testId="team-bets"
+      emptyText={t('records.noBets')}
+      rowKey={(item) => item.id}
+      formatTotal={money}
+      filters={[
+        { name: 'account', label: t('agentOffice.account'), kind: 'text' },
+        { name: 'vendor', label: t('records.vendor'), kind: 'select', options: vendors },
+      ]}
+      columns={[
+        { id: 'at', label: t('wallet.time'), cell: (item) => time(item.at) },
+        { id: 'account', label: t('agentOffice.account'), cell: (item) => item.account },
+        {
+          id: 'game',
+          label: t('records.game'),
+          cell: (item) => `${item.vendor} · ${item.gameName}`,
+        },
+        ...playColumns(t, money),
+      ]}
+    />
+  );
+}
+
+/** palStatementsAgentCopy (user profit and loss): one row per team member. */
+export function TeamProfitPage() {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  return (
+    <ReportView
+      kind="profit"
+      testId="team-profit"
+      emptyText={t('records.noProfit')}
+      rowKey={(item) => item.memberId}
+      formatTotal={money}
+      filters={[{ name: 'account', label: t('agentOffice.account'), kind: 'text' }]}
+      columns={[
+        { id: 'account', label: t('agentOffice.account'), cell: (item) => item.account },
+        { id: 'level', label: t('agentOffice.level'), cell: (item) => item.level },
+        ...playColumns(t, money),
+        {
+          id: 'deposits',
+          label: t('records.deposits'),
+          numeric: true,
+          cell: (item) => money(item.deposits),
+        },
+        {
+          id: 'withdrawals',
+          label: t('records.withdrawals'),
+          numeric: true,
+          cell: (item) => money(item.withdrawals),
+        },
+        {
+          id: 'bonus',
+          label: t('records.bonus'),
+          numeric: true,
+          cell: (item) => money(item.bonus),
+        },
+      ]}
+    />
+  );
+}
+
+/** agentDownlineTransactionDetailsCopy (account details): the team's ledger entries. */
+export function TeamTransactionsPage() {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const time = useTime();
+  return (
+    <ReportView
+      kind="transactions"
+      testId="team-transactions"
+      emptyText={t('records.noEntries')}
+      rowKey={(item) => item.id}
+      formatTotal={money}
+      filters={[
+        { name: 'account', label: t('agentOffice.account'), kind: 'text' },
+        {
+          name: 'type',
+          label: t('records.type'),
+          kind: 'select',
+          options: Object.keys(accountRecordTypes).map((type) => ({
+            value: type,
+            label: t(`records.type_${type}`),
+          })),
+        },
+      ]}
+      columns={[
+        { id: 'at', label: t('wallet.time'), cell: (item) => time(item.at) },
+        { id: 'account', label: t('agentOffice.account'), cell: (item) => item.account },
+        {
+          id: 'kind',
+          label: t('records.type'),
+          cell: (item) => t(`records.kind_${item.kind}`, { defaultValue: item.kind }),
+        },
+        {
+          id: 'wallet',
+          label: t('records.wallet'),
+          cell: (item) => (item.wallet === 'MAIN' ? t('wallet.main') : item.wallet),
+        },
+        {
+          id: 'amount',
+          label: t('wallet.amount'),
+          numeric: true,
+          cell: (item) => money(item.amount),
+        },
+        {
+          id: 'balanceAfter',
+          label: t('records.balanceAfter'),
+          numeric: true,
+          cell: (item) => money(item.balanceAfter),
+        },
+      ]}
+    />
+  );
+}
+
+/** agentRevenueReport (my income): salaries and transfers received, per day. */
+export function IncomePage() {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  return (
+    <ReportView
+      kind="income"
+      testId="agent-income"
+      emptyText={t('agentOffice.income.empty')}
+      rowKey={(item) => item.day}
+      formatTotal={money}
+      filters={[
+        {
+          name: 'type',
+          label: t('records.type'),
+          kind: 'select',
+          options: [
+            { value: 'salary', label: t('agentOffice.income.salary') },
+            { value: 'upline_transfer', label: t('agentOffice.income.uplineTransfers') },
+          ],
+        },
+      ]}
+      columns={[
+        { id: 'day', label: t('records.day'), cell: (item) => item.day },
+        {
+          id: 'salary',
+          label: t('agentOffice.income.salary'),
+          numeric: true,
+          cell: (item) => money(item.salary),
+        },
+        {
+          id: 'uplineTransfers',
+          label: t('agentOffice.income.uplineTransfers'),
+          numeric: true,
+          cell: (item) => money(item.uplineTransfers),
+        },
+        {
+          id: 'total',
+          label: t('records.total'),
+          numeric: true,
+          cell: (item) => money(item.total),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs, uniqueName } from './support';
+
+/** Logs agent1 in on the agent landing page; the back office opens on the team overview. */
+async function agentLogin(page: Page) {
+  await page.goto('/agent');
+  await page.getByLabel('Username').fill('agent1');
+  await page.getByLabel('Password', { exact: true }).fill('Passw0rd!');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/agentHome$/);
+  await expect(page.getByTestId('agent-nickname')).toHaveText('Agent One');
+}
+
+const numberIn = async (page: Page, testId: string) =>
+  Number((await page.getByTestId(testId).locator('dd').innerText()).replace(/[^\d.]/g, ''));
+
+test.describe('agent back office', () => {
+  test('agent1 reads the seeded team: overview, team management, team betting', async ({
+    page,
+  }) => {
+    await agentLogin(page);
+    const nav = page.getByRole('navigation', { name: 'Back office pages' });
+    await expect(nav.getByRole('link', { name: 'Team overview' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // The demo team: 9 accounts under agent1 (more if other tests added some), who played.
+    await expect(page.getByTestId('overview-teamSize')).toBeVisible();
+    expect(await numberIn(page, 'overview-teamSize')).toBeGreaterThanOrEqual(9);
+    expect(await numberIn(page, 'overview-directMembers')).toBeGreaterThanOrEqual(5);
+    expect(await numberIn(page, 'overview-betCount')).toBeGreaterThan(0);
+    expect(await numberIn(page, 'overview-betAmount')).toBeGreaterThan(0);
+    expect(await numberIn(page, 'overview-activeMembers')).toBeGreaterThan(0);
+
+    await nav.getByRole('link', { name: 'Team management' }).click();
+    await expect(page).toHaveURL(/\/agentHome\/downlineManagmentView$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Team management' })).toBeFocused();
+    const members = page.getByTestId('team-members');
+    await members.getByLabel('Level').selectOption('2');
+    await members.getByTestId('team-members-search').click();
+    const player4 = members.locator('tbody tr', { hasText: 'player4' });
+    await expect(player4).toBeVisible();
+    await expect(player4.locator('td').nth(2)).toHaveText('2');
+    await expect(player4).toContainText('agent2');
+    await expect(members.locator('tbody tr', { hasText: 'player7' })).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'Team betting' }).click();
+    const bets = page.getByTestId('team-bets');
+    await expect(bets.locator('tbody tr').first()).toBeVisible();
+    await expect(bets.getByTestId('team-bets-totals')).toContainText('Total');
+    await expect(bets.getByTestId('team-bets-page')).toContainText('Page 1 of');
+    await bets.getByLabel('Account').fill('player6');
+    await bets.getByTestId('team-bets-search').click();
+    await expect(bets.locator('tbody tr').first()).toContainText('player6');
+    await expect(bets.locator('tbody tr', { hasNotText: 'player6' })).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'User profit and loss' }).click();
+    await expect(page.getByTestId('team-profit').locator('tbody tr').first()).toBeVisible();
+    await nav.getByRole('link', { name: 'Account details' }).click();
+    await expect(page.getByTestId('team-transactions').locator('tbody tr').first()).toBeVisible();
+    await nav.getByRole('link', { name: 'My income' }).click();
+    await expect(page.getByTestId('agent-income')).toBeVisible();
+    // Salary pages are there only with a contract in effect: agent1 has none.
+    await expect(nav.getByRole('link', { name: 'Daily salary' })).toHaveCount(0);
+  });
+
+  test('agent1 opens a downline in registerCenter and finds it in team management', async ({
+    page,
+  }) => {
+    await agentLogin(page);
+    await page.getByRole('link', { name: 'Add account' }).click();
+    const form = page.getByTestId('register-center');
+    const username = uniqueName('dl');
+    await form.getByLabel('Username').fill('1bad');
+    await form.getByLabel('Password', { exact: true }).fill('abc12345');
+    await form.getByLabel('Confirm password').fill('abc12345');
+    await form.getByTestId('register-center-submit').click();
+    await expect(form.getByRole('alert').first()).toContainText('Start with a letter');
+
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Nickname').fill('Fresh Downline');
+    await form.getByTestId('register-center-submit').click();
+    await expect(page.getByTestId('register-center-done')).toContainText(username);
+    await page.getByRole('link', { name: 'See it in team management' }).click();
+
+    const members = page.getByTestId('team-members');
+    await members.getByLabel('Account').fill(username);
+    await members.getByTestId('team-members-search').click();
+    const row = members.locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Fresh Downline');
+    await expect(row.locator('td').nth(2)).toHaveText('1');
+
+    // The same name again is refused on the field.
+    await page.getByRole('link', { name: 'Add account' }).click();
+    await form.getByLabel('Username').fill(username.toUpperCase());
+    await form.getByLabel('Password', { exact: true }).fill('abc12345');
+    await form.getByLabel('Confirm password').fill('abc12345');
+    await form.getByTestId('register-center-submit').click();
+    await expect(form.getByRole('alert').first()).toContainText('already taken');
+  });
+
+  test('a player visiting /agentHome is sent to /agent', async ({ page }) => {
+    await loginAs(page, 'player2');
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    await page.goto('/agentHome/downlineManagmentView');
+    await expect(page).toHaveURL(/\/agent$/);
+    await expect(page.getByTestId('agent-landing')).toBeVisible();
+  });
+});
