@@ -13,8 +13,10 @@ import { DEMO_PASSWORD } from './demoAccounts';
  *
  * The players really play: a welcome bonus and a deposit each, then rounds of the demo vendor's
  * games over the last 14 days, written exactly as the demo vendor writes them (a bets row, a
- * 'bet' posting main → house "vendors" and a 'win' posting back, with the vendor's keys), and a
- * few transfers up to their sub-agent, so every report has rows. Deterministic (a seeded generator)
+ * 'bet' posting main → house "vendors" and a 'win' posting back, with the vendor's keys), so the
+ * team reports have rows. No transfers up: the books may only hold the transfers a member asked
+ * for (the ledger crash test holds every stored transfer key to a request), and agent1's own
+ * wallet stays as seedDemo left it; "my income" fills when salaries are settled. Deterministic (a seeded generator)
  * and idempotent (a second run finds the welcome bonus and stops). Everything is written in one
  * transaction with a handful of set-based statements, so it takes well under a second.
  */
@@ -35,15 +37,6 @@ const DAY_MS = 86_400_000;
 const WELCOME = 100_000n; // 1,000.00
 const DEPOSIT = 50_000n; // 500.00
 const BETS = [100n, 200n, 500n, 1_000n, 2_000n]; // the demo vendor's bet levels up to 20.00
-/**
- * Money sent up to the agent, by player: [amount, days ago]. Only to the sub-agents: agent1's
- * own wallet stays untouched, as other tests expect of the seedDemo accounts.
- */
-const UPLINE_TRANSFERS: Partial<Record<(typeof PLAYERS)[number], [bigint, number]>> = {
-  player4: [4_000n, 2.5],
-  player5: [2_500n, 5.5],
-  player6: [3_000n, 1.5],
-};
 
 /** mulberry32: a small deterministic generator, seeded per player. */
 function generator(seed: string): () => number {
@@ -102,16 +95,16 @@ export async function seedAgentDemo(db: Database, passwordHash?: string): Promis
     }
     const members = new Map(
       (
-        await tx.query<{ id: string; account: string; upline_id: string; upline: string }>(
-          `select m.id::text, m.account, m.upline_id::text, u.account as upline
-           from members m join members u on u.id = m.upline_id
+        await tx.query<{ id: string; account: string }>(
+          `select m.id::text, m.account from members m
            where m.account = any(string_to_array($1, ','))`,
           [PLAYERS.join(',')],
         )
       ).map((row) => [row.account, row]),
     );
     const first = members.get(PLAYERS[0]);
-    if (!first) return; // agent1 is not there (someone removed it): nothing to hang a team on.
+    // agent1 is not there (someone removed it): there is no team to play in.
+    if (!first || PLAYERS.some((account) => !members.has(account))) return;
     const done = await tx.query('select 1 from ledger_transactions where idempotency_key = $1', [
       `bonus:${first.id}:agent-demo-welcome`,
     ]);
@@ -122,14 +115,14 @@ export async function seedAgentDemo(db: Database, passwordHash?: string): Promis
 
 async function seedPlay(
   tx: Queryable,
-  members: Map<string, { id: string; account: string; upline_id: string; upline: string }>,
+  members: Map<string, { id: string; account: string }>,
 ): Promise<void> {
   const games = await tx.query<Game>(
     `select distinct on (g.vendor) g.node_id, g.vendor, coalesce(n.name, g.node_id) as name
      from games g left join game_names n on n.node_id = g.node_id and n.language = 'EN'
      where g.enabled order by g.vendor, g.sort, g.node_id limit 8`,
   );
-  const memberIds = [...members.values()].flatMap((m) => [m.id, m.upline_id]);
+  const memberIds = [...members.values()].map((m) => m.id);
   await tx.query(
     `insert into ledger_accounts (member_id, kind, name)
      select unnest(string_to_array($1, ','))::bigint, 'main', ''
@@ -191,26 +184,6 @@ async function seedPlay(
       result: () => ({}),
       depositKey,
     });
-    const transfer = UPLINE_TRANSFERS[account];
-    if (transfer) {
-      const [amount, daysAgo] = transfer;
-      const uplineMain = mainOf.get(member.upline_id)!;
-      movements.push({
-        at: new Date(now - daysAgo * DAY_MS),
-        key: `upline_transfer:${member.id}:agent-demo-upline`,
-        kind: 'upline_transfer',
-        memberId: member.id,
-        postings: [
-          [main, -amount],
-          [uplineMain, amount],
-        ],
-        result: (after) => ({
-          upline: member.upline,
-          amount: toMoneyString(amount),
-          balance: toMoneyString(after.get(main)!),
-        }),
-      });
-    }
     for (let round = 0; round < ROUNDS_PER_PLAYER && games.length > 0; round += 1) {
       const game = games[Math.floor(random() * games.length)]!;
       const bet = BETS[Math.floor(random() * BETS.length)]!;
