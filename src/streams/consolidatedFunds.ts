@@ -4,6 +4,8 @@ import {
   combineLatest,
   defer,
   distinctUntilChanged,
+  EMPTY,
+  startWith,
   type Observable,
   type ObservableInput,
   of,
@@ -34,6 +36,8 @@ export type SessionRole = 'guest' | 'player' | 'trial' | 'agent';
 export function createConsolidatedFunds(deps: {
   role$: Observable<SessionRole>;
   fetch: () => ObservableInput<ConsolidatedFunds>;
+  /** Something that changes the funds happened (a contract moved): fetch them again. */
+  changed$?: Observable<unknown>;
 }) {
   const agentPolicy$ = new BehaviorSubject(false);
   const funds$: Observable<ConsolidatedFunds | null> = combineLatest([
@@ -42,7 +46,10 @@ export function createConsolidatedFunds(deps: {
   ]).pipe(
     switchMap(([role, agentPolicy]) =>
       (role === 'player' || role === 'agent') && agentPolicy
-        ? defer(() => deps.fetch()).pipe(catchError(() => of(null)))
+        ? (deps.changed$ ?? EMPTY).pipe(
+            startWith(undefined),
+            switchMap(() => defer(() => deps.fetch()).pipe(catchError(() => of(null)))),
+          )
         : of(null),
     ),
     shareReplay({ bufferSize: 1, refCount: true }),

@@ -36,12 +36,16 @@ export function createSalaryStream(deps: {
   fetchSnapshot: () => ObservableInput<SalaryView>;
 }): Observable<SalaryView | null> {
   const mine$ = deps.events$.pipe(filter((event) => event.contractType === deps.contractType));
-  // What needs a new snapshot: a reconnect, or an event outside the period on screen.
+  // What needs a new snapshot: a reconnect, a settlement (the paid periods changed), or an
+  // event outside the period on screen.
   let shown: SalaryView | null = null;
   const refetch$ = merge(
     deps.reconnected$,
     mine$.pipe(
-      filter((event) => shown !== null && event.periodStart !== shown.current.periodStart),
+      filter(
+        (event) =>
+          event.settled || (shown !== null && event.periodStart !== shown.current.periodStart),
+      ),
     ),
   );
   const snapshots$ = refetch$.pipe(

@@ -19,6 +19,7 @@ import {
   isPageEnabled,
   pendingRequests,
 } from './agentPages';
+import { AgentContractsPage, AgentSalaryPage } from '../agentSalary/AgentContractPages';
 import { CustomerServicePage, FeaturePlaceholder } from './pages/FeaturePages';
 import { RegisterCenterPage } from './pages/RegisterCenterPage';
 import { TeamMembersPage } from './pages/TeamMembersPage';
@@ -48,10 +49,11 @@ const pageContent: Record<AgentPage, () => ReactNode> = {
   palStatementsAgentCopy: () => <TeamProfitPage />,
   agentRevenueReport: () => <IncomePage />,
   agentDownlineTransactionDetailsCopy: () => <TeamTransactionsPage />,
-  agentDividendRecordCopy2: () => <FeaturePlaceholder page="agentDividendRecordCopy2" />,
-  agentDailyWages2: () => <FeaturePlaceholder page="agentDailyWages2" />,
-  agentHourSalary: () => <FeaturePlaceholder page="agentHourSalary" />,
-  agentRealtimeSalary: () => <FeaturePlaceholder page="agentRealtimeSalary" />,
+  agentContracts: () => <AgentContractsPage />,
+  agentDividendRecordCopy2: () => <AgentSalaryPage type="dividend" />,
+  agentDailyWages2: () => <AgentSalaryPage type="dailySalary" />,
+  agentHourSalary: () => <AgentSalaryPage type="hourlySalary" />,
+  agentRealtimeSalary: () => <AgentSalaryPage type="realTimeSalary" />,
   messages: () => <FeaturePlaceholder page="messages" />,
   customerService: () => <CustomerServicePage />,
 };

@@ -11,6 +11,8 @@ export const agentPages = [
   'palStatementsAgentCopy',
   'agentRevenueReport',
   'agentDownlineTransactionDetailsCopy',
+  // Ours: offering and following contracts (the salary pages appear only once one is in effect).
+  'agentContracts',
   'agentDividendRecordCopy2',
   'agentDailyWages2',
   'agentHourSalary',

@@ -95,6 +95,7 @@ export function createServices(i18n: i18n): Services {
   const consolidatedFunds = createConsolidatedFunds({
     role$,
     fetch: () => walletApi.consolidatedFunds(),
+    changed$: realtime.event$('contract'),
   });
   const language = createLanguageService({ i18n, systemApi, storage: localStorage });
   return {

@@ -1,4 +1,4 @@
-import { BehaviorSubject, firstValueFrom, of, skip, take, toArray } from 'rxjs';
+import { BehaviorSubject, firstValueFrom, of, skip, Subject, take, toArray } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import {
   type ConsolidatedFunds,
@@ -60,5 +60,19 @@ describe('consolidated funds on the logged-in transition (spec 4)', () => {
     const next = firstValueFrom(store.funds$.pipe(skip(1)));
     store.setAgentPolicy(true);
     expect(await next).toBeNull();
+  });
+});
+
+describe('consolidated funds after a contract moves', () => {
+  it('fetches again when told something changed', async () => {
+    const role$ = new BehaviorSubject<SessionRole>('agent');
+    const changed$ = new Subject<void>();
+    const fetch = vi.fn(() => of(funds));
+    const store = createConsolidatedFunds({ role$, fetch, changed$ });
+    store.setAgentPolicy(true);
+    const seen = firstValueFrom(store.funds$.pipe(take(2), toArray()));
+    changed$.next();
+    expect(await seen).toEqual([funds, funds]);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

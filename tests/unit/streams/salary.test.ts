@@ -63,3 +63,29 @@ describe('salary$ (snapshot then deltas)', () => {
     expect(fetchSnapshot).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('salary$ after a settlement', () => {
+  it('reads the snapshot again when its period was paid', async () => {
+    const events$ = new Subject<SalaryEvent>();
+    const fetchSnapshot = vi
+      .fn()
+      .mockReturnValueOnce(of(view('2.00', 7)))
+      .mockReturnValueOnce(
+        of({
+          ...view('2.00', 7),
+          settlements: [{ periodStart: 'p', periodEnd: 'q', amount: '2.00' }],
+        }),
+      );
+    const salary$ = createSalaryStream({
+      contractType: 'realTimeSalary',
+      events$,
+      reconnected$: new Subject<void>(),
+      fetchSnapshot,
+    });
+    const seen = firstValueFrom(salary$.pipe(skip(1), take(2), toArray()));
+    events$.next({ ...event('2.00', 7), settled: true });
+    const [before, after] = await seen;
+    expect(before?.settlements).toEqual([]);
+    expect(after?.settlements).toHaveLength(1);
+  });
+});
