@@ -1,10 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentReportKind, AgentReportRows, ReportQuery } from '../../api/agent';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Page } from '../../shared/records';
+import { DEFAULT_PAGE_SIZE, type Page } from '../../shared/records';
 import { useErrorText } from '../auth/useErrorText';
 import { EmptyState } from '../components/EmptyState';
 import { lastWeek, rangeOf } from '../sections/member/records/recordDates';
+import { RecordsPager, RecordsTable } from '../sections/member/records/RecordsTable';
 import type { RecordColumn } from '../sections/member/records/RecordsView';
 import { useAgentApi } from './AgentApiContext';
 import { useAgentQuery } from './useAgentQuery';
@@ -151,87 +152,28 @@ export function ReportView<K extends AgentReportKind>({
       )}
       {shown && shown.items.length > 0 && (
         <div className="agent-table-scroll">
-          <table className="records">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    className={column.numeric ? 'numeric' : undefined}
-                  >
-                    {column.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.items.map((item) => (
-                <tr key={rowKey(item)}>
-                  {columns.map((column) => (
-                    <td key={column.id} className={column.numeric ? 'numeric' : undefined}>
-                      {column.cell(item)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-            {shown.totals && (
-              <tfoot>
-                <tr data-testid={`${testId}-totals`}>
-                  {columns.map((column, index) => (
-                    <td key={column.id} className={column.numeric ? 'numeric' : undefined}>
-                      {index === 0
-                        ? t('records.total')
-                        : column.numeric && shown.totals?.[column.id] !== undefined
-                          ? (formatTotal?.(shown.totals[column.id]!) ?? shown.totals[column.id])
-                          : null}
-                    </td>
-                  ))}
-                </tr>
-              </tfoot>
-            )}
-          </table>
+          <RecordsTable
+            page={shown}
+            columns={columns}
+            rowKey={rowKey}
+            formatTotal={formatTotal}
+            testId={testId}
+          />
         </div>
       )}
       {shown && shown.total > 0 && (
-        <nav className="records-pager" aria-label={t('records.pages')}>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={page <= 1}
-            onClick={() => setPage((current) => current - 1)}
-          >
-            {t('records.previous')}
-          </button>
-          <span data-testid={`${testId}-page`}>
-            {t('records.pageOf', { page: shown.page, pages: totalPages, total: shown.total })}
-          </span>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={page >= totalPages}
-            onClick={() => setPage((current) => current + 1)}
-          >
-            {t('records.next')}
-          </button>
-          <label>
-            {t('records.pageSize')}
-            <select
-              value={pageSize}
-              onChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(1);
-              }}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-        </nav>
+        <RecordsPager
+          page={page}
+          totalPages={totalPages}
+          total={shown.total}
+          pageSize={pageSize}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          testId={testId}
+        />
       )}
     </section>
   );

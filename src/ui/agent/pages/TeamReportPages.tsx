@@ -1,47 +1,12 @@
-import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TeamTransaction } from '../../../shared/agentReports';
 import { accountRecordTypes } from '../../../shared/records';
 import { useVendors } from '../../games/useVendors';
-import type { RecordColumn } from '../../sections/member/records/RecordsView';
+import { entryColumns, playColumns } from '../../sections/member/records/recordColumns';
 import { useMoneyText } from '../../sections/member/records/useMoneyText';
 import { ReportView } from '../ReportView';
 import { useTime } from '../useTime';
-
-interface PlayAmounts {
-  betAmount: string;
-  validBetAmount: string;
-  winAmount: string;
-  profit: string;
-}
-
-/** The money columns the bet and profit reports share, totalled by the server. */
-function playColumns<T extends PlayAmounts>(
-  t: TFunction,
-  money: (amount: string) => string,
-): RecordColumn<T>[] {
-  return [
-    {
-      id: 'betAmount',
-      label: t('records.bet'),
-      numeric: true,
-      cell: (item) => money(item.betAmount),
-    },
-    {
-      id: 'validBetAmount',
-      label: t('records.validBet'),
-      numeric: true,
-      cell: (item) => money(item.validBetAmount),
-    },
-    {
-      id: 'winAmount',
-      label: t('records.win'),
-      numeric: true,
-      cell: (item) => money(item.winAmount),
-    },
-    { id: 'profit', label: t('records.profit'), numeric: true, cell: (item) => money(item.profit) },
-  ];
-}
 
 /** The catalogue's vendors for the vendor filter (the filter works without them). */
 function useVendorOptions() {
@@ -154,28 +119,7 @@ export function TeamTransactionsPage() {
       columns={[
         { id: 'at', label: t('wallet.time'), cell: (item) => time(item.at) },
         { id: 'account', label: t('agentOffice.account'), cell: (item) => item.account },
-        {
-          id: 'kind',
-          label: t('records.type'),
-          cell: (item) => t(`records.kind_${item.kind}`, { defaultValue: item.kind }),
-        },
-        {
-          id: 'wallet',
-          label: t('records.wallet'),
-          cell: (item) => (item.wallet === 'MAIN' ? t('wallet.main') : item.wallet),
-        },
-        {
-          id: 'amount',
-          label: t('wallet.amount'),
-          numeric: true,
-          cell: (item) => money(item.amount),
-        },
-        {
-          id: 'balanceAfter',
-          label: t('records.balanceAfter'),
-          numeric: true,
-          cell: (item) => money(item.balanceAfter),
-        },
+        ...entryColumns<TeamTransaction>(t, money),
       ]}
     />
   );

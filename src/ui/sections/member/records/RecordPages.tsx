@@ -7,6 +7,7 @@ import {
   type DepositRecordItem,
   type ProfitDay,
 } from '../../../../shared/records';
+import { entryColumns, playColumns } from './recordColumns';
 import { RecordsView } from './RecordsView';
 import { useMoneyText } from './useMoneyText';
 
@@ -39,30 +40,7 @@ export function BettingRecord({ vendors }: { vendors: string[] }) {
           cell: (item) => `${item.vendor} · ${item.gameName}`,
         },
         { id: 'roundId', label: t('records.round'), cell: (item) => item.roundId },
-        {
-          id: 'betAmount',
-          label: t('records.bet'),
-          numeric: true,
-          cell: (item) => money(item.betAmount),
-        },
-        {
-          id: 'validBetAmount',
-          label: t('records.validBet'),
-          numeric: true,
-          cell: (item) => money(item.validBetAmount),
-        },
-        {
-          id: 'winAmount',
-          label: t('records.win'),
-          numeric: true,
-          cell: (item) => money(item.winAmount),
-        },
-        {
-          id: 'profit',
-          label: t('records.profit'),
-          numeric: true,
-          cell: (item) => money(item.profit),
-        },
+        ...playColumns(t, money),
       ]}
     />
   );
@@ -88,28 +66,7 @@ export function AccountRecord() {
       }}
       columns={[
         { id: 'at', label: t('wallet.time'), cell: (item) => time(item.at) },
-        {
-          id: 'kind',
-          label: t('records.type'),
-          cell: (item) => t(`records.kind_${item.kind}`, { defaultValue: item.kind }),
-        },
-        {
-          id: 'wallet',
-          label: t('records.wallet'),
-          cell: (item) => (item.wallet === 'MAIN' ? t('wallet.main') : item.wallet),
-        },
-        {
-          id: 'amount',
-          label: t('wallet.amount'),
-          numeric: true,
-          cell: (item) => money(item.amount),
-        },
-        {
-          id: 'balanceAfter',
-          label: t('records.balanceAfter'),
-          numeric: true,
-          cell: (item) => money(item.balanceAfter),
-        },
+        ...entryColumns(t, money),
       ]}
     />
   );
@@ -128,30 +85,7 @@ export function ProfitRecord() {
       formatTotal={money}
       columns={[
         { id: 'day', label: t('records.day'), cell: (item) => item.day },
-        {
-          id: 'betAmount',
-          label: t('records.bet'),
-          numeric: true,
-          cell: (item) => money(item.betAmount),
-        },
-        {
-          id: 'validBetAmount',
-          label: t('records.validBet'),
-          numeric: true,
-          cell: (item) => money(item.validBetAmount),
-        },
-        {
-          id: 'winAmount',
-          label: t('records.win'),
-          numeric: true,
-          cell: (item) => money(item.winAmount),
-        },
-        {
-          id: 'profit',
-          label: t('records.profit'),
-          numeric: true,
-          cell: (item) => money(item.profit),
-        },
+        ...playColumns(t, money),
         {
           id: 'deposits',
           label: t('records.deposits'),

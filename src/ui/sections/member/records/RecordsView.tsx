@@ -1,10 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordKind } from '../../../../api/records';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../../shared/records';
+import { DEFAULT_PAGE_SIZE } from '../../../../shared/records';
 import { useErrorText } from '../../../auth/useErrorText';
 import { EmptyState } from '../../../components/EmptyState';
 import { lastWeek, rangeOf } from './recordDates';
+import { RecordsPager, RecordsTable } from './RecordsTable';
 import { useRecords } from './useRecords';
 
 export interface RecordColumn<T> {
@@ -120,82 +121,27 @@ export function RecordsView<T>({
         <EmptyState title={emptyText} />
       )}
       {shown && shown.items.length > 0 && (
-        <table className="records">
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.id} scope="col" className={column.numeric ? 'numeric' : undefined}>
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.items.map((item) => (
-              <tr key={rowKey(item)}>
-                {columns.map((column) => (
-                  <td key={column.id} className={column.numeric ? 'numeric' : undefined}>
-                    {column.cell(item)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-          {shown.totals && (
-            <tfoot>
-              <tr data-testid={`${testId}-totals`}>
-                {columns.map((column, index) => (
-                  <td key={column.id} className={column.numeric ? 'numeric' : undefined}>
-                    {index === 0
-                      ? t('records.total')
-                      : column.numeric && shown.totals?.[column.id] !== undefined
-                        ? (formatTotal?.(shown.totals[column.id]!) ?? shown.totals[column.id])
-                        : null}
-                  </td>
-                ))}
-              </tr>
-            </tfoot>
-          )}
-        </table>
+        <RecordsTable
+          page={shown}
+          columns={columns}
+          rowKey={rowKey}
+          formatTotal={formatTotal}
+          testId={testId}
+        />
       )}
       {shown && shown.total > 0 && (
-        <nav className="records-pager" aria-label={t('records.pages')}>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={page <= 1}
-            onClick={() => setPage((current) => current - 1)}
-          >
-            {t('records.previous')}
-          </button>
-          <span data-testid={`${testId}-page`}>
-            {t('records.pageOf', { page: shown.page, pages: totalPages, total: shown.total })}
-          </span>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={page >= totalPages}
-            onClick={() => setPage((current) => current + 1)}
-          >
-            {t('records.next')}
-          </button>
-          <label>
-            {t('records.pageSize')}
-            <select
-              value={pageSize}
-              onChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(1);
-              }}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-        </nav>
+        <RecordsPager
+          page={page}
+          totalPages={totalPages}
+          total={shown.total}
+          pageSize={pageSize}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          testId={testId}
+        />
       )}
     </section>
   );

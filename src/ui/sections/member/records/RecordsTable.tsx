@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type Page } from '../../../../shared/records';
+import type { RecordColumn } from './RecordsView';
+
+/**
+ * The table of one page of records, with the server's totals row (over the whole range, not the
+ * page). Shared by the member records and the agent reports.
+ */
+export function RecordsTable<T>({
+  page,
+  columns,
+  rowKey,
+  formatTotal,
+  testId,
+}: {
+  page: Page<T>;
+  columns: RecordColumn<T>[];
+  rowKey: (item: T) => string;
+  formatTotal?: (value: string) => ReactNode;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const numeric = (column: RecordColumn<T>) => (column.numeric ? 'numeric' : undefined);
+  return (
+    <table className="records">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.id} scope="col" className={numeric(column)}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {page.items.map((item) => (
+          <tr key={rowKey(item)}>
+            {columns.map((column) => (
+              <td key={column.id} className={numeric(column)}>
+                {column.cell(item)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      {page.totals && (
+        <tfoot>
+          <tr data-testid={`${testId}-totals`}>
+            {columns.map((column, index) => {
+              const total = page.totals?.[column.id];
+              return (
+                <td key={column.id} className={numeric(column)}>
+                  {index === 0
+                    ? t('records.total')
+                    : column.numeric && total !== undefined
+                      ? (formatTotal?.(total) ?? total)
+                      : null}
+                </td>
+              );
+            })}
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
+/** Previous / next, "page x of y" and the page size. */
+export function RecordsPager({
+  page,
+  totalPages,
+  total,
+  pageSize,
+  onPage,
+  onPageSize,
+  testId,
+}: {
+  page: number;
+  totalPages: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className="records-pager" aria-label={t('records.pages')}>
+      <button
+        type="button"
+        className="button secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {t('records.previous')}
+      </button>
+      <span data-testid={`${testId}-page`}>
+        {t('records.pageOf', { page, pages: totalPages, total })}
+      </span>
+      <button
+        type="button"
+        className="button secondary"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('records.next')}
+      </button>
+      <label>
+        {t('records.pageSize')}
+        <select value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+    </nav>
+  );
+}
