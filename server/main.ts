@@ -19,6 +19,10 @@ async function main(): Promise<void> {
       `  Demo logins (password for all: ${DEMO_PASSWORD}, payment password ${DEMO_PAYMENT_PASSWORD}):`,
     );
     for (const demo of demoAccounts) lines.push(`    ${demo.account.padEnd(8)} ${demo.role}`);
+    lines.push(
+      '    agent2   sub-agent of agent1 (player4, player5, and agent3 with player6)',
+      '    player4..player8  team players with money and played rounds (reports are not empty)',
+    );
   }
   lines.push(
     '  Operator: npm run ops -- maintenance on --until <iso> | maintenance off | status',
