@@ -15,6 +15,21 @@ test('a guest browses the lobby and a list page, pages through a vendor, and is 
   await expect(page.getByTestId('hot-games').getByTestId('game-card').first()).toBeVisible();
   await expect(page.getByTestId('home-lane-RNG').getByTestId('game-card').first()).toBeVisible();
   await expect(page.getByTestId('winner-board')).toBeVisible();
+  await expect(page.getByTestId('sports-entrance')).toBeVisible();
+
+  // Every list and game centre page shows its games.
+  for (const [path, testId] of [
+    ['/live', 'game-list-live'],
+    ['/fish', 'game-list-fish'],
+    ['/pvp', 'game-list-pvp'],
+    ['/sports', 'game-centre-SPORTS'],
+    ['/esports', 'game-centre-ESPORTS'],
+    ['/lott', 'game-centre-LOTT'],
+    ['/elott', 'game-centre-ELOTT'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(testId).getByTestId('game-card').first(), path).toBeVisible();
+  }
 
   await page.goto('/rng');
   const grid = page.getByTestId('game-grid');
@@ -51,6 +66,8 @@ test('a player favourites a game, launches a slot, spins, and sees the balance a
   const name = (await card.locator('.game-card-name').textContent()) ?? '';
   await card.getByTestId('favourite-toggle').click();
   await expect(card.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/');
+  await expect(page.getByTestId('home-lane-FAV')).toContainText(name);
   await page.goto('/favorite');
   await expect(page.getByTestId('favourite-games')).toContainText(name);
   await page.getByTestId('favourite-games').getByTestId('favourite-toggle').first().click();

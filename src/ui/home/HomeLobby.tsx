@@ -1,16 +1,18 @@
 import { BannerCarousel } from './BannerCarousel';
 import { CategoryLane } from './CategoryLane';
+import { FavouriteLane } from './FavouriteLane';
 import { HomeCategoryMenu } from './HomeCategoryMenu';
 import { HotGames } from './HotGames';
 import { NoticeMarquee } from './NoticeMarquee';
+import { SportsEntrance } from './SportsEntrance';
 import { WinnerBoard } from './WinnerBoard';
 
-/** Spec 2 home lists after hot games (favourites have their own page). */
+/** Spec 2 home lists after hot games and favourites. */
 const HOME_LISTS = ['RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN'] as const;
 
 /**
- * The lobby below the hero: banners and notice marquee, category menu, winner board, hot games
- * and the category lists.
+ * The lobby below the hero: banners and notice marquee, category menu, winner board, hot games,
+ * favourites, the category lists and the sports entrance.
  */
 export default function HomeLobby() {
   return (
@@ -20,9 +22,11 @@ export default function HomeLobby() {
       <HomeCategoryMenu />
       <WinnerBoard />
       <HotGames />
+      <FavouriteLane />
       {HOME_LISTS.map((category) => (
         <CategoryLane key={category} category={category} />
       ))}
+      <SportsEntrance />
     </>
   );
 }
