@@ -21,6 +21,8 @@ export function createWalletApi(http: Http) {
         channel: 'DEMO',
         ...body,
       }),
+    /** GCS_merchantWallet (spec 3): isSingle — every game plays from the main wallet. */
+    merchantWallet: () => http.get<{ isSingle: boolean }>('/wps/relay/GCS_merchantWallet'),
     consolidatedFunds: () => http.get<ConsolidatedFunds>('/wps/member/info/funds/consolidated'),
     transferUpline: (body: { amount: string; idempotencyKey: string }) =>
       http.post<{ upline: string; amount: string; balance: string }>(

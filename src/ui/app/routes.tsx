@@ -1,5 +1,4 @@
 import { Outlet, type RouteObject } from 'react-router-dom';
-import { GameLaunchProvider } from '../games/GameLaunchContext';
 import { HomePage } from '../home/HomePage';
 import { NotFoundPage } from '../NotFoundPage';
 import { PopupProvider } from '../popups/PopupContext';
@@ -23,11 +22,9 @@ import {
 function Root() {
   return (
     <PopupProvider>
-      <GameLaunchProvider>
-        <NavigationEffects />
-        <Outlet />
-        <Popups />
-      </GameLaunchProvider>
+      <NavigationEffects />
+      <Outlet />
+      <Popups />
     </PopupProvider>
   );
 }

@@ -8,7 +8,8 @@ import { createRecordsApi, type RecordsApi } from '../../api/records';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
-import { defer, from, map, type Observable, startWith, Subject } from 'rxjs';
+import { defer, filter, from, map, type Observable, startWith, Subject } from 'rxjs';
+import { createSessionCache, type SessionCache } from '../../games/caching';
 import { type BalanceStore, createBalanceStore } from '../../streams/balance';
 import {
   type ConsolidatedFundsStore,
@@ -38,6 +39,8 @@ export interface Services {
   gamesApi: GamesApi;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
   loginRequests$: Subject<void>;
+  /** GCS_merchantWallet, cached for the session (spec 4). */
+  merchantWallet: SessionCache<{ isSingle: boolean }>;
   /** Whether someone is logged in (player, trial or agent). */
   loggedIn$: Observable<boolean>;
   balance: BalanceStore;
@@ -86,6 +89,9 @@ export function createServices(i18n: i18n): Services {
   );
   const loggedIn$ = role$.pipe(map((role) => role !== 'guest'));
   const loginRequests$ = new Subject<void>();
+  // Spec 4 caching: the merchant wallet is read once per session, forgotten at logout.
+  const merchantWallet = createSessionCache(() => walletApi.merchantWallet());
+  loggedIn$.pipe(filter((loggedIn) => !loggedIn)).subscribe(() => merchantWallet.flush());
   const balance = createBalanceStore({
     loggedIn$,
     reconnected$: realtime.reconnected$,
@@ -103,6 +109,7 @@ export function createServices(i18n: i18n): Services {
     consolidatedFunds,
     loginRequests$,
     loggedIn$,
+    merchantWallet,
     systemApi,
     identityApi,
     session,

@@ -1,3 +1,4 @@
+import { GameLaunchProvider } from '../games/GameLaunchContext';
 import { BannerCarousel } from './BannerCarousel';
 import { CategoryLane } from './CategoryLane';
 import { FavouriteLane } from './FavouriteLane';
@@ -15,8 +16,9 @@ const HOME_LISTS = ['RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN'] as const;
  * favourites, the category lists and the sports entrance.
  */
 export default function HomeLobby() {
+  // Game cards launch through this provider (kept out of the first download: bench/ budget).
   return (
-    <>
+    <GameLaunchProvider>
       <BannerCarousel group="w_home" />
       <NoticeMarquee />
       <HomeCategoryMenu />
@@ -27,6 +29,6 @@ export default function HomeLobby() {
         <CategoryLane key={category} category={category} />
       ))}
       <SportsEntrance />
-    </>
+    </GameLaunchProvider>
   );
 }

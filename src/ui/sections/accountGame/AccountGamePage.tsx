@@ -6,16 +6,19 @@ import { useErrorText } from '../../auth/useErrorText';
 import { EmptyState } from '../../components/EmptyState';
 import { GameCard } from '../../games/GameCard';
 import { useGameStores } from '../../games/gameStores';
+import { GameLaunchProvider } from '../../games/GameLaunchContext';
 import { useObservable } from '../../hooks/useObservable';
 
 /** Lazy section AccountGame: /favorite (my collection, live) and /recent (recent games). */
 export default function AccountGamePage({ kind }: { kind: 'favorite' | 'recent' }) {
   const { t } = useTranslation();
   return (
-    <div className="section-page" data-testid={`${kind}-page`}>
-      <h1>{t(`section.${kind}`)}</h1>
-      {kind === 'favorite' ? <FavouriteGames /> : <RecentGames />}
-    </div>
+    <GameLaunchProvider>
+      <div className="section-page" data-testid={`${kind}-page`}>
+        <h1>{t(`section.${kind}`)}</h1>
+        {kind === 'favorite' ? <FavouriteGames /> : <RecentGames />}
+      </div>
+    </GameLaunchProvider>
   );
 }
 

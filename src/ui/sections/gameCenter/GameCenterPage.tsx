@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../../shared/games';
 import { EmptyState } from '../../components/EmptyState';
 import { GameCard } from '../../games/GameCard';
+import { GameLaunchProvider } from '../../games/GameLaunchContext';
 import { useVendors } from '../../games/useVendors';
 
 /** Spec 2: the game centre pages map to categories SPORTS, ESPORTS, LOTT, ELOTT. */
@@ -27,23 +28,25 @@ export default function GameCenterPage({ category }: { category: GameCenterCateg
     isGame: vendor.isGame ?? null,
   }));
   return (
-    <div className="section-page" data-testid={`game-centre-${category}`}>
-      <h1>{t(`games.${category.toLowerCase()}`)}</h1>
-      {failed && (
-        <p role="alert">
-          {t('errors.network')}{' '}
-          <button type="button" className="button secondary" onClick={flush}>
-            {t('common.retry')}
-          </button>
-        </p>
-      )}
-      {!categories && !failed && <p role="status">{t('common.loading')}</p>}
-      {categories && cards.length === 0 && <EmptyState title={t('games.none')} />}
-      <div className="game-grid">
-        {cards.map((card) => (
-          <GameCard key={card.vassalage} game={card} origin="vendorList" />
-        ))}
+    <GameLaunchProvider>
+      <div className="section-page" data-testid={`game-centre-${category}`}>
+        <h1>{t(`games.${category.toLowerCase()}`)}</h1>
+        {failed && (
+          <p role="alert">
+            {t('errors.network')}{' '}
+            <button type="button" className="button secondary" onClick={flush}>
+              {t('common.retry')}
+            </button>
+          </p>
+        )}
+        {!categories && !failed && <p role="status">{t('common.loading')}</p>}
+        {categories && cards.length === 0 && <EmptyState title={t('games.none')} />}
+        <div className="game-grid">
+          {cards.map((card) => (
+            <GameCard key={card.vassalage} game={card} origin="vendorList" />
+          ))}
+        </div>
       </div>
-    </div>
+    </GameLaunchProvider>
   );
 }

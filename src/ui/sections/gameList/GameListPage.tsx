@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { gameTypeTabs } from '../../../games/lanes';
 import { GameGrid } from '../../games/GameGrid';
 import { useVendors } from '../../games/useVendors';
+import { GameLaunchProvider } from '../../games/GameLaunchContext';
 import { useSiteInfo } from '../../system/SiteInfoContext';
 
 export type GameListType = 'live' | 'fish' | 'rng' | 'pvp';
@@ -34,75 +35,77 @@ export default function GameListPage({ type }: { type: GameListType }) {
   };
 
   return (
-    <div className="section-page game-list-page" data-testid={`game-list-${type}`}>
-      <h1>{t(`games.${type}`)}</h1>
-      {failed && (
-        <p role="alert">
-          {t('errors.network')}{' '}
-          <button type="button" className="button secondary" onClick={flush}>
-            {t('common.retry')}
-          </button>
-        </p>
-      )}
-      <nav
-        className={`vendor-menu ${vendors.length > LARGE_MENU_ABOVE ? 'vendor-menu-large' : ''}`}
-        aria-label={t('games.vendors')}
-      >
-        <button type="button" aria-pressed={!vassalage} onClick={() => choose(undefined)}>
-          {t('records.all')}
-        </button>
-        {vendors.map((vendor) => (
-          <button
-            key={vendor.vassalage}
-            type="button"
-            aria-pressed={vassalage === vendor.vassalage}
-            onClick={() => choose(vendor.vassalage)}
-          >
-            {vendor.displayName}
-          </button>
-        ))}
-      </nav>
-      {gameType === 'RNG' && (
-        <nav className="subtype-tabs" aria-label={t('games.subtypes')}>
-          <button type="button" aria-pressed={!subtype} onClick={() => setSubtype(undefined)}>
+    <GameLaunchProvider>
+      <div className="section-page game-list-page" data-testid={`game-list-${type}`}>
+        <h1>{t(`games.${type}`)}</h1>
+        {failed && (
+          <p role="alert">
+            {t('errors.network')}{' '}
+            <button type="button" className="button secondary" onClick={flush}>
+              {t('common.retry')}
+            </button>
+          </p>
+        )}
+        <nav
+          className={`vendor-menu ${vendors.length > LARGE_MENU_ABOVE ? 'vendor-menu-large' : ''}`}
+          aria-label={t('games.vendors')}
+        >
+          <button type="button" aria-pressed={!vassalage} onClick={() => choose(undefined)}>
             {t('records.all')}
           </button>
-          {gameTypeTabs(languages, ['SC', 'VP']).map((code) => (
+          {vendors.map((vendor) => (
             <button
-              key={code}
+              key={vendor.vassalage}
               type="button"
-              aria-pressed={subtype === code}
-              onClick={() => setSubtype(code)}
+              aria-pressed={vassalage === vendor.vassalage}
+              onClick={() => choose(vendor.vassalage)}
             >
-              {t(`games.subtype_${code}`)}
+              {vendor.displayName}
             </button>
           ))}
         </nav>
-      )}
-      <form
-        className="game-search"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setKeyword(String(new FormData(event.currentTarget).get('keyword') ?? '').trim());
-        }}
-      >
-        <label>
-          {t('games.search')}
-          <input type="search" name="keyword" maxLength={40} defaultValue={keyword} />
-        </label>
-        <button type="submit" className="button secondary">
-          {t('records.search')}
-        </button>
-      </form>
-      <GameGrid
-        gameType={gameType}
-        vassalage={vassalage}
-        gameClassify={subtype}
-        keyword={keyword || undefined}
-        pageSize={24}
-        testId="game-grid"
-      />
-    </div>
+        {gameType === 'RNG' && (
+          <nav className="subtype-tabs" aria-label={t('games.subtypes')}>
+            <button type="button" aria-pressed={!subtype} onClick={() => setSubtype(undefined)}>
+              {t('records.all')}
+            </button>
+            {gameTypeTabs(languages, ['SC', 'VP']).map((code) => (
+              <button
+                key={code}
+                type="button"
+                aria-pressed={subtype === code}
+                onClick={() => setSubtype(code)}
+              >
+                {t(`games.subtype_${code}`)}
+              </button>
+            ))}
+          </nav>
+        )}
+        <form
+          className="game-search"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setKeyword(String(new FormData(event.currentTarget).get('keyword') ?? '').trim());
+          }}
+        >
+          <label>
+            {t('games.search')}
+            <input type="search" name="keyword" maxLength={40} defaultValue={keyword} />
+          </label>
+          <button type="submit" className="button secondary">
+            {t('records.search')}
+          </button>
+        </form>
+        <GameGrid
+          gameType={gameType}
+          vassalage={vassalage}
+          gameClassify={subtype}
+          keyword={keyword || undefined}
+          pageSize={24}
+          testId="game-grid"
+        />
+      </div>
+    </GameLaunchProvider>
   );
 }

@@ -9,7 +9,18 @@ import { useMoneyRequest } from './useMoneyRequest';
 /** My Wallet (transferFund): every wallet's balance, and a transfer between two of them. */
 export function WalletTransferPage() {
   const { t, i18n } = useTranslation();
-  const { walletApi, balance } = useServices();
+  const { walletApi, balance, merchantWallet } = useServices();
+  const [single, setSingle] = useState(false);
+  useEffect(() => {
+    let current = true;
+    merchantWallet.get().then(
+      (wallet) => current && setSingle(wallet.isSingle),
+      () => undefined, // Without the answer, transfers stay offered: the server still checks.
+    );
+    return () => {
+      current = false;
+    };
+  }, [merchantWallet]);
   const [snapshot, setSnapshot] = useState<WalletSnapshot | null>(null);
   const [from, setFrom] = useState('MAIN');
   const [to, setTo] = useState<string | null>(null);
@@ -55,16 +66,20 @@ export function WalletTransferPage() {
         </tbody>
       </table>
       {!snapshot && <p role="status">{t('common.loading')}</p>}
-      <AmountForm
-        state={request.state}
-        onAmount={(amount) => void request.submit(amount).then(balance.refresh)}
-        submitLabel={t('wallet.transfer')}
-        submitTestId="transfer-submit"
-        done={() => t('wallet.transferDone')}
-      >
-        {walletSelect(t('wallet.from'), from, setFrom)}
-        {walletSelect(t('wallet.to'), target, setTo)}
-      </AmountForm>
+      {single ? (
+        <p>{t('wallet.singleWallet')}</p>
+      ) : (
+        <AmountForm
+          state={request.state}
+          onAmount={(amount) => void request.submit(amount).then(balance.refresh)}
+          submitLabel={t('wallet.transfer')}
+          submitTestId="transfer-submit"
+          done={() => t('wallet.transferDone')}
+        >
+          {walletSelect(t('wallet.from'), from, setFrom)}
+          {walletSelect(t('wallet.to'), target, setTo)}
+        </AmountForm>
+      )}
     </div>
   );
 }
