@@ -1,4 +1,5 @@
 import { autoConfirmWithdrawals } from '../domain/withdrawals/autoConfirm';
+import { forgetExpiredLaunches } from './cleanup';
 import { catchUpDemoChannel } from './demoChannelCatchUp';
 import { settleDueSalaries } from '../domain/salary/settle';
 import type { AppDeps } from '../http/deps';
@@ -17,6 +18,7 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
     running = true;
     try {
       await catchUpDemoChannel(deps);
+      await forgetExpiredLaunches(deps.db);
       const salaries = await settleDueSalaries(deps);
       if (salaries.failed > 0)
         log(`salary settlement: ${salaries.failed} failed, retried next run`);

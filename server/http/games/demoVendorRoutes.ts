@@ -60,6 +60,16 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const demo = body.demo === true;
     if (!demo && !session)
       throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
+    // A free trial needs no account, so each address may open only so many (each is a row).
+    if (demo && !session) {
+      const limit = await deps.identity.throttles.hit(`free-trial:${request.ip}`, {
+        windowMs: 60 * 60_000,
+        limit: 120,
+      });
+      if (!limit.allowed) {
+        throw new ApiError(429, 'too_many_requests', 'Too many requests. Please try again later.');
+      }
+    }
     const game = await findLaunchableGame(deps.db, {
       // A lottery page names its game by lottoGameCode; an empty one means its lobby.
       nodeId: body.nodeId || body.lottoGameCode || body.gameCode || null,
