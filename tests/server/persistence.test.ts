@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
+import { demoAccounts } from '../../server/seed/demoAccounts';
+import { agentDemoAccounts } from '../../server/seed/seedAgentDemo';
 import { call, engines, openTestDatabase, startTestServer } from '../support/testServer';
 
 describe('embedded database on disk', () => {
@@ -29,10 +31,8 @@ describe('embedded database on disk', () => {
       );
       // Seeding twice does not duplicate anything.
       expect(accounts.map((row) => row.account)).toEqual([
-        'player1',
-        'agent1',
-        'player2',
-        'player3',
+        ...demoAccounts.map((demo) => demo.account),
+        ...agentDemoAccounts.map((demo) => demo.account),
       ]);
     } finally {
       await second.close();
@@ -58,7 +58,7 @@ describe.each(engines)('migrations on %s', (engine) => {
     }
   });
 
-  it('seed agent1 with player2 and player3 as its downline', async () => {
+  it('seed agent1 with its downline team', async () => {
     const server = await startTestServer(engine);
     try {
       const rows = await server.deps.db.query<{
@@ -74,6 +74,12 @@ describe.each(engines)('migrations on %s', (engine) => {
         { account: 'agent1', upline: null, type: 1 },
         { account: 'player2', upline: 'agent1', type: 0 },
         { account: 'player3', upline: 'agent1', type: 0 },
+        // The back office's demo team (seedAgentDemo), several levels deep.
+        ...agentDemoAccounts.map((demo) => ({
+          account: demo.account,
+          upline: demo.upline,
+          type: demo.type,
+        })),
       ]);
     } finally {
       await server.close();
