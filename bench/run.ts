@@ -4,15 +4,17 @@ import { JS_BUDGET_BYTES, measureHomeBundle } from './bundleSize';
 import { measureColdStart } from './coldStart';
 import { measureGameList } from './gameList';
 import { ENGINE_BUDGET_MS, measureLedgerThroughput } from './ledgerThroughput';
+import { measureSalaryLatency } from './salaryLatency';
 import type { LoadRun } from './support/load';
 import type { LatencySummary } from './support/stats';
 import { perSecond, summarize } from './support/stats';
+import { REPORT_BETS, REPORT_MEMBERS, measureTeamReports } from './teamReports';
 import { measureWinnerFeed, type PageWindow } from './winnerFeed';
 
 /**
  * `npm run bench`: prints figures; never fails on a number (goals are read, not asserted).
  * `npm run bench -- ledger latency` runs only the named parts (bundle, start, ledger, latency,
- * games, winners).
+ * games, winners, reports, salary).
  */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -20,7 +22,16 @@ const fine = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const latency = (summary: LatencySummary) =>
   `p50 ${fine(summary.p50)}, p99 ${fine(summary.p99)}, max ${fine(summary.max)} (n=${summary.count})`;
 
-const parts = ['bundle', 'start', 'ledger', 'latency', 'games', 'winners'] as const;
+const parts = [
+  'bundle',
+  'start',
+  'ledger',
+  'latency',
+  'games',
+  'winners',
+  'reports',
+  'salary',
+] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(parts as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -176,4 +187,55 @@ if (runs('winners')) {
         `frames ${(loaded.frames / Math.max(1, idle.frames)).toFixed(2)} of baseline`,
     );
   }
+}
+
+if (runs('reports')) {
+  console.log(
+    `\nAgent team reports over 30 days, agent1's team of ${REPORT_MEMBERS.toLocaleString('en')} more members and ${REPORT_BETS.toLocaleString('en')} bets, one request at a time`,
+  );
+  for (const engine of await measureTeamReports()) {
+    const label = `  ${engine.engine}${engine.source ? ` (${engine.source})` : ''}`;
+    if (engine.skipped || !engine.baseline || !engine.reports || !engine.seed) {
+      console.log(`${label}: skipped: ${engine.skipped ?? 'not measured'}`);
+      continue;
+    }
+    const { seed, baseline } = engine;
+    console.log(
+      `${label}: seeded in ${ms(seed.ms)} (${seed.members} members, ${seed.bets} bets, ${seed.ledgerEntries} ledger entries); ` +
+        `${engine.rounds} rounds${engine.stoppedEarly ? ', stopped at the time limit' : ''}`,
+    );
+    console.log(`    baseline, GET /wps/system/status: ${latency(baseline)}`);
+    for (const report of engine.reports) {
+      const ratio = (a: number, b: number) => `×${(a / b).toFixed(0)}`;
+      console.log(
+        `    ${report.name.padEnd(16)} ${latency(report.latency)}; ` +
+          `ratio p50 ${ratio(report.latency.p50, baseline.p50)}, p99 ${ratio(report.latency.p99, baseline.p99)}` +
+          (report.failed > 0 ? `; ${report.failed} failed (${report.firstError})` : ''),
+      );
+      console.log(`      ${report.path}: ${report.note}`);
+    }
+  }
+}
+
+if (runs('salary')) {
+  const figures = await measureSalaryLatency();
+  console.log(
+    `\nSalary event, spin request start to arrival on the agent's socket (${figures.sockets} sockets connected, realTimeSalary contract agent1 ← player2)`,
+  );
+  console.log(`  connecting ${figures.sockets} sockets: ${ms(figures.connectMs)}`);
+  console.log(
+    `  salary event to agent1:                ${latency(figures.salary)}; ${figures.rounds} spins` +
+      (figures.incomplete > 0 ? `, ${figures.incomplete} incomplete` : '') +
+      (figures.refused > 0 ? `, ${figures.refused} refused (${figures.firstRefusal})` : ''),
+  );
+  console.log(`    salary minus balance event (same spin): ${latency(figures.salaryAfterBalance)}`);
+  console.log(
+    `    in the server, salary announced minus balance announced: ${latency(figures.announcedAfterBalance)}`,
+  );
+  console.log(`  baseline, balance event to player2:    ${latency(figures.balance)}`);
+  console.log(`  HTTP round trip of the spin:           ${latency(figures.http)}`);
+  const ratio = (a: number, b: number) => `×${(a / b).toFixed(2)}`;
+  console.log(
+    `  ratio salary ÷ balance: p50 ${ratio(figures.salary.p50, figures.balance.p50)}, p99 ${ratio(figures.salary.p99, figures.balance.p99)}`,
+  );
 }
