@@ -3,7 +3,7 @@
  * Pure string building; the CDN choice takes its randomness and memory from the caller.
  */
 
-/** What remembers the pick for the tab's session (sessionStorage in the page). */
+/** What remembers the pick for the tab's session (an in-memory store in the page). */
 export type PickStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 const trimEnd = (base: string) => base.replace(/\/+$/, '');

@@ -7,6 +7,8 @@ test.describe('modal behaviour (spec 2)', () => {
     await page.setViewportSize({ width: 1280, height: 420 });
     await page.goto('/');
     await expect(page.getByTestId('home-page')).toBeVisible();
+    // The lobby loads after the first paint; the page is tall enough to scroll once it is in.
+    await expect(page.getByTestId('hot-games')).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 250));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
 
