@@ -15,6 +15,7 @@ import type { SalaryChange } from './domain/salary/publish';
 import { createBalanceEvents } from './domain/ledger/balanceEvents';
 import type { WithdrawalChange } from './domain/withdrawals/lifecycle';
 import type { ContractChange } from './domain/contracts/lifecycle';
+import type { MessageChange } from './domain/messages/events';
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
 export async function createDeps(options: {
@@ -41,6 +42,7 @@ export async function createDeps(options: {
     balanceEvents: createBalanceEvents(),
     withdrawalEvents: createAnnouncer<WithdrawalChange>(),
     contractEvents: createAnnouncer<ContractChange>(),
+    messageEvents: createAnnouncer<MessageChange>(),
     winnerEvents: createAnnouncer<WinnerEntry>(),
     salaryEvents: createAnnouncer<SalaryChange>(),
     demoRigs: new Map(),

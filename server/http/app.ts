@@ -29,6 +29,8 @@ import { reportRoutes } from './agent/reportRoutes';
 import { teamRoutes } from './agent/teamRoutes';
 import { contractRelays } from './agent/contractRelays';
 import { contractRoutes } from './agent/contractRoutes';
+import { messageRelays, messageRoutes } from './messages/messageRoutes';
+import { agentAnnouncementRoutes } from './announcements/agentAnnouncementRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -116,6 +118,7 @@ export async function createApp(
     ...catalogueRelays(deps),
     ...announcementRelays(deps),
     ...contractRelays(deps),
+    ...messageRelays(deps),
   };
   await relayRoutes(http, deps, relays);
   // Relays are routes too for the authorization matrix.
@@ -131,6 +134,8 @@ export async function createApp(
   await catalogueRoutes(http, deps);
   await reportRoutes(http, deps);
   await teamRoutes(http, deps);
+  await messageRoutes(http, deps);
+  await agentAnnouncementRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

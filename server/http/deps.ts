@@ -10,6 +10,7 @@ import type { DemoRig } from '../domain/games/demoVendor/rigs';
 import type { BalanceEvents } from '../domain/ledger/balanceEvents';
 import type { WithdrawalChange } from '../domain/withdrawals/lifecycle';
 import type { ContractChange } from '../domain/contracts/lifecycle';
+import type { MessageChange } from '../domain/messages/events';
 import type { HumanCheck } from '../domain/identity/humanCheck';
 import type { Revocations } from '../domain/identity/revocations';
 import type { Throttles } from '../domain/identity/throttles';
@@ -43,6 +44,8 @@ export interface AppDeps {
   withdrawalEvents: Announcer<WithdrawalChange>;
   /** Committed contract changes, for the `contract` socket event to both parties. */
   contractEvents: Announcer<ContractChange>;
+  /** Inboxes that changed (a message arrived, some were read or deleted). */
+  messageEvents: Announcer<MessageChange>;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

@@ -79,6 +79,12 @@ export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeS
     }
   });
 
+  deps.messageEvents.onChange((change) => {
+    for (const memberId of new Set(change.memberIds)) {
+      io.to(rooms.member(memberId)).emit('message', { reason: change.reason });
+    }
+  });
+
   deps.identity.revocations.onRevoked((sessionIds, reason) => {
     for (const id of sessionIds) {
       const room = rooms.session(id);

@@ -72,3 +72,28 @@ export interface AnnouncementResponse {
 }
 
 export const ANNOUNCEMENTS_RELAY = 'MCSFE_getListAnnouncements';
+
+/**
+ * The back office's agentAnnouncement page (spec 2): notices to the agents, newest first. The
+ * spec shows the page name only; ours come from the `agentNotices` of the announcements config
+ * and are read by agents only (they may speak of commissions and terms players do not see).
+ */
+export interface AgentAnnouncement {
+  id: string;
+  /** The day it was published (yyyy-MM-dd). */
+  publishedAt: string;
+  title: string;
+  /** HTML, sanitised where shown. */
+  content: string;
+}
+
+export interface AgentAnnouncementPage {
+  items: AgentAnnouncement[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const AGENT_ANNOUNCEMENTS_PATH = '/wps/agent/announcements';
+/** Spec 10: announcement page size 9, a page range of 5 with 1 margin page. */
+export const ANNOUNCEMENT_PAGE_SIZE = 9;

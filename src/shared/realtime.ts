@@ -7,6 +7,7 @@ import type {
   StoredContractState,
 } from './contracts';
 import type { WinnerEntry } from './games';
+import type { MessageEvent } from './messages';
 import type { SystemStatusCode } from './system';
 import type { WithdrawalSocketEvent } from './withdrawals';
 
@@ -117,6 +118,8 @@ export interface ServerToClientEvents {
   withdrawal: (event: WithdrawalSocketEvent) => void;
   /** A contract of this member changed (both parties hear it, each with its own view). */
   contract: (event: ContractView) => void;
+  /** This member's inbox changed: the page fetches the unread count (and the list) again. */
+  message: (event: MessageEvent) => void;
   system: (event: SystemEvent) => void;
   session: (event: SessionEvent) => void;
 }

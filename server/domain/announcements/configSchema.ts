@@ -77,10 +77,19 @@ function uniqueIds(items: { id: string }[], ctx: z.RefinementCtx): void {
   });
 }
 
+const agentNotice = z.object({
+  id,
+  publishedAt: z.iso.date({ message: 'a yyyy-MM-dd date' }),
+  title: localizedText,
+  content: localizedText,
+});
+
 export const announcementsConfigSchema = z.object({
   banners: z.array(banner).superRefine(uniqueIds),
   notices: z.array(notice).superRefine(uniqueIds),
   popups: z.array(popup).superRefine(uniqueIds),
+  /** The back office's agentAnnouncement page; absent: none. */
+  agentNotices: z.array(agentNotice).superRefine(uniqueIds).default([]),
 });
 
 export type AnnouncementsConfig = z.infer<typeof announcementsConfigSchema>;

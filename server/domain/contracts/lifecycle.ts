@@ -16,6 +16,7 @@ import type { ContractAction, ContractView } from '../../../src/shared/realtime'
 import type { Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
+import { contractNoticesWithin } from '../messages/notices';
 import {
   CONTRACT_COLUMNS,
   CONTRACT_FROM,
@@ -365,7 +366,8 @@ export async function contractActionWithin(
 }
 
 /**
- * contractActionWithin in a transaction of its own, then tells both parties' open pages.
+ * contractActionWithin in a transaction of its own, with the notices to the party that did not
+ * act (their inbox), then tells both parties' open pages.
  * Answers the first contract (the one acted on) as the caller's side sees it.
  */
 export async function applyContractAction(
@@ -374,10 +376,12 @@ export async function applyContractAction(
   request: ContractActionRequest,
   onlyType: ContractType | null = null,
 ): Promise<ContractView> {
-  const change = await deps.db.transaction((tx) =>
-    contractActionWithin(tx, caller, request, onlyType),
-  );
+  const { change, told } = await deps.db.transaction(async (tx) => {
+    const change = await contractActionWithin(tx, caller, request, onlyType);
+    return { change, told: await contractNoticesWithin(tx, change.contracts, caller.memberId) };
+  });
   deps.contractEvents.announce(change);
+  deps.messageEvents.announce({ memberIds: told, reason: 'received' });
   const [acted] = change.contracts;
   return viewFor(acted!, acted!.upline.id === caller.memberId ? 'upline' : 'downline');
 }

@@ -11,6 +11,7 @@ import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import type { BalanceChange } from '../ledger/wallets';
 import { publishSalary } from './publish';
+import { salaryNoticeWithin } from '../messages/notices';
 
 /** Periods settled per run; a run after a long downtime catches up over several ticks. */
 const BATCH = 200;
@@ -114,6 +115,12 @@ async function settlePeriod(tx: Queryable, period: DuePeriod): Promise<BalanceCh
       settlement.id,
       posted.transactionId,
     ]);
+    await salaryNoticeWithin(tx, period.agent_id, {
+      contractType: period.contract_type,
+      amount: toMoneyString(amount),
+      periodStart: new Date(period.period_start).toISOString(),
+      periodEnd: new Date(period.period_end).toISOString(),
+    });
     // A replayed key moved nothing now: no new balance to tell.
     const entry = posted.balances.get(main);
     if (entry) {
@@ -168,6 +175,10 @@ export async function settleDueSalaries(
   if (!outcome.ran) return { ran: false, settled: 0, failed: 0 };
   // After the commit: the agents' balances and their settled periods.
   deps.balanceEvents.announce(outcome.result.changes);
+  deps.messageEvents.announce({
+    memberIds: outcome.result.changes.map((change) => change.memberId),
+    reason: 'received',
+  });
   await publishSalary(
     deps,
     outcome.result.settled.map((period) => ({

@@ -115,6 +115,18 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     expect(await settleDueSalaries(server.deps, at(16))).toMatchObject({ settled: 2 });
     expect(await salaryPaid()).toEqual([450n, 600n, 1200n]);
     expect(await ledgerSum(server)).toBe(0n);
+    // Each payment left the agent a notice in its inbox, with the amount paid.
+    const notices = await server.deps.db.query<{ amount: string; period: string }>(
+      `select params->>'amount' as amount, params->>'periodStart' as period
+       from member_messages where member_id = $1 and topic = 'salarySettled'
+         and (params->>'periodStart')::timestamptz >= $2 order by id`,
+      [ids.agent1!, at(0)],
+    );
+    expect(notices).toEqual([
+      { amount: '4.50', period: at(0).toISOString() },
+      { amount: '6.00', period: at(5).toISOString() },
+      { amount: '12.00', period: at(10).toISOString() },
+    ]);
   });
 
   it('pays every period exactly once with two runners at the same time', async () => {

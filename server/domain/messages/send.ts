@@ -1,0 +1,43 @@
+import type { SendMessageRequest, SendMessageResult } from '../../../src/shared/messages';
+import type { Queryable } from '../../db/types';
+import { ApiError } from '../apiError';
+import { teamCte } from '../agent/team';
+
+/**
+ * An agent writes to its team (the back office `messages` page): one member of the team, found
+ * by account at any depth, or every direct downline. One row per recipient in one statement;
+ * the request key makes a retried send deliver nothing more, and its answer is the first one's.
+ */
+export async function sendFromAgent(
+  tx: Queryable,
+  agentId: string,
+  request: SendMessageRequest,
+): Promise<SendMessageResult & { memberIds: string[] }> {
+  const recipients =
+    'account' in request.to
+      ? `with recursive ${teamCte('$1')}
+         select t.id from team t join members m on m.id = t.id
+         where lower(m.account) = lower($5)`
+      : 'select id from members where upline_id = $1';
+  const params = [agentId, request.requestKey, request.subject, request.body];
+  if ('account' in request.to) params.push(request.to.account);
+  const inserted = await tx.query<{ member_id: string }>(
+    `insert into member_messages (member_id, kind, sender_id, subject, body, request_key)
+     select r.id, 'upline', $1, $3, $4, $2 from (${recipients}) r
+     on conflict (sender_id, request_key, member_id) where request_key is not null do nothing
+     returning member_id::text`,
+    params,
+  );
+  const [sent] = await tx.query<{ delivered: number }>(
+    `select count(*)::int as delivered from member_messages
+     where sender_id = $1 and request_key = $2`,
+    [agentId, request.requestKey],
+  );
+  const delivered = sent?.delivered ?? 0;
+  if (delivered === 0) {
+    throw 'account' in request.to
+      ? new ApiError(404, 'not_in_team', 'No member of your team has this account.')
+      : new ApiError(409, 'no_downlines', 'You have no direct downlines to write to yet.');
+  }
+  return { delivered, memberIds: inserted.map((row) => row.member_id) };
+}
