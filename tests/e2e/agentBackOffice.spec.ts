@@ -1,13 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs, uniqueName } from './support';
+import { agentLogin, loginAs, uniqueName } from './support';
 
-/** Logs agent1 in on the agent landing page; the back office opens on the team overview. */
-async function agentLogin(page: Page) {
-  await page.goto('/agent');
-  await page.getByLabel('Username').fill('agent1');
-  await page.getByLabel('Password', { exact: true }).fill('Passw0rd!');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/agentHome$/);
+/** Logs agent1 in; the back office opens on the team overview with its nickname. */
+async function agent1Login(page: Page) {
+  await agentLogin(page, 'agent1');
   await expect(page.getByTestId('agent-nickname')).toHaveText('Agent One');
 }
 
@@ -18,7 +14,7 @@ test.describe('agent back office', () => {
   test('agent1 reads the seeded team: overview, team management, team betting', async ({
     page,
   }) => {
-    await agentLogin(page);
+    await agent1Login(page);
     const nav = page.getByRole('navigation', { name: 'Back office pages' });
     await expect(nav.getByRole('link', { name: 'Team overview' })).toHaveAttribute(
       'aria-current',
@@ -67,7 +63,7 @@ test.describe('agent back office', () => {
   test('agent1 opens a downline in registerCenter and finds it in team management', async ({
     page,
   }) => {
-    await agentLogin(page);
+    await agent1Login(page);
     await page.getByRole('link', { name: 'Add account' }).click();
     const form = page.getByTestId('register-center');
     const username = uniqueName('dl');

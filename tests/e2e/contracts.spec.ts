@@ -1,15 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs } from './support';
+import { agentLogin, loginAs } from './support';
 
 const E2E = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
-
-async function agentLogin(page: Page, account: string) {
-  await page.goto('/agent');
-  await page.getByLabel('Username').fill(account);
-  await page.getByLabel('Password', { exact: true }).fill('Passw0rd!');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/agentHome$/);
-}
 
 /** The main balance behind a page's session, read through the API (minor units). */
 async function balanceOf(page: Page): Promise<bigint> {

@@ -55,6 +55,15 @@ export async function loginAs(page: Page, username: string, password = 'Passw0rd
   return popup;
 }
 
+/** Logs an agent in on the agent landing page; the back office opens on the team overview. */
+export async function agentLogin(page: Page, account: string, password = 'Passw0rd!') {
+  await page.goto('/agent');
+  await page.getByLabel('Username').fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/agentHome$/);
+}
+
 /** Registers through the register popup with a valid password (and an e-mail when given). */
 export async function registerByUsername(page: Page, username: string, email?: string) {
   await page.goto('/register');

@@ -20,7 +20,10 @@ import {
   pendingRequests,
 } from './agentPages';
 import { AgentContractsPage, AgentSalaryPage } from '../agentSalary/AgentContractPages';
-import { CustomerServicePage, FeaturePlaceholder } from './pages/FeaturePages';
+import { AnnouncementsPage } from './pages/AnnouncementsPage';
+import { CustomerServicePage } from './pages/CustomerServicePage';
+import { MessagesPage } from './pages/MessagesPage';
+import { UnreadBadge } from '../messages/UnreadBadge';
 import { RegisterCenterPage } from './pages/RegisterCenterPage';
 import { TeamMembersPage } from './pages/TeamMembersPage';
 import { TeamOverviewPage } from './pages/TeamOverviewPage';
@@ -39,9 +42,9 @@ function gmtOffset(date: Date): string {
   return `GMT${sign}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
 }
 
-/** Each page's content; the salary, dividend, announcement and message pages come later. */
+/** Each page's content. */
 const pageContent: Record<AgentPage, () => ReactNode> = {
-  agentAnnouncement: () => <FeaturePlaceholder page="agentAnnouncement" />,
+  agentAnnouncement: () => <AnnouncementsPage />,
   agentTeamOverview: () => <TeamOverviewPage />,
   registerCenter: () => <RegisterCenterPage />,
   downlineManagmentView: () => <TeamMembersPage />,
@@ -54,7 +57,7 @@ const pageContent: Record<AgentPage, () => ReactNode> = {
   agentDailyWages2: () => <AgentSalaryPage type="dailySalary" />,
   agentHourSalary: () => <AgentSalaryPage type="hourlySalary" />,
   agentRealtimeSalary: () => <AgentSalaryPage type="realTimeSalary" />,
-  messages: () => <FeaturePlaceholder page="messages" />,
+  messages: () => <MessagesPage />,
   customerService: () => <CustomerServicePage />,
 };
 
@@ -141,6 +144,7 @@ export default function AgentHomePage() {
                         data-testid={`agent-nav-${name}`}
                       >
                         {t(`agentOffice.pages.${name}`)}
+                        {name === 'messages' && <UnreadBadge />}
                         {waiting > 0 && (
                           <span
                             className="agent-badge"

@@ -8,7 +8,7 @@ import { lastWeek, rangeOf } from '../sections/member/records/recordDates';
 import { RecordsPager, RecordsTable } from '../sections/member/records/RecordsTable';
 import type { RecordColumn } from '../sections/member/records/RecordsView';
 import { useAgentApi } from './AgentApiContext';
-import { useAgentQuery } from './useAgentQuery';
+import { useKeyedQuery } from '../hooks/useKeyedQuery';
 
 /** A filter of a report: free text (an account) or a choice (vendor, level, type). */
 export type ReportFilter =
@@ -52,7 +52,7 @@ export function ReportView<K extends AgentReportKind>({
   const [reloads, setReloads] = useState(0);
   const span = dates ? rangeOf(range.fromDay, range.toDay) : {};
   const query: ReportQuery | null = 'error' in span ? null : { ...span, ...values, page, pageSize };
-  const state = useAgentQuery<Page<AgentReportRows[K]>>(
+  const state = useKeyedQuery<Page<AgentReportRows[K]>>(
     query ? `${kind}:${JSON.stringify(query)}:${reloads}` : null,
     (signal) => api.report(kind, query!, signal),
   );

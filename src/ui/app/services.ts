@@ -5,6 +5,8 @@ import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
 import { createGamesApi, type GamesApi } from '../../api/games';
 import { createRecordsApi, type RecordsApi } from '../../api/records';
+import { createMessagesApi, type MessagesApi } from '../../api/messages';
+import { createUnreadMessages } from '../../streams/unreadMessages';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
@@ -37,6 +39,9 @@ export interface Services {
   withdrawalApi: WithdrawalApi;
   recordsApi: RecordsApi;
   gamesApi: GamesApi;
+  messagesApi: MessagesApi;
+  /** The unread message count of a real account (spec 3 unreadMessage); null otherwise. */
+  unreadMessages$: Observable<number | null>;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
   loginRequests$: Subject<void>;
   /** GCS_merchantWallet, cached for the session (spec 4). */
@@ -71,6 +76,7 @@ export function createServices(i18n: i18n): Services {
   const walletApi = createWalletApi(http);
   const withdrawalApi = createWithdrawalApi(http, sealed);
   const recordsApi = createRecordsApi(http);
+  const messagesApi = createMessagesApi(http);
   const gamesApi = createGamesApi(http, { merchantCode: () => merchantCode });
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
   // An actor emits on change only: start from where it is now.
@@ -103,6 +109,12 @@ export function createServices(i18n: i18n): Services {
     fetch: () => walletApi.consolidatedFunds(),
     changed$: realtime.event$('contract'),
   });
+  const unreadMessages$ = createUnreadMessages({
+    role$,
+    fetch: () => messagesApi.unread(),
+    changed$: realtime.event$('message'),
+    reconnected$: realtime.reconnected$,
+  });
   const language = createLanguageService({ i18n, systemApi, storage: localStorage });
   return {
     http,
@@ -117,6 +129,8 @@ export function createServices(i18n: i18n): Services {
     withdrawalApi,
     recordsApi,
     gamesApi,
+    messagesApi,
+    unreadMessages$,
     balance,
     realtime,
     system$: createSystemStream(realtime),

@@ -5,6 +5,7 @@ import { revealCustomerServicePath } from '../../shared/customerService';
 import { useAuthActions } from '../session/useAuthActions';
 import { useSession } from '../session/useSession';
 import { useSiteInfo } from '../system/SiteInfoContext';
+import { UnreadBadge } from '../messages/UnreadBadge';
 
 /** Spec 2 header, logged in: avatar and name, and the account menu. */
 export function AccountMenu() {
@@ -54,7 +55,7 @@ export function AccountMenu() {
           </li>
           <li role="none">
             <Link role="menuitem" to="/member/messageV2">
-              {t('menu.messages')}
+              {t('menu.messages')} <UnreadBadge />
             </Link>
           </li>
           {support && (

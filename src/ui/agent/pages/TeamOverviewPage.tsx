@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { lastWeek, rangeOf } from '../../sections/member/records/recordDates';
 import { useMoneyText } from '../../sections/member/records/useMoneyText';
 import { useAgentApi } from '../AgentApiContext';
-import { useAgentQuery } from '../useAgentQuery';
+import { useKeyedQuery } from '../../hooks/useKeyedQuery';
 
 type Figure = { id: keyof TeamOverview; money?: boolean };
 
@@ -35,7 +35,7 @@ export function TeamOverviewPage() {
   const [range, setRange] = useState(lastWeek);
   const [reloads, setReloads] = useState(0);
   const span = rangeOf(range.fromDay, range.toDay);
-  const state = useAgentQuery<TeamOverview>(
+  const state = useKeyedQuery<TeamOverview>(
     'error' in span ? null : `overview:${JSON.stringify(span)}:${reloads}`,
     (signal) => api.overview(span as Exclude<typeof span, { error: string }>, signal),
   );

@@ -10,6 +10,8 @@ import { DepositPage } from './wallet/DepositPage';
 import { WithdrawPage } from './withdraw/WithdrawPage';
 import { TransferUplinePage } from './wallet/TransferUplinePage';
 import { WalletTransferPage } from './wallet/WalletTransferPage';
+import { Inbox } from '../../messages/Inbox';
+import { UnreadBadge } from '../../messages/UnreadBadge';
 
 /** Spec 2 "Member centre pages"; securityCenter (My Account) is the default. */
 export const memberPages = [
@@ -45,6 +47,7 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   personalProfit: () => <ProfitRecord />,
   bonusDetails: () => <BonusRecord />,
   contracts: () => <ContractList role="downline" testId="my-contracts" />,
+  messageV2: () => <Inbox testId="member-inbox" />,
 };
 
 /** Lazy section MemberCenter: the page list now, each page's content with its issue. */
@@ -59,7 +62,10 @@ export default function MemberCenterPage() {
         <ul>
           {memberPages.map((name) => (
             <li key={name}>
-              <NavLink to={`/member/${name}`}>{t(`member.${name}`)}</NavLink>
+              <NavLink to={`/member/${name}`}>
+                {t(`member.${name}`)}
+                {name === 'messageV2' && <UnreadBadge />}
+              </NavLink>
             </li>
           ))}
         </ul>

@@ -13,7 +13,7 @@ type Answer<T> = { key: string } & ({ value: T } | { code: string });
  * one; the last value stays on screen while the next loads. `key` must change whenever what
  * `load` asks for changes (it stands for the query's content).
  */
-export function useAgentQuery<T>(
+export function useKeyedQuery<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
 ): QueryState<T> {

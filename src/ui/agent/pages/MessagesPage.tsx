@@ -1,0 +1,12 @@
+import { ComposeMessage } from '../../messages/ComposeMessage';
+import { Inbox } from '../../messages/Inbox';
+
+/** The back office's messages: the agent's inbox (notices, its upline's messages) and a form to write to its team. */
+export function MessagesPage() {
+  return (
+    <div className="agent-messages">
+      <Inbox testId="agent-inbox" />
+      <ComposeMessage />
+    </div>
+  );
+}
