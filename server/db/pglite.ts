@@ -2,10 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, SqlParam } from './types';
 
-/** Embedded PostgreSQL in a folder (or in memory when `dataDir` is null, for tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+/** Our Database over one PGlite instance (which serialises its queries itself). */
+export function pgliteDatabase(pg: PGlite): Database {
   const run = async <Row>(
     target: Pick<PGlite, 'query'>,
     sql: string,
@@ -29,4 +27,16 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     },
     close: () => pg.close(),
   };
+}
+
+/**
+ * Embedded PostgreSQL in a folder (or in memory when `dataDir` is null, for tests). `loadDataDir`
+ * starts it from a `dumpDataDir()` tarball instead of an empty cluster (the tests' template).
+ */
+export async function openPglite(
+  dataDir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  return pgliteDatabase(await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options }));
 }

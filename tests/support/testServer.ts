@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadPlatformConfig } from '../../server/config/load';
@@ -24,19 +25,32 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh, empty database of the engine: in-memory PGlite, or a new PostgreSQL database. */
+/** The template dump, read once per test file. */
+let pgliteTemplate: Promise<Blob> | null = null;
+
+/**
+ * A fresh database of the engine: in-memory PGlite, or a new PostgreSQL database. Empty, or with
+ * `seeded` a copy of the run's template (migrated, catalogue and demo accounts: see
+ * databaseTemplates.ts).
+ */
 export async function openTestDatabase(
   engine: Engine,
+  options: { seeded?: boolean } = {},
 ): Promise<{ db: Database; drop(): Promise<void> }> {
   if (engine === 'pglite') {
-    const db = await openPglite(null);
+    pgliteTemplate ??= readFile(inject('pgliteTemplateDump')).then((bytes) => new Blob([bytes]));
+    const db = await openPglite(null, options.seeded ? { loadDataDir: await pgliteTemplate } : {});
     return { db, drop: async () => undefined };
   }
   const adminUrl = inject('postgresUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    options.seeded
+      ? `create database ${name} template ${inject('postgresTemplate')}`
+      : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -75,7 +89,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const base = await loadPlatformConfig('config/platform.json');
   const config = options.config ? options.config(structuredClone(base)) : base;
-  const owned = options.database ? null : await openTestDatabase(engine);
+  const owned = options.database ? null : await openTestDatabase(engine, { seeded: true });
   const db = options.database ?? owned!.db;
   await migrate(db);
   await seedCatalogue(db);

@@ -116,9 +116,13 @@ describe.each(engines)('messages on %s', (engine) => {
   });
 
   it('refuses bad sends with a reason and stores nothing', async () => {
-    const [{ count: before }] = await server.deps.db.query<{ count: number }>(
-      'select count(*)::int as count from member_messages',
-    );
+    const stored = async () =>
+      (
+        await server.deps.db.query<{ count: number }>(
+          'select count(*)::int as count from member_messages',
+        )
+      )[0]!.count;
+    const before = await stored();
     const good = { to: { account: 'player4' }, subject: 'Hi', body: 'Hello', requestKey: key() };
     const bad: Record<string, unknown>[] = [
       { ...good, subject: '   ' },
@@ -138,10 +142,7 @@ describe.each(engines)('messages on %s', (engine) => {
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body.code).toBe('invalid_request');
     }
-    const [{ count: after }] = await server.deps.db.query<{ count: number }>(
-      'select count(*)::int as count from member_messages',
-    );
-    expect(after).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it('lets each member read and delete only their own messages', async () => {
