@@ -3,6 +3,7 @@ import {
   type ContractType,
   parseRateBasisPoints,
 } from '../../../src/shared/contracts';
+import { MAX_TEAM_DEPTH } from '../../../src/shared/agentReports';
 import type { Queryable } from '../../db/types';
 import { periodOf } from './periods';
 
@@ -27,8 +28,10 @@ function earned(
 
 /**
  * Called inside the bet's own transaction: every contract in effect whose downline placed the
- * bet accrues its agent's salary at once (issue 6). A contract covers its downline's own bets;
- * a downline that is an agent earns on its own team through its own contracts.
+ * bet, or has the bettor in its team, accrues its agent's salary at once (issue 6). A contract
+ * is on its downline's team (the downline and everyone under it), as its terms are: "active
+ * members" and "period bet" are the team's. So a bet earns each agent up the bettor's chain that
+ * holds a contract with the next one down, each at its own rate.
  */
 export async function accrueWithin(
   tx: Queryable,
@@ -40,8 +43,17 @@ export async function accrueWithin(
     contract_type: ContractType;
     terms: ContractTerms;
   }>(
-    `select id::text, upline_id::text, contract_type, terms from contracts
-     where downline_id = $1 and state in ('active', 'terminationRequested')`,
+    // The bettor and its uplines (bounded, as the team walk is), then their contracts.
+    `with recursive chain (id, depth) as (
+       select $1::bigint, 0
+       union all
+       select m.upline_id, chain.depth + 1 from members m join chain on m.id = chain.id
+       where m.upline_id is not null and chain.depth < ${MAX_TEAM_DEPTH}
+     )
+     select c.id::text, c.upline_id::text, c.contract_type, c.terms
+     from contracts c join chain on c.downline_id = chain.id
+     where c.state in ('active', 'terminationRequested')
+     order by c.id`,
     [bet.memberId],
   );
   const accrued: Accrued[] = [];

@@ -1,8 +1,4 @@
-import {
-  type ContractTerms,
-  type ContractType,
-  parseRateBasisPoints,
-} from '../../../src/shared/contracts';
+import type { ContractTerms, ContractType } from '../../../src/shared/contracts';
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
@@ -31,16 +27,19 @@ interface DuePeriod {
 
 /**
  * What one contract earned in a period, if its terms' minimums were met: the active members
- * (distinct bettors), the period's valid bet and, for a dividend, the team's net loss.
+ * (distinct bettors of the downline's team), the team's valid bet and, for a dividend, the
+ * team's net loss (from the bets themselves: the accruals are truncated per bet).
  */
 async function payableOf(tx: Queryable, period: DuePeriod): Promise<bigint> {
   const rows = await tx.query<{
     terms: ContractTerms;
     amount: string;
     valid_bet: string;
+    team_loss: string;
     bettors: number;
   }>(
     `select c.terms, sum(a.amount)::text as amount, sum(a.valid_bet)::text as valid_bet,
+       sum(b.bet_amount - b.win_amount)::text as team_loss,
        count(distinct b.member_id)::int as bettors
      from salary_accruals a
      join contracts c on c.id = a.contract_id
@@ -59,8 +58,7 @@ async function payableOf(tx: Queryable, period: DuePeriod): Promise<bigint> {
       validBet >= parseMoney(row.terms.periodBet) &&
       // A dividend is a share of the team's net loss; its minimum is on that loss.
       (period.contract_type !== 'dividend' ||
-        (amount * 10_000n) / BigInt(parseRateBasisPoints(row.terms.rate)) >=
-          parseMoney(row.terms.profitLoss));
+        BigInt(row.team_loss) >= parseMoney(row.terms.profitLoss));
     if (meetsTerms && amount > 0n) total += amount;
   }
   return total;

@@ -33,7 +33,8 @@ describe.each(engines)('salary settlement on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine);
     const rows = await server.deps.db.query<{ id: string; account: string }>(
-      `select id::text, account from members where account in ('agent1', 'player2', 'player3')`,
+      `select id::text, account from members
+       where account in ('agent1', 'player2', 'player3', 'agent2', 'player4', 'player6')`,
     );
     for (const row of rows) ids[row.account] = row.id;
   });
@@ -50,11 +51,16 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     firstTransaction = last!.id;
   });
 
-  async function contract(downline: string, type: ContractType, contractTerms: ContractTerms) {
+  async function contract(
+    downline: string,
+    type: ContractType,
+    contractTerms: ContractTerms,
+    upline = 'agent1',
+  ) {
     const [row] = await server.deps.db.query<{ id: string }>(
       `insert into contracts (upline_id, downline_id, contract_type, state, terms, approved_at)
        values ($1, $2, $3, 'active', $4, now()) returning id::text`,
-      [ids.agent1!, ids[downline]!, type, JSON.stringify(contractTerms)],
+      [ids[upline]!, ids[downline]!, type, JSON.stringify(contractTerms)],
     );
     return row!.id;
   }
@@ -177,6 +183,42 @@ describe.each(engines)('salary settlement on %s', (engine) => {
       ]),
     );
     expect(await salaryPaid()).toEqual([1000n]);
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+  it('pays a contract on its downline’s whole team, each agent up the chain at its own rate', async () => {
+    // agent1 → agent2 (a sub-agent: player4 and, through agent3, player6 are its team), with a
+    // minimum of two active members; agent2 → player4 of its own.
+    await contract('agent2', 'realTimeSalary', terms('1.00', { activeMembers: 2 }));
+    await contract('player4', 'realTimeSalary', terms('2.00'), 'agent2');
+    await bet('player4', 1, '10000'); // period [0, 5): two team members bet
+    await bet('player6', 2, '30000');
+    await bet('player4', 6, '10000'); // period [5, 10): one member only
+
+    await settleDueSalaries(server.deps, at(16));
+    const paid = await server.deps.db.query<{ account: string; period: Date; amount: string }>(
+      `select m.account, s.period_start as period, s.amount::text from salary_settlements s
+       join members m on m.id = s.agent_id order by s.period_start, m.account`,
+    );
+    expect(
+      paid.map((row) => [row.account, new Date(row.period).toISOString(), row.amount]),
+    ).toEqual([
+      // agent1: 1 % of the team's 400.00; agent2: 2 % of player4's 100.00.
+      ['agent1', at(0).toISOString(), '400'],
+      ['agent2', at(0).toISOString(), '200'],
+      // One active member of the two required: nothing for agent1; agent2's has no minimum.
+      ['agent1', at(5).toISOString(), '0'],
+      ['agent2', at(5).toISOString(), '200'],
+    ]);
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it('checks a dividend’s minimum on the team’s real loss, not on the truncated accruals', async () => {
+    await contract('player2', 'dividend', terms('3.00', { profitLoss: '10.33' }));
+    await bet('player2', 1, '1000'); // lost 10.00 → 0.30 accrued
+    await bet('player2', 2, '33'); // lost 0.33 → 0.0099, truncated to 0.00
+    await settleDueSalaries(server.deps, at(3 * 24 * 60));
+    // The team lost exactly the 10.33 minimum: the 0.30 accrued is paid.
+    expect(await salaryPaid()).toEqual([30n]);
     expect(await ledgerSum(server)).toBe(0n);
   });
 });

@@ -90,6 +90,13 @@ interface ContractPlan {
  * agent2; agent2 over player4, player5 and agent3; agent3 over player6. Two contracts of one
  * type under one agent share its settlements; some minimums are met in some periods only.
  */
+/** Each contract downline's team (itself and everyone under it): a contract earns on all of it. */
+const teamOf = (downline: string): string[] =>
+  ({
+    agent2: ['agent2', 'player4', 'player5', 'agent3', 'player6'],
+    agent3: ['agent3', 'player6'],
+  })[downline] ?? [downline];
+
 const plans: ContractPlan[] = [
   { upline: 'agent1', downline: 'player2', type: 'realTimeSalary', terms: terms('1.37') },
   {
@@ -114,7 +121,8 @@ const plans: ContractPlan[] = [
     upline: 'agent1',
     downline: 'agent2',
     type: 'dividend',
-    terms: terms('10.00', { profitLoss: '300.00' }),
+    // On agent2's whole team: the bets of player4, player5 and player6 count too.
+    terms: terms('10.00', { profitLoss: '300.00', activeMembers: 3 }),
   },
   { upline: 'agent2', downline: 'player4', type: 'realTimeSalary', terms: terms('1.05') },
   {
@@ -135,9 +143,8 @@ interface PlannedBet {
 }
 
 /**
- * Each downline's bets at random moments of the window. Stakes and wins are whole units, so a
- * dividend's accruals are exact and its minimum (checked on the accrued amount) is exactly the
- * team's loss; salaries are truncated per bet, as accrue.ts documents.
+ * Each downline's bets at random moments of the window, in whole units; the accruals are
+ * truncated per bet, as accrue.ts documents, and the dividend minimum is on the team's loss.
  */
 function planBets(now: number): PlannedBet[] {
   const members = [...new Set(plans.map((plan) => plan.downline))];
@@ -156,7 +163,8 @@ const settlementKey = (agentId: string, type: string, periodStart: Date) =>
   `${agentId}:${type}:${periodStart.toISOString()}`;
 
 /**
- * What each (agent, type, period) must be paid: per contract, rate × each bet (truncated per
+ * What each (agent, type, period) must be paid: per contract, rate × each bet of the downline's
+ * team (truncated per
  * bet; a dividend on the house's result, stake − win), summed over the period, counted only
  * when the contract's minimums are met (active members, period bet, and for a dividend the
  * team's loss) and the sum is positive. Every period with a bet gets a settlement, 0 or not.
@@ -164,12 +172,20 @@ const settlementKey = (agentId: string, type: string, periodStart: Date) =>
 function expectedSettlements(bets: PlannedBet[], ids: Map<string, string>): Map<string, bigint> {
   const perContract = new Map<
     string,
-    { plan: ContractPlan; key: string; amount: bigint; valid: bigint; loss: bigint }
+    {
+      plan: ContractPlan;
+      key: string;
+      amount: bigint;
+      valid: bigint;
+      loss: bigint;
+      bettors: Set<string>;
+    }
   >();
   for (const [index, plan] of plans.entries()) {
     const length = PERIOD_MINUTES[plan.type] * MINUTE;
     const basisPoints = BigInt(parseRateBasisPoints(plan.terms.rate));
-    for (const bet of bets.filter((b) => b.member === plan.downline)) {
+    const team = teamOf(plan.downline);
+    for (const bet of bets.filter((b) => team.includes(b.member))) {
       const start = new Date(Math.floor(bet.at.getTime() / length) * length);
       const key = settlementKey(ids.get(plan.upline)!, plan.type, start);
       const base = plan.type === 'dividend' ? bet.stake - bet.win : bet.stake;
@@ -179,18 +195,19 @@ function expectedSettlements(bets: PlannedBet[], ids: Map<string, string>): Map<
         amount: 0n,
         valid: 0n,
         loss: 0n,
+        bettors: new Set<string>(),
       };
       sum.amount += (base * basisPoints) / 10_000n;
       sum.valid += bet.stake;
       sum.loss += bet.stake - bet.win;
+      sum.bettors.add(bet.member);
       perContract.set(`${index}|${key}`, sum);
     }
   }
   const expected = new Map<string, bigint>();
-  for (const { plan, key, amount, valid, loss } of perContract.values()) {
-    // One downline per contract: its bettors in a period are that one member.
+  for (const { plan, key, amount, valid, loss, bettors } of perContract.values()) {
     const met =
-      1 >= plan.terms.activeMembers &&
+      bettors.size >= plan.terms.activeMembers &&
       valid >= parseMoney(plan.terms.periodBet) &&
       (plan.type !== 'dividend' || loss >= parseMoney(plan.terms.profitLoss));
     expected.set(key, (expected.get(key) ?? 0n) + (met && amount > 0n ? amount : 0n));
