@@ -1,17 +1,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openPglite } from '../../../server/db/pglite';
-import { openPostgres } from '../../../server/db/postgres';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/types';
 import { DEMO_PAYMENT_PASSWORD } from '../../../server/seed/demoAccounts';
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { WithdrawalStatus, WithdrawalView } from '../../../src/shared/withdrawals';
+import { type CrashStore, createCrashStore } from '../../support/crashStore';
 import { bearer, encryptedCall, loginToken } from '../../support/identityClient';
 import {
   killServerProcesses,
@@ -319,72 +316,19 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs: num
   }
 }
 
-/** Where one engine keeps the books, and how the test reads them itself. */
-interface Store {
-  dataDir: string;
-  databaseUrl?: string;
-  configFile: string;
-  /** The books exactly as the crash left them, read without disturbing the server's copy. */
-  openCrashState(): Promise<Database>;
-  /** The books; for PGlite only while no server runs on them (it is single-process). */
-  open(): Promise<Database>;
-  remove(): Promise<void>;
-}
+type Store = CrashStore & { configFile: string };
 
+/** The crash store, with the shipped configuration but a quick demo channel. */
 async function createStore(engine: Engine): Promise<Store> {
-  const root = await mkdtemp(path.join(tmpdir(), 'platform-crash-'));
-  const dataDir = path.join(root, 'data');
-  await mkdir(dataDir);
-  // The shipped configuration, with a demo channel that confirms deposits after
-  // CONFIRM_SECONDS and pays withdrawals after PAY_SECONDS.
-  const configFile = path.join(root, 'platform.json');
+  const store = await createCrashStore(engine, 'crash');
+  // The demo channel confirms deposits after CONFIRM_SECONDS and pays withdrawals after
+  // PAY_SECONDS.
+  const configFile = path.join(store.root, 'platform.json');
   const config = JSON.parse(await readFile(path.join(repoRoot, 'config/platform.json'), 'utf8'));
   config.payments.deposit.demoConfirmSeconds = CONFIRM_SECONDS;
   config.payments.withdrawal.demoPaySeconds = PAY_SECONDS;
   await writeFile(configFile, JSON.stringify(config));
-  if (engine === 'pglite') {
-    const live = path.join(dataDir, 'pglite'); // server/db/open.ts
-    return {
-      dataDir,
-      configFile,
-      async openCrashState() {
-        // Opening PGlite runs its recovery: do it on a copy, so the restarted server still
-        // finds the files as the SIGKILL left them and has to recover them itself.
-        const copy = path.join(root, 'crash-copy');
-        await cp(live, copy, { recursive: true });
-        return openPglite(copy);
-      },
-      open: () => openPglite(live),
-      remove: () => rm(root, { recursive: true, force: true }),
-    };
-  }
-  // PostgreSQL itself is not killed, only the server: the test reads it directly.
-  const adminUrl = inject('postgresUrl');
-  const name = `crash_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    configFile,
-    databaseUrl: url.toString(),
-    openCrashState: () => openPostgres(url.toString()),
-    open: () => openPostgres(url.toString()),
-    async remove() {
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-      await rm(root, { recursive: true, force: true });
-    },
-  };
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
+  return { ...store, configFile };
 }
 
 /**

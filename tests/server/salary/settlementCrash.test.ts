@@ -1,11 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openPglite } from '../../../server/db/pglite';
-import { openPostgres } from '../../../server/db/postgres';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/types';
 import { accrueWithin } from '../../../server/domain/salary/accrue';
 import { JobLock } from '../../../server/jobs/exclusive';
@@ -15,12 +9,13 @@ import {
   parseRateBasisPoints,
 } from '../../../src/shared/contracts';
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
+import { type CrashStore, createCrashStore } from '../../support/crashStore';
 import {
   killServerProcesses,
   type ServerProcess,
   startServerProcess,
 } from '../../support/serverProcess';
-import { call, type Engine, engines } from '../../support/testServer';
+import { call, engines } from '../../support/testServer';
 
 /**
  * The salary settlement job (settle.ts) with the real server process SIGKILLed in the middle of
@@ -275,70 +270,6 @@ async function writeWork(db: Database, ids: Map<string, string>, bets: PlannedBe
         at: bet.at,
       });
   });
-}
-
-/** Where one engine keeps the books, and how the test reads them itself. */
-interface Store {
-  dataDir: string;
-  databaseUrl?: string;
-  /** The books exactly as the crash left them, read without disturbing the server's copy. */
-  openCrashState(): Promise<Database>;
-  /** The books; for PGlite only while no server runs on them (it is single-process). */
-  open(): Promise<Database>;
-  /** PostgreSQL only: the books seen from outside while the server runs. */
-  watchable: boolean;
-  remove(): Promise<void>;
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function createStore(engine: Engine): Promise<Store> {
-  const root = await mkdtemp(path.join(tmpdir(), 'platform-salary-crash-'));
-  const dataDir = path.join(root, 'data');
-  await mkdir(dataDir);
-  if (engine === 'pglite') {
-    const live = path.join(dataDir, 'pglite'); // server/db/open.ts
-    let copies = 0;
-    return {
-      dataDir,
-      async openCrashState() {
-        // Opening PGlite runs its recovery: do it on a copy, so the restarted server still
-        // finds the files as the SIGKILL left them and has to recover them itself.
-        copies += 1;
-        const copy = path.join(root, `crash-copy-${copies}`);
-        await cp(live, copy, { recursive: true });
-        return openPglite(copy);
-      },
-      open: () => openPglite(live),
-      watchable: false,
-      remove: () => rm(root, { recursive: true, force: true }),
-    };
-  }
-  // PostgreSQL itself is not killed, only the server: the test reads it directly.
-  const adminUrl = inject('postgresUrl');
-  const name = `salary_crash_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    databaseUrl: url.toString(),
-    openCrashState: () => openPostgres(url.toString()),
-    open: () => openPostgres(url.toString()),
-    watchable: true,
-    async remove() {
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-      await rm(root, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Opens the books, runs `read`, closes them. */
@@ -672,7 +603,7 @@ function cutOffMidRun(kill: Kill, added: number): boolean {
 }
 
 describe.each(engines)('salary settlement across a SIGKILL of the server on %s', (engine) => {
-  let store: Store | null = null;
+  let store: CrashStore | null = null;
   let watch: Database | null = null;
   afterAll(async () => {
     // Whatever the test got to: no server process outlives it, no database is left behind.
@@ -682,7 +613,7 @@ describe.each(engines)('salary settlement across a SIGKILL of the server on %s',
   }, 30_000);
 
   it('pays every period once, what the contracts earned, in whole runs only', async () => {
-    store = await createStore(engine);
+    store = await createCrashStore(engine, 'salary-crash');
     // The first start migrates and seeds the demo team; the work is written with it stopped.
     let server = await startServerProcess(store);
     expect(await server.stop(), server.output()).toEqual({ code: 0, signal: null });
