@@ -168,10 +168,7 @@ export function ReportView<K extends AgentReportKind>({
           total={shown.total}
           pageSize={pageSize}
           onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          onPageSize={setPageSize}
           testId={testId}
         />
       )}

@@ -158,10 +158,7 @@ export function Inbox({ testId }: { testId: string }) {
           total={data.total}
           pageSize={pageSize}
           onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          onPageSize={setPageSize}
           testId={testId}
         />
       )}

@@ -66,7 +66,7 @@ export function RecordsTable<T>({
   );
 }
 
-/** Previous / next, "page x of y" and the page size. */
+/** Previous / next, "page x of y" and the page size (a new size starts again at page 1). */
 export function RecordsPager({
   page,
   totalPages,
@@ -108,7 +108,13 @@ export function RecordsPager({
       </button>
       <label>
         {t('records.pageSize')}
-        <select value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>
+        <select
+          value={pageSize}
+          onChange={(event) => {
+            onPageSize(Number(event.target.value));
+            onPage(1);
+          }}
+        >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}

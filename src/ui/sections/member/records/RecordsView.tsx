@@ -136,10 +136,7 @@ export function RecordsView<T>({
           total={shown.total}
           pageSize={pageSize}
           onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          onPageSize={setPageSize}
           testId={testId}
         />
       )}
