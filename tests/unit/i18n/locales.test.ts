@@ -19,6 +19,14 @@ describe('locales', () => {
     expect(keys(es as Tree).sort()).toEqual(keys(en as Tree).sort());
   });
 
+  it('every shipped translation is complete: every English key, nothing extra', () => {
+    const english = keys(en as Tree).sort();
+    expect(Object.keys(others).length).toBeGreaterThanOrEqual(8);
+    for (const [file, module] of Object.entries(others)) {
+      expect(keys(module.default).sort(), file).toEqual(english);
+    }
+  });
+
   it('every translation keeps the placeholders of the English text', () => {
     const english = new Map(
       keys(en as Tree).map((key) => [
