@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -29,5 +30,9 @@ export default defineConfig({
     globalSetup: ['tests/support/postgresGlobalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker per core but one; on a 2-core machine that is one, while
+    // much of a server test is waiting (sockets, timers, the PostgreSQL process). Two workers
+    // there took the suite from ~376 s to ~246 s with the same results.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
