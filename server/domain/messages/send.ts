@@ -6,13 +6,26 @@ import { teamCte } from '../agent/team';
 /**
  * An agent writes to its team (the back office `messages` page): one member of the team, found
  * by account at any depth, or every direct downline. One row per recipient in one statement;
- * the request key makes a retried send deliver nothing more, and its answer is the first one's.
+ * the request key makes a retried send deliver nothing more (not even to members who joined the
+ * team since), and its answer is the first one's.
  */
 export async function sendFromAgent(
   tx: Queryable,
   agentId: string,
   request: SendMessageRequest,
 ): Promise<SendMessageResult & { memberIds: string[] }> {
+  const sentBefore = async () => {
+    const [row] = await tx.query<{ delivered: number }>(
+      `select count(*)::int as delivered from member_messages
+       where sender_id = $1 and request_key = $2`,
+      [agentId, request.requestKey],
+    );
+    return row?.delivered ?? 0;
+  };
+  // A replay answers the first send, even if the team has grown since.
+  const replayed = await sentBefore();
+  if (replayed > 0) return { delivered: replayed, memberIds: [] };
+
   const recipients =
     'account' in request.to
       ? `with recursive ${teamCte('$1')}
@@ -28,12 +41,8 @@ export async function sendFromAgent(
      returning member_id::text`,
     params,
   );
-  const [sent] = await tx.query<{ delivered: number }>(
-    `select count(*)::int as delivered from member_messages
-     where sender_id = $1 and request_key = $2`,
-    [agentId, request.requestKey],
-  );
-  const delivered = sent?.delivered ?? 0;
+  // A concurrent twin of this request may have delivered some rows: the answer counts both.
+  const delivered = await sentBefore();
   if (delivered === 0) {
     throw 'account' in request.to
       ? new ApiError(404, 'not_in_team', 'No member of your team has this account.')

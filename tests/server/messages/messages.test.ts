@@ -4,7 +4,7 @@ import type { AgentAnnouncementPage } from '../../../src/shared/announcements';
 import type { MessageEvent, MessagePage, MessageView } from '../../../src/shared/messages';
 import { bearer, loginToken } from '../../support/identityClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
-import { acted, offered } from '../contracts/contractClient';
+import { acted, addMember, offered } from '../contracts/contractClient';
 
 const key = () => randomBytes(9).toString('base64url');
 
@@ -89,6 +89,8 @@ describe.each(engines)('messages on %s', (engine) => {
     const body = { to: { directDownlines: true }, subject: 'News', body: 'Hello team', requestKey };
     const first = await send('agent2', body);
     expect(first.body).toMatchObject({ success: true, value: { delivered: 3 } });
+    // The team grows before the retry: the replay still delivers nothing more.
+    await addMember(server, `msg_new_${engine}`, { upline: 'agent2' });
     const replay = await send('agent2', body);
     expect(replay.body).toEqual(first.body);
     const rows = await server.deps.db.query<{ account: string }>(
