@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
+import { newIdempotencyKey } from '../../api/wallet';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '../../shared/messages';
 import { useServices } from '../app/ServicesContext';
 import { FormField } from '../auth/FormField';
@@ -8,9 +9,6 @@ import { useErrorText } from '../auth/useErrorText';
 
 type Audience = 'account' | 'directDownlines';
 type Field = 'account' | 'subject' | 'body';
-
-/** A fresh key per message: a retry after a lost answer sends the same key, never twice. */
-const newRequestKey = () => crypto.randomUUID();
 
 /**
  * The agent writes to its team: one member (by account, any level) or every direct downline.
@@ -25,7 +23,15 @@ export function ComposeMessage() {
   const [account, setAccount] = useState('');
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
-  const [requestKey, setRequestKey] = useState(newRequestKey);
+  // One key per message as written: a retry after a lost answer sends the same key and is
+  // delivered once; any edit makes it another message, with a key of its own.
+  const [requestKey, setRequestKey] = useState(newIdempotencyKey);
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setRequestKey(newIdempotencyKey());
+    };
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -48,7 +54,7 @@ export function ComposeMessage() {
       setDelivered(sent.delivered);
       setSubject('');
       setBody('');
-      setRequestKey(newRequestKey());
+      setRequestKey(newIdempotencyKey());
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'network';
       if (code === 'not_in_team') setProblems({ account: errorText(code) ?? '' });
@@ -78,7 +84,7 @@ export function ComposeMessage() {
               name="audience"
               value={choice}
               checked={audience === choice}
-              onChange={() => setAudience(choice)}
+              onChange={() => edited(setAudience)(choice)}
             />{' '}
             {t(`messages.to_${choice}`)}
           </label>
@@ -91,7 +97,7 @@ export function ComposeMessage() {
           autoComplete="off"
           value={account}
           maxLength={64}
-          onChange={(event) => setAccount(event.target.value)}
+          onChange={(event) => edited(setAccount)(event.target.value)}
           error={problems.account}
         />
       )}
@@ -101,7 +107,7 @@ export function ComposeMessage() {
         autoComplete="off"
         value={subject}
         maxLength={MESSAGE_SUBJECT_MAX}
-        onChange={(event) => setSubject(event.target.value)}
+        onChange={(event) => edited(setSubject)(event.target.value)}
         error={problems.subject}
       />
       <div className="form-field">
@@ -114,7 +120,7 @@ export function ComposeMessage() {
           maxLength={MESSAGE_BODY_MAX}
           aria-invalid={problems.body ? true : undefined}
           aria-describedby={`${id}-count${problems.body ? ` ${id}-error` : ''}`}
-          onChange={(event) => setBody(event.target.value)}
+          onChange={(event) => edited(setBody)(event.target.value)}
         />
         <p id={`${id}-count`} className="field-hint">
           {t('messages.charactersLeft', { count: MESSAGE_BODY_MAX - body.length })}
