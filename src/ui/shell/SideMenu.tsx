@@ -7,6 +7,7 @@ import { useSession } from '../session/useSession';
 import { AppQrCode } from './AppQrCode';
 import { BalanceDisplay } from './BalanceDisplay';
 import { LanguageSelect } from './LanguageSelect';
+import { UnreadBadge } from '../messages/UnreadBadge';
 
 const moneyLinks = [
   ['menu.deposit', '/member/depositv2'],
@@ -55,7 +56,10 @@ function LinkGroup({
       <ul>
         {links.map(([key, to]) => (
           <li key={to}>
-            <NavLink to={to}>{t(key)}</NavLink>
+            <NavLink to={to}>
+              {t(key)}
+              {to === '/member/messageV2' && <UnreadBadge />}
+            </NavLink>
           </li>
         ))}
       </ul>
