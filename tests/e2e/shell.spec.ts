@@ -138,16 +138,12 @@ test('a lost live connection shows a quiet notice until it is back', async ({ pa
   await expect(page.getByTestId('home-page')).toBeVisible();
   const notice = page.getByRole('status').filter({ hasText: 'Connection lost' });
   await expect(notice).toHaveCount(0);
-  // Wait for the socket to be up, then cut the network.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .some((entry) => entry.name.includes('/socket.io/')),
-      ),
-    )
-    .toBe(true);
+  // Wait for the socket to be connected (not only its first request answered: a loss before
+  // the first connect is "connecting", which stays quiet), then cut the network.
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute(
+    'data-connection',
+    'connected',
+  );
   await context.setOffline(true);
   await expect(notice).toBeVisible({ timeout: 15_000 });
   await context.setOffline(false);

@@ -21,8 +21,16 @@ export function ConnectionIndicator() {
     [realtime],
   );
   const lost = useObservable(lost$, false);
+  // The state itself, for tests and support: the notice is only for a connection that was up.
+  const state = useObservable(realtime.connectionState$, 'connecting');
   return (
-    <div className="connection-indicator" role="status" aria-live="polite">
+    <div
+      className="connection-indicator"
+      role="status"
+      aria-live="polite"
+      data-connection={state}
+      data-testid="connection-indicator"
+    >
       {lost ? t('shell.reconnecting') : ''}
     </div>
   );
