@@ -6,8 +6,16 @@ import { knownLanguages } from '../shared/languages';
 type LocaleModule = { default: Record<string, unknown> };
 
 // Each language is its own chunk, fetched only when chosen; English is the fallback for keys
-// a language does not have yet (most of the ~35 codes ship partly or not at all).
+// a language does not have (most of the ~35 codes ship partly or not at all).
 const locales = import.meta.glob<LocaleModule>('./locales/*.json');
+/**
+ * The texts only the member centre, the back office and the forms use (member, withdraw,
+ * agentOffice, contracts, salary, pattern, pager): a second namespace, fetched with the first
+ * section that needs it, so the first page's download carries none of them (its budget is
+ * 150 KB). Keys are not prefixed: `fallbackNS` finds them here.
+ */
+const sectionLocales = import.meta.glob<LocaleModule>('./locales/sections/*.json');
+export const SECTIONS_NAMESPACE = 'sections';
 
 export const FALLBACK_LANGUAGE = 'en';
 
@@ -15,8 +23,11 @@ export async function setupI18n(language: string): Promise<i18n> {
   await i18next
     .use(initReactI18next)
     .use(
-      resourcesToBackend(async (lng: string) => {
-        const load = locales[`./locales/${lng}.json`];
+      resourcesToBackend(async (lng: string, namespace: string) => {
+        const load =
+          namespace === SECTIONS_NAMESPACE
+            ? sectionLocales[`./locales/sections/${lng}.json`]
+            : locales[`./locales/${lng}.json`];
         return load ? (await load()).default : {};
       }),
     )
@@ -24,9 +35,20 @@ export async function setupI18n(language: string): Promise<i18n> {
       lng: language.toLowerCase(),
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: Object.keys(knownLanguages).map((code) => code.toLowerCase()),
+      ns: ['translation'],
+      defaultNS: 'translation',
+      fallbackNS: SECTIONS_NAMESPACE,
       interpolation: { escapeValue: false },
       returnNull: false,
     });
   document.documentElement.lang = language.toLowerCase();
   return i18next;
+}
+
+/**
+ * Fetches the sections' texts (current and fallback language) once; later language changes
+ * fetch them with the rest, since i18next reloads every namespace it has loaded.
+ */
+export function loadSectionTexts(): Promise<void> {
+  return i18next.loadNamespaces(SECTIONS_NAMESPACE);
 }

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadSectionTexts } from '../../i18n/setup';
 import { SectionBoundary } from './SectionBoundary';
 
 /** Spec 9: a lazily loaded section that has not arrived after 120 s has failed. */
@@ -37,12 +38,19 @@ export function withTimeout<T>(
 /**
  * A lazily loaded section (spec 2) with the chunk-load timeout. A failure shows the section's
  * error message with Retry; each retry makes a new React.lazy (React caches a rejected one),
- * so the loader really runs again.
+ * so the loader really runs again. The sections' texts (src/i18n/setup.ts) come in parallel
+ * with the chunk, unless `sectionTexts` is false (the home lobby: it needs none of them and is
+ * on the first page's path).
  */
 export function lazySection<Props extends object>(
   section: string,
-  load: () => Promise<{ default: ComponentType<Props> }>,
+  loadChunk: () => Promise<{ default: ComponentType<Props> }>,
+  { sectionTexts = true }: { sectionTexts?: boolean } = {},
 ): ComponentType<Props> {
+  const load = () =>
+    Promise.all([loadChunk(), sectionTexts ? loadSectionTexts() : undefined]).then(
+      ([chunk]) => chunk,
+    );
   const attempts = new Map<number, LazyExoticComponent<ComponentType<Props>>>();
   const lazyFor = (attempt: number) => {
     let component = attempts.get(attempt);

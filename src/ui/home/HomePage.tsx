@@ -6,7 +6,7 @@ import { useSiteInfo } from '../system/SiteInfoContext';
 
 // The lobby (games, winners) is its own chunk, fetched right after the hero paints: the first
 // download stays within the bundle budget (bench/).
-const HomeLobby = lazySection('HomeLobby', () => import('./HomeLobby'));
+const HomeLobby = lazySection('HomeLobby', () => import('./HomeLobby'), { sectionTexts: false });
 
 /**
  * The home lobby: hot games, the category lists and the winner board.
