@@ -18,6 +18,7 @@ import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
 import { type RegistrationConfig, useRegistrationRules } from './useRegistrationRules';
 import { useErrorText } from './useErrorText';
+import { LoadFailed } from '../components/LoadFailed';
 
 /** Optional fields in the order the form shows them, with their input types. */
 const optionalFields: [string, string, string][] = [
@@ -43,14 +44,7 @@ export default function RegisterPopup() {
   const { t } = useTranslation();
   const { config, failed, retry } = useRegistrationRules();
   if (failed) {
-    return (
-      <div role="alert">
-        <p>{t('errors.network')}</p>
-        <button type="button" className="button primary" onClick={retry}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed onRetry={retry} />;
   }
   if (!config) {
     return (

@@ -9,6 +9,7 @@ import { useDialog } from '../components/DialogProvider';
 import { EmptyState } from '../components/EmptyState';
 import { RecordsPager } from '../sections/member/records/RecordsTable';
 import { messageText } from './messageText';
+import { LoadFailed } from '../components/LoadFailed';
 
 /** What the failure of a call says: its envelope code, else "network". */
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network');
@@ -73,12 +74,11 @@ export function Inbox({ testId }: { testId: string }) {
 
   if (!data) {
     return query.kind === 'failed' ? (
-      <div role="alert" data-testid={`${testId}-error`}>
-        <p>{errorText(query.code)}</p>
-        <button type="button" className="button primary" onClick={() => setReload((n) => n + 1)}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <LoadFailed
+        onRetry={() => setReload((n) => n + 1)}
+        message={errorText(query.code)}
+        testId={`${testId}-error`}
+      />
     ) : (
       <p role="status" className="records-loading">
         <span className="spinner" aria-hidden="true" /> {t('common.loading')}

@@ -4,6 +4,7 @@ import type { HelpTopic } from '../../api/system';
 import { useServices } from '../app/ServicesContext';
 import { Modal } from '../components/Modal';
 import { SafeHtml } from '../components/SafeHtml';
+import { LoadFailed } from '../components/LoadFailed';
 
 type HelpState = { kind: 'failed' } | { kind: 'ready'; topics: HelpTopic[] };
 const LOADING = { kind: 'loading' } as const;
@@ -51,14 +52,7 @@ export function HelpPopup({
           <span className="spinner" aria-hidden="true" /> {t('common.loading')}
         </p>
       )}
-      {state.kind === 'failed' && (
-        <div role="alert">
-          <p>{t('errors.network')}</p>
-          <button type="button" className="button primary" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
-      )}
+      {state.kind === 'failed' && <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />}
       {state.kind === 'ready' &&
         (state.topics.length === 0 ? (
           <p>{t('help.empty')}</p>

@@ -6,6 +6,7 @@ import { useKeyedQuery } from '../../hooks/useKeyedQuery';
 import { EmptyState } from '../../components/EmptyState';
 import { PageNumbers } from '../../components/PageNumbers';
 import { SafeHtml } from '../../components/SafeHtml';
+import { LoadFailed } from '../../components/LoadFailed';
 
 /** agentAnnouncement: the platform's notices to agents, newest first, nine to a page. */
 export function AnnouncementsPage() {
@@ -22,14 +23,7 @@ export function AnnouncementsPage() {
     query.kind === 'ready' ? query.value : query.kind === 'loading' ? query.previous : null;
 
   if (query.kind === 'failed') {
-    return (
-      <div role="alert">
-        <p>{t('errors.network')}</p>
-        <button type="button" className="button primary" onClick={() => setAttempt((n) => n + 1)}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />;
   }
   if (!data) {
     return (

@@ -13,6 +13,7 @@ import { FormField } from '../../auth/FormField';
 import { useErrorText } from '../../auth/useErrorText';
 import { useRegistrationRules } from '../../auth/useRegistrationRules';
 import { useAgentApi } from '../AgentApiContext';
+import { LoadFailed } from '../../components/LoadFailed';
 
 type Field = 'username' | 'password' | 'confirmPassword' | 'nickname';
 
@@ -42,14 +43,7 @@ export function RegisterCenterPage() {
   const [formKey, setFormKey] = useState(0);
 
   if (failed) {
-    return (
-      <div role="alert">
-        <p>{t('errors.network')}</p>
-        <button type="button" className="button primary" onClick={retry}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed onRetry={retry} />;
   }
   if (!config) {
     return (
