@@ -80,7 +80,7 @@ export async function recentLotteries(
     `${gameRowsSql('$2')}
      join recent_games r on r.node_id = g.node_id and r.member_id = $1
      where g.enabled and g.vendor = $3
-     order by r.played_at desc, g.node_id limit $4`,
+     order by r.play_order desc limit $4`,
     [memberId, language, VN_LOTTERY_VENDOR, RECENT_GAMES_LIMIT],
   );
   return rows.map((row) => toMenu(row, prizeMode));

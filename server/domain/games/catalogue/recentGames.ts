@@ -15,15 +15,17 @@ export async function recordRecentGame(
   nodeId: string,
 ): Promise<void> {
   await db.query(
-    `insert into recent_games (member_id, node_id, played_at)
-     select $1, node_id, clock_timestamp() from games where node_id = $2
-     on conflict (member_id, node_id) do update set played_at = excluded.played_at`,
+    `insert into recent_games (member_id, node_id, played_at, play_order)
+     select $1, node_id, clock_timestamp(), nextval('recent_game_plays') from games
+     where node_id = $2
+     on conflict (member_id, node_id) do update
+       set played_at = excluded.played_at, play_order = excluded.play_order`,
     [memberId, nodeId],
   );
   await db.query(
     `delete from recent_games where member_id = $1 and node_id not in (
        select node_id from recent_games where member_id = $1
-       order by played_at desc, node_id limit $2)`,
+       order by play_order desc limit $2)`,
     [memberId, RECENT_GAMES_LIMIT],
   );
 }
@@ -39,7 +41,7 @@ export async function recentGames(
     `${gameRowsSql('$2')}
      join recent_games r on r.node_id = g.node_id and r.member_id = $1
      where g.enabled and ($3::text is null or g.vendor = $3::text)
-     order by r.played_at desc, g.node_id limit $4`,
+     order by r.play_order desc limit $4`,
     [memberId, language, vendor, RECENT_GAMES_LIMIT],
   );
   return rows.map(toGameItem);
