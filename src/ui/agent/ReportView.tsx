@@ -9,6 +9,8 @@ import { RecordsPager, RecordsTable } from '../sections/member/records/RecordsTa
 import type { RecordColumn } from '../sections/member/records/RecordsView';
 import { useAgentApi } from './AgentApiContext';
 import { useKeyedQuery } from '../hooks/useKeyedQuery';
+import { DateRangeError, DateRangeFields, readDayRange } from '../components/DateRange';
+import { LoadFailed } from '../components/LoadFailed';
 
 /** A filter of a report: free text (an account) or a choice (vendor, level, type). */
 export type ReportFilter =
@@ -68,10 +70,7 @@ export function ReportView<K extends AgentReportKind>({
           event.preventDefault();
           const data = new FormData(event.currentTarget);
           if (dates) {
-            setRange({
-              fromDay: String(data.get('fromDay') ?? ''),
-              toDay: String(data.get('toDay') ?? ''),
-            });
+            setRange(readDayRange(data));
           }
           setValues(
             Object.fromEntries(
@@ -84,18 +83,7 @@ export function ReportView<K extends AgentReportKind>({
           setReloads((n) => n + 1);
         }}
       >
-        {dates && (
-          <>
-            <label>
-              {t('records.from')}
-              <input type="date" name="fromDay" defaultValue={range.fromDay} required />
-            </label>
-            <label>
-              {t('records.to')}
-              <input type="date" name="toDay" defaultValue={range.toDay} required />
-            </label>
-          </>
-        )}
+        {dates && <DateRangeFields range={range} />}
         {filters.map((filter) => (
           <label key={filter.name}>
             {filter.label}
@@ -125,27 +113,14 @@ export function ReportView<K extends AgentReportKind>({
         </button>
       </form>
 
-      {'error' in span && (
-        <p role="alert" className="field-error">
-          {t('errors.date_range_invalid')}
-        </p>
-      )}
+      {'error' in span && <DateRangeError />}
       {state.kind === 'loading' && (
         <p role="status" className="records-loading">
           <span className="spinner" aria-hidden="true" /> {t('common.loading')}
         </p>
       )}
       {state.kind === 'failed' && (
-        <div role="alert" className="agent-report-error">
-          <p>{errorText(state.code)}</p>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => setReloads((n) => n + 1)}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadFailed onRetry={() => setReloads((n) => n + 1)} message={errorText(state.code)} />
       )}
       {shown && shown.items.length === 0 && state.kind === 'ready' && (
         <EmptyState title={emptyText} />

@@ -8,6 +8,8 @@ import { lastWeek, rangeOf } from '../../sections/member/records/recordDates';
 import { useMoneyText } from '../../sections/member/records/useMoneyText';
 import { useAgentApi } from '../AgentApiContext';
 import { useKeyedQuery } from '../../hooks/useKeyedQuery';
+import { DateRangeError, DateRangeFields, readDayRange } from '../../components/DateRange';
+import { LoadFailed } from '../../components/LoadFailed';
 
 type Figure = { id: keyof TeamOverview; money?: boolean };
 
@@ -50,46 +52,23 @@ export function TeamOverviewPage() {
         onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
-          setRange({
-            fromDay: String(data.get('fromDay') ?? ''),
-            toDay: String(data.get('toDay') ?? ''),
-          });
+          setRange(readDayRange(data));
           setReloads((n) => n + 1);
         }}
       >
-        <label>
-          {t('records.from')}
-          <input type="date" name="fromDay" defaultValue={range.fromDay} required />
-        </label>
-        <label>
-          {t('records.to')}
-          <input type="date" name="toDay" defaultValue={range.toDay} required />
-        </label>
+        <DateRangeFields range={range} />
         <button type="submit" className="button primary" data-testid="agent-overview-search">
           {t('records.search')}
         </button>
       </form>
-      {'error' in span && (
-        <p role="alert" className="field-error">
-          {t('errors.date_range_invalid')}
-        </p>
-      )}
+      {'error' in span && <DateRangeError />}
       {state.kind === 'loading' && (
         <p role="status" className="records-loading">
           <span className="spinner" aria-hidden="true" /> {t('common.loading')}
         </p>
       )}
       {state.kind === 'failed' && (
-        <div role="alert" className="agent-report-error">
-          <p>{errorText(state.code)}</p>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => setReloads((n) => n + 1)}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadFailed onRetry={() => setReloads((n) => n + 1)} message={errorText(state.code)} />
       )}
       {shown && shown.teamSize === 0 && state.kind === 'ready' && (
         <EmptyState title={t('agentOffice.overview.noTeam')}>

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { lastWeek, rangeOf } from './recordDates';
 import { RecordsPager, RecordsTable } from './RecordsTable';
 import { useRecords } from './useRecords';
+import { DateRangeError, DateRangeFields, readDayRange } from '../../../components/DateRange';
 
 export interface RecordColumn<T> {
   id: string;
@@ -73,21 +74,13 @@ export function RecordsView<T>({
           event.preventDefault();
           const data = new FormData(event.currentTarget);
           setFilters({
-            fromDay: String(data.get('fromDay') ?? ''),
-            toDay: String(data.get('toDay') ?? ''),
+            ...readDayRange(data),
             type: String(data.get('type') ?? ''),
           });
           setPage(1);
         }}
       >
-        <label>
-          {t('records.from')}
-          <input type="date" name="fromDay" defaultValue={filters.fromDay} required />
-        </label>
-        <label>
-          {t('records.to')}
-          <input type="date" name="toDay" defaultValue={filters.toDay} required />
-        </label>
+        <DateRangeFields range={filters} />
         {typeFilter && (
           <label>
             {typeFilter.label}
@@ -106,11 +99,7 @@ export function RecordsView<T>({
         </button>
       </form>
 
-      {'error' in range && (
-        <p role="alert" className="field-error">
-          {t('errors.date_range_invalid')}
-        </p>
-      )}
+      {'error' in range && <DateRangeError />}
       {state.kind === 'loading' && (
         <p role="status" className="records-loading">
           <span className="spinner" aria-hidden="true" /> {t('common.loading')}
