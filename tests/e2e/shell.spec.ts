@@ -140,9 +140,11 @@ test('a lost live connection shows a quiet notice until it is back', async ({ pa
   await expect(notice).toHaveCount(0);
   // Wait for the socket to be connected (not only its first request answered: a loss before
   // the first connect is "connecting", which stays quiet), then cut the network.
+  // The socket.io client loads after the first paint: on a busy machine that takes a while.
   await expect(page.getByTestId('connection-indicator')).toHaveAttribute(
     'data-connection',
     'connected',
+    { timeout: 20_000 },
   );
   await context.setOffline(true);
   await expect(notice).toBeVisible({ timeout: 15_000 });
