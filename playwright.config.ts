@@ -8,7 +8,7 @@ import { defineConfig } from '@playwright/test';
  * or let Playwright use its own browser.
  */
 const port = Number(process.env.E2E_PORT ?? 4317);
-export const e2eDir = path.resolve('.e2e');
+export const e2eDir = path.resolve(process.env.E2E_DIR ?? '.e2e');
 export const e2eDataDir = path.join(e2eDir, 'data');
 
 // The e2e server's configuration: the shipped one, plus a blocked range for the region test

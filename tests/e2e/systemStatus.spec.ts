@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 
 const run = promisify(execFile);
-const dataDir = path.resolve('.e2e/data');
+const dataDir = path.resolve(process.env.E2E_DIR ?? '.e2e', 'data');
 
 /** The operator command exactly as the README gives it (`npm run ops -- …`). */
 function ops(...args: string[]) {
