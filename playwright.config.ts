@@ -63,6 +63,8 @@ export default defineConfig({
       PLATFORM_CONFIG: path.join(e2eDir, 'platform.json'),
       TRUST_PROXY: 'loopback',
       NODE_ENV: 'test',
+      // The tests read SMS codes and captcha answers and rig the demo vendor (/wps/dev/…).
+      DEV_TOOLS: '1',
     },
   },
 });

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
  * `npm run dev`: the real server (API + socket.io, restarted on change) on API_PORT, and Vite
- * with hot reload in front of it, proxying /wps, /lgw and /socket.io (vite.config.ts).
+ * with hot reload in front of it, proxying /wps, /lgw and /socket.io (vite.config.ts). The
+ * development routes stay off unless you set DEV_TOOLS=1 yourself; SMS codes: `npm run ops --
+ * outbox`.
  */
 const apiPort = process.env.API_PORT ?? '8080';
 const children: ChildProcess[] = [

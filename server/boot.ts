@@ -7,7 +7,9 @@ import { loadPlatformConfig } from './config/load';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { createDeps } from './deps';
+import { demoMoneyRefusal } from './domain/payments/channels';
 import { type App, createApp } from './http/app';
+import type { AppDeps } from './http/deps';
 import { confirmPendingDemoDeposits } from './http/wallet/walletRoutes';
 import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { startJobs } from './jobs/scheduler';
@@ -16,6 +18,7 @@ import { seedDemo } from './seed/seedDemo';
 
 export interface Running {
   app: App;
+  deps: AppDeps;
   url: string;
   close(): Promise<void>;
 }
@@ -28,12 +31,15 @@ export function serverInfoFile(dataDir: string): string {
 /** config → db → http → realtime (ARCHITECTURE). Used by main.ts, the tests and the benchmarks. */
 export async function boot(env: Env): Promise<Running> {
   const config = await loadPlatformConfig(env.PLATFORM_CONFIG);
+  const production = env.NODE_ENV === 'production';
+  // Before anything is opened or listened on: production never runs demo money by accident.
+  const refusal = demoMoneyRefusal(config, production, env.PLATFORM_CONFIG);
+  if (refusal) throw new Error(refusal);
   await mkdir(env.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   await migrate(db);
   // The game catalogue is product data, seeded in production too (skipped when unchanged).
   await seedCatalogue(db);
-  const production = env.NODE_ENV === 'production';
   if (!production) await seedDemo(db);
 
   const opsToken = randomBytes(24).toString('base64url');
@@ -48,10 +54,12 @@ export async function boot(env: Env): Promise<Running> {
     opsToken,
     staticDir: env.SERVE_STATIC ? staticDir : null,
     production,
+    devTools: env.DEV_TOOLS,
   });
   const app = await createApp(deps, {
     trustProxy: env.TRUST_PROXY,
     logLevel: process.env.LOG_LEVEL,
+    limits: env.httpLimits,
   });
   await app.http.listen({ port: env.PORT, host: env.HOST });
   await confirmPendingDemoDeposits(deps);
@@ -69,6 +77,7 @@ export async function boot(env: Env): Promise<Running> {
 
   return {
     app,
+    deps,
     url,
     async close() {
       stopJobs();

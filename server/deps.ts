@@ -25,6 +25,8 @@ export async function createDeps(options: {
   opsToken: string | null;
   staticDir: string | null;
   production: boolean;
+  /** DEV_TOOLS=1: the development routes; off when not given. */
+  devTools?: boolean;
   /** Smaller proof-of-work for tests; production uses the default. */
   humanCheckMaxCounter?: number;
 }): Promise<AppDeps> {
@@ -39,6 +41,7 @@ export async function createDeps(options: {
     opsToken: options.opsToken,
     staticDir: options.staticDir,
     production: options.production,
+    devTools: options.devTools === true && !options.production,
     balanceEvents: createBalanceEvents(),
     withdrawalEvents: createAnnouncer<WithdrawalChange>(),
     contractEvents: createAnnouncer<ContractChange>(),

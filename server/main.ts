@@ -1,5 +1,6 @@
 import { boot } from './boot';
 import { readEnv } from './config/env';
+import { demoDepositsOn, demoPayoutsOn } from './domain/payments/channels';
 import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, demoAccounts } from './seed/demoAccounts';
 
 /** `npm start` / `npm run serve`: one process serving the site, the API and socket.io. */
@@ -24,10 +25,20 @@ async function main(): Promise<void> {
       '    player4..player8  team players with money and played rounds (reports are not empty)',
     );
   }
+  const { config } = running.deps;
+  if (env.NODE_ENV === 'production' && (demoDepositsOn(config) || demoPayoutsOn(config))) {
+    lines.push(
+      '  WARNING: demo payment channels are on in production (payments.allowDemoMoneyInProduction):',
+      '           deposits are credited and withdrawals paid with no money moving.',
+    );
+  }
+  if (env.DEV_TOOLS) lines.push('  DEV_TOOLS=1: development routes on (/dev/outbox, /wps/dev/…).');
   lines.push(
+    '  SMS codes and e-mails sent: npm run ops -- outbox [--recipient +84900000001]',
     '  Operator: npm run ops -- maintenance on --until <iso> | maintenance off | status',
     '            npm run ops -- withdrawals | withdrawal <id> pay|reject|refund|forceReceived',
     '            npm run ops -- bonus <account> <amount> --reason <text>',
+    '            npm run ops -- outbox [--recipient <number or e-mail>] [--limit <n>]',
     '',
   );
   console.log(

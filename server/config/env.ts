@@ -1,5 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultHttpLimits, type HttpLimits } from './httpLimits';
+
+const milliseconds = (fallback: number, min = 1_000) =>
+  z.coerce.number().int().min(min).max(3_600_000).default(fallback);
 
 /** Environment variables; every one is documented in .env.example. */
 const envSchema = z.object({
@@ -20,9 +24,27 @@ const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  /**
+   * The development tools (SMS outbox, captcha answers, game rig, salary settle): off unless
+   * `DEV_TOOLS=1`, and refused in production. The test servers set it; `npm start` never does.
+   */
+  DEV_TOOLS: z
+    .enum(['', '0', '1', 'false', 'true'], { message: 'must be 1 (on) or 0 (off)' })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+  REQUEST_TIMEOUT_MS: milliseconds(defaultHttpLimits.requestTimeoutMs),
+  HEADERS_TIMEOUT_MS: milliseconds(defaultHttpLimits.headersTimeoutMs),
+  CONNECTION_TIMEOUT_MS: milliseconds(defaultHttpLimits.connectionTimeoutMs),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(defaultHttpLimits.keepAliveTimeoutMs),
+  MAX_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(defaultHttpLimits.maxConnections),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+export type Env = z.infer<typeof envSchema> & { dataDir: string; httpLimits: HttpLimits };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -36,5 +58,23 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'WEB_CONCURRENCY > 1 needs DATABASE_URL: the embedded database is single-process.',
     );
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  if (parsed.data.DEV_TOOLS && parsed.data.NODE_ENV === 'production') {
+    throw new Error(
+      'DEV_TOOLS=1 is refused with NODE_ENV=production: the development tools would show every ' +
+        'SMS code and let anyone rig a game. Unset DEV_TOOLS (the operator reads the outbox with ' +
+        '`npm run ops -- outbox`).',
+    );
+  }
+  const data = parsed.data;
+  return {
+    ...data,
+    dataDir: path.resolve(data.DATA_DIR),
+    httpLimits: {
+      requestTimeoutMs: data.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: data.HEADERS_TIMEOUT_MS,
+      connectionTimeoutMs: data.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: data.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: data.MAX_CONNECTIONS,
+    },
+  };
 }

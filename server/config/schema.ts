@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { isKnownLanguage } from '../../src/shared/languages';
+import { PAYMENT_CHANNELS } from '../../src/shared/paymentChannels';
 import type { WhitelabelNode } from '../../src/shared/system';
 import { announcementsConfigSchema } from '../domain/announcements/configSchema';
+import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
 
 /**
  * The operator's configuration file (config/platform.json), validated at start so a typo is a
@@ -122,6 +124,19 @@ export const platformConfigSchema = z
       }),
       /** Demo money a free-play (trial) account starts with, from the house "trial_credit". */
       trialCredit: z.string().regex(/^\d+(\.\d{1,2})?$/),
+      /**
+       * The enabled channels (src/shared/paymentChannels.ts). A deposit on another is refused
+       * (channel_unavailable); with no payout channel an operator pays each withdrawal.
+       */
+      channels: z.object({
+        deposit: z.array(z.enum(PAYMENT_CHANNELS)),
+        payout: z.array(z.enum(PAYMENT_CHANNELS)),
+      }),
+      /**
+       * The DEMO channels credit deposits and pay withdrawals with nothing paid: production
+       * refuses to start with one enabled unless this is true (a demo site without real money).
+       */
+      allowDemoMoneyInProduction: z.boolean().default(false),
     }),
     games: z.object({
       /** Bet sizes the demo vendor offers, as decimal strings. */
@@ -133,6 +148,8 @@ export const platformConfigSchema = z
     }),
     /** Banners, notices and pop-ups (spec 3), texts per language with EN as the fallback. */
     announcements: announcementsConfigSchema,
+    /** The operator's caps on what agents' contracts pay (issue 11). */
+    contracts: contractLimitsSchema,
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

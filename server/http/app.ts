@@ -1,11 +1,13 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { failure } from '../../src/shared/envelope';
+import { defaultHttpLimits, type HttpLimits } from '../config/httpLimits';
 import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from './deps';
 import type { RouteAuth } from './routeConfig';
 import { ApiError, installErrorHandler } from './errors';
 import { installAuth } from './auth';
+import { type LogStream, loggerOptions } from './logging';
 import { devRoutes } from './dev/devRoutes';
 import { memberRoutes } from './identity/memberRoutes';
 import { sessionRoutes } from './identity/sessionRoutes';
@@ -51,21 +53,47 @@ export const apiPrefixes = ['/wps/', '/lgw/', '/lotto/', '/ops/', '/socket.io/']
 
 const BODY_LIMIT = 64 * 1024;
 
+/** Sent only on answers to HTTPS requests (RFC 6797: a browser ignores it over plain HTTP). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface AppOptions {
+  trustProxy?: string;
+  logLevel?: string;
+  /** Where the log lines go (stdout when not given); tests capture them. */
+  logStream?: LogStream;
+  /** Timeouts and the connection cap (env REQUEST_TIMEOUT_MS, MAX_CONNECTIONS, …). */
+  limits?: Partial<HttpLimits>;
+}
+
 /** Paths that stay open in maintenance and for restricted regions: the page must learn why. */
 function isAlwaysOpen(url: string): boolean {
   return url.startsWith('/wps/system/') || url.startsWith('/ops/');
 }
 
 /** Builds the whole server: one place, so tests start the real thing on an ephemeral port. */
-export async function createApp(
-  deps: AppDeps,
-  options: { trustProxy?: string; logLevel?: string } = {},
-): Promise<App> {
+export async function createApp(deps: AppDeps, options: AppOptions = {}): Promise<App> {
+  const limits = { ...defaultHttpLimits, ...options.limits };
+  // Node rejects a headers timeout above the request timeout.
+  const headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
   const http = Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
-    logger: { level: options.logLevel ?? 'warn' },
+    logger: loggerOptions(options.logLevel ?? 'warn', options.logStream),
+    // A request (headers and body) must arrive in time: a client trickling bytes is cut with a
+    // 408. An upgraded connection (socket.io's WebSocket) is outside these limits.
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout,
+      // How often node looks for requests over their time (its default, 30 s, would let a
+      // 30 s timeout run to 60 s).
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(headersTimeout / 4))),
+    },
   });
+  // Connections over the cap are closed as they arrive (each open one costs memory and a file).
+  http.server.maxConnections = limits.maxConnections;
   installErrorHandler(http);
   const routes: RouteInfo[] = [];
   http.addHook('onRoute', (route) => {
@@ -81,7 +109,8 @@ export async function createApp(
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the same origin's ws:/wss: (CSP Level 3): socket.io connects there only.
+        connectSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         frameSrc: ["'self'"],
         upgradeInsecureRequests: null,
@@ -89,6 +118,13 @@ export async function createApp(
     },
     // Games open in same-site popups and iframes; keep the defaults that would break them off.
     crossOriginEmbedderPolicy: false,
+    // Sent below, and only over HTTPS.
+    strictTransportSecurity: false,
+  });
+
+  // HSTS over HTTPS only: the request's own TLS, or a trusted proxy's X-Forwarded-Proto.
+  http.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 
   // Maintenance and region rules are enforced here too: never trust the browser to obey them.

@@ -29,6 +29,11 @@ export interface AppDeps {
   /** Folder of the built site, or null when Vite serves it (dev) or in API-only tests. */
   staticDir: string | null;
   production: boolean;
+  /**
+   * The development routes (/dev/outbox, /wps/dev/…) and the remembered captcha answers: only
+   * with DEV_TOOLS=1, never in production (server/config/env.ts refuses that pair).
+   */
+  devTools: boolean;
   /** Committed balance changes, for the `balance` socket event. */
   balanceEvents: BalanceEvents;
   /** Salary accruals and settlements, for the agent's `salary` socket event. */
@@ -37,7 +42,7 @@ export interface AppDeps {
   winnerEvents: Announcer<WinnerEntry>;
   /**
    * The demo vendor's next outcome per member, set by a development-only route so end-to-end
-   * tests can make a big win happen; empty (and unreachable) in production.
+   * tests can make a big win happen; empty (and unreachable) without the development tools.
    */
   demoRigs: Map<string, DemoRig>;
   /** Committed withdrawal state changes, for the `withdrawal` socket event. */

@@ -1,4 +1,5 @@
 import { creditDeposit } from '../domain/ledger/wallets';
+import { demoDepositsOn, demoPayoutsOn } from '../domain/payments/channels';
 import { applyWithdrawalEvent } from '../domain/withdrawals/lifecycle';
 import type { AppDeps } from '../http/deps';
 
@@ -9,20 +10,23 @@ const GRACE_SECONDS = 30;
  * The demo channel acts by timers; a timer whose work failed (a passing database error) would
  * otherwise wait for the next restart. Each job tick does what is overdue. Both actions are
  * idempotent (a deposit credits once, a withdrawal is paid once), so racing a late timer is fine.
+ * A demo channel the configuration does not enable does nothing (payments.channels).
  */
 export async function catchUpDemoChannel(deps: AppDeps): Promise<number> {
   const { deposit, withdrawal } = deps.config.payments;
   let done = 0;
-  const deposits = await deps.db.query<{ id: string }>(
-    `select id::text from deposits where status = 'pending' and channel = 'DEMO'
-       and created_at < now() - make_interval(secs => $1) order by id limit 100`,
-    [deposit.demoConfirmSeconds + GRACE_SECONDS],
-  );
+  const deposits = !demoDepositsOn(deps.config)
+    ? []
+    : await deps.db.query<{ id: string }>(
+        `select id::text from deposits where status = 'pending' and channel = 'DEMO'
+           and created_at < now() - make_interval(secs => $1) order by id limit 100`,
+        [deposit.demoConfirmSeconds + GRACE_SECONDS],
+      );
   for (const { id } of deposits) {
     deps.balanceEvents.announce(await creditDeposit(deps, id));
     done += 1;
   }
-  if (withdrawal.demoPaySeconds === null) return done;
+  if (withdrawal.demoPaySeconds === null || !demoPayoutsOn(deps.config)) return done;
   const requested = await deps.db.query<{ id: string }>(
     `select id::text from withdrawals where status = 'requested'
        and created_at < now() - make_interval(secs => $1) order by id limit 100`,

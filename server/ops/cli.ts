@@ -13,13 +13,43 @@ import { serverInfoFile } from '../boot';
  *   npm run ops -- withdrawals [--status requested]
  *   npm run ops -- withdrawal <id> pay|reject|refund|forceReceived
  *   npm run ops -- bonus <account> <amount> --reason "Welcome"
+ *   npm run ops -- outbox [--recipient +84900000001] [--limit 20]
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
   '       npm run ops -- withdrawals [--status <status>]',
   '       npm run ops -- withdrawal <id> pay|reject|refund|forceReceived',
   '       npm run ops -- bonus <account> <amount> --reason <text>',
+  '       npm run ops -- outbox [--recipient <number or e-mail>] [--limit <n>]',
 ].join('\n');
+
+interface OutboxMessage {
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+}
+
+/** The outbox as a table, newest first: when, channel, to, text (e-mail: subject — text). */
+function outboxTable(messages: OutboxMessage[]): string {
+  if (messages.length === 0) return 'Nothing sent yet.';
+  const rows = messages.map((m) => [
+    m.createdAt.replace('T', ' ').slice(0, 19),
+    m.channel,
+    m.recipient,
+    (m.subject ? `${m.subject} — ${m.body}` : m.body).replace(/\s+/g, ' '),
+  ]);
+  const header = ['when (UTC)', 'channel', 'to', 'text'];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ');
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
+    '\n',
+  );
+}
 
 async function call(
   method: 'GET' | 'POST',
@@ -62,6 +92,8 @@ async function run(argv: string[]): Promise<string> {
       until: { type: 'string' },
       status: { type: 'string' },
       reason: { type: 'string' },
+      recipient: { type: 'string' },
+      limit: { type: 'string' },
     },
   });
   const [command, action, extra] = positionals;
@@ -81,6 +113,13 @@ async function run(argv: string[]): Promise<string> {
       idempotencyKey: randomUUID().replaceAll('-', ''),
     };
     return JSON.stringify(await call('POST', body, '/ops/bonus'));
+  }
+  if (command === 'outbox' && !action) {
+    const query = new URLSearchParams();
+    if (values.recipient) query.set('recipient', values.recipient);
+    if (values.limit) query.set('limit', values.limit);
+    const search = query.size ? `?${query}` : '';
+    return outboxTable((await call('GET', undefined, `/ops/outbox${search}`)) as OutboxMessage[]);
   }
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {

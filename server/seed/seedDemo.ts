@@ -2,6 +2,7 @@ import type { Database } from '../db/types';
 import { hashPassword } from '../domain/identity/password';
 import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, demoAccounts } from './demoAccounts';
 import { seedAgentDemo } from './seedAgentDemo';
+import { seedAgentRates } from './seedAgentRates';
 
 /** Idempotent: accounts that exist are left as they are (their passwords may have changed). */
 export async function seedDemo(db: Database): Promise<void> {
@@ -31,4 +32,5 @@ export async function seedDemo(db: Database): Promise<void> {
   });
   // The agent back office's demo team, playing (issue 6).
   await seedAgentDemo(db, passwordHash);
+  await seedAgentRates(db);
 }

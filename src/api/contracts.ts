@@ -6,6 +6,7 @@ import {
 } from '../shared/contracts';
 import type {
   ContractAction,
+  ContractLimitsView,
   ContractSide,
   ContractView,
   CurrentContracts,
@@ -14,7 +15,14 @@ import type {
 import type { Page } from '../shared/records';
 import type { Http } from './http';
 
-export type { ContractAction, ContractSide, ContractView, CurrentContracts, Downline };
+export type {
+  ContractAction,
+  ContractLimitsView,
+  ContractSide,
+  ContractView,
+  CurrentContracts,
+  Downline,
+};
 
 /** The moves on an existing contract (everything but a new offer). */
 export type ContractAnswer = Exclude<ContractAction, 'offer' | 'supersede'>;
@@ -48,7 +56,8 @@ const defined = (values: Record<string, string | number | undefined>) =>
  * `role` and the `actions` it may take now (show exactly those buttons). Refusals arrive as
  * ApiError codes: contract_wrong_party, contract_illegal_transition, contract_invalid_terms
  * (`value.field`), contract_offer_pending, contract_rate_not_lower (`value.rate` in effect),
- * contract_not_downline, contract_downline_trial, forbidden (offering needs an agent),
+ * contract_not_downline, contract_downline_trial, contract_rate_above_cap and
+ * contract_rate_above_held (`value.max`: the highest rate allowed), forbidden (offering needs an agent),
  * not_found, in_need_true_account (trial), invalid_request.
  *
  * The spec's relays are here too, but two of them are GET and only read: acting goes through
@@ -85,6 +94,8 @@ export function createContractsApi(http: Http) {
         ? http.get<CurrentContracts>(`/wps/relay/${relay.name}`)
         : http.get<CurrentContracts>('/wps/agent/contracts/current', { searchParams: { type } });
     },
+    /** The highest rate the agent may offer now, per type (the cap, and what it holds). */
+    limits: () => http.get<ContractLimitsView>('/wps/agent/contracts/limits'),
     /** An agent's direct downlines, by account; `keyword` filters by part of the account. */
     downlines: (query: { page?: number; pageSize?: number; keyword?: string } = {}) =>
       http.get<Page<Downline>>('/wps/agent/downlines', {

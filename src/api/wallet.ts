@@ -1,3 +1,4 @@
+import type { DepositChannelView } from '../shared/paymentChannels';
 import type { ConsolidatedFunds } from '../streams/consolidatedFunds';
 import type { Http } from './http';
 
@@ -16,11 +17,10 @@ export function createWalletApi(http: Http) {
     balance: () => http.get<WalletSnapshot>('/wps/v2/wallets/balance'),
     transfer: (body: { from: string; to: string; amount: string; idempotencyKey: string }) =>
       http.post<Record<string, unknown>>('/wps/relay/GCS_walletTransfer', body),
-    deposit: (body: { amount: string; idempotencyKey: string }) =>
-      http.post<{ id: string; status: string; amount: string }>('/wps/deposit', {
-        channel: 'DEMO',
-        ...body,
-      }),
+    /** The deposit channels the operator enabled, demo ones marked. */
+    depositChannels: () => http.get<DepositChannelView[]>('/wps/deposit/channels'),
+    deposit: (body: { channel: string; amount: string; idempotencyKey: string }) =>
+      http.post<{ id: string; status: string; amount: string }>('/wps/deposit', body),
     /** GCS_merchantWallet (spec 3): isSingle — every game plays from the main wallet. */
     merchantWallet: () => http.get<{ isSingle: boolean }>('/wps/relay/GCS_merchantWallet'),
     consolidatedFunds: () => http.get<ConsolidatedFunds>('/wps/member/info/funds/consolidated'),

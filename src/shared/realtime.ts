@@ -99,6 +99,12 @@ export interface CurrentContracts {
   asDownline: ContractView[];
 }
 
+/**
+ * What an agent may offer per contract type (issue 11): the platform's cap, the rate it holds
+ * itself (operator-set, else its upline's contract), and the lower of the two.
+ */
+export type ContractLimitsView = Record<ContractType, { cap: string; held: string; max: string }>;
+
 /** One of an agent's direct downlines (whom it can offer a contract to). */
 export interface Downline {
   id: string;

@@ -4,7 +4,9 @@ import path from 'node:path';
 
 /** Operator calls against the e2e server, with the token it wrote to its data folder. */
 function serverInfo(): { url: string; opsToken: string } {
-  return JSON.parse(readFileSync(path.resolve(process.env.E2E_DIR ?? '.e2e', 'data', 'server.json'), 'utf8'));
+  return JSON.parse(
+    readFileSync(path.resolve(process.env.E2E_DIR ?? '.e2e', 'data', 'server.json'), 'utf8'),
+  );
 }
 
 async function ops(endpoint: string, body: unknown): Promise<unknown> {

@@ -29,6 +29,8 @@ export interface ServerProcessOptions {
   /** PLATFORM_CONFIG; config/platform.json when not given. */
   configFile?: string;
   readyTimeoutMs?: number;
+  /** Variables set on top of the defaults below (e.g. NODE_ENV: 'production', DEV_TOOLS: '0'). */
+  env?: Record<string, string>;
 }
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
@@ -39,6 +41,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development', // seeds the demo accounts, like `npm run serve`
+    DEV_TOOLS: '1', // the tests read the outbox and use the rigs
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: options.dataDir,
@@ -51,6 +54,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   delete env.DATABASE_URL;
   delete env.TRUST_PROXY;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env);
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,

@@ -9,7 +9,7 @@ import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import type { Database } from '../../server/db/types';
 import { createDeps } from '../../server/deps';
-import { type App, createApp } from '../../server/http/app';
+import { type App, type AppOptions, createApp } from '../../server/http/app';
 import type { AppDeps } from '../../server/http/deps';
 import { seedCatalogue } from '../../server/seed/seedCatalogue';
 import { seedDemo } from '../../server/seed/seedDemo';
@@ -85,6 +85,12 @@ export async function startTestServer(
     config?: (base: PlatformConfig) => PlatformConfig;
     trustProxy?: string;
     database?: Database;
+    /** The development routes (/wps/dev/…, /dev/outbox); on unless a test asks otherwise. */
+    devTools?: boolean;
+    /** createApp's options (limits, log level and stream); trustProxy above wins. */
+    app?: Omit<AppOptions, 'trustProxy'>;
+    /** Runs after createApp and before listen: a test may add a route of its own. */
+    beforeListen?: (app: App, deps: AppDeps) => void | Promise<void>;
   } = {},
 ): Promise<TestServer> {
   const base = await loadPlatformConfig('config/platform.json');
@@ -102,10 +108,16 @@ export async function startTestServer(
     opsToken,
     staticDir: null,
     production: false,
+    devTools: options.devTools ?? true,
     // A small proof of work keeps the tests fast; the check itself is the same.
     humanCheckMaxCounter: 300,
   });
-  const app = await createApp(deps, { trustProxy: options.trustProxy, logLevel: 'silent' });
+  const app = await createApp(deps, {
+    logLevel: 'silent',
+    ...options.app,
+    trustProxy: options.trustProxy,
+  });
+  await options.beforeListen?.(app, deps);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -13,10 +13,12 @@ import {
 import { isAgentType, isTrialType } from '../../../src/shared/identity';
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { ContractAction, ContractView } from '../../../src/shared/realtime';
+import type { PlatformConfig } from '../../config/schema';
 import type { Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { contractNoticesWithin } from '../messages/notices';
+import { checkOfferWithinLimits } from './heldRates';
 import {
   CONTRACT_COLUMNS,
   CONTRACT_FROM,
@@ -209,11 +211,13 @@ async function transitionWithin(
 
 /**
  * A new offer (spec 6: "The upline offers"): only an agent, only to its own direct downline
- * that is a real account, terms as the machine's guard accepts them, at most one open offer of
- * a type per downline, and a rate below any same-type contract in effect.
+ * that is a real account, terms as the machine's guard accepts them, a rate within the
+ * operator's cap and what the agent holds itself (issue 11), at most one open offer of a type
+ * per downline, and a rate below any same-type contract in effect.
  */
 async function offerWithin(
   tx: Queryable,
+  config: PlatformConfig,
   caller: ContractCaller,
   request: ContractActionRequest,
 ): Promise<ContractChange> {
@@ -243,6 +247,7 @@ async function offerWithin(
   const event = offerEvent(request.contractType, request.terms);
   refuse('none', event, 'upline');
   const contractType = event.contractType;
+  await checkOfferWithinLimits(tx, config, caller.memberId, contractType, event.terms.rate);
 
   const [open] = await tx.query<{ id: string }>(
     `select id::text from contracts where downline_id = $1 and contract_type = $2 and state = 'offered'
@@ -283,6 +288,7 @@ async function offerWithin(
  */
 async function actOnWithin(
   tx: Queryable,
+  config: PlatformConfig,
   caller: ContractCaller,
   request: ContractActionRequest & { contractId: string },
   onlyType: ContractType | null,
@@ -318,6 +324,8 @@ async function actOnWithin(
     downlineId: row.downline_id,
     contractType: row.contract_type,
   };
+  // The limits again: the upline's own rate or the cap may have gone down since the offer.
+  await checkOfferWithinLimits(tx, config, row.upline_id, row.contract_type, offered.terms.rate);
   const existing = await inEffectWith(tx, party, row.id);
   checkRateUndercuts(existing, offered);
   const accepted = await transitionWithin(tx, row, event, role);
@@ -344,6 +352,7 @@ async function actOnWithin(
  */
 export async function contractActionWithin(
   tx: Queryable,
+  config: PlatformConfig,
   caller: ContractCaller,
   request: ContractActionRequest,
   onlyType: ContractType | null = null,
@@ -357,12 +366,12 @@ export async function contractActionWithin(
   }
   const typed = onlyType !== null ? { ...request, contractType: onlyType } : request;
   if (typed.contractId !== undefined) {
-    return actOnWithin(tx, caller, { ...typed, contractId: typed.contractId }, onlyType);
+    return actOnWithin(tx, config, caller, { ...typed, contractId: typed.contractId }, onlyType);
   }
   if (typed.action !== 'offer') {
     throw new ApiError(400, 'invalid_request', `contractId: required to ${typed.action}.`);
   }
-  return offerWithin(tx, caller, typed);
+  return offerWithin(tx, config, caller, typed);
 }
 
 /**
@@ -377,7 +386,7 @@ export async function applyContractAction(
   onlyType: ContractType | null = null,
 ): Promise<ContractView> {
   const { change, told } = await deps.db.transaction(async (tx) => {
-    const change = await contractActionWithin(tx, caller, request, onlyType);
+    const change = await contractActionWithin(tx, deps.config, caller, request, onlyType);
     return { change, told: await contractNoticesWithin(tx, change.contracts, caller.memberId) };
   });
   deps.contractEvents.announce(change);

@@ -1,10 +1,16 @@
 import {
+  type ContractLimits,
   type ContractTerms,
   type ContractType,
+  capBasisPoints,
   parseRateBasisPoints,
+  payBasisOf,
+  shareBasisPoints,
+  splitChain,
 } from '../../../src/shared/contracts';
 import { MAX_TEAM_DEPTH } from '../../../src/shared/agentReports';
 import type { Queryable } from '../../db/types';
+import { heldRateSql } from '../contracts/heldRates';
 import { periodOf } from './periods';
 
 /** One accrual made by a bet, for the `salary` socket event after the commit. */
@@ -15,15 +21,16 @@ export interface Accrued {
   periodEnd: Date;
 }
 
-/** What a bet earns under a rate: salaries on the valid bet, dividends on the house's result. */
+/** What a bet earns at a share (basis points): salaries on the valid bet, dividends on the
+ * house's result (negative when the team won). */
 function earned(
   type: ContractType,
-  basisPoints: bigint,
+  basisPoints: number,
   bet: { valid: bigint; stake: bigint; win: bigint },
 ) {
-  const base = type === 'dividend' ? bet.stake - bet.win : bet.valid;
+  const base = payBasisOf(type) === 'loss' ? bet.stake - bet.win : bet.valid;
   // Integer minor units; BigInt division truncates toward zero, never rounding money up.
-  return (base * basisPoints) / 10_000n;
+  return (base * BigInt(basisPoints)) / 10_000n;
 }
 
 /**
@@ -31,10 +38,16 @@ function earned(
  * bet, or has the bettor in its team, accrues its agent's salary at once (issue 6). A contract
  * is on its downline's team (the downline and everyone under it), as its terms are: "active
  * members" and "period bet" are the team's. So a bet earns each agent up the bettor's chain that
- * holds a contract with the next one down, each at its own rate.
+ * holds a contract with the next one down.
+ *
+ * What each earns is bounded (issue 11): a contract's rate counts only up to what its upline
+ * holds itself and the operator's cap, and the chain is split by level difference
+ * (`splitChain`): nearest the bettor first, each contract earns its rate minus the highest one
+ * below it on the same basis, so the chain together never earns more than the cap.
  */
 export async function accrueWithin(
   tx: Queryable,
+  limits: ContractLimits,
   bet: { id: string; memberId: string; valid: bigint; stake: bigint; win: bigint; at: Date },
 ): Promise<Accrued[]> {
   const contracts = await tx.query<{
@@ -42,32 +55,46 @@ export async function accrueWithin(
     upline_id: string;
     contract_type: ContractType;
     terms: ContractTerms;
+    held_bp: number;
   }>(
-    // The bettor and its uplines (bounded, as the team walk is), then their contracts.
+    // The bettor and its uplines (bounded, as the team walk is), then their contracts, nearest
+    // the bettor first, each with what its upline holds.
     `with recursive chain (id, depth) as (
        select $1::bigint, 0
        union all
        select m.upline_id, chain.depth + 1 from members m join chain on m.id = chain.id
        where m.upline_id is not null and chain.depth < ${MAX_TEAM_DEPTH}
      )
-     select c.id::text, c.upline_id::text, c.contract_type, c.terms
+     select c.id::text, c.upline_id::text, c.contract_type, c.terms,
+       ${heldRateSql('c.upline_id', 'c.contract_type')} as held_bp
      from contracts c join chain on c.downline_id = chain.id
      where c.state in ('active', 'terminationRequested')
-     order by c.id`,
+     order by chain.depth, c.id`,
     [bet.memberId],
   );
+  const shares = splitChain(
+    limits,
+    contracts.map((contract) => ({
+      contractType: contract.contract_type,
+      rateBasisPoints: Math.min(
+        parseRateBasisPoints(contract.terms.rate),
+        Number(contract.held_bp),
+      ),
+    })),
+  );
   const accrued: Accrued[] = [];
-  for (const contract of contracts) {
+  for (const [index, contract] of contracts.entries()) {
+    const share = shares[index]!;
     const period = periodOf(contract.contract_type, bet.at);
     const amount = earned(
       contract.contract_type,
-      BigInt(parseRateBasisPoints(contract.terms.rate)),
+      shareBasisPoints(share, capBasisPoints(limits, contract.contract_type)),
       bet,
     );
     await tx.query(
       `insert into salary_accruals (contract_id, agent_id, bet_id, contract_type, amount, valid_bet,
-         period_start, period_end)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (contract_id, bet_id) do nothing`,
+         period_start, period_end, rate_bp, below_bp)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (contract_id, bet_id) do nothing`,
       [
         contract.id,
         contract.upline_id,
@@ -77,6 +104,8 @@ export async function accrueWithin(
         bet.valid.toString(),
         period.start,
         period.end,
+        share.rateBasisPoints,
+        share.belowBasisPoints,
       ],
     );
     accrued.push({

@@ -1,4 +1,9 @@
-import type { ContractTerms, ContractType } from '../../../src/shared/contracts';
+import {
+  type ContractLimits,
+  type ContractTerms,
+  type ContractType,
+  capBasisPoints,
+} from '../../../src/shared/contracts';
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
@@ -8,6 +13,7 @@ import { postWithin } from '../ledger/post';
 import type { BalanceChange } from '../ledger/wallets';
 import { publishSalary } from './publish';
 import { salaryNoticeWithin } from '../messages/notices';
+import { heldBasisPoints } from '../contracts/heldRates';
 
 /** Periods settled per run; a run after a long downtime catches up over several ticks. */
 const BATCH = 200;
@@ -26,19 +32,40 @@ interface DuePeriod {
 }
 
 /**
- * What one contract earned in a period, if its terms' minimums were met: the active members
- * (distinct bettors of the downline's team), the team's valid bet and, for a dividend, the
- * team's net loss (from the bets themselves: the accruals are truncated per bet).
+ * What the agent is paid for a period (its settlement is already inserted, so this runs once
+ * per period): per contract, what it earned if its terms' minimums were met — the active members
+ * (distinct bettors of the downline's team), the team's valid bet and, for a dividend, the team's
+ * net loss (from the bets themselves: the accruals are truncated per bet).
+ *
+ * Each accrual's share is taken again under the limits in force now (issue 11): the type's cap
+ * and what the agent holds itself today. A limit lowered before the period is paid lowers the
+ * pay (pay at the cap); it never raises it above what the bet accrued. A dividend goes through
+ * the pair's carry-over (`dividendAfterCarry`).
  */
-async function payableOf(tx: Queryable, period: DuePeriod): Promise<bigint> {
+async function payableWithin(
+  tx: Queryable,
+  limits: ContractLimits,
+  period: DuePeriod,
+): Promise<bigint> {
+  const capNow = Math.min(
+    capBasisPoints(limits, period.contract_type),
+    await heldBasisPoints(tx, period.agent_id, period.contract_type),
+  );
   const rows = await tx.query<{
+    downline_id: string;
     terms: ContractTerms;
     amount: string;
     valid_bet: string;
     team_loss: string;
     bettors: number;
   }>(
-    `select c.terms, sum(a.amount)::text as amount, sum(a.valid_bet)::text as valid_bet,
+    `select c.downline_id::text, c.terms,
+       sum(case when a.rate_bp is null then a.amount
+         else (case when a.contract_type = 'dividend' then b.bet_amount - b.win_amount
+                    else a.valid_bet end)
+           * greatest(0, least(a.rate_bp, $4::int) - least(a.below_bp, $4::int)) / 10000
+         end)::text as amount,
+       sum(a.valid_bet)::text as valid_bet,
        sum(b.bet_amount - b.win_amount)::text as team_loss,
        count(distinct b.member_id)::int as bettors
      from salary_accruals a
@@ -46,8 +73,8 @@ async function payableOf(tx: Queryable, period: DuePeriod): Promise<bigint> {
      join bets b on b.id = a.bet_id
      where a.agent_id = $1 and a.contract_type = $2 and a.period_start = $3
        and a.settlement_id is null
-     group by c.id, c.terms`,
-    [period.agent_id, period.contract_type, period.period_start],
+     group by c.id, c.downline_id, c.terms order by c.id`,
+    [period.agent_id, period.contract_type, period.period_start, capNow],
   );
   let total = 0n;
   for (const row of rows) {
@@ -59,25 +86,62 @@ async function payableOf(tx: Queryable, period: DuePeriod): Promise<bigint> {
       // A dividend is a share of the team's net loss; its minimum is on that loss.
       (period.contract_type !== 'dividend' ||
         BigInt(row.team_loss) >= parseMoney(row.terms.profitLoss));
-    if (meetsTerms && amount > 0n) total += amount;
+    if (period.contract_type === 'dividend') {
+      total += await dividendAfterCarry(tx, period.agent_id, row.downline_id, amount, meetsTerms);
+    } else if (meetsTerms && amount > 0n) total += amount;
   }
   return total;
 }
 
+/**
+ * The negative carry-over of a dividend (issue 11): without it a colluding pair takes a share
+ * of every losing period and keeps every winning one whole, and comes out ahead by alternating.
+ * The period's share (negative when the team won) is added to what the pair carries; a positive
+ * result is paid when the terms are met, and the carry starts again from 0; a negative one is
+ * carried. A losing period that misses the terms pays nothing and leaves the carry as it was.
+ */
+async function dividendAfterCarry(
+  tx: Queryable,
+  uplineId: string,
+  downlineId: string,
+  amount: bigint,
+  meetsTerms: boolean,
+): Promise<bigint> {
+  const [row] = await tx.query<{ amount: string }>(
+    `select amount::text from dividend_carry where upline_id = $1 and downline_id = $2
+     for update`,
+    [uplineId, downlineId],
+  );
+  const carried = BigInt(row?.amount ?? '0');
+  const net = carried + amount;
+  let paid = 0n;
+  let carry = carried;
+  if (net <= 0n) carry = amount < 0n || meetsTerms ? net : carried;
+  else if (meetsTerms) {
+    paid = net;
+    carry = 0n;
+  }
+  if (carry !== carried) {
+    await tx.query(
+      `insert into dividend_carry (upline_id, downline_id, amount) values ($1, $2, $3)
+       on conflict (upline_id, downline_id) do update set amount = $3, updated_at = now()`,
+      [uplineId, downlineId, carry.toString()],
+    );
+  }
+  return paid;
+}
+
 /** Settles one period inside the job's transaction: once, whatever the number of runners. */
-async function settlePeriod(tx: Queryable, period: DuePeriod): Promise<BalanceChange[]> {
-  const amount = await payableOf(tx, period);
+async function settlePeriod(
+  tx: Queryable,
+  limits: ContractLimits,
+  period: DuePeriod,
+): Promise<BalanceChange[]> {
   const [settlement] = await tx.query<{ id: string }>(
     `insert into salary_settlements (agent_id, contract_type, period_start, period_end, amount)
-     values ($1, $2, $3, $4, $5)
+     values ($1, $2, $3, $4, 0)
      on conflict (agent_id, contract_type, period_start) do nothing returning id::text`,
-    [
-      period.agent_id,
-      period.contract_type,
-      period.period_start,
-      period.period_end,
-      amount.toString(),
-    ],
+    [period.agent_id, period.contract_type, period.period_start, period.period_end],
   );
   if (!settlement) {
     // Paid before (a late accrual of a settled period): it joins that settlement unpaid, never
@@ -91,8 +155,14 @@ async function settlePeriod(tx: Queryable, period: DuePeriod): Promise<BalanceCh
     );
     return [];
   }
+  // Only now, once per period: the dividend's carry-over moves with what is paid.
+  const amount = await payableWithin(tx, limits, period);
   let changes: BalanceChange[] = [];
   if (amount > 0n) {
+    await tx.query('update salary_settlements set amount = $2 where id = $1', [
+      settlement.id,
+      amount.toString(),
+    ]);
     const main = await walletId(tx, period.agent_id, null);
     const posted = await postWithin(tx, {
       idempotencyKey: `salary:${period.agent_id}:${period.contract_type}:${period.period_start.toISOString()}`,
@@ -161,7 +231,7 @@ export async function settleDueSalaries(
     const settled: DuePeriod[] = [];
     let failed = 0;
     for (const period of due) {
-      const result = await inSavepoint(tx, () => settlePeriod(tx, period));
+      const result = await inSavepoint(tx, () => settlePeriod(tx, deps.config.contracts, period));
       if (result instanceof Error) failed += 1;
       else {
         changes.push(...result);

@@ -1,15 +1,17 @@
 import type { AppDeps } from '../../http/deps';
+import { demoPayoutsOn } from '../payments/channels';
 import { applyWithdrawalEvent } from './lifecycle';
 
 /**
  * The demo payment channel pays a requested withdrawal by itself after the configured delay,
- * as a real channel's payout callback would; with `demoPaySeconds: null` an operator pays
+ * as a real channel's payout callback would. Only when DEMO is an enabled payout channel
+ * (`payments.channels.payout`); otherwise, or with `demoPaySeconds: null`, an operator pays
  * (`npm run ops -- withdrawal <id> pay`). Paying twice is refused by the machine, so a timer
- * that fires after an operator already acted changes nothing.
+ * that fires after an operator already acted changes nothing. Returns whether it scheduled.
  */
-export function scheduleDemoPayout(deps: AppDeps, withdrawalId: string): void {
+export function scheduleDemoPayout(deps: AppDeps, withdrawalId: string): boolean {
   const seconds = deps.config.payments.withdrawal.demoPaySeconds;
-  if (seconds === null) return;
+  if (seconds === null || !demoPayoutsOn(deps.config)) return false;
   const timer = setTimeout(() => {
     applyWithdrawalEvent(deps, {
       withdrawalId,
@@ -18,12 +20,16 @@ export function scheduleDemoPayout(deps: AppDeps, withdrawalId: string): void {
     }).catch(() => undefined); // Already paid or rejected, or the server is closing: the start-up sweep retries.
   }, seconds * 1000);
   timer.unref();
+  return true;
 }
 
 /** At start: requested withdrawals whose payout was due while the server was down. */
-export async function schedulePendingDemoPayouts(deps: AppDeps): Promise<void> {
+export async function schedulePendingDemoPayouts(deps: AppDeps): Promise<number> {
+  if (deps.config.payments.withdrawal.demoPaySeconds === null || !demoPayoutsOn(deps.config))
+    return 0;
   const rows = await deps.db.query<{ id: string }>(
     `select id::text from withdrawals where status = 'requested'`,
   );
   for (const row of rows) scheduleDemoPayout(deps, row.id);
+  return rows.length;
 }

@@ -11,6 +11,7 @@ import { ok } from '../../../src/shared/envelope';
 import type { ContractAction } from '../../../src/shared/realtime';
 import { DEFAULT_PAGE_SIZE } from '../../../src/shared/records';
 import { applyContractAction } from '../../domain/contracts/lifecycle';
+import { contractLimitsFor } from '../../domain/contracts/heldRates';
 import { currentContracts, listContracts, listDownlines } from '../../domain/contracts/queries';
 import { actionOf } from '../../domain/contracts/views';
 import { sessionOf } from '../auth';
@@ -145,6 +146,12 @@ export async function contractRoutes(app: FastifyInstance, deps: AppDeps): Promi
   app.get('/wps/agent/contracts/current', { config: { auth: 'realMoney' } }, async (request) => {
     const { type } = parseInput(currentQuery, request.query);
     return ok(await currentContracts(deps.db, callerOf(request).memberId, type));
+  });
+
+  // The highest rate the agent may offer now, per type (issue 11): the form shows it.
+  app.get('/wps/agent/contracts/limits', { config: { auth: 'agent' } }, async (request) => {
+    parseInput(z.object({}).strict(), request.query);
+    return ok(await contractLimitsFor(deps.db, deps.config, callerOf(request).memberId));
   });
 
   // Whom an agent can offer a contract to: its direct downlines.

@@ -1,7 +1,7 @@
 /**
- * Outside production the answers of recent captchas are readable at /dev/captcha/:id, so the
- * end-to-end tests can solve a captcha the way a person would (by reading it). Bounded; never
- * filled in production.
+ * With the development tools (DEV_TOOLS=1) the answers of recent captchas are readable at
+ * /wps/dev/captcha/:id, so the end-to-end tests can solve a captcha the way a person would (by
+ * reading it). Bounded; never filled without the tools.
  */
 const CAPACITY = 200;
 const answers = new Map<string, string>();

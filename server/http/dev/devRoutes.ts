@@ -34,11 +34,13 @@ const settleBody = z
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * Development-only tools: the SMS/e-mail outbox (a page for people, JSON for tests) and
- * captcha answers. Not registered at all in production mode.
+ * Development tools: the SMS/e-mail outbox (a page for people, JSON for tests), captcha answers,
+ * the demo vendor's rig and the salary clock. They answer without a token, so they exist only
+ * with DEV_TOOLS=1 (the test servers); otherwise, and always in production, they are not
+ * registered at all (404). The operator reads the outbox through `npm run ops -- outbox`.
  */
 export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  if (deps.production) return;
+  if (!deps.devTools) return;
 
   app.get('/wps/dev/outbox', async (request) => {
     const { recipient } = parseInput(outboxQuery, request.query);

@@ -28,7 +28,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
     if (!limit.allowed)
       throw new ApiError(429, 'throttled', 'Please wait a second before refreshing the captcha.');
     const { captchaId, image, answer } = await issueCaptcha(deps.db);
-    if (!deps.production) rememberCaptchaAnswer(captchaId, answer);
+    if (deps.devTools) rememberCaptchaAnswer(captchaId, answer);
     return ok({ captchaId, image });
   });
 

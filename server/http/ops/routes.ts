@@ -2,14 +2,23 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
+import { readOutbox } from '../../domain/messaging/providers';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
+import { opsAgentRoutes } from './agentRateRoutes';
 import { opsMoneyRoutes } from './moneyRoutes';
 
 const maintenanceBody = z
   .object({
     enabled: z.boolean(),
     end: z.iso.datetime({ offset: true }).nullable().default(null),
+  })
+  .strict();
+
+const outboxQuery = z
+  .object({
+    recipient: z.string().min(1).max(254).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
   })
   .strict();
 
@@ -51,5 +60,14 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     );
   });
 
+  // The SMS codes and e-mails the outbox providers "sent", newest first (`npm run ops -- outbox`):
+  // the demo's SMS login needs them, and only the operator may read them.
+  app.get('/ops/outbox', async (request) => {
+    authorize(request);
+    const { recipient, limit } = parseInput(outboxQuery, request.query);
+    return ok(await readOutbox(deps.db, recipient, limit));
+  });
+
   await opsMoneyRoutes(app, deps, authorize);
+  await opsAgentRoutes(app, deps, authorize);
 }

@@ -7,6 +7,11 @@ import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
 import { contractFunds } from '../../domain/contracts/queries';
 import { memberWallets } from '../../domain/ledger/accounts';
 import {
+  demoDepositsOn,
+  depositChannels,
+  enabledDepositChannel,
+} from '../../domain/payments/channels';
+import {
   creditDeposit,
   requestDeposit,
   transferBetweenWallets,
@@ -23,7 +28,13 @@ const transferBody = z
   .object({ from: z.string().max(20), to: z.string().max(20), amount, idempotencyKey })
   .strict();
 const uplineBody = z.object({ amount, idempotencyKey }).strict();
-const depositBody = z.object({ channel: z.literal('DEMO'), amount, idempotencyKey }).strict();
+const depositBody = z
+  .object({
+    channel: z.string().regex(/^[A-Z0-9_]{2,20}$/, 'a channel name'),
+    amount,
+    idempotencyKey,
+  })
+  .strict();
 
 /** Wallet calls (spec 7): balances, consolidated funds, transfers, deposits. */
 export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -62,11 +73,19 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   );
 
+  // The deposit channels the operator enabled (payments.channels.deposit); demo ones are marked
+  // so the page can say so.
+  app.get('/wps/deposit/channels', { config: { auth: 'session' } }, async () =>
+    ok(depositChannels(deps.config)),
+  );
+
   app.post('/wps/deposit', { config: { auth: 'realMoney' } }, async (request) => {
     const session = sessionOf(request);
     const body = parseInput(depositBody, request.body);
-    const deposit = await requestDeposit(deps, session.memberId, body);
-    if (deposit.status === 'pending') scheduleDemoConfirmation(deps, deposit.id);
+    const channel = enabledDepositChannel(deps.config, body.channel);
+    const deposit = await requestDeposit(deps, session.memberId, { ...body, channel });
+    if (deposit.status === 'pending' && channel === 'DEMO')
+      scheduleDemoConfirmation(deps, deposit.id);
     return ok(deposit);
   });
 
@@ -86,6 +105,7 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
  * (or after a restart, see confirmPendingDemoDeposits) credits once.
  */
 function scheduleDemoConfirmation(deps: AppDeps, depositId: string): void {
+  if (!demoDepositsOn(deps.config)) return;
   const delay = deps.config.payments.deposit.demoConfirmSeconds * 1000;
   const timer = setTimeout(() => {
     creditDeposit(deps, depositId).then(
@@ -96,12 +116,17 @@ function scheduleDemoConfirmation(deps: AppDeps, depositId: string): void {
   timer.unref();
 }
 
-/** At start: credit demo deposits whose confirmation was due while the server was down. */
-export async function confirmPendingDemoDeposits(deps: AppDeps): Promise<void> {
+/**
+ * At start: credit demo deposits whose confirmation was due while the server was down, when the
+ * demo channel is still enabled (left pending otherwise). Returns how many were scheduled.
+ */
+export async function confirmPendingDemoDeposits(deps: AppDeps): Promise<number> {
+  if (!demoDepositsOn(deps.config)) return 0;
   const rows = await deps.db.query<{ id: string }>(
     `select id::text from deposits where status = 'pending' and channel = 'DEMO'`,
   );
   for (const row of rows) scheduleDemoConfirmation(deps, row.id);
+  return rows.length;
 }
 
 /** Relays of the wallet area. */

@@ -1,14 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Downline } from '../../api/contracts';
-import { type ContractType, contractTermsProblem } from '../../shared/contracts';
+import type { ContractLimitsView, Downline } from '../../api/contracts';
+import {
+  type ContractType,
+  contractTermsProblem,
+  parseRateBasisPoints,
+} from '../../shared/contracts';
 import { useErrorText } from '../auth/useErrorText';
 import { FormField } from '../auth/FormField';
 import { useContractsApi } from './useContractsApi';
 
 /**
  * The upline offers a contract of one type to a direct downline (spec 4/6): rate and the
- * terms' minimums, checked with the same rules the server uses before it is sent.
+ * terms' minimums, checked with the same rules the server uses before it is sent, and the
+ * highest rate the agent may offer (the platform's cap and what it holds itself: issue 11).
  */
 export function OfferContractForm({
   type,
@@ -21,6 +26,7 @@ export function OfferContractForm({
   const errorText = useErrorText();
   const api = useContractsApi();
   const [downlines, setDownlines] = useState<Downline[] | null>(null);
+  const [limits, setLimits] = useState<ContractLimitsView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -31,6 +37,11 @@ export function OfferContractForm({
       (page) => current && setDownlines(page.items),
       () => current && setDownlines([]),
     );
+    // Without the limits the form still works: the server refuses a rate above them.
+    api.limits().then(
+      (answer) => current && setLimits(answer),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -38,6 +49,14 @@ export function OfferContractForm({
 
   if (downlines === null) return <p role="status">{t('common.loading')}</p>;
   if (downlines.length === 0) return <p>{t('contracts.noDownlines')}</p>;
+  const max = limits?.[type].max ?? null;
+  if (max !== null && parseRateBasisPoints(max) === 0) {
+    return (
+      <p role="status" data-testid="offer-contract-no-rate">
+        {t('contracts.noRateHeld', { type: t(`contracts.type_${type}`) })}
+      </p>
+    );
+  }
   return (
     <form
       className="auth-form offer-form"
@@ -56,6 +75,10 @@ export function OfferContractForm({
         const problem = contractTermsProblem(terms);
         if (problem) {
           setError(`contract_term_${problem}`);
+          return;
+        }
+        if (max !== null && parseRateBasisPoints(terms.rate) > parseRateBasisPoints(max)) {
+          setError('contract_rate_above_held');
           return;
         }
         setSending(true);
@@ -90,8 +113,15 @@ export function OfferContractForm({
         label={t('contracts.ratePercent')}
         name="rate"
         inputMode="decimal"
-        defaultValue="1.00"
+        defaultValue={max !== null && parseRateBasisPoints(max) < 100 ? max : '1.00'}
+        key={max ?? 'unknown'}
+        aria-describedby={max !== null ? `offer-rate-max-${type}` : undefined}
       />
+      {max !== null && (
+        <p id={`offer-rate-max-${type}`} className="field-hint" data-testid="offer-rate-max">
+          {t('contracts.rateUpTo', { max })}
+        </p>
+      )}
       <FormField
         label={t('contracts.activeMembers')}
         name="activeMembers"

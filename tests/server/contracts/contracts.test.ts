@@ -44,9 +44,9 @@ describe.each(engines)('contracts on %s', (engine) => {
   describe('the lower-rate rule (spec 4)', () => {
     it('accepting a lower rate supersedes the contract in effect in the same transaction', async () => {
       const downline = await tokenOf('ctr_rate');
-      const first = await offered(server, tokens.agent, 'ctr_rate', 'dailySalary', '2');
+      const first = await offered(server, tokens.agent, 'ctr_rate', 'dailySalary', '1.2');
       expect(first.terms).toEqual({
-        rate: '2.00',
+        rate: '1.20',
         activeMembers: 3,
         periodBet: '1000.00',
         profitLoss: '0.00',
@@ -56,14 +56,14 @@ describe.each(engines)('contracts on %s', (engine) => {
       const dividend = await offered(server, tokens.agent, 'ctr_rate', 'dividend', '1');
       await acted(server, downline, dividend.id, 'accept');
 
-      for (const rate of ['2', '2.00', '3']) {
+      for (const rate of ['1.2', '1.20', '1.5']) {
         const reply = await offer(server, tokens.agent, 'ctr_rate', 'dailySalary', rate);
         expect(reply.status, rate).toBe(409);
         expect(reply.body.code).toBe('contract_rate_not_lower');
-        expect(reply.body.value).toEqual({ contractId: first.id, rate: '2.00' });
+        expect(reply.body.value).toEqual({ contractId: first.id, rate: '1.20' });
       }
 
-      const lower = await offered(server, tokens.agent, 'ctr_rate', 'dailySalary', '1.5');
+      const lower = await offered(server, tokens.agent, 'ctr_rate', 'dailySalary', '1');
       expect((await stored(server, first.id)).state).toBe('active'); // Not until accepted.
       const accepted = await acted(server, downline, lower.id, 'accept');
       expect(accepted).toMatchObject({ state: 'active', status: 'approved', role: 'downline' });
@@ -100,7 +100,7 @@ describe.each(engines)('contracts on %s', (engine) => {
 
     it('refuses an acceptance whose rate no longer undercuts, and changes nothing', async () => {
       const downline = await tokenOf('ctr_rate');
-      const pending = await offered(server, tokens.agent, 'ctr_rate', 'dailySalary', '1');
+      const pending = await offered(server, tokens.agent, 'ctr_rate', 'dailySalary', '0.9');
       // A contract at a lower rate took effect meanwhile (written directly: through the API the
       // one-open-offer rule makes this order impossible).
       await server.deps.db.query(
@@ -167,11 +167,23 @@ describe.each(engines)('contracts on %s', (engine) => {
     // A player is nobody's upline here: offering is an agent's.
     const player = await offer(server, tokens.player2, 'player3', 'dividend', '1');
     expect(player).toMatchObject({ status: 403, body: { code: 'forbidden' } });
-    // A sub-agent offers to its own downline, and is a downline of its own upline.
-    const sub = await offered(server, tokens.subAgent, 'ctr_subdown', 'dividend', '1');
-    expect(sub).toMatchObject({ role: 'upline', actions: ['withdrawOffer'] });
+    // A sub-agent holds nothing of its own until its upline's contract gives it a rate
+    // (issue 11): it cannot offer more than that.
+    const early = await offer(server, tokens.subAgent, 'ctr_subdown', 'dividend', '1');
+    expect(early).toMatchObject({
+      status: 400,
+      body: { code: 'contract_rate_above_held', value: { field: 'rate', max: '0.00' } },
+    });
+    // A sub-agent is a downline of its own upline, and offers to its own downline.
     const toSub = await offered(server, tokens.agent, 'ctr_sub', 'dividend', '2');
     expect((await acted(server, tokens.subAgent, toSub.id, 'accept')).role).toBe('downline');
+    const above = await offer(server, tokens.subAgent, 'ctr_subdown', 'dividend', '2.5');
+    expect(above.body).toMatchObject({
+      code: 'contract_rate_above_held',
+      value: { max: '2.00', held: '2.00' },
+    });
+    const sub = await offered(server, tokens.subAgent, 'ctr_subdown', 'dividend', '1');
+    expect(sub).toMatchObject({ role: 'upline', actions: ['withdrawOffer'] });
     // A trial account is told it needs a real one.
     const fromTrial = await offer(server, tokens.trial, 'player2', 'dividend', '1');
     expect(fromTrial).toMatchObject({ status: 403, body: { code: 'in_need_true_account' } });

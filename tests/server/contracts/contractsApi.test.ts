@@ -33,7 +33,7 @@ describe('src/api/contracts against the server', () => {
       const made = await agent.offer({
         contractType,
         downlineId: items[0]!.id,
-        terms: termsAt('2'),
+        terms: termsAt('1.2'),
       });
       expect(made).toMatchObject({ state: 'offered', role: 'upline', actions: ['withdrawOffer'] });
       const current = await player.current(contractType);

@@ -16,10 +16,22 @@ const terms = (rate: string, extra: Partial<ContractTerms> = {}): ContractTerms 
   ...extra,
 });
 
+/** Caps a little above the shipped ones (still below the games' edge), to test the arithmetic. */
+export const TEST_LIMITS = {
+  maxRate: {
+    realTimeSalary: '2.00',
+    hourlySalary: '2.00',
+    dailySalary: '2.00',
+    dividend: '30.00',
+  },
+  maxTurnoverRate: '2.00',
+};
+
 /**
  * The salary settlement job with a simulated clock (issue 6): bets across period boundaries,
  * runs mid-period and after, two runners at once — every period paid once, amounts equal
- * rate × eligible bets, and the books still balance.
+ * rate × eligible bets, and the books still balance. The limits of issue 11: the chain split by
+ * level difference, the caps and the agents' own rates applied when the period is paid.
  */
 describe.each(engines)('salary settlement on %s', (engine) => {
   let server: TestServer;
@@ -31,20 +43,40 @@ describe.each(engines)('salary settlement on %s', (engine) => {
   const at = (minutes: number) => new Date(base.getTime() + minutes * MINUTE);
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
+    server = await startTestServer(engine, {
+      config: (base) => ({ ...base, contracts: structuredClone(TEST_LIMITS) }),
+    });
     const rows = await server.deps.db.query<{ id: string; account: string }>(
       `select id::text, account from members
-       where account in ('agent1', 'player2', 'player3', 'agent2', 'player4', 'player6')`,
+       where account in ('agent1', 'player2', 'player3', 'agent2', 'player4', 'agent3', 'player6')`,
     );
     for (const row of rows) ids[row.account] = row.id;
   });
+  /** The operator's own rates: agent1 at the caps; agent2 holds what agent1's contract gives. */
+  async function operatorRates(rates: Record<string, number>) {
+    await server.deps.db.exec('delete from agent_rates');
+    for (const [type, rateBp] of Object.entries(rates)) {
+      await server.deps.db.query(
+        'insert into agent_rates (member_id, contract_type, rate_bp) values ($1, $2, $3)',
+        [ids.agent1!, type, rateBp],
+      );
+    }
+  }
   afterAll(() => server.close());
   beforeEach(async () => {
     // Each test starts without contracts (accruals and settlements reference them).
     await server.deps.db.exec(
-      `delete from salary_accruals; delete from salary_settlements; delete from contracts;`,
+      `delete from salary_accruals; delete from salary_settlements; delete from contracts;
+       delete from dividend_carry;`,
     );
     base = new Date(base.getTime() - 7 * 24 * 60 * MINUTE);
+    server.deps.config.contracts = structuredClone(TEST_LIMITS);
+    await operatorRates({
+      realTimeSalary: 200,
+      hourlySalary: 200,
+      dailySalary: 200,
+      dividend: 3000,
+    });
     const [last] = await server.deps.db.query<{ id: string }>(
       'select coalesce(max(id), 0)::text as id from ledger_transactions',
     );
@@ -74,7 +106,7 @@ describe.each(engines)('salary settlement on %s', (engine) => {
          values ($1, 'PG', 'test', 'Test slot', $2, $3, $3, $4, $5, $5) returning id::text`,
         [ids[member]!, randomBytes(8).toString('hex'), stake, win, at(minutes)],
       );
-      await accrueWithin(tx, {
+      await accrueWithin(tx, server.deps.config.contracts, {
         id: row!.id,
         memberId: ids[member]!,
         valid: BigInt(stake),
@@ -185,11 +217,11 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     expect(await salaryPaid()).toEqual([1000n]);
     expect(await ledgerSum(server)).toBe(0n);
   });
-  it('pays a contract on its downline’s whole team, each agent up the chain at its own rate', async () => {
+  it('pays a contract on its downline’s whole team, up the chain by level difference', async () => {
     // agent1 → agent2 (a sub-agent: player4 and, through agent3, player6 are its team), with a
-    // minimum of two active members; agent2 → player4 of its own.
-    await contract('agent2', 'realTimeSalary', terms('1.00', { activeMembers: 2 }));
-    await contract('player4', 'realTimeSalary', terms('2.00'), 'agent2');
+    // minimum of two active members; agent2 → player4 of its own, at less than agent2 holds.
+    await contract('agent2', 'realTimeSalary', terms('2.00', { activeMembers: 2 }));
+    await contract('player4', 'realTimeSalary', terms('1.50'), 'agent2');
     await bet('player4', 1, '10000'); // period [0, 5): two team members bet
     await bet('player6', 2, '30000');
     await bet('player4', 6, '10000'); // period [5, 10): one member only
@@ -202,14 +234,88 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     expect(
       paid.map((row) => [row.account, new Date(row.period).toISOString(), row.amount]),
     ).toEqual([
-      // agent1: 1 % of the team's 400.00; agent2: 2 % of player4's 100.00.
-      ['agent1', at(0).toISOString(), '400'],
-      ['agent2', at(0).toISOString(), '200'],
+      // agent2: 1.5 % of player4's 100.00; agent1: the rest of its 2 % on it (0.5 %), and
+      // 2 % of player6's 300.00 (nobody below it on that chain): 0.50 + 6.00.
+      ['agent1', at(0).toISOString(), '650'],
+      ['agent2', at(0).toISOString(), '150'],
       // One active member of the two required: nothing for agent1; agent2's has no minimum.
       ['agent1', at(5).toISOString(), '0'],
-      ['agent2', at(5).toISOString(), '200'],
+      ['agent2', at(5).toISOString(), '150'],
     ]);
     expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  /** Every salary paid since the test began, by agent. */
+  const paidByAgent = async () => {
+    const rows = await server.deps.db.query<{ account: string; amount: string }>(
+      `select m.account, sum(s.amount)::text as amount from salary_settlements s
+       join members m on m.id = s.agent_id group by m.account order by m.account`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.account, row.amount]));
+  };
+
+  it('pays one cap for a whole chain, however deep and however many salaries are stacked', async () => {
+    // Three salary types on one downline, each at the cap, and a sub-contract below them.
+    for (const type of ['realTimeSalary', 'hourlySalary', 'dailySalary'] as const)
+      await contract('agent2', type, terms('2.00'));
+    await contract('agent3', 'realTimeSalary', terms('2.00'), 'agent2');
+    await contract('player6', 'realTimeSalary', terms('2.00'), 'agent3');
+    await bet('player6', 1, '100000'); // 1,000.00
+
+    await settleDueSalaries(server.deps, at(3 * 24 * 60));
+    // 2 % of 1,000.00 in all: agent3 nearest the bettor takes it, nobody above has a margin.
+    expect(await paidByAgent()).toEqual({ agent1: '0', agent2: '0', agent3: '2000' });
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it('pays at the cap when the operator lowered it before the period was paid', async () => {
+    await contract('player2', 'realTimeSalary', terms('2.00'));
+    await bet('player2', 1, '10000'); // 100.00 at 2 % accrued 2.00
+    server.deps.config.contracts.maxTurnoverRate = '1.00';
+    await settleDueSalaries(server.deps, at(16));
+    expect(await salaryPaid()).toEqual([100n]);
+  });
+
+  it('pays at what the agent holds now when its own rate went down before the payment', async () => {
+    await contract('agent2', 'realTimeSalary', terms('2.00'));
+    await contract('player4', 'realTimeSalary', terms('1.50'), 'agent2');
+    await bet('player4', 1, '10000');
+    // The operator lowers agent1 to 0.50 %: agent1's contract pays at most that; agent2 holds
+    // agent1's contract rate (2.00), above it: still 1.50.
+    await server.deps.db.query(
+      `update agent_rates set rate_bp = 50 where member_id = $1 and contract_type = 'realTimeSalary'`,
+      [ids.agent1!],
+    );
+    await settleDueSalaries(server.deps, at(16));
+    // agent1: min(2.00, 0.50) − 1.50 below → 0; agent2: 1.50 % of 100.00.
+    expect(await paidByAgent()).toEqual({ agent1: '0', agent2: '150' });
+  });
+
+  it('stops paying a sub-agent’s contract once its own upline contract has ended', async () => {
+    const upper = await contract('agent2', 'realTimeSalary', terms('2.00'));
+    await contract('player4', 'realTimeSalary', terms('1.50'), 'agent2');
+    await bet('player4', 1, '10000');
+    await server.deps.db.query(`update contracts set state = 'terminated' where id = $1`, [upper]);
+    await settleDueSalaries(server.deps, at(16));
+    // agent2 holds nothing any more (no operator rate, no upline contract): it is paid 0.
+    expect(await paidByAgent()).toEqual({ agent1: '50', agent2: '0' });
+  });
+
+  it('carries a won period of a dividend over: later losses cover it before anything is paid', async () => {
+    const first = await contract('player2', 'dividend', terms('10.00'));
+    await bet('player2', 2, '10000', '30000'); // day 0: the team won 200.00 → carry −20.00
+    await bet('player2', 24 * 60 + 2, '10000'); // day 1: lost 100.00 → −10.00 still carried
+    // Ending the contract and starting another does not wipe what the pair carries.
+    await server.deps.db.query(`update contracts set state = 'terminated' where id = $1`, [first]);
+    await contract('player2', 'dividend', terms('10.00'));
+    await bet('player2', 2 * 24 * 60 + 2, '30000'); // day 2: lost 300.00 → 30.00 − 10.00
+    await settleDueSalaries(server.deps, at(4 * 24 * 60));
+    expect(await salaryPaid()).toEqual([2000n]);
+    const [carry] = await server.deps.db.query<{ amount: string }>(
+      'select amount::text from dividend_carry where upline_id = $1 and downline_id = $2',
+      [ids.agent1!, ids.player2!],
+    );
+    expect(carry).toEqual({ amount: '0' });
   });
 
   it('checks a dividend’s minimum on the team’s real loss, not on the truncated accruals', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadPlatformConfig } from '../../../server/config/load';
 import type { Database } from '../../../server/db/types';
 import { accrueWithin } from '../../../server/domain/salary/accrue';
 import { JobLock } from '../../../server/jobs/exclusive';
@@ -85,12 +86,43 @@ interface ContractPlan {
  * agent2; agent2 over player4, player5 and agent3; agent3 over player6. Two contracts of one
  * type under one agent share its settlements; some minimums are met in some periods only.
  */
-/** Each contract downline's team (itself and everyone under it): a contract earns on all of it. */
-const teamOf = (downline: string): string[] =>
-  ({
-    agent2: ['agent2', 'player4', 'player5', 'agent3', 'player6'],
-    agent3: ['agent3', 'player6'],
-  })[downline] ?? [downline];
+/** Each member's upline in the demo team. */
+const UPLINE: Record<string, string> = {
+  player2: 'agent1',
+  player3: 'agent1',
+  player7: 'agent1',
+  player8: 'agent1',
+  agent2: 'agent1',
+  player4: 'agent2',
+  player5: 'agent2',
+  agent3: 'agent2',
+  player6: 'agent3',
+};
+
+/**
+ * How far `downline` is above `member` (0: the member itself), or null when the member is not in
+ * the downline's team: a contract earns on its downline's whole team.
+ */
+function depthInTeam(member: string, downline: string): number | null {
+  let depth = 0;
+  for (let at: string | undefined = member; at; at = UPLINE[at], depth += 1)
+    if (at === downline) return depth;
+  return null;
+}
+
+/**
+ * The limits of issue 11, restated so the expected amounts are computed independently: the
+ * shipped caps (config/platform.json: 1.50 % of turnover for the salaries together, 30 % for the
+ * dividend) and the demo operator's own rates of the three agents (seedAgentRates.ts).
+ */
+const CAP_BP = { turnover: 150n, loss: 3000n };
+const HELD_BP: Record<string, { turnover: bigint; loss: bigint }> = {
+  agent1: { turnover: 150n, loss: 3000n },
+  agent2: { turnover: 120n, loss: 2500n },
+  agent3: { turnover: 100n, loss: 2000n },
+};
+const basisOf = (type: ContractType) => (type === 'dividend' ? 'loss' : 'turnover');
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 const plans: ContractPlan[] = [
   { upline: 'agent1', downline: 'player2', type: 'realTimeSalary', terms: terms('1.37') },
@@ -129,6 +161,10 @@ const plans: ContractPlan[] = [
   { upline: 'agent3', downline: 'player6', type: 'realTimeSalary', terms: terms('3.00') },
   { upline: 'agent3', downline: 'player6', type: 'dividend', terms: terms('5.00') },
 ];
+// Above the cap or above what its upline holds, some of them earn less than their rate: player3's
+// 2.50 pays 1.50 (the cap), player6's real-time 3.00 pays 1.00 (what agent3 holds); and up a
+// chain each earns only what is left above the contracts below it (agent1's dividend on agent2's
+// team earns 10 − 5 = 5 % of player6's bets).
 
 interface PlannedBet {
   member: string;
@@ -158,17 +194,21 @@ const settlementKey = (agentId: string, type: string, periodStart: Date) =>
   `${agentId}:${type}:${periodStart.toISOString()}`;
 
 /**
- * What each (agent, type, period) must be paid: per contract, rate × each bet of the downline's
- * team (truncated per
- * bet; a dividend on the house's result, stake − win), summed over the period, counted only
- * when the contract's minimums are met (active members, period bet, and for a dividend the
- * team's loss) and the sum is positive. Every period with a bet gets a settlement, 0 or not.
+ * What each (agent, type, period) must be paid: per contract, its share × each bet of the
+ * downline's team (truncated per bet; a dividend on the house's result, stake − win), summed over
+ * the period, counted only when the contract's minimums are met (active members, period bet, and
+ * for a dividend the team's loss) and the sum is positive. Every period with a bet gets a
+ * settlement, 0 or not. A contract's share of a bet: its rate bounded by the cap and by what its
+ * upline holds, less the highest such rate of the same basis nearer the bettor (never below 0).
+ * A dividend is paid on the pair's net loss since its last paid period (negative carry-over).
  */
 function expectedSettlements(bets: PlannedBet[], ids: Map<string, string>): Map<string, bigint> {
   const perContract = new Map<
     string,
     {
       plan: ContractPlan;
+      index: number;
+      start: Date;
       key: string;
       amount: bigint;
       valid: bigint;
@@ -176,16 +216,29 @@ function expectedSettlements(bets: PlannedBet[], ids: Map<string, string>): Map<
       bettors: Set<string>;
     }
   >();
-  for (const [index, plan] of plans.entries()) {
-    const length = PERIOD_MINUTES[plan.type] * MINUTE;
-    const basisPoints = BigInt(parseRateBasisPoints(plan.terms.rate));
-    const team = teamOf(plan.downline);
-    for (const bet of bets.filter((b) => team.includes(b.member))) {
+  for (const bet of bets) {
+    // The bet's chain: the contracts whose team has the bettor, nearest first, then by id.
+    const chain = plans
+      .map((plan, index) => ({ plan, index, depth: depthInTeam(bet.member, plan.downline) }))
+      .filter((entry) => entry.depth !== null)
+      .sort((a, b) => a.depth! - b.depth! || a.index - b.index);
+    const highest = { turnover: 0n, loss: 0n };
+    for (const { plan, index } of chain) {
+      const basis = basisOf(plan.type);
+      const rate = min(
+        min(BigInt(parseRateBasisPoints(plan.terms.rate)), HELD_BP[plan.upline]![basis]),
+        CAP_BP[basis],
+      );
+      const basisPoints = rate > highest[basis] ? rate - highest[basis] : 0n;
+      if (rate > highest[basis]) highest[basis] = rate;
+      const length = PERIOD_MINUTES[plan.type] * MINUTE;
       const start = new Date(Math.floor(bet.at.getTime() / length) * length);
       const key = settlementKey(ids.get(plan.upline)!, plan.type, start);
       const base = plan.type === 'dividend' ? bet.stake - bet.win : bet.stake;
       const sum = perContract.get(`${index}|${key}`) ?? {
         plan,
+        index,
+        start,
         key,
         amount: 0n,
         valid: 0n,
@@ -200,12 +253,27 @@ function expectedSettlements(bets: PlannedBet[], ids: Map<string, string>): Map<
     }
   }
   const expected = new Map<string, bigint>();
-  for (const { plan, key, amount, valid, loss, bettors } of perContract.values()) {
+  // A dividend's share passes through the pair's carry-over, period after period: a won period
+  // is carried, later losses cover it first; a loss that misses the terms leaves it as it was.
+  const carry = new Map<string, bigint>();
+  const inOrder = [...perContract.values()].sort(
+    (a, b) => a.start.getTime() - b.start.getTime() || a.index - b.index,
+  );
+  for (const { plan, key, amount, valid, loss, bettors } of inOrder) {
     const met =
       bettors.size >= plan.terms.activeMembers &&
       valid >= parseMoney(plan.terms.periodBet) &&
       (plan.type !== 'dividend' || loss >= parseMoney(plan.terms.profitLoss));
-    expected.set(key, (expected.get(key) ?? 0n) + (met && amount > 0n ? amount : 0n));
+    let paid = met && amount > 0n ? amount : 0n;
+    if (plan.type === 'dividend') {
+      const pair = `${plan.upline}>${plan.downline}`;
+      const carried = carry.get(pair) ?? 0n;
+      const net = carried + amount;
+      paid = net > 0n && met ? net : 0n;
+      if (net > 0n) carry.set(pair, met ? 0n : carried);
+      else carry.set(pair, amount < 0n || met ? net : carried);
+    }
+    expected.set(key, (expected.get(key) ?? 0n) + paid);
   }
   return expected;
 }
@@ -260,8 +328,9 @@ async function writeWork(db: Database, ids: Map<string, string>, bets: PlannedBe
       ],
     );
     const betIds = new Map(rows.map((row) => [row.round_id, row.id]));
+    const { contracts: limits } = await loadPlatformConfig('config/platform.json');
     for (const [index, bet] of bets.entries())
-      await accrueWithin(tx, {
+      await accrueWithin(tx, limits, {
         id: betIds.get(rounds[index]!)!,
         memberId: ids.get(bet.member)!,
         valid: bet.stake,

@@ -99,7 +99,7 @@ export async function playRound(
       demo: false,
     };
     // The upline's salary accrues with the bet, in the same transaction (issue 6).
-    const accrued = await accrueWithin(tx, {
+    const accrued = await accrueWithin(tx, deps.config.contracts, {
       id: created.id,
       memberId,
       valid: request.bet,

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../../../api/wallet';
+import type { DepositChannelView } from '../../../../shared/paymentChannels';
 import type { DepositRecordItem } from '../../../../shared/records';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { FormField } from '../../../auth/FormField';
 import { useErrorText } from '../../../auth/useErrorText';
 import { useServices } from '../../../app/ServicesContext';
@@ -16,9 +19,10 @@ const POLL_MS = 1000;
 const POLL_LIMIT = 120;
 
 /**
- * Deposit through the built-in demo channel: the request is pending until the channel
- * confirms, then the balance moves (live, in every tab). A retry after a network error reuses
- * the same idempotency key, so it can never deposit twice.
+ * Deposit through the channel the operator enabled (the built-in one is labelled "demo": it
+ * credits with nothing paid): the request is pending until the channel confirms, then the
+ * balance moves (live, in every tab). A retry after a network error reuses the same idempotency
+ * key, so it can never deposit twice.
  */
 export function DepositPage() {
   const { t } = useTranslation();
@@ -26,6 +30,19 @@ export function DepositPage() {
   const { walletApi, recordsApi } = useServices();
   const [state, setState] = useState<DepositState>({ kind: 'editing', error: null });
   const key = useRef(newIdempotencyKey());
+  const [channels, setChannels] = useState<DepositChannelView[] | 'loading' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    walletApi.depositChannels().then(
+      (list) => current && setChannels(list),
+      () => current && setChannels('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [walletApi, attempt]);
 
   useEffect(() => {
     if (state.kind !== 'pending') return;
@@ -69,6 +86,21 @@ export function DepositPage() {
     );
   }
 
+  if (channels === 'failed') {
+    return (
+      <LoadFailed
+        onRetry={() => {
+          setChannels('loading');
+          setAttempt((count) => count + 1);
+        }}
+      />
+    );
+  }
+  const channel = channels === 'loading' ? null : channels[0];
+  if (channels !== 'loading' && !channel) {
+    return <EmptyState title={t('wallet.noDepositChannel')} />;
+  }
+
   return (
     <form
       className="auth-form deposit-form"
@@ -81,9 +113,14 @@ export function DepositPage() {
           setState({ kind: 'editing', error: 'amount_invalid' });
           return;
         }
+        if (!channel) return;
         setState({ kind: 'submitting' });
         try {
-          const deposit = await walletApi.deposit({ amount, idempotencyKey: key.current });
+          const deposit = await walletApi.deposit({
+            channel: channel.channel,
+            amount,
+            idempotencyKey: key.current,
+          });
           setState({ kind: 'pending', id: deposit.id, amount: deposit.amount });
         } catch (error) {
           setState({
@@ -93,7 +130,11 @@ export function DepositPage() {
         }
       }}
     >
-      <p>{t('wallet.depositChannel')}</p>
+      {channel?.demo && (
+        <p data-testid="deposit-channel">
+          <span className="badge">{t('wallet.demoBadge')}</span> {t('wallet.depositChannel')}
+        </p>
+      )}
       <FormField
         label={t('wallet.amount')}
         name="amount"
@@ -105,7 +146,7 @@ export function DepositPage() {
       <button
         type="submit"
         className="button primary"
-        disabled={state.kind === 'submitting'}
+        disabled={state.kind === 'submitting' || !channel}
         data-testid="deposit-submit"
       >
         {state.kind === 'submitting' ? t('common.loading') : t('menu.deposit')}

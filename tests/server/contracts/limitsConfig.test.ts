@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { platformConfigSchema } from '../../../server/config/schema';
+import {
+  contractLimitsSchema,
+  houseEdgeBasisPoints,
+} from '../../../server/domain/contracts/limitsConfig';
+
+/** The operator's caps (issue 11), as a careless operator might set them. */
+describe('contract limits in the configuration', () => {
+  const shipped = async () => JSON.parse(await readFile('config/platform.json', 'utf8'));
+
+  it('ships caps below the games’ edge', async () => {
+    const config = platformConfigSchema.parse(await shipped());
+    expect(config.contracts).toEqual({
+      maxRate: {
+        realTimeSalary: '1.50',
+        hourlySalary: '1.50',
+        dailySalary: '1.50',
+        dividend: '30.00',
+      },
+      maxTurnoverRate: '1.50',
+    });
+    // The demo vendor's best return to player is 96.15 %: the house keeps 3.85 % of a bet.
+    expect(houseEdgeBasisPoints()).toBe(385);
+  });
+
+  it('refuses caps that would let an agent and its own downline win by playing', () => {
+    const unsafe = {
+      maxRate: {
+        realTimeSalary: '2.00',
+        hourlySalary: '2.00',
+        dailySalary: '2.00',
+        dividend: '50.00',
+      },
+      maxTurnoverRate: '2.00',
+    };
+    const parsed = contractLimitsSchema.safeParse(unsafe);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toMatch(/house edge/);
+    // A higher salary cap alone, or a 100 % dividend, is refused too.
+    expect(contractLimitsSchema.safeParse({ ...unsafe, maxTurnoverRate: '4.00' }).success).toBe(
+      false,
+    );
+    expect(
+      contractLimitsSchema.safeParse({
+        maxRate: { ...unsafe.maxRate, dividend: '100' },
+        maxTurnoverRate: '0.10',
+      }).success,
+    ).toBe(false);
+  });
+
+  it('refuses a missing section and rates that are not percentages', async () => {
+    const config = await shipped();
+    delete config.contracts;
+    expect(platformConfigSchema.safeParse(config).success).toBe(false);
+    for (const rate of ['0', '-1', '1.234', '101', 'abc', ''])
+      expect(
+        contractLimitsSchema.safeParse({
+          maxRate: {
+            realTimeSalary: rate,
+            hourlySalary: '1',
+            dailySalary: '1',
+            dividend: '10',
+          },
+          maxTurnoverRate: '1',
+        }).success,
+        rate,
+      ).toBe(false);
+  });
+});

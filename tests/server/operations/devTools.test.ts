@@ -1,0 +1,131 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../../../server/config/env';
+import { humanProof } from '../../support/identityClient';
+import { killServerProcesses, startServerProcess } from '../../support/serverProcess';
+import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
+
+/** The five development routes, each called the way a tool or a test would call it. */
+const devCalls: { path: string; init: RequestInit & { json?: unknown } }[] = [
+  { path: '/dev/outbox', init: {} },
+  { path: '/wps/dev/outbox', init: {} },
+  { path: '/wps/dev/captcha/abc', init: {} },
+  {
+    path: '/wps/dev/demo-vendor/rig',
+    init: { method: 'POST', json: { account: 'player1', drawn: 7 } },
+  },
+  { path: '/wps/dev/salary/settle', init: { method: 'POST', json: { minutesAhead: 0 } } },
+];
+
+async function askSmsCode(server: TestServer, mobileNum: string): Promise<void> {
+  const reply = await call(server, '/wps/verification/sms/noLogin', {
+    method: 'POST',
+    json: { mobileNum, countryDialingCode: '84', altcha: await humanProof(server) },
+  });
+  expect(reply.body.success).toBe(true);
+}
+
+describe.each(engines)('development tools on %s', (engine) => {
+  let plain: TestServer;
+  let tooled: TestServer;
+  beforeAll(async () => {
+    [plain, tooled] = await Promise.all([
+      startTestServer(engine, { devTools: false }),
+      startTestServer(engine, { devTools: true }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([plain.close(), tooled.close()]);
+  });
+
+  it('do not exist unless DEV_TOOLS enables them: every dev route answers 404', async () => {
+    for (const { path: devPath, init } of devCalls) {
+      const reply = await call(plain, devPath, init);
+      expect({ path: devPath, status: reply.status, code: reply.body.code }).toEqual({
+        path: devPath,
+        status: 404,
+        code: 'not_found',
+      });
+      expect(reply.body.message).toContain('No such call');
+    }
+    // A captcha issued without the tools is not remembered for anyone to read.
+    const { captchaId } = (await call(plain, '/wps/captcha')).body.value as { captchaId: string };
+    expect((await call(plain, `/wps/dev/captcha/${captchaId}`)).status).toBe(404);
+  });
+
+  it('work when enabled', async () => {
+    await askSmsCode(tooled, '900000001');
+    const outbox = await call(tooled, '/wps/dev/outbox');
+    expect(outbox.status).toBe(200);
+    expect(JSON.stringify(outbox.body.value)).toMatch(/verification code is \d{6}/);
+    const page = await fetch(`${tooled.url}/dev/outbox`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/verification code is \d{6}/);
+
+    const { captchaId } = (await call(tooled, '/wps/captcha')).body.value as {
+      captchaId: string;
+    };
+    const answer = await call(tooled, `/wps/dev/captcha/${captchaId}`);
+    expect(answer.status).toBe(200);
+    expect((answer.body.value as { answer: string }).answer).toMatch(/^\w+$/);
+
+    const rig = devCalls.find((entry) => entry.path.endsWith('/rig'))!;
+    expect((await call(tooled, rig.path, rig.init)).status).toBe(200);
+    const settle = devCalls.find((entry) => entry.path.endsWith('/settle'))!;
+    expect((await call(tooled, settle.path, settle.init)).status).toBe(200);
+  });
+
+  it('serve the outbox to the operator only, with or without the development tools', async () => {
+    await askSmsCode(plain, '900000001');
+    const anonymous = await call(plain, '/ops/outbox');
+    expect(anonymous).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    const wrong = await call(plain, '/ops/outbox', { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(403);
+
+    const operator = { authorization: `Bearer ${plain.opsToken}` };
+    const all = await call(plain, '/ops/outbox', { headers: operator });
+    expect(all.status).toBe(200);
+    const messages = all.body.value as { recipient: string; body: string; channel: string }[];
+    const sms = messages.find((message) => message.channel === 'sms');
+    expect(sms?.body).toMatch(/verification code is \d{6}/);
+
+    const one = await call(
+      plain,
+      `/ops/outbox?recipient=${encodeURIComponent(sms!.recipient)}&limit=1`,
+      { headers: operator },
+    );
+    expect(one.body.value).toHaveLength(1);
+    const nobody = await call(plain, '/ops/outbox?recipient=nobody', { headers: operator });
+    expect(nobody.body.value).toEqual([]);
+    const bad = await call(plain, '/ops/outbox?limit=100000', { headers: operator });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+  });
+});
+
+describe('DEV_TOOLS with NODE_ENV=production', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'devtools-'));
+  });
+  afterAll(async () => {
+    await killServerProcesses();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('is read as off unless set to 1, and refused together with production', () => {
+    expect(readEnv({}).DEV_TOOLS).toBe(false);
+    expect(readEnv({ DEV_TOOLS: '1' }).DEV_TOOLS).toBe(true);
+    expect(readEnv({ NODE_ENV: 'production' }).DEV_TOOLS).toBe(false);
+    expect(() => readEnv({ NODE_ENV: 'production', DEV_TOOLS: '1' })).toThrow(/DEV_TOOLS/);
+  });
+
+  it('stops the server at start with a message saying what to change', async () => {
+    const started = startServerProcess({
+      dataDir,
+      env: { NODE_ENV: 'production', DEV_TOOLS: '1' },
+    });
+    await expect(started).rejects.toThrow(/exited before it was ready[\s\S]*DEV_TOOLS/);
+  });
+});
