@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     '            npm run ops -- withdrawals | withdrawal <id> pay|reject|refund|forceReceived',
     '            npm run ops -- bonus <account> <amount> --reason <text>',
     '            npm run ops -- outbox [--recipient <number or e-mail>] [--limit <n>]',
+    '            npm run ops -- agent rate <account> <contract type> <percent|none> | agent rates <account>',
     '',
   );
   console.log(

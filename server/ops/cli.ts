@@ -14,6 +14,8 @@ import { serverInfoFile } from '../boot';
  *   npm run ops -- withdrawal <id> pay|reject|refund|forceReceived
  *   npm run ops -- bonus <account> <amount> --reason "Welcome"
  *   npm run ops -- outbox [--recipient +84900000001] [--limit 20]
+ *   npm run ops -- agent rate agent1 realTimeSalary 1.5   (or `none` to remove it)
+ *   npm run ops -- agent rates agent1
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -21,6 +23,8 @@ const usage = [
   '       npm run ops -- withdrawal <id> pay|reject|refund|forceReceived',
   '       npm run ops -- bonus <account> <amount> --reason <text>',
   '       npm run ops -- outbox [--recipient <number or e-mail>] [--limit <n>]',
+  '       npm run ops -- agent rate <account> dividend|dailySalary|hourlySalary|realTimeSalary <percent|none>',
+  '       npm run ops -- agent rates <account>',
 ].join('\n');
 
 interface OutboxMessage {
@@ -96,7 +100,17 @@ async function run(argv: string[]): Promise<string> {
       limit: { type: 'string' },
     },
   });
-  const [command, action, extra] = positionals;
+  const [command, action, extra, ...more] = positionals;
+  // An agent's own rate per contract type (what it may offer its downlines).
+  if (command === 'agent' && action === 'rate' && extra && more.length === 2) {
+    const [contractType, rate] = more as [string, string];
+    const body = { account: extra, contractType, rate: rate === 'none' ? null : rate };
+    return JSON.stringify(await call('POST', body, '/ops/agents/rate'));
+  }
+  if (command === 'agent' && action === 'rates' && extra && more.length === 0) {
+    const path = `/ops/agents/${encodeURIComponent(extra)}/rates`;
+    return JSON.stringify(await call('GET', undefined, path), null, 2);
+  }
   if (command === 'withdrawals' && !action) {
     const query = values.status ? `?status=${encodeURIComponent(values.status)}` : '';
     return JSON.stringify(await call('GET', undefined, `/ops/withdrawals${query}`), null, 2);
