@@ -96,7 +96,15 @@ export const platformConfigSchema = z
       )
       .min(1),
     /** Resend waits expiredMinutes × 60 s after an SMS (spec 9: default 1 minute). */
-    sms: z.object({ expiredMinutes: z.number().int().min(1).max(30) }),
+    sms: z.object({
+      expiredMinutes: z.number().int().min(1).max(30),
+      /**
+       * Codes one number may be sent in a day, and one address may ask for in an hour, for every
+       * purpose (registration too): a number nobody registered yet must not be flooded.
+       */
+      perNumberPerDay: z.number().int().min(1).max(100).default(10),
+      perAddressPerHour: z.number().int().min(1).max(1000).default(20),
+    }),
     /** With the PWDEXPIRY3 flag, a password older than this must be changed at login. */
     security: z.object({ passwordMaxAgeDays: z.number().int().min(1) }),
     payments: z.object({

@@ -15,9 +15,14 @@ import { createSession } from './sessions';
 import { consumeCode, issueCode } from './verificationCodes';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Failures before the captcha is required, and before a temporary lock (per account, per IP). */
+/**
+ * Failures before the captcha is required: per account (from any address) and per address (on
+ * any account). The lock is per account and address (issue 11): a stranger's wrong passwords
+ * lock the stranger out, never the owner at home, who is only asked for the captcha. An address
+ * spraying many accounts is locked too.
+ */
 const CAPTCHA_AFTER = { account: 3, ip: 10 };
-const LOCK_AFTER = { account: 10, ip: 50 };
+const LOCK_AFTER = { accountAndIp: 10, ip: 50 };
 const LOCK_MS = 15 * 60_000;
 
 // A real hash to compare against when the account does not exist, so both cases take as long.
@@ -26,34 +31,39 @@ const DUMMY_HASH =
 
 const keys = (account: string, ip: string) => ({
   account: `login-fail:acct:${account.toLowerCase()}`,
+  accountAndIp: `login-fail:acct-ip:${account.toLowerCase()}:${ip}`,
   ip: `login-fail:ip:${ip}`,
 });
 
-async function captchaNeeded(deps: AppDeps, account: string, ip: string): Promise<boolean> {
-  const { throttles } = deps.identity;
-  const k = keys(account, ip);
-  const [byAccount, byIp] = await Promise.all([
-    throttles.count(k.account, FAILURE_WINDOW_MS),
-    throttles.count(k.ip, FAILURE_WINDOW_MS),
-  ]);
-  return byAccount >= CAPTCHA_AFTER.account || byIp >= CAPTCHA_AFTER.ip;
-}
+const locked = () =>
+  new ApiError(429, 'account_locked', 'Too many failed attempts. Please try again in 15 minutes.', {
+    captcha: true,
+  } satisfies LoginFailure);
 
-async function recordFailure(deps: AppDeps, account: string, ip: string): Promise<never> {
+/**
+ * Reserves this attempt on every counter before anything is checked (issue 11): each hit is
+ * one atomic upsert that answers the count with this attempt in it, so parallel guesses see
+ * their own places in line, not one shared low count. Answers whether this attempt needs the
+ * captcha; throws when the account-and-address or the address is locked.
+ */
+async function reserveAttempt(deps: AppDeps, account: string, ip: string) {
   const { throttles } = deps.identity;
   const k = keys(account, ip);
-  await throttles.hit(k.account, {
-    windowMs: FAILURE_WINDOW_MS,
-    limit: LOCK_AFTER.account,
+  const window = { windowMs: FAILURE_WINDOW_MS };
+  const pair = await throttles.hit(k.accountAndIp, {
+    ...window,
+    limit: LOCK_AFTER.accountAndIp,
     blockMs: LOCK_MS,
   });
-  await throttles.hit(k.ip, {
-    windowMs: FAILURE_WINDOW_MS,
-    limit: LOCK_AFTER.ip,
-    blockMs: LOCK_MS,
-  });
-  const failure: LoginFailure = { captcha: await captchaNeeded(deps, account, ip) };
-  throw new ApiError(401, 'invalid_credentials', 'Username or password is incorrect.', failure);
+  const byIp = await throttles.hit(k.ip, { ...window, limit: LOCK_AFTER.ip, blockMs: LOCK_MS });
+  // Never locks (the owner must get in): it only asks every address for the captcha.
+  const byAccount = await throttles.hit(k.account, { ...window, limit: Number.MAX_SAFE_INTEGER });
+  if (!pair.allowed || !byIp.allowed) throw locked();
+  return {
+    captcha: byAccount.hits > CAPTCHA_AFTER.account || byIp.hits > CAPTCHA_AFTER.ip,
+    /** Whether the next attempt will need the captcha, if this one fails. */
+    captchaNext: byAccount.hits >= CAPTCHA_AFTER.account || byIp.hits >= CAPTCHA_AFTER.ip,
+  };
 }
 
 /** Password login: proof of work, captcha once failures pile up, lockout after that. */
@@ -64,29 +74,24 @@ async function checkPassword(
 ): Promise<AccountRow> {
   const username = request.username ?? '';
   await deps.identity.human.verify(deps.db, request.altcha);
-  const k = keys(username, ip);
-  if (
-    (await deps.identity.throttles.isBlocked(k.account)) ||
-    (await deps.identity.throttles.isBlocked(k.ip))
-  ) {
-    throw new ApiError(
-      429,
-      'account_locked',
-      'Too many failed attempts. Please try again in 15 minutes.',
-      {
-        captcha: true,
-      } satisfies LoginFailure,
-    );
-  }
-  if (await captchaNeeded(deps, username, ip))
-    await verifyCaptcha(deps.db, request.captchaId, request.captcha);
+  const attempt = await reserveAttempt(deps, username, ip);
+  if (attempt.captcha) await verifyCaptcha(deps.db, request.captchaId, request.captcha);
   const account = await findByAccount(deps.db, username);
   const matches = await verifyPassword(
     request.password ?? '',
     account?.password_hash ?? DUMMY_HASH,
   );
-  if (!account || !matches) return recordFailure(deps, username, ip);
-  await deps.identity.throttles.reset(k.account);
+  if (!account || !matches) {
+    const failure: LoginFailure = { captcha: attempt.captchaNext };
+    throw new ApiError(401, 'invalid_credentials', 'Username or password is incorrect.', failure);
+  }
+  // Not a failure after all: the account and this address start afresh (the owner got in), and
+  // the address's count gets this attempt back.
+  const { throttles } = deps.identity;
+  const k = keys(username, ip);
+  await throttles.reset(k.accountAndIp);
+  await throttles.reset(k.account);
+  await throttles.release(k.ip);
   return account;
 }
 
@@ -126,6 +131,21 @@ async function checkKnownAddress(
   if (request.ipVerificationCode) {
     await consumeCode(deps.db, 'ip', target, request.ipVerificationCode);
     return;
+  }
+  // Codes sent for new-address logins are capped per member (issue 11): each login attempt
+  // from a new address asks for one, and none may flood the member's phone.
+  const { throttles } = deps.identity;
+  for (const [key, rule] of [
+    [`ip-code:15m:${account.id}`, { windowMs: 15 * 60_000, limit: 5 }],
+    [`ip-code:day:${account.id}`, { windowMs: 24 * 60 * 60_000, limit: 10 }],
+  ] as const) {
+    if (!(await throttles.hit(key, rule)).allowed) {
+      throw new ApiError(
+        429,
+        'too_many_requests',
+        'Too many verification codes were sent. Please try again later.',
+      );
+    }
   }
   const code = await issueCode(deps.db, 'ip', target);
   const text = `Your login verification code is ${code}. It was requested from a new address (${ip}).`;

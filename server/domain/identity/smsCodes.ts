@@ -6,6 +6,8 @@ import { issueCode } from './verificationCodes';
 
 /** Spec 8/9: too many SMS requests for one number → wait 5 minutes. */
 const PER_NUMBER = { windowMs: 15 * 60_000, limit: 5, blockMs: 5 * 60_000 };
+const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /**
  * Sends a one-time code by SMS: for login or password reset ('login', the spec's "noLogin"
@@ -30,6 +32,22 @@ export async function sendSmsCode(
   }
   await deps.identity.human.verify(deps.db, request.altcha);
   const target = phoneTarget(request.countryDialingCode, request.mobileNum);
+  // Daily and hourly caps for every purpose, registration too (issue 11): a number that has no
+  // account yet must not be flooded, nor one address send codes to every number. Each cap is one
+  // atomic hit that answers its count, so a burst cannot slip past it.
+  const { perAddressPerHour, perNumberPerDay } = deps.config.sms;
+  const capped =
+    (await throttles.hit(`sms:ip-hour:${ip}`, { windowMs: HOUR_MS, limit: perAddressPerHour }))
+      .allowed &&
+    (await throttles.hit(`sms:number-day:${target}`, { windowMs: DAY_MS, limit: perNumberPerDay }))
+      .allowed;
+  if (!capped) {
+    throw new ApiError(
+      429,
+      'too_many_requests',
+      'Too many codes were requested today. Please try again later.',
+    );
+  }
   const limited = await throttles.hit(`sms:number:${target}`, PER_NUMBER);
   if (!limited.allowed) {
     throw new ApiError(

@@ -18,6 +18,11 @@ export interface ThrottleResult {
 /**
  * Fixed-window counters in the database, so limits hold across server processes and restarts.
  * One upsert per hit; a key past its limit is blocked until `blocked_until`.
+ *
+ * A counter that guards a secret is used by reserving first (issue 11): `hit` counts the attempt
+ * in one statement and answers the count, the caller decides from that count whether the secret
+ * may be checked at all, and only then checks it. Reading with `count` and hitting after the
+ * check lets a burst of parallel guesses all read the same low count.
  */
 export function createThrottles(db: Queryable) {
   async function hit(key: string, rule: ThrottleRule): Promise<ThrottleResult> {
@@ -71,7 +76,23 @@ export function createThrottles(db: Queryable) {
     await db.query('delete from throttles where key = $1', [key]);
   }
 
-  return { hit, count, isBlocked, reset };
+  /**
+   * Gives one hit back (never below 0): an attempt reserved with `hit` before a secret was
+   * checked, that turned out not to be a failure.
+   */
+  async function release(key: string): Promise<void> {
+    await db.query('update throttles set hits = greatest(hits - 1, 0) where key = $1', [key]);
+  }
+
+  /** Blocks the key from now for `blockMs` (a lock decided after the secret was checked). */
+  async function block(key: string, blockMs: number): Promise<void> {
+    await db.query(
+      `update throttles set blocked_until = now() + make_interval(secs => $2) where key = $1`,
+      [key, blockMs / 1000],
+    );
+  }
+
+  return { hit, count, isBlocked, reset, release, block };
 }
 
 export type Throttles = ReturnType<typeof createThrottles>;

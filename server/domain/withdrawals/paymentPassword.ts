@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../identity/password';
 const MAX_WRONG = 5;
 const WRONG_PAYMENT_PASSWORD = {
   windowMs: 15 * 60_000,
-  limit: MAX_WRONG - 1,
+  limit: MAX_WRONG,
   blockMs: 15 * 60_000,
 };
 
@@ -66,7 +66,13 @@ export async function setPaymentPassword(
   ]);
 }
 
-/** Refuses a withdrawal without the right payment password; counts and locks wrong guesses. */
+/**
+ * Refuses a withdrawal without the right payment password; the fifth wrong guess locks it.
+ * Each guess reserves its attempt before the password is compared (issue 11): one atomic hit
+ * counts it, and a guess past the fifth is refused without being checked, so a burst of guesses
+ * sent at once gets five judged at most. The right password gives its attempt back and clears
+ * the count.
+ */
 export async function checkPaymentPassword(
   deps: AppDeps,
   memberId: string,
@@ -81,17 +87,20 @@ export async function checkPaymentPassword(
     throw new ApiError(409, 'payment_password_not_set', 'Set a payment password first.');
   }
   const { throttles } = deps.identity;
-  const wrongSoFar = await throttles.count(key, WRONG_PAYMENT_PASSWORD.windowMs);
-  if ((await throttles.isBlocked(key)) || wrongSoFar >= MAX_WRONG) {
+  const attempt = await throttles.hit(key, WRONG_PAYMENT_PASSWORD);
+  if (!attempt.allowed) {
     throw new ApiError(429, 'too_many_requests', 'Too many wrong payment passwords. Try later.');
   }
-  if (!(await verifyPassword(given, row.hash))) {
-    const hit = await throttles.hit(key, WRONG_PAYMENT_PASSWORD);
-    throw hit.allowed
-      ? new ApiError(400, 'payment_password_wrong', 'The payment password is not correct.', {
-          attemptsLeft: MAX_WRONG - hit.hits,
-        })
-      : new ApiError(429, 'too_many_requests', 'Too many wrong payment passwords. Try later.');
+  if (await verifyPassword(given, row.hash)) {
+    await throttles.reset(key);
+    return;
   }
-  await throttles.reset(key);
+  if (attempt.hits >= MAX_WRONG) {
+    // The fifth wrong guess: locked for the block time from now.
+    await throttles.block(key, WRONG_PAYMENT_PASSWORD.blockMs);
+    throw new ApiError(429, 'too_many_requests', 'Too many wrong payment passwords. Try later.');
+  }
+  throw new ApiError(400, 'payment_password_wrong', 'The payment password is not correct.', {
+    attemptsLeft: MAX_WRONG - attempt.hits,
+  });
 }
