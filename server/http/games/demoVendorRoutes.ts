@@ -77,8 +77,8 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
       language: body.language ?? 'EN',
     });
     const launch = await createLaunch(deps, {
-      // A trial account plays from its own wallet, which holds trial credit only (never real
-      // money); a free trial plays money kept with the launch.
+      // Real play is a real account's (createLaunch refuses a trial one); a free trial plays
+      // money kept with the launch.
       memberId: demo ? (session?.memberId ?? null) : session!.memberId,
       demo,
       game,

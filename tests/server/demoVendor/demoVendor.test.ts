@@ -115,6 +115,35 @@ describe.each(engines)('demo vendor on %s', (engine) => {
     expect(after!.n).toBe(before!.n);
   });
 
+  it('lets a trial account play free trials only: no real launch, no bet, no winner board', async () => {
+    const trial = (
+      (await call(server, '/wps/session/login/freeplay', { method: 'POST', json: {} })).body
+        .value as { token: string }
+    ).token;
+    const [before] = await server.deps.db.query<{ n: number }>(
+      'select count(*)::int as n from bets',
+    );
+    expect(await launch(slot, false, trial)).toMatchObject({ code: 'in_need_true_account' });
+    expect(await launch(draw, false, trial)).toMatchObject({ code: 'in_need_true_account' });
+    const winners: WinnerEntry[] = [];
+    const stop = server.deps.winnerEvents.onChange((entry) => winners.push(entry));
+    const { launch: id } = (await launch(slot, true, trial)) as { launch: string };
+    const trialId = (
+      await server.deps.db.query<{ id: string }>(
+        `select member_id::text as id from sessions order by id desc limit 1`,
+      )
+    )[0]!.id;
+    server.deps.demoRigs.set(trialId, { engine: 'slot', symbols: ['seven', 'seven', 'seven'] });
+    const round = await play('spin', { launch: id, bet: '10.00', roundId: newKey() });
+    stop();
+    expect(round.body.value).toMatchObject({ demo: true });
+    expect(winners).toEqual([]);
+    const [after] = await server.deps.db.query<{ n: number }>(
+      'select count(*)::int as n from bets',
+    );
+    expect(after!.n).toBe(before!.n);
+  });
+
   it('puts a big win on the winner board, live and in the rank list, with the name masked', async () => {
     const { launch: id } = (await launch(slot)) as { launch: string };
     expect(

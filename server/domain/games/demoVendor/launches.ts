@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isTrialType } from '../../../../src/shared/identity';
 import { parseMoney } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
 import type { AppDeps } from '../../../http/deps';
@@ -23,8 +24,10 @@ export interface Launch extends LaunchedGame {
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Opens a game for a member (real money, or their trial credit) or as a free trial (play money
- * kept with the launch). The token goes in the game's URL; only its hash is stored.
+ * Opens a game for a member (real money) or as a free trial (play money kept with the launch).
+ * The token goes in the game's URL; only its hash is stored. A trial account plays free trials
+ * only (spec 5): its real launch is refused here, whatever route asks, so it never bets against
+ * the house nor reaches the winner board (issue 11).
  */
 export async function createLaunch(
   deps: AppDeps,
@@ -32,6 +35,15 @@ export async function createLaunch(
 ): Promise<string> {
   if (!request.demo && request.memberId === null) {
     throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
+  }
+  if (!request.demo) {
+    const [member] = await deps.db.query<{ type: number; status: string }>(
+      'select type, status from members where id = $1',
+      [request.memberId],
+    );
+    if (!member || isTrialType(Number(member.type))) {
+      throw new ApiError(403, 'in_need_true_account', 'This needs a real account.');
+    }
   }
   const token = randomBytes(24).toString('base64url');
   await deps.db.query(
