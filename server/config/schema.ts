@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { isKnownLanguage } from '../../src/shared/languages';
+import {
+  MAX_AMOUNT_MINOR,
+  MAX_AMOUNT_TEXT,
+  MONEY_AMOUNT_PATTERN,
+  parseMoney,
+} from '../../src/shared/money';
 import { PAYMENT_CHANNELS } from '../../src/shared/paymentChannels';
 import type { WhitelabelNode } from '../../src/shared/system';
 import { announcementsConfigSchema } from '../domain/announcements/configSchema';
@@ -43,6 +49,14 @@ const registrationField = z.object({
 });
 
 const localizedText = z.record(z.string(), z.string());
+
+/** A configured amount ("50.00"): a decimal of at most the platform's bound (issue 11). */
+const configAmount = z
+  .string()
+  .regex(/^\d+(\.\d{1,2})?$/)
+  .refine((text) => MONEY_AMOUNT_PATTERN.test(text) && parseMoney(text) <= MAX_AMOUNT_MINOR, {
+    message: `at most ${MAX_AMOUNT_TEXT}`,
+  });
 
 export const platformConfigSchema = z
   .object({
@@ -113,14 +127,14 @@ export const platformConfigSchema = z
       /** Vendors with a wallet of their own (transfer wallet); the others play from MAIN. */
       vendorWallets: z.array(z.string().regex(/^[A-Z0-9_]{2,20}$/)),
       deposit: z.object({
-        min: z.string().regex(/^\d+(\.\d{1,2})?$/),
-        max: z.string().regex(/^\d+(\.\d{1,2})?$/),
+        min: configAmount,
+        max: configAmount,
         /** The demo channel confirms a deposit by itself after this many seconds. */
         demoConfirmSeconds: z.number().int().min(0).max(3600),
       }),
       withdrawal: z.object({
-        min: z.string().regex(/^\d+(\.\d{1,2})?$/),
-        max: z.string().regex(/^\d+(\.\d{1,2})?$/),
+        min: configAmount,
+        max: configAmount,
         /** A paid withdrawal nobody answers counts as received after this long (spec 4). */
         autoConfirmMinutes: z
           .number()
@@ -131,7 +145,7 @@ export const platformConfigSchema = z
         demoPaySeconds: z.number().int().min(0).max(3600).nullable(),
       }),
       /** Demo money a free-play (trial) account starts with, from the house "trial_credit". */
-      trialCredit: z.string().regex(/^\d+(\.\d{1,2})?$/),
+      trialCredit: configAmount,
       /**
        * The enabled channels (src/shared/paymentChannels.ts). A deposit on another is refused
        * (channel_unavailable); with no payout channel an operator pays each withdrawal.
@@ -148,11 +162,11 @@ export const platformConfigSchema = z
     }),
     games: z.object({
       /** Bet sizes the demo vendor offers, as decimal strings. */
-      betLevels: z.array(z.string().regex(/^\d+(\.\d{1,2})?$/)).min(1),
+      betLevels: z.array(configAmount).min(1),
       /** A round that wins at least this many times its bet goes to the winner board. */
       bigWinMultiple: z.number().int().min(1),
       /** Play money of a free-trial launch (not on the ledger). */
-      freeTrialCredit: z.string().regex(/^\d+(\.\d{1,2})?$/),
+      freeTrialCredit: configAmount,
     }),
     /** Banners, notices and pop-ups (spec 3), texts per language with EN as the fallback. */
     announcements: announcementsConfigSchema,

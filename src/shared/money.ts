@@ -5,6 +5,17 @@
 export const MINOR_DIGITS = 2;
 const SCALE = 10n ** BigInt(MINOR_DIGITS);
 
+/**
+ * The largest single amount anything on the platform moves: 1,000,000,000.00 (issue 11). Far
+ * below BIGINT's 9.2 × 10^18 minor units, so no sum of the amounts a book can hold overflows,
+ * and every amount field refuses more with `amount_out_of_range`, naming this bound.
+ */
+export const MAX_AMOUNT_MINOR = 100_000_000_000n;
+export const MAX_AMOUNT_TEXT = '1000000000.00';
+
+/** The one amount syntax of requests: up to 15 whole digits and two decimals, no sign. */
+export const MONEY_AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,2})?$/;
+
 /** "1234.5" → 123450n. Throws on anything that is not a plain non-negative decimal. */
 export function parseMoney(text: string): bigint {
   const match = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text.trim());

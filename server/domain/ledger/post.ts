@@ -58,11 +58,24 @@ export async function postWithin(tx: Queryable, request: PostingRequest): Promis
   );
   const balances = new Map<string, { balance: bigint; entryId: string }>();
   for (const posting of ordered) {
-    const [row] = await tx.query<{ balance: string }>(
-      `update ledger_accounts set balance = balance + $2
-       where id = $1 and (allow_negative or balance + $2 >= 0) returning balance::text`,
-      [posting.accountId, posting.amount.toString()],
-    );
+    const [row] = await tx
+      .query<{ balance: string }>(
+        `update ledger_accounts set balance = balance + $2
+         where id = $1 and (allow_negative or balance + $2 >= 0) returning balance::text`,
+        [posting.accountId, posting.amount.toString()],
+      )
+      .catch((error: unknown) => {
+        // A balance beyond BIGINT (SQLSTATE 22003): refused as an amount, never a 500. With
+        // every amount bounded this needs ~92 million maximal postings into one account.
+        if ((error as { code?: string }).code === '22003') {
+          throw new ApiError(
+            409,
+            'amount_out_of_range',
+            'This amount would take a balance beyond what the books can hold.',
+          );
+        }
+        throw error;
+      });
     if (!row) throw new ApiError(409, 'insufficient_funds', 'Insufficient balance.');
     const [entry] = await tx.query<{ id: string }>(
       `insert into ledger_entries (transaction_id, account_id, amount, balance_after)

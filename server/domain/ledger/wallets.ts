@@ -1,4 +1,4 @@
-import { parseMoney, toMoneyString } from '../../../src/shared/money';
+import { MAX_AMOUNT_MINOR, MAX_AMOUNT_TEXT, parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { houseAccountId, walletId } from './accounts';
@@ -32,10 +32,26 @@ export function changesOf(
     }));
 }
 
-/** A request's amount in minor units; refuses zero (the schema already refuses the rest). */
+/**
+ * A request's amount in minor units: above zero and at most the platform's bound (the schema
+ * already refuses anything that is not an amount).
+ */
 export function positiveAmount(text: string): bigint {
   const amount = parseMoney(text);
   if (amount <= 0n) throw new ApiError(400, 'invalid_request', 'The amount must be above zero.');
+  return boundedAmount(amount);
+}
+
+/** Refuses an amount above MAX_AMOUNT_MINOR with `amount_out_of_range` and the bound. */
+export function boundedAmount(amount: bigint): bigint {
+  if (amount > MAX_AMOUNT_MINOR) {
+    throw new ApiError(
+      400,
+      'amount_out_of_range',
+      `An amount can be at most ${MAX_AMOUNT_TEXT}.`,
+      { max: MAX_AMOUNT_TEXT },
+    );
+  }
   return amount;
 }
 

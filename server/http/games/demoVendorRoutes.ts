@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import type { LaunchResult } from '../../../src/shared/games';
-import { parseMoney, toMoneyString } from '../../../src/shared/money';
+import { MONEY_AMOUNT_PATTERN, parseMoney, toMoneyString } from '../../../src/shared/money';
 import { recordRecentGame } from '../../domain/games/catalogue/recentGames';
 import { drawDigit, drawRtp, drawWin } from '../../domain/games/demoVendor/drawEngine';
 import { findLaunchableGame } from '../../domain/games/demoVendor/findGame';
@@ -38,7 +38,7 @@ const launchBody = z
   .strict();
 const launchToken = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/);
 const roundId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
-const amount = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/);
+const amount = z.string().regex(MONEY_AMOUNT_PATTERN);
 const sessionQuery = z.object({ launch: launchToken }).strict();
 const spinBody = z.object({ launch: launchToken, bet: amount, roundId }).strict();
 const drawBody = z

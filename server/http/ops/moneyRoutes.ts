@@ -1,3 +1,4 @@
+import { MONEY_AMOUNT_PATTERN } from '../../../src/shared/money';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
@@ -25,7 +26,7 @@ const listQuery = z.object({ status: z.string().max(30).optional() }).strict();
 const bonusBody = z
   .object({
     account: z.string().min(1).max(40),
-    amount: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/),
+    amount: z.string().regex(MONEY_AMOUNT_PATTERN),
     reason: z.string().min(1).max(140),
     idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   })

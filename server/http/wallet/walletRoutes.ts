@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { isTrialType } from '../../../src/shared/identity';
-import { toMoneyString } from '../../../src/shared/money';
+import { MONEY_AMOUNT_PATTERN, toMoneyString } from '../../../src/shared/money';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
 import { contractFunds } from '../../domain/contracts/queries';
 import { memberWallets } from '../../domain/ledger/accounts';
@@ -22,7 +22,7 @@ import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
 
-const amount = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'an amount like 100 or 99.50');
+const amount = z.string().regex(MONEY_AMOUNT_PATTERN, 'an amount like 100 or 99.50');
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -');
 const transferBody = z
   .object({ from: z.string().max(20), to: z.string().max(20), amount, idempotencyKey })

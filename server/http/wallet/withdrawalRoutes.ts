@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
-import { parseMoney } from '../../../src/shared/money';
+import { MONEY_AMOUNT_PATTERN, parseMoney } from '../../../src/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../src/shared/records';
 import {
   answerEvent,
@@ -19,7 +19,7 @@ import { sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
 
-const amount = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'an amount like 100 or 99.50');
+const amount = z.string().regex(MONEY_AMOUNT_PATTERN, 'an amount like 100 or 99.50');
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -');
 const statuses = [
   'requested',
