@@ -29,6 +29,7 @@ export async function grantBonus(
       { accountId: main, amount },
     ],
     describe: () => ({ reason: request.reason, amount: toMoneyString(amount) }),
+    fingerprint: { reason: request.reason },
   });
   return {
     result: posted.result,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../db/types';
 import { ApiError } from '../apiError';
 
@@ -35,6 +36,21 @@ export interface PostingRequest {
   describe?: (
     balances: Map<string, { balance: bigint; entryId: string }>,
   ) => Record<string, unknown>;
+  /**
+   * What else defines the request beyond its postings (a bonus's reason, say): a replay must
+   * match it too. The kind, the member and the postings always count.
+   */
+  fingerprint?: Record<string, string>;
+}
+
+/** The request a key stands for: kind, member, every posting, and the caller's extra fields. */
+function fingerprintOf(request: PostingRequest): Buffer {
+  const postings = [...request.postings]
+    .map((posting) => `${posting.accountId}:${posting.amount}`)
+    .sort();
+  return createHash('sha256')
+    .update(JSON.stringify([request.kind, request.memberId, postings, request.fingerprint ?? {}]))
+    .digest();
 }
 
 /**
@@ -45,12 +61,13 @@ export async function postWithin(tx: Queryable, request: PostingRequest): Promis
   const total = request.postings.reduce((sum, posting) => sum + posting.amount, 0n);
   if (total !== 0n) throw new Error(`unbalanced transaction ${request.kind}: ${total}`);
   if (request.postings.some((posting) => posting.amount === 0n)) throw new Error('zero posting');
+  const fingerprint = fingerprintOf(request);
   const [created] = await tx.query<{ id: string }>(
-    `insert into ledger_transactions (idempotency_key, kind, member_id) values ($1, $2, $3)
-     on conflict (idempotency_key) do nothing returning id::text`,
-    [request.idempotencyKey, request.kind, request.memberId],
+    `insert into ledger_transactions (idempotency_key, kind, member_id, request_hash)
+     values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing returning id::text`,
+    [request.idempotencyKey, request.kind, request.memberId, fingerprint],
   );
-  if (!created) return replay(tx, request.idempotencyKey, request.kind);
+  if (!created) return replay(tx, request.idempotencyKey, request.kind, fingerprint);
 
   // Lock in a fixed order (account id) so concurrent transfers cannot deadlock.
   const ordered = [...request.postings].sort((a, b) =>
@@ -92,16 +109,32 @@ export async function postWithin(tx: Queryable, request: PostingRequest): Promis
   return { transactionId: created.id, replayed: false, result, balances };
 }
 
-async function replay(tx: Queryable, key: string, kind: string): Promise<Posted> {
-  const [row] = await tx.query<{ id: string; kind: string; result: Record<string, unknown> }>(
-    'select id::text, kind, result from ledger_transactions where idempotency_key = $1',
+/**
+ * The first answer of a key, for the same request only (issue 11): a key reused for another
+ * kind, amount, account or member is refused, as payment APIs do, never answered as a success.
+ */
+async function replay(
+  tx: Queryable,
+  key: string,
+  kind: string,
+  fingerprint: Buffer,
+): Promise<Posted> {
+  const [row] = await tx.query<{
+    id: string;
+    kind: string;
+    result: Record<string, unknown>;
+    request_hash: Uint8Array | null;
+  }>(
+    'select id::text, kind, result, request_hash from ledger_transactions where idempotency_key = $1',
     [key],
   );
-  if (!row || row.kind !== kind) {
+  const sameRequest =
+    row?.request_hash == null || Buffer.from(row.request_hash).equals(fingerprint);
+  if (!row || row.kind !== kind || !sameRequest) {
     throw new ApiError(
       409,
       'idempotency_conflict',
-      'This request key was already used for something else.',
+      'This request key was already used for a different request.',
     );
   }
   return { transactionId: row.id, replayed: true, result: row.result, balances: new Map() };

@@ -1,4 +1,9 @@
-import { MAX_AMOUNT_MINOR, MAX_AMOUNT_TEXT, parseMoney, toMoneyString } from '../../../src/shared/money';
+import {
+  MAX_AMOUNT_MINOR,
+  MAX_AMOUNT_TEXT,
+  parseMoney,
+  toMoneyString,
+} from '../../../src/shared/money';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { houseAccountId, walletId } from './accounts';
@@ -45,12 +50,9 @@ export function positiveAmount(text: string): bigint {
 /** Refuses an amount above MAX_AMOUNT_MINOR with `amount_out_of_range` and the bound. */
 export function boundedAmount(amount: bigint): bigint {
   if (amount > MAX_AMOUNT_MINOR) {
-    throw new ApiError(
-      400,
-      'amount_out_of_range',
-      `An amount can be at most ${MAX_AMOUNT_TEXT}.`,
-      { max: MAX_AMOUNT_TEXT },
-    );
+    throw new ApiError(400, 'amount_out_of_range', `An amount can be at most ${MAX_AMOUNT_TEXT}.`, {
+      max: MAX_AMOUNT_TEXT,
+    });
   }
   return amount;
 }
@@ -185,11 +187,19 @@ export async function requestDeposit(
     id: string;
     status: string;
     amount: string;
-    member_id: string;
-  }>(
-    'select id::text, status, amount::text, member_id::text from deposits where idempotency_key = $1',
-    [key],
-  );
+    channel: string;
+  }>('select id::text, status, amount::text, channel from deposits where idempotency_key = $1', [
+    key,
+  ]);
+  // The first answer only for the same request (issue 11): a key reused for another amount or
+  // channel is refused, never answered as the first deposit.
+  if (BigInt(row!.amount) !== amount || row!.channel !== request.channel) {
+    throw new ApiError(
+      409,
+      'idempotency_conflict',
+      'This request key was already used for a different request.',
+    );
+  }
   return { id: row!.id, status: row!.status, amount: toMoneyString(BigInt(row!.amount)) };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SendMessageRequest, SendMessageResult } from '../../../src/shared/messages';
 import type { Queryable } from '../../db/types';
 import { ApiError } from '../apiError';
@@ -14,12 +15,24 @@ export async function sendFromAgent(
   agentId: string,
   request: SendMessageRequest,
 ): Promise<SendMessageResult & { memberIds: string[] }> {
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([request.to, request.subject, request.body]))
+    .digest();
   const sentBefore = async () => {
-    const [row] = await tx.query<{ delivered: number }>(
-      `select count(*)::int as delivered from member_messages
-       where sender_id = $1 and request_key = $2`,
-      [agentId, request.requestKey],
+    const [row] = await tx.query<{ delivered: number; different: number }>(
+      `select count(*)::int as delivered,
+         count(*) filter (where request_hash is not null and request_hash <> $3)::int as different
+       from member_messages where sender_id = $1 and request_key = $2`,
+      [agentId, request.requestKey, fingerprint],
     );
+    // The same key for another message (issue 11): refused, never answered as the first send.
+    if ((row?.different ?? 0) > 0) {
+      throw new ApiError(
+        409,
+        'idempotency_conflict',
+        'This request key was already used for a different message.',
+      );
+    }
     return row?.delivered ?? 0;
   };
   // A replay answers the first send, even if the team has grown since.
@@ -30,13 +43,20 @@ export async function sendFromAgent(
     'account' in request.to
       ? `with recursive ${teamCte('$1')}
          select t.id from team t join members m on m.id = t.id
-         where lower(m.account) = lower($5)`
+         where lower(m.account) = lower($6)`
       : 'select id from members where upline_id = $1';
-  const params = [agentId, request.requestKey, request.subject, request.body];
+  const params: (string | Buffer)[] = [
+    agentId,
+    request.requestKey,
+    request.subject,
+    request.body,
+    fingerprint,
+  ];
   if ('account' in request.to) params.push(request.to.account);
   const inserted = await tx.query<{ member_id: string }>(
-    `insert into member_messages (member_id, kind, sender_id, subject, body, request_key)
-     select r.id, 'upline', $1, $3, $4, $2 from (${recipients}) r
+    `insert into member_messages (member_id, kind, sender_id, subject, body, request_key,
+       request_hash)
+     select r.id, 'upline', $1, $3, $4, $2, $5 from (${recipients}) r
      on conflict (sender_id, request_key, member_id) where request_key is not null do nothing
      returning member_id::text`,
     params,
