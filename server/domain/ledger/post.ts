@@ -128,8 +128,7 @@ async function replay(
     'select id::text, kind, result, request_hash from ledger_transactions where idempotency_key = $1',
     [key],
   );
-  const sameRequest =
-    row?.request_hash == null || Buffer.from(row.request_hash).equals(fingerprint);
+  const sameRequest = !row?.request_hash || Buffer.from(row.request_hash).equals(fingerprint);
   if (!row || row.kind !== kind || !sameRequest) {
     throw new ApiError(
       409,
