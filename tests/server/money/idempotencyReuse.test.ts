@@ -87,7 +87,7 @@ describe.each(engines)('a request key reused for another request on %s', (engine
   it('refuses a withdrawal and an operator bonus under a used key', async () => {
     const key = newKey();
     await reuse(
-      (body) => withdraw(server, player, { idempotencyKey: key, ...body }) as Promise<Reply>,
+      (body) => withdraw(server, player, { idempotencyKey: key, amount: String(body.amount) }),
       { amount: '60.00' },
       [{ amount: '900.00' }],
     );
