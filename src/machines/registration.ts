@@ -5,12 +5,14 @@ import {
   type FieldProblem,
   type FieldRule,
   type FieldSetting,
+  nicknameProblem,
 } from '../shared/fieldRules';
 import type { LoginResult } from '../shared/identity';
 
 export type RegistrationTab = 'username' | 'mobile';
 /** 'terms' also stands for the age-18 agreement, which the same checkbox confirms. */
-export type RegistrationProblem = FieldProblem | 'inconsistent' | 'terms' | 'age';
+export type RegistrationProblem =
+  FieldProblem | 'inconsistent' | 'terms' | 'age' | 'nickname_not_allowed';
 
 export interface RegistrationInput {
   settings: Record<string, FieldSetting>;
@@ -87,6 +89,11 @@ export function registrationErrors(
   }
   if (names.has('password') && (fields.confirmPassword ?? '') !== (fields.password ?? '')) {
     errors.confirmPassword = 'inconsistent';
+  }
+  // Beyond its length rule: no markup, nothing that passes for staff (the server's rule too).
+  const nickname = fields.nickname ?? '';
+  if (names.has('nickname') && !errors.nickname && nickname && nicknameProblem(nickname)) {
+    errors.nickname = 'nickname_not_allowed';
   }
   if (!acceptedTerms) errors.terms = 'terms';
   return errors;

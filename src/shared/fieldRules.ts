@@ -48,3 +48,37 @@ export const DEFAULT_PASSWORD_RULE: FieldRule = {
 
 export type RegistrationRules = Record<string, FieldRule>;
 export type RegistrationSettings = Record<string, FieldSetting>;
+
+/**
+ * Words a nickname may not carry, compared without case, spaces or punctuation: a nickname is
+ * shown to other members (the winner board, messages), and one that reads as the operator's
+ * staff is a phishing tool (issue 11).
+ */
+const RESERVED_NICKNAME_WORDS = [
+  'customerservice',
+  'customersupport',
+  'support',
+  'admin',
+  'official',
+  'staff',
+  'moderator',
+  'operator',
+  'helpdesk',
+  'cskh', // chăm sóc khách hàng
+  '客服',
+  '管理员',
+  '官方',
+];
+
+/**
+ * What is wrong with a nickname beyond its length rule, or null: markup characters (it must
+ * never carry HTML, whatever a page does with it) or a word that passes for staff. The
+ * registration form, registerCenter and the server all use it.
+ */
+export function nicknameProblem(value: string): 'nickname_not_allowed' | null {
+  if (/[<>&"'`\\\p{Cc}]/u.test(value)) return 'nickname_not_allowed';
+  const plain = value.toLowerCase().replace(/[\s\p{P}\p{S}_]/gu, '');
+  return RESERVED_NICKNAME_WORDS.some((word) => plain.includes(word))
+    ? 'nickname_not_allowed'
+    : null;
+}

@@ -4,6 +4,7 @@ import {
   DEFAULT_PASSWORD_RULE,
   type FieldRule,
   lengthText,
+  nicknameProblem,
 } from '../../../src/shared/fieldRules';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
@@ -61,6 +62,11 @@ export async function registerDownline(
   }
   const nickname = request.nickname?.trim() ?? '';
   check('nickname', nickname, rules.nickname ?? NICKNAME_RULE, false);
+  if (nickname && nicknameProblem(nickname)) {
+    throw new ApiError(400, 'nickname_not_allowed', 'nickname: this nickname is not allowed.', {
+      field: 'nickname',
+    });
+  }
   if (await findByAccount(deps.db, request.username)) {
     throw new ApiError(409, 'username_taken', 'This username is already taken.');
   }

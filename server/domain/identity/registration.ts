@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkField, lengthText } from '../../../src/shared/fieldRules';
+import { checkField, lengthText, nicknameProblem } from '../../../src/shared/fieldRules';
 import type { LoginResult } from '../../../src/shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
 import type { AppDeps } from '../../http/deps';
@@ -31,12 +31,50 @@ function invalid(field: string, message: string): never {
   throw new ApiError(400, 'field_invalid', `${field}: ${message}`, { field });
 }
 
+/** Request fields that are not configured registration fields but belong to the form. */
+const FORM_FIELDS = new Set(['confirmPassword', 'verificationCode', 'countryDialingCode']);
+
 /**
- * Checks every field with the same rules the page uses (src/shared/fieldRules.ts, rules from
- * config/platform.json) — the browser's checks are a courtesy, these are the rule.
+ * Refuses what the configuration does not offer (issue 11): a disabled field is not stored
+ * without its rules, it is refused; so is a mobile number on the username tab, where nothing
+ * verifies it (a number must be proven by its SMS code on the mobile tab before it is bound).
  */
-function validate(deps: AppDeps, tab: RegisterTab, fields: Record<string, string>): void {
+function refuseUnoffered(deps: AppDeps, tab: RegisterTab, fields: Record<string, string>): void {
   const rules = deps.config.registration.fields;
+  const mustHave = mustHaveOf(deps, tab);
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === '') continue;
+    const rule = rules[field];
+    const offered =
+      field === 'referralCode' ||
+      (field !== 'captcha' && rule !== undefined && (rule.enabled || mustHave.has(field))) ||
+      FORM_FIELDS.has(field);
+    const wrongTab =
+      (tab === 'username' && (field === 'mobileNum' || field === 'countryDialingCode')) ||
+      (tab === 'mobile' && field === 'username');
+    if (!offered || wrongTab) {
+      throw new ApiError(
+        400,
+        'field_not_allowed',
+        field === 'mobileNum'
+          ? 'mobileNum: register a mobile number on the mobile tab, where its SMS code proves it.'
+          : `${field}: this field is not offered.`,
+        { field },
+      );
+    }
+  }
+  if (fields.referralCode && !/^[A-Za-z0-9_-]{1,32}$/.test(fields.referralCode)) {
+    invalid('referralCode', 'pattern (letters, digits, _ or -, 1-32)');
+  }
+  if (fields.nickname && nicknameProblem(fields.nickname)) {
+    throw new ApiError(400, 'nickname_not_allowed', 'nickname: this nickname is not allowed.', {
+      field: 'nickname',
+    });
+  }
+}
+
+/** The fields a tab needs whatever the configuration says. */
+function mustHaveOf(deps: AppDeps, tab: RegisterTab): Set<string> {
   const mustHave = new Set(tab === 'username' ? ['username', 'password'] : ['mobileNum']);
   if (
     tab === 'mobile' &&
@@ -44,6 +82,17 @@ function validate(deps: AppDeps, tab: RegisterTab, fields: Record<string, string
   ) {
     mustHave.add('password');
   }
+  return mustHave;
+}
+
+/**
+ * Checks every field with the same rules the page uses (src/shared/fieldRules.ts, rules from
+ * config/platform.json) — the browser's checks are a courtesy, these are the rule.
+ */
+function validate(deps: AppDeps, tab: RegisterTab, fields: Record<string, string>): void {
+  const rules = deps.config.registration.fields;
+  const mustHave = mustHaveOf(deps, tab);
+  refuseUnoffered(deps, tab, fields);
   for (const [field, rule] of Object.entries(rules)) {
     // The captcha is checked on its own; the mobile tab has no username (the number is it).
     if (field === 'captcha' || (tab === 'mobile' && field === 'username')) continue;
