@@ -4,6 +4,7 @@ import type {
   CaptchaImage,
   ChangePasswordRequest,
   CountryCode,
+  ForgotByEmailCodeRequest,
   ForgotByMobileRequest,
   LoginRequest,
   LoginResult,
@@ -48,6 +49,9 @@ export function createIdentityApi(http: Http, encrypted: SealedCalls = createSea
       http.post<null>('/wps/member/password/email', undefined, {
         body: new URLSearchParams({ username, email }),
       }),
+    /** Step two of forgot by e-mail: the mailed code and the new password; a session back. */
+    resetByEmailCode: (request: ForgotByEmailCodeRequest) =>
+      encrypted<LoginResult>('post', '/wps/member/password/email/reset', request),
     resetByMobile: (request: ForgotByMobileRequest) =>
       encrypted<LoginResult>('post', '/wps/member/password/verification', request),
     checkAffiliate: (code: string) =>

@@ -94,6 +94,16 @@ export interface ChangePasswordRequest {
   confirmNewPassword: string;
 }
 
+/**
+ * Forgot password by e-mail, second step (ours; issue 11): the code the first step mailed to the
+ * member's bound address, and the new password. The answer is a session, as by mobile.
+ */
+export interface ForgotByEmailCodeRequest {
+  username: string;
+  verificationCode: string;
+  newPassword: string;
+}
+
 export interface ForgotByMobileRequest {
   mobileNum: string;
   countryDialingCode: string;

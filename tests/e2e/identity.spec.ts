@@ -102,34 +102,47 @@ test.describe('identity', () => {
     await expect(page.getByTestId('account-menu')).toContainText('Player One');
   });
 
-  test('forgot by e-mail: the temporary password forces a change, then the member is in', async ({
+  test('forgot by e-mail: a mailed code and a new password log the member in, and end its other sessions', async ({
     page,
+    browser,
   }) => {
+    test.setTimeout(90_000);
     const username = uniqueName('fgt');
+    const email = `${username}@example.test`;
     // A fresh account with an e-mail, so other tests keep their passwords.
-    await registerByUsername(page, username, `${username}@example.test`);
+    await registerByUsername(page, username, email);
     await page.evaluate(() => sessionStorage.clear());
+    // Another browser is logged in to the account before the reset.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await loginAs(other, username, 'abc12345');
+    await expect(other.getByTestId('account-menu')).toContainText(username);
 
+    await page.reload();
     const login = await openLogin(page);
     await login.getByRole('button', { name: 'Forgot password?' }).click();
     const forgot = page.locator('dialog[data-modal="forgotPassword"]');
     await forgot.getByLabel('Username').fill(username);
-    await forgot.getByLabel('E-mail').fill(`${username}@example.test`);
+    await forgot.getByLabel('E-mail').fill(email);
     await forgot.getByRole('button', { name: 'Send' }).click();
-    await expect(forgot.getByText('We sent a temporary password')).toBeVisible();
-    const temporary = (await lastMessage(page, `${username}@example.test`)).match(
-      /password is (\S+)\./,
-    )?.[1];
-    expect(temporary).toBeTruthy();
+    await expect(forgot.getByTestId('reset-email-code')).toContainText(
+      `We sent a code to ${email}`,
+    );
+    const code = (await lastMessage(page, email)).match(/code is (\d{6})/)?.[1];
+    expect(code).toBeTruthy();
 
-    await page.keyboard.press('Escape');
-    const again = await loginAs(page, username, temporary!);
-    await expect(again).toBeHidden();
-    const change = page.locator('dialog[data-modal="changePassword"]');
-    await change.getByLabel('New password', { exact: true }).fill('fresh1234');
-    await change.getByLabel('Confirm new password').fill('fresh1234');
-    await change.getByRole('button', { name: 'Change password' }).click();
+    // A wrong code is refused and the form stays; the right one resets and logs in.
+    await forgot.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+    await forgot.getByLabel('New password').fill('fresh1234');
+    await forgot.getByRole('button', { name: 'Reset password' }).click();
+    await expect(forgot.getByRole('alert')).toHaveText('Invalid or missing verification code.');
+    await forgot.getByLabel('Verification code').fill(code!);
+    await forgot.getByLabel('New password').fill('fresh1234');
+    await forgot.getByRole('button', { name: 'Reset password' }).click();
     await expect(page.getByTestId('account-menu')).toContainText(username);
+    // The other browser's session ended with the reset: it is logged out without a reload.
+    await expect(other.getByTestId('open-login')).toBeVisible();
+    await otherContext.close();
   });
 
   test('forgot by mobile: code, new password, and an automatic login', async ({ page }) => {

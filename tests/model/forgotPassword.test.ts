@@ -9,7 +9,11 @@ import {
   type ForgotTab,
 } from '../../src/machines/forgotPassword';
 import { DEFAULT_PASSWORD_RULE } from '../../src/shared/fieldRules';
-import type { ForgotByMobileRequest, LoginResult } from '../../src/shared/identity';
+import type {
+  ForgotByEmailCodeRequest,
+  ForgotByMobileRequest,
+  LoginResult,
+} from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
 
 /**
@@ -18,15 +22,17 @@ import { fakeApi } from './support/fakeApi';
  */
 type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
+type ActorId = 'sendResetEmail' | 'resendResetEmail' | 'resetByEmailCode' | 'resetByMobile';
 type ModelEvent =
   | ForgotPasswordEvent
-  | { type: 'xstate.done.actor.sendResetEmail'; output: undefined }
-  | { type: 'xstate.done.actor.resetByMobile'; output: LoginResult }
-  | { type: `xstate.error.actor.${'sendResetEmail' | 'resetByMobile'}`; error: ApiError };
+  | { type: `xstate.done.actor.${'sendResetEmail' | 'resendResetEmail'}`; output: undefined }
+  | { type: `xstate.done.actor.${'resetByEmailCode' | 'resetByMobile'}`; output: LoginResult }
+  | { type: `xstate.error.actor.${ActorId}`; error: ApiError };
 
 const input = { passwordRule: DEFAULT_PASSWORD_RULE };
-const valid: Record<ForgotTab, Record<string, string>> = {
+const valid: Record<ForgotTab | 'emailCode', Record<string, string>> = {
   email: { username: 'alice1', email: 'alice@example.com' },
+  emailCode: { verificationCode: '123456', newPassword: 'fresh123' },
   mobile: {
     ...{ mobileNum: '912345678', countryDialingCode: '+84' },
     ...{ verificationCode: '123456', newPassword: 'fresh123' },
@@ -35,7 +41,7 @@ const valid: Record<ForgotTab, Record<string, string>> = {
 const result: LoginResult = {
   ...{ token: 'token-2', firstTimeLogin: false, passwordExpired: false, defaultPassword: false },
 };
-const failure = (id: 'sendResetEmail' | 'resetByMobile', code: string): ModelEvent => ({
+const failure = (id: ActorId, code: string): ModelEvent => ({
   type: `xstate.error.actor.${id}`,
   error: new ApiError(code, code, 400),
 });
@@ -51,6 +57,20 @@ function eventsIn({ value, context: { tab } }: Snapshot): ModelEvent[] {
     sendingEmail: [
       { type: 'xstate.done.actor.sendResetEmail', output: undefined },
       failure('sendResetEmail', 'email_mismatch'),
+    ],
+    emailCode: [
+      { type: 'forgot.submit', fields: valid.emailCode },
+      { type: 'forgot.submit', fields: {} },
+      { type: 'forgot.resend' },
+      { type: 'forgot.back' },
+    ],
+    resendingEmail: [
+      { type: 'xstate.done.actor.resendResetEmail', output: undefined },
+      failure('resendResetEmail', 'too_many_requests'),
+    ],
+    resettingByEmail: [
+      { type: 'xstate.done.actor.resetByEmailCode', output: result },
+      failure('resetByEmailCode', 'verification_code_invalid'),
     ],
     resetting: [
       { type: 'xstate.done.actor.resetByMobile', output: result },
@@ -74,10 +94,12 @@ const model = new TestModel(
 function createSut() {
   const api = {
     sendResetEmail: fakeApi<void, { username: string; email: string }>(),
+    resetByEmailCode: fakeApi<LoginResult, ForgotByEmailCodeRequest>(),
     resetByMobile: fakeApi<LoginResult, ForgotByMobileRequest>(),
   };
   const actors = {
     sendResetEmail: api.sendResetEmail.logic,
+    resetByEmailCode: api.resetByEmailCode.logic,
     resetByMobile: api.resetByMobile.logic,
   };
   const actor = createActor(forgotPasswordMachine.provide({ actors }), { input }).start();
@@ -102,8 +124,25 @@ const expectations: Record<string, (sut: Sut, snapshot: Snapshot) => void> = {
     expect(sut.inFlight()).toEqual(['resetByMobile']);
     expect(sut.api.resetByMobile.live()?.input).toEqual(valid.mobile);
   },
-  emailSent: (_sut, snapshot) => {
-    expect([snapshot.status, snapshot.output]).toEqual(['done', null]);
+  emailCode: (sut, { context }) => {
+    expect(sut.inFlight()).toEqual([]);
+    // Step one's username and e-mail are kept for step two and for a resend.
+    expect(context.fields).toMatchObject(valid.email);
+    const invalid = context.error === 'field_invalid';
+    expect(Object.keys(context.errors).sort()).toEqual(
+      invalid ? Object.keys(valid.emailCode).sort() : [],
+    );
+  },
+  resendingEmail: (sut) => {
+    expect(sut.inFlight()).toEqual(['sendResetEmail']);
+    expect(sut.api.sendResetEmail.live()?.input).toEqual(valid.email);
+  },
+  resettingByEmail: (sut) => {
+    expect(sut.inFlight()).toEqual(['resetByEmailCode']);
+    expect(sut.api.resetByEmailCode.live()?.input).toEqual({
+      username: valid.email.username,
+      ...valid.emailCode,
+    });
   },
   loggedIn: (_sut, snapshot) => {
     expect([snapshot.status, snapshot.output]).toEqual(['done', result]);
@@ -121,7 +160,10 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
     if ('output' in event || 'error' in event) {
       // xstate.done.actor.<id> / xstate.error.actor.<id> answers the fake <id>; the model gave
       // each actor an output of its own type.
-      await sut.api[event.type.split('.')[3] as keyof Sut['api']].answer(event as never);
+      // The resend invokes the same logic as the first send, under an id of its own.
+      const id = event.type.split('.')[3] as ActorId;
+      const fake = id === 'resendResetEmail' ? 'sendResetEmail' : id;
+      await sut.api[fake].answer(event as never);
     } else if (event.type !== 'xstate.init') {
       sut.actor.send(event);
     }

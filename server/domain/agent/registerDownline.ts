@@ -74,11 +74,15 @@ export async function registerDownline(
   const passwordHash = await hashPassword(request.password);
   try {
     const [row] = await deps.db.query<{ id: string; account: string }>(
-      `insert into members (account, nickname, password_hash, type, upline_id, affiliate_code)
+      // The agent chose the password and knows it: it is a default one (spec 4 {secret}), so the
+      // member must choose its own at first login.
+      `insert into members (account, nickname, password_hash, type, upline_id, affiliate_code,
+         password_is_default)
        values ($1, $2, $3, $4, $5,
          -- A sub-agent recruits with its name as affiliate code, unless that code is taken.
          case when $6 and not exists (
-           select 1 from members where upper(affiliate_code) = upper($1)) then upper($1) end)
+           select 1 from members where upper(affiliate_code) = upper($1)) then upper($1) end,
+         true)
        returning id::text, account`,
       [
         request.username,

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../src/shared/envelope';
 import type { MemberInfo } from '../../../src/shared/identity';
 import { findById } from '../../domain/identity/accounts';
-import { changePassword, resetByEmail, resetByMobile } from '../../domain/identity/passwordChanges';
+import {
+  changePassword,
+  resetByEmail,
+  resetByEmailCode,
+  resetByMobile,
+} from '../../domain/identity/passwordChanges';
 import { type RegisterTab, register } from '../../domain/identity/registration';
 import { maskEmail, maskMobile } from '../../domain/identity/secrets';
 import { sessionOf } from '../auth';
@@ -12,6 +17,7 @@ import {
   affiliateQuery,
   changePasswordBody,
   forgotEmailBody,
+  forgotEmailCodeBody,
   forgotMobileBody,
   registerBody,
   registrationFields,
@@ -69,11 +75,17 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   );
 
+  // Forgot by e-mail, step one (spec 7): a single-use code goes to the bound address.
   app.post('/wps/member/password/email', async (request) => {
     const body = parseInput(forgotEmailBody, request.body);
     await resetByEmail(deps, body.username, body.email, request.ip);
     return ok(null);
   });
+
+  // Step two (ours): the code and the new password; answers a session, as by mobile.
+  app.post('/wps/member/password/email/reset', { config: { encrypted: true } }, async (request) =>
+    ok(await resetByEmailCode(deps, parseInput(forgotEmailCodeBody, request.body), request.ip)),
+  );
 
   app.post('/wps/member/password/verification', { config: { encrypted: true } }, async (request) =>
     ok(await resetByMobile(deps, parseInput(forgotMobileBody, request.body), request.ip)),

@@ -111,6 +111,14 @@ export const forgotEmailBody = z
   .object({ username: text(64).min(1), email: z.email().max(254) })
   .strict();
 
+export const forgotEmailCodeBody = z
+  .object({
+    username: text(64).min(1),
+    verificationCode: z.string().regex(/^[0-9]{4,8}$/),
+    newPassword: text(128),
+  })
+  .strict();
+
 export const forgotMobileBody = z
   .object({
     newPassword: text(128),

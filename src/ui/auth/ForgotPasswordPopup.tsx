@@ -8,13 +8,17 @@ import { useServices } from '../app/ServicesContext';
 import { useAuthActions } from '../session/useAuthActions';
 import { FormField } from './FormField';
 import { Tabs } from './Tabs';
+import { fieldMessage } from './fieldMessages';
 import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
 import { useErrorText } from './useErrorText';
 import { useRegistrationRules } from './useRegistrationRules';
 import { DEFAULT_PASSWORD_RULE } from '../../shared/fieldRules';
 
-/** Forgot password (spec 4): by e-mail (a temporary password is sent) or by mobile code. */
+/**
+ * Forgot password (spec 4): by e-mail in two steps (a code is mailed, then the code and a new
+ * password) or by mobile code; either ends logged in.
+ */
 export default function ForgotPasswordPopup() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -28,14 +32,20 @@ export default function ForgotPasswordPopup() {
           sendResetEmail: fromPromise(({ input }) =>
             identityApi.resetByEmail(input.username, input.email).then(() => undefined),
           ),
+          resetByEmailCode: fromPromise(({ input }) => identityApi.resetByEmailCode(input)),
           resetByMobile: fromPromise(({ input }) => identityApi.resetByMobile(input)),
         },
       }),
     [identityApi],
   );
   const [snapshot, send] = useMachine(machine, { input: { passwordRule } });
-  const { tab, error } = snapshot.context;
-  const busy = snapshot.matches('sendingEmail') || snapshot.matches('resetting');
+  const { tab, error, errors, fields } = snapshot.context;
+  const busy =
+    snapshot.matches('sendingEmail') ||
+    snapshot.matches('resetting') ||
+    snapshot.matches('resendingEmail') ||
+    snapshot.matches('resettingByEmail');
+  const errorFor = (field: string) => (errors[field] ? fieldMessage(t, errors[field]) : null);
 
   const result =
     snapshot.matches('loggedIn') && snapshot.status === 'done' ? snapshot.output : null;
@@ -44,11 +54,64 @@ export default function ForgotPasswordPopup() {
     (output) => void completeLogin({ result: output, password: null, mustChangePassword: false }),
   );
 
-  if (snapshot.matches('emailSent')) {
+  if (
+    snapshot.matches('emailCode') ||
+    snapshot.matches('resendingEmail') ||
+    snapshot.matches('resettingByEmail')
+  ) {
     return (
-      <p role="status" data-testid="reset-email-sent">
-        {t('auth.resetEmailSent')}
-      </p>
+      <div className="auth" data-testid="reset-email-code">
+        <p role="status">{t('auth.resetCodeSent', { email: fields.email ?? '' })}</p>
+        <form
+          className="auth-form"
+          noValidate
+          aria-busy={busy}
+          onSubmit={(event) => send({ type: 'forgot.submit', fields: readForm(event) })}
+        >
+          <FormField
+            label={t('auth.verificationCode')}
+            name="verificationCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            error={errorFor('verificationCode')}
+          />
+          <FormField
+            label={t('auth.newPassword')}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errorFor('newPassword')}
+          />
+          {error && error !== 'field_invalid' && (
+            <p className="form-error" role="alert">
+              {errorText(error)}
+            </p>
+          )}
+          <button type="submit" className="button primary block" disabled={busy}>
+            {busy ? t('common.loading') : t('auth.resetPassword')}
+          </button>
+        </form>
+        <div className="auth-links">
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => send({ type: 'forgot.resend' })}
+          >
+            {t('auth.resendCode')}
+          </button>
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => send({ type: 'forgot.back' })}
+          >
+            {t('auth.changeEmail')}
+          </button>
+        </div>
+      </div>
     );
   }
   return (

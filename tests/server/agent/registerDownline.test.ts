@@ -45,6 +45,8 @@ describe.each(engines)('registerCenter on %s', (engine) => {
     ]);
     const login = await loginReply(server, { username: 'newbie1', password: 'abc12345' });
     expect(login.body.success).toBe(true);
+    // The agent chose the password: the member must choose its own at first login.
+    expect(login.body.value).toMatchObject({ defaultPassword: true });
     const [row] = await server.deps.db.query<{ password_hash: string; type: number }>(
       `select password_hash, type from members where account = 'newbie1'`,
     );

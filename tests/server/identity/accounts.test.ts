@@ -176,26 +176,6 @@ describe.each(engines)('registration and passwords on %s', (engine) => {
     expect((await call(server, '/wps/member/info', { headers: bearer(fresh) })).status).toBe(200);
   });
 
-  it('resets by e-mail with a temporary password that must be changed at login', async () => {
-    const wrong = await call(server, '/wps/member/password/email', {
-      method: 'POST',
-      body: 'username=player1&email=someone%40else.test',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(wrong.body.code).toBe('email_mismatch');
-    const sent = await call(server, '/wps/member/password/email', {
-      method: 'POST',
-      body: 'username=player1&email=PLAYER1%40example.test',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(sent.status).toBe(200);
-    const { body } = await call(server, '/wps/dev/outbox?recipient=player1%40example.test');
-    const temporary = (body.value as { body: string }[])[0]?.body.match(/password is (\S+)\./)?.[1];
-    expect(temporary).toBeDefined();
-    const login = await loginReply(server, { username: 'player1', password: temporary! });
-    expect((login.body.value as LoginResult).defaultPassword).toBe(true);
-  });
-
   it('resets by mobile code and logs the member in', async () => {
     await sleep(1000);
     await smsCode(server, 'noLogin', '900000001');
