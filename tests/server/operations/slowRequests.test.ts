@@ -61,7 +61,7 @@ describe('slow requests and connection flooding', () => {
 
   it('reads the limits from the environment, with sane defaults', () => {
     expect(readEnv({}).httpLimits).toEqual({
-      requestTimeoutMs: 30_000,
+      requestTimeoutMs: 60_000,
       headersTimeoutMs: 10_000,
       connectionTimeoutMs: 60_000,
       keepAliveTimeoutMs: 72_000,
