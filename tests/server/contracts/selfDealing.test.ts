@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_TYPES, type ContractType } from '../../../src/shared/contracts';
-import type { LaunchResult } from '../../../src/shared/games';
 import { parseMoney } from '../../../src/shared/money';
 import type { ContractView } from '../../../src/shared/realtime';
 import { settleDueSalaries } from '../../../server/domain/salary/settle';
 import type { SlotSymbol } from '../../../server/domain/games/demoVendor/slotEngine';
 import { bearer, encryptedCall, loginToken } from '../../support/identityClient';
 import { grant, ledgerSum, mainBalance, newKey, opsCall } from '../../support/moneyClient';
+import { launchFirstSlot } from '../../support/gameClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 import { act, acted, offer } from './contractClient';
 
@@ -89,17 +89,7 @@ describe.each(engines)('an agent dealing with its own downline on %s', (engine) 
     await grant(server, 'selfdeal1', '500.00');
     const agentBefore = parseMoney(await mainBalance(server, agent));
 
-    const [game] = await server.deps.db.query<{ node_id: string; vendor: string }>(
-      `select node_id, vendor from games where engine = 'slot' order by node_id limit 1`,
-    );
-    const launched = await call(server, '/wps/game/launchGame', {
-      method: 'POST',
-      headers: bearer(downline),
-      json: { nodeId: game!.node_id, vassalage: game!.vendor },
-    });
-    const launch = new URL((launched.body.value as LaunchResult).url, server.url).searchParams.get(
-      'launch',
-    )!;
+    const launch = await launchFirstSlot(server, downline);
     // 12 pairs and 12 losses (even), then 10 losses: 34 rounds, 1,700.00 bet, 500.00 lost.
     for (let round = 0; round < 24; round += 1) await spin(launch, round % 2 ? LOSE : PAIR);
     for (let round = 0; round < 10; round += 1) await spin(launch, LOSE);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LaunchResult } from '../../../src/shared/games';
 import type { SalaryView } from '../../../src/shared/salary';
 import type { SalaryChange } from '../../../server/domain/salary/publish';
 import { bearer, loginToken } from '../../support/identityClient';
 import { grant, newKey } from '../../support/moneyClient';
+import { launchFirstSlot } from '../../support/gameClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
 /** A downline's real play accrues the agent's real-time salary at once, visible and live. */
@@ -32,17 +32,7 @@ describe.each(engines)('real-time salary on %s', (engine) => {
   it('accrues 1.5 % of each valid bet for the agent, announced to the agent at once', async () => {
     const before = (await salary(agent)).body.value as SalaryView;
     expect(before.contractsInEffect).toBe(1);
-    const [game] = await server.deps.db.query<{ node_id: string; vendor: string }>(
-      `select node_id, vendor from games where engine = 'slot' order by node_id limit 1`,
-    );
-    const launched = await call(server, '/wps/game/launchGame', {
-      method: 'POST',
-      headers: bearer(player),
-      json: { nodeId: game!.node_id, vassalage: game!.vendor },
-    });
-    const launch = new URL((launched.body.value as LaunchResult).url, server.url).searchParams.get(
-      'launch',
-    );
+    const launch = await launchFirstSlot(server, player);
     const heard: SalaryChange[] = [];
     const stop = server.deps.salaryEvents.onChange((change) => heard.push(change));
     for (let round = 0; round < 2; round += 1) {
