@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of the build, served by @fastify/static with preCompressed.
+  plugins: [react(), precompress()],
   server: {
     // `npm run dev`: Vite serves the site with hot reload, the real server answers the API.
     proxy: {

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { failure } from '../../src/shared/envelope';
@@ -14,7 +15,7 @@ import { sessionRoutes } from './identity/sessionRoutes';
 import { opsRoutes } from './ops/routes';
 import formbody from '@fastify/formbody';
 import { relayRoutes } from './relay/dispatcher';
-import { serveSite } from './site';
+import { compressOptions, sendAppShell, serveSite } from './site';
 import { languageRoute } from './system/languageRoute';
 import { systemRelays } from './system/relays';
 import { systemRoutes } from './system/routes';
@@ -122,6 +123,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     strictTransportSecurity: false,
   });
 
+  await http.register(compress, compressOptions);
+
   // HSTS over HTTPS only: the request's own TLS, or a trusted proxy's X-Forwarded-Proto.
   http.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
@@ -177,12 +180,12 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   http.setNotFoundHandler((request, reply) => {
     if (
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       deps.staticDir &&
       !apiPrefixes.some((p) => request.url.startsWith(p))
     ) {
       // Client-side routes (including unknown ones, which the app answers with its not-found page).
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      return sendAppShell(request, reply, deps);
     }
     return reply
       .status(404)

@@ -25,6 +25,7 @@ export function createLanguageService(deps: {
       for (const key of LANGUAGE_KEYS) deps.storage.setItem(key, upper);
       await deps.i18n.changeLanguage(upper.toLowerCase());
       document.documentElement.lang = upper.toLowerCase();
+      document.documentElement.dir = deps.i18n.dir(upper.toLowerCase());
       changed$.next(upper);
       // The UI has already switched; the server learning of it may fail without harm.
       await deps.systemApi.updateLanguage(upper).catch(() => undefined);

@@ -42,6 +42,8 @@ export async function setupI18n(language: string): Promise<i18n> {
       returnNull: false,
     });
   document.documentElement.lang = language.toLowerCase();
+  // ar, fa, ur and the other right-to-left scripts lay the page out from the right.
+  document.documentElement.dir = i18next.dir(language.toLowerCase());
   return i18next;
 }
 

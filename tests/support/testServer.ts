@@ -89,6 +89,8 @@ export async function startTestServer(
     devTools?: boolean;
     /** createApp's options (limits, log level and stream); trustProxy above wins. */
     app?: Omit<AppOptions, 'trustProxy'>;
+    /** A built site to serve (a folder like dist/); none by default, as in API-only runs. */
+    staticDir?: string;
     /** Runs after createApp and before listen: a test may add a route of its own. */
     beforeListen?: (app: App, deps: AppDeps) => void | Promise<void>;
   } = {},
@@ -106,7 +108,7 @@ export async function startTestServer(
     db,
     trustProxy: options.trustProxy,
     opsToken,
-    staticDir: null,
+    staticDir: options.staticDir ?? null,
     production: false,
     devTools: options.devTools ?? true,
     // A small proof of work keeps the tests fast; the check itself is the same.

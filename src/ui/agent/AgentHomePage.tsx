@@ -1,5 +1,8 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../components/Button';
+import { Drawer } from '../components/Drawer';
+import { useIsDesktop } from '../hooks/useMediaQuery';
 import { Link, useParams } from 'react-router-dom';
 import { createAgentApi } from '../../api/agent';
 import { createSealedCalls } from '../../api/sealedCalls';
@@ -95,6 +98,9 @@ export default function AgentHomePage() {
       (path) => revealCustomerServicePath(path) !== null,
     ),
   };
+  const isDesktop = useIsDesktop();
+  // The phone's page menu is open for the page it was opened on: choosing a page closes it.
+  const [navPath, setNavPath] = useState<string | null>(null);
   const params = useParams();
   const page = params.page ?? DEFAULT_AGENT_PAGE;
   const current = isAgentPage(page) && isPageEnabled(page, features) ? page : null;
@@ -107,11 +113,60 @@ export default function AgentHomePage() {
     firstPage.current = '';
   }, [page]);
 
+  const agentNav = (
+    <nav
+      className="agent-nav"
+      aria-label={t('agentOffice.navLabel')}
+      onClick={() => setNavPath(null)}
+    >
+      <ul>
+        {agentPages
+          .filter((name) => isPageEnabled(name, features))
+          .map((name) => {
+            const waiting = pendingRequests(name, funds);
+            // /agentHome is the overview too (`page` defaults to it).
+            const active = name === page;
+            return (
+              <li key={name}>
+                <Link
+                  to={`/agentHome/${name}`}
+                  className={active ? 'active' : undefined}
+                  aria-current={active ? 'page' : undefined}
+                  data-testid={`agent-nav-${name}`}
+                >
+                  {t(`agentOffice.pages.${name}`)}
+                  {name === 'messages' && <UnreadBadge />}
+                  {waiting > 0 && (
+                    <span
+                      className="agent-badge"
+                      aria-label={t('agentOffice.waiting', { count: waiting })}
+                    >
+                      {waiting}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+      </ul>
+    </nav>
+  );
+
   return (
     <AgentApiContext.Provider value={api}>
       <div className="agent-home agent-office" data-testid="agent-home">
         <header className="agent-header">
-          <strong>{t('agent.homeTitle')}</strong>
+          {!isDesktop && (
+            <IconButton
+              icon="menu"
+              label={t('agentOffice.navLabel')}
+              aria-expanded={navPath === page}
+              aria-controls="agent-nav-drawer"
+              data-testid="agent-menu-toggle"
+              onClick={() => setNavPath(page)}
+            />
+          )}
+          <strong className="agent-title">{t('agent.homeTitle')}</strong>
           <span className="agent-clock" aria-label={t('agent.clock')}>
             {gmtOffset(now)} ·{' '}
             <time dateTime={now.toISOString()}>{now.toLocaleTimeString(i18n.language)}</time>
@@ -126,39 +181,18 @@ export default function AgentHomePage() {
             {t('auth.signOut')}
           </button>
         </header>
+        {!isDesktop && navPath !== null && (
+          <Drawer
+            id="agent-nav-drawer"
+            open={navPath === page}
+            onClose={() => setNavPath(null)}
+            label={t('agentOffice.navLabel')}
+          >
+            {agentNav}
+          </Drawer>
+        )}
         <div className="agent-layout">
-          <nav className="agent-nav" aria-label={t('agentOffice.navLabel')}>
-            <ul>
-              {agentPages
-                .filter((name) => isPageEnabled(name, features))
-                .map((name) => {
-                  const waiting = pendingRequests(name, funds);
-                  // /agentHome is the overview too (`page` defaults to it).
-                  const active = name === page;
-                  return (
-                    <li key={name}>
-                      <Link
-                        to={`/agentHome/${name}`}
-                        className={active ? 'active' : undefined}
-                        aria-current={active ? 'page' : undefined}
-                        data-testid={`agent-nav-${name}`}
-                      >
-                        {t(`agentOffice.pages.${name}`)}
-                        {name === 'messages' && <UnreadBadge />}
-                        {waiting > 0 && (
-                          <span
-                            className="agent-badge"
-                            aria-label={t('agentOffice.waiting', { count: waiting })}
-                          >
-                            {waiting}
-                          </span>
-                        )}
-                      </Link>
-                    </li>
-                  );
-                })}
-            </ul>
-          </nav>
+          {isDesktop && agentNav}
           <main className="agent-main" data-testid={`agent-page-${page}`}>
             <h1 ref={heading} tabIndex={-1}>
               {current ? t(`agentOffice.pages.${current}`) : t('agentOffice.unavailable.title')}

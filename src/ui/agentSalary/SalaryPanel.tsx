@@ -59,27 +59,29 @@ export function SalaryPanel({ contractType }: { contractType: string }) {
       {view.settlements.length === 0 ? (
         <EmptyState title={t('salary.noSettlements')} />
       ) : (
-        <table className="records" data-testid="salary-settlements">
-          <thead>
-            <tr>
-              <th scope="col">{t('salary.period')}</th>
-              <th scope="col" className="numeric">
-                {t('wallet.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.settlements.map((settlement) => (
-              <tr key={settlement.periodStart}>
-                <td>
-                  {new Date(settlement.periodStart).toLocaleString(i18n.language)} –{' '}
-                  {time(settlement.periodEnd)}
-                </td>
-                <td className="numeric">{money(settlement.amount)}</td>
+        <div className="table-scroll">
+          <table className="records" data-testid="salary-settlements">
+            <thead>
+              <tr>
+                <th scope="col">{t('salary.period')}</th>
+                <th scope="col" className="numeric">
+                  {t('wallet.amount')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {view.settlements.map((settlement) => (
+                <tr key={settlement.periodStart}>
+                  <td>
+                    {new Date(settlement.periodStart).toLocaleString(i18n.language)} –{' '}
+                    {time(settlement.periodEnd)}
+                  </td>
+                  <td className="numeric">{money(settlement.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

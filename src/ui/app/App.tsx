@@ -1,5 +1,6 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { DialogProvider } from '../components/DialogProvider';
+import { ToastProvider } from '../components/Toast';
 import { SystemGate } from '../system/SystemGate';
 import { routes } from './routes';
 import { ServicesContext } from './ServicesContext';
@@ -14,13 +15,15 @@ function AppRoutes() {
 export function App({ services }: { services: Services }) {
   return (
     <ServicesContext.Provider value={services}>
-      <DialogProvider>
-        <SystemGate>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </SystemGate>
-      </DialogProvider>
+      <ToastProvider>
+        <DialogProvider>
+          <SystemGate>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </SystemGate>
+        </DialogProvider>
+      </ToastProvider>
     </ServicesContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { DialogOptions } from './dialogTypes';
+import { restoreFocus } from './focus';
 import { SafeHtml } from './SafeHtml';
 
 const icons = { info: 'ℹ', warning: '⚠', success: '✓', error: '✕' } as const;
@@ -17,7 +18,17 @@ export function Dialog({ options, onResult }: DialogProps) {
   const buttons = options.buttons ?? [];
 
   useEffect(() => {
-    ref.current?.showModal();
+    const dialog = ref.current;
+    const opener = document.activeElement;
+    dialog?.showModal();
+    return () => {
+      // Unmounted when answered: close first, so focus goes back to the opener, not <body>.
+      if (dialog?.open) dialog.close();
+      restoreFocus(opener);
+    };
+  }, []);
+
+  useEffect(() => {
     if (!options.timeout) return;
     const timer = window.setTimeout(() => onResult(null), options.timeout);
     return () => window.clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { restoreFocus } from './focus';
 import { useDrag } from './useDrag';
 import { useScrollLock } from './useScrollLock';
 
@@ -36,6 +37,8 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  // The control that had focus when the modal opened: focus returns there on close.
+  const opener = useRef<Element | null>(null);
   const titleId = useId();
   // Stays mounted for the fade-out after `open` turns false.
   const [mounted, setMounted] = useState(open);
@@ -49,6 +52,10 @@ export function Modal({
   useEffect(() => {
     if (open) return;
     const timer = window.setTimeout(() => {
+      if (ref.current?.open) {
+        ref.current.close();
+        restoreFocus(opener.current);
+      }
       setMounted(false);
       setPainted(false);
       reset();
@@ -59,7 +66,10 @@ export function Modal({
   useEffect(() => {
     const dialog = ref.current;
     if (!mounted || !dialog) return;
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
     const frame = requestAnimationFrame(() => setPainted(true));
     return () => cancelAnimationFrame(frame);
   }, [mounted]);

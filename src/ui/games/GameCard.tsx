@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Skeleton, SkeletonText } from '../components/Skeleton';
 import { gameIconUrl, gameTitle } from '../../games/gameItem';
 import { type LaunchOrigin, offersFreeTrial } from '../../games/launch';
 import type { GameItem } from '../../shared/games';
@@ -19,7 +20,9 @@ export function GameCard({ game, origin = 'gameList' }: { game: GameItem; origin
       <LazyImage src={gameIconUrl(game, imageBase)} alt={title} className="game-card-image" />
       <div className="game-card-body">
         <p className="game-card-vendor">{game.displayName}</p>
-        <h3 className="game-card-name">{title}</h3>
+        <h3 className="game-card-name" title={title}>
+          {title}
+        </h3>
         <div className="game-card-actions">
           <button
             type="button"
@@ -44,5 +47,18 @@ export function GameCard({ game, origin = 'gameList' }: { game: GameItem; origin
         </div>
       </div>
     </article>
+  );
+}
+
+/** A game card's shape while the list loads: the same size, so nothing moves when it arrives. */
+export function GameCardSkeleton() {
+  return (
+    <div className="game-card game-card-skeleton" aria-hidden="true">
+      <Skeleton aspectRatio="1 / 1" radius="0" />
+      <div className="game-card-body">
+        <SkeletonText lines={2} />
+        <Skeleton height="36px" radius="999px" />
+      </div>
+    </div>
   );
 }

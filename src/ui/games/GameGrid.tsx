@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { LaunchOrigin } from '../../games/launch';
 import { useErrorText } from '../auth/useErrorText';
 import { EmptyState } from '../components/EmptyState';
-import { GameCard } from './GameCard';
+import { GameCard, GameCardSkeleton } from './GameCard';
 import { useGameList } from './useGameList';
 
 /** A grid of games for a filter, with loading, empty, error and "more" states. */
@@ -42,6 +42,13 @@ export function GameGrid({
         <div className="game-grid">
           {state.games.map((game) => (
             <GameCard key={game.nodeId} game={game} origin={origin} />
+          ))}
+        </div>
+      )}
+      {state.kind === 'loading' && state.games.length === 0 && (
+        <div className="game-grid" aria-hidden="true">
+          {Array.from({ length: 6 }, (_, index) => (
+            <GameCardSkeleton key={index} />
           ))}
         </div>
       )}

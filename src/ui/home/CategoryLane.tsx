@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { capPerVendor } from '../../games/lanes';
-import { GameCard } from '../games/GameCard';
+import { GameCard, GameCardSkeleton } from '../games/GameCard';
 import { useGameList } from '../games/useGameList';
 
 const LIST_PAGES: Record<string, string> = {
@@ -29,7 +29,11 @@ export function CategoryLane({ category }: { category: string }) {
         {page && <Link to={page}>{t('games.more')}</Link>}
       </header>
       {state.kind === 'loading' && games.length === 0 ? (
-        <p role="status">{t('common.loading')}</p>
+        <div className="game-row" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <GameCardSkeleton key={index} />
+          ))}
+        </div>
       ) : (
         <div className="game-row">
           {games.map((game) => (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import type { IconName } from '../components/Icon';
+import { PillLink, PillRow } from '../components/Pill';
 import { homeCategoryMenu } from '../../games/lanes';
 import { useVendors } from '../games/useVendors';
 
@@ -15,32 +16,45 @@ const CATEGORY_PAGES: Record<string, string> = {
   ELOTT: '/elott',
 };
 
+const CATEGORY_ICONS: Record<string, IconName> = {
+  RNG: 'slots',
+  FISH: 'fish',
+  LIVE: 'live',
+  PVP: 'cards',
+  SPORTS: 'sports',
+  ESPORTS: 'esports',
+  LOTT: 'lottery',
+  ELOTT: 'lottery',
+};
+
 /** Spec 2 home category menu: HOME, FAV, the server's categories with vendors, MXWIN. */
 export function HomeCategoryMenu() {
   const { t } = useTranslation();
   const { categories } = useVendors();
   if (!categories) return null;
   return (
-    <nav
-      className="home-category-menu"
-      aria-label={t('games.centre')}
-      data-testid="home-category-menu"
-    >
-      {homeCategoryMenu(categories).map((item) =>
-        item.kind === 'home' ? (
-          <NavLink key="home" to="/" end>
-            {t('games.home')}
-          </NavLink>
-        ) : item.kind === 'favourites' ? (
-          <NavLink key="fav" to="/favorite">
-            {t('games.fav')}
-          </NavLink>
-        ) : (
-          <NavLink key={item.category} to={CATEGORY_PAGES[item.category] ?? `/#${item.category}`}>
-            {t(`games.${item.category.toLowerCase()}`, { defaultValue: item.category })}
-          </NavLink>
-        ),
-      )}
-    </nav>
+    <div className="home-category-menu" data-testid="home-category-menu">
+      <PillRow label={t('games.centre')}>
+        {homeCategoryMenu(categories).map((item) =>
+          item.kind === 'home' ? (
+            <PillLink key="home" to="/" end icon="home">
+              {t('games.home')}
+            </PillLink>
+          ) : item.kind === 'favourites' ? (
+            <PillLink key="fav" to="/favorite" icon="heart">
+              {t('games.fav')}
+            </PillLink>
+          ) : (
+            <PillLink
+              key={item.category}
+              to={CATEGORY_PAGES[item.category] ?? `/#${item.category}`}
+              icon={CATEGORY_ICONS[item.category] ?? 'star'}
+            >
+              {t(`games.${item.category.toLowerCase()}`, { defaultValue: item.category })}
+            </PillLink>
+          ),
+        )}
+      </PillRow>
+    </div>
   );
 }

@@ -32,14 +32,23 @@ export function WinnerBoard() {
             ))}
           </ol>
           {board.rest.length > 0 && (
-            <div className="winner-scroll" aria-label={t('games.winners')}>
-              <ul className="winner-list" data-testid="winner-list">
-                {board.rest.map((entry, index) => (
-                  <li key={`${entry.customerName}-${entry.at}-${index}`}>
-                    <span>{entry.customerName}</span> <strong>{money(entry.winAmount)}</strong>
-                  </li>
-                ))}
-              </ul>
+            <div className="winner-scroll" tabIndex={0} aria-label={t('games.winners')}>
+              {/* Two copies run one after the other so the loop has no seam; the copy is
+                  hidden from assistive technology. */}
+              {[false, true].map((copy) => (
+                <ul
+                  key={String(copy)}
+                  className="winner-list"
+                  data-testid={copy ? undefined : 'winner-list'}
+                  aria-hidden={copy || undefined}
+                >
+                  {board.rest.map((entry, index) => (
+                    <li key={`${entry.customerName}-${entry.at}-${index}`}>
+                      <span>{entry.customerName}</span> <strong>{money(entry.winAmount)}</strong>
+                    </li>
+                  ))}
+                </ul>
+              ))}
             </div>
           )}
         </>

@@ -6,6 +6,7 @@ import { useServices } from '../app/ServicesContext';
 import { hideLoader, showLoader } from '../app/loader';
 import type { LoginOutcome } from '../auth/LoginForm';
 import { useDialog } from '../components/DialogProvider';
+import { useToast } from '../components/Toast';
 import { usePopups } from '../popups/PopupContext';
 import { useSession } from './useSession';
 
@@ -18,6 +19,7 @@ export function useAuthActions() {
   const services = useServices();
   const popups = usePopups();
   const dialog = useDialog();
+  const toast = useToast();
   const navigate = useNavigate();
   const session = useSession();
 
@@ -45,17 +47,13 @@ export function useAuthActions() {
           buttons: [{ key: 'ok', label: t('common.confirm'), primary: true }],
         });
       } else if (member) {
-        // The after-login popup.
-        void dialog({
-          icon: 'success',
-          title: t('auth.welcomeBack', { name: member.nickname }),
-          timeout: 2500,
-        });
+        // The after-login greeting: a toast, so the page stays usable at once.
+        toast(t('auth.welcomeBack', { name: member.nickname }), { tone: 'success' });
       }
       if (member && isAgentType(member.type)) void navigate('/agentHome');
       else if (options.from) void navigate(options.from);
     },
-    [dialog, navigate, popups, services, t],
+    [dialog, navigate, popups, services, t, toast],
   );
 
   /** Spec 4 logout: confirm, loader, server call, storage cleared, home (or /agent). */

@@ -8,7 +8,7 @@ import { useSiteInfo } from '../system/SiteInfoContext';
 import { UnreadBadge } from '../messages/UnreadBadge';
 
 /** Spec 2 header, logged in: avatar and name, and the account menu. */
-export function AccountMenu() {
+export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const { logout } = useAuthActions();
@@ -32,8 +32,8 @@ export function AccountMenu() {
         <span className="avatar" aria-hidden="true">
           {name.slice(0, 1).toUpperCase() || '?'}
         </span>
-        <span className="account-name">{name}</span>
-        {session.isTrial && <span className="badge">{t('auth.trialBadge')}</span>}
+        <span className={compact ? 'visually-hidden' : 'account-name'}>{name}</span>
+        {session.isTrial && !compact && <span className="badge">{t('auth.trialBadge')}</span>}
       </button>
       {open && (
         <ul

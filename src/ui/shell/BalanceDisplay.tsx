@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, HIDDEN_BALANCE, parseMoney } from '../../shared/money';
 import { useServices } from '../app/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
+import { IconButton } from '../components/Button';
 
 const HIDE_KEY = 'hideBalance';
 
@@ -24,7 +25,14 @@ const hiddenChoice = {
 };
 
 /** Spec 2/9: the balance with two decimals and separators, hidden as asterisks, refreshable. */
-export function BalanceDisplay({ testId = 'balance' }: { testId?: string }) {
+export function BalanceDisplay({
+  testId = 'balance',
+  compact = false,
+}: {
+  testId?: string;
+  /** The phone header: no refresh button (the drawer and the wallet have one). */
+  compact?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { balance } = useServices();
   const value = useObservable(balance.balance$, null);
@@ -34,28 +42,24 @@ export function BalanceDisplay({ testId = 'balance' }: { testId?: string }) {
     ? `${value.currencySymbol} ${formatMoney(parseMoney(value.balance), i18n.language)}`
     : '…';
   return (
-    <div className="balance" aria-live="polite">
-      <span className="balance-value" data-testid={testId}>
+    <div className={`balance${compact ? ' compact' : ''}`}>
+      <span className="balance-value" data-testid={testId} aria-live="polite">
         {hidden ? HIDDEN_BALANCE : text}
       </span>
-      <button
-        type="button"
-        className="icon-button"
+      <IconButton
+        icon={hidden ? 'eyeOff' : 'eye'}
         onClick={toggle}
-        aria-label={t(hidden ? 'wallet.show' : 'wallet.hide')}
+        label={t(hidden ? 'wallet.show' : 'wallet.hide')}
         aria-pressed={hidden}
-      >
-        {hidden ? '◉' : '◎'}
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        onClick={balance.refresh}
-        aria-label={t('wallet.refresh')}
-        data-testid={`${testId}-refresh`}
-      >
-        ↻
-      </button>
+      />
+      {!compact && (
+        <IconButton
+          icon="refresh"
+          onClick={balance.refresh}
+          label={t('wallet.refresh')}
+          data-testid={`${testId}-refresh`}
+        />
+      )}
     </div>
   );
 }

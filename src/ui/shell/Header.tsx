@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Button, IconButton } from '../components/Button';
 import { usePopups } from '../popups/PopupContext';
 import { useAuthActions } from '../session/useAuthActions';
 import { useSession } from '../session/useSession';
@@ -10,16 +11,18 @@ import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 
 /**
- * Spec 2 "Header". Top navigation: Home, then each game category with a vendor (the catalogue
- * arrives with issue 5), then Promotions. The logged-in side (balance, avatar, account menu)
- * is filled by issues 3 and 4; its places are already here.
+ * Spec 2 "Header". On a phone (`compact`): menu, logo, then the balance with show/hide, Deposit
+ * and the avatar, or Log in / Register; language and theme live in the drawer. From the desktop
+ * breakpoint: the top navigation, language, theme, Deposit and Withdraw too.
  */
 export function Header({
   onToggleMenu,
   menuOpen,
+  compact,
 }: {
   onToggleMenu: () => void;
   menuOpen: boolean;
+  compact: boolean;
 }) {
   const { t } = useTranslation();
   const { open } = usePopups();
@@ -31,72 +34,68 @@ export function Header({
 
   return (
     <header className="site-header">
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('shell.toggleMenu')}
+      <IconButton
+        icon="menu"
+        label={t('shell.toggleMenu')}
         aria-expanded={menuOpen}
         aria-controls="side-menu"
         data-testid="menu-toggle"
         onClick={onToggleMenu}
-      >
-        ☰
-      </button>
+      />
       <Link to="/" className="brand" aria-label={brand.name}>
         <span className="brand-mark" aria-hidden="true">
           ✦
         </span>
-        {brand.name}
+        <span className="brand-name">{brand.name}</span>
       </Link>
-      <nav aria-label={t('shell.mainNav')} className="top-nav">
-        <NavLink to="/" end>
-          {t('nav.home')}
-        </NavLink>
-        <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
-        {!loggedIn && <NavLink to="/member/rewardCenter">{t('nav.rewards')}</NavLink>}
-        <NavLink to="/member/referral">{t('nav.share')}</NavLink>
-      </nav>
+      {!compact && (
+        <nav aria-label={t('shell.mainNav')} className="top-nav">
+          <NavLink to="/" end>
+            {t('nav.home')}
+          </NavLink>
+          <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
+          {!loggedIn && <NavLink to="/member/rewardCenter">{t('nav.rewards')}</NavLink>}
+          <NavLink to="/member/referral">{t('nav.share')}</NavLink>
+        </nav>
+      )}
       <div className="header-actions">
-        <LanguageSelect compact />
-        <ThemeToggle />
+        {!compact && <LanguageSelect compact />}
+        {!compact && <ThemeToggle />}
         {loggedIn ? (
           <>
-            <button
-              type="button"
-              className="button primary"
+            <BalanceDisplay compact={compact} />
+            <Button
+              variant="primary"
+              size={compact ? 'sm' : 'md'}
               data-testid="deposit-button"
               onClick={() => requireRealAccount(() => void navigate('/member/depositv2'))}
             >
               {t('menu.deposit')}
-            </button>
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => requireRealAccount(() => void navigate('/member/withdraw'))}
-            >
-              {t('menu.withdraw')}
-            </button>
-            <BalanceDisplay />
-            <AccountMenu />
+            </Button>
+            {!compact && (
+              <Button onClick={() => requireRealAccount(() => void navigate('/member/withdraw'))}>
+                {t('menu.withdraw')}
+              </Button>
+            )}
+            <AccountMenu compact={compact} />
           </>
         ) : (
           <>
-            <button
-              type="button"
-              className="button secondary"
+            <Button
+              size={compact ? 'sm' : 'md'}
               data-testid="open-login"
               onClick={() => open('login')}
             >
               {t('auth.login')}
-            </button>
-            <button
-              type="button"
-              className="button primary"
+            </Button>
+            <Button
+              variant="primary"
+              size={compact ? 'sm' : 'md'}
               data-testid="open-register"
               onClick={() => open('register')}
             >
               {t('auth.register')}
-            </button>
+            </Button>
           </>
         )}
       </div>

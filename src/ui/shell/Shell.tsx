@@ -1,5 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { Drawer } from '../components/Drawer';
+import { useIsDesktop } from '../hooks/useMediaQuery';
+import { BottomNav } from './BottomNav';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { Footer } from './Footer';
 import { isGamePage } from './gamePages';
@@ -7,23 +11,55 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { useSideMenuState } from './sideMenuState';
 
-/** Every player route but /agent and /agentHome: side menu, header, main, footer (spec 2). */
+/**
+ * Every player route but /agent and /agentHome (spec 2). Mobile first: below the desktop
+ * breakpoint a compact header, the side menu as a drawer and a bottom navigation bar; from it,
+ * the side menu beside the page (remembered open or closed) and the top navigation.
+ */
 export function Shell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const isDesktop = useIsDesktop();
   const [menuOpen, setMenuOpen] = useSideMenuState();
+  // The drawer is open for the page it was opened on: any navigation closes it.
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const drawerOpen = !isDesktop && drawerPath === pathname;
   const showSideMenu = !isGamePage(pathname);
+  const toggle = () => {
+    if (isDesktop) setMenuOpen();
+    else setDrawerPath(drawerOpen ? null : pathname);
+  };
   return (
-    <div className="shell" data-side-menu={showSideMenu && menuOpen ? 'open' : 'closed'}>
+    <div
+      className="shell"
+      data-side-menu={isDesktop && showSideMenu && menuOpen ? 'open' : 'closed'}
+      data-layout={isDesktop ? 'desktop' : 'phone'}
+    >
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
-      <Header onToggleMenu={() => setMenuOpen()} menuOpen={showSideMenu && menuOpen} />
-      {showSideMenu && <SideMenu open={menuOpen} />}
+      <Header
+        onToggleMenu={toggle}
+        menuOpen={isDesktop ? showSideMenu && menuOpen : drawerOpen}
+        compact={!isDesktop}
+      />
+      {isDesktop
+        ? showSideMenu && <SideMenu open={menuOpen} />
+        : drawerPath !== null && (
+            <Drawer
+              id="side-menu"
+              open={drawerOpen}
+              onClose={() => setDrawerPath(null)}
+              label={t('shell.sideMenu')}
+            >
+              <SideMenu open inDrawer />
+            </Drawer>
+          )}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
+      {!isDesktop && <BottomNav />}
       <ConnectionIndicator />
     </div>
   );

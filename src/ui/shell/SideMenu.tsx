@@ -7,6 +7,7 @@ import { useSession } from '../session/useSession';
 import { AppQrCode } from './AppQrCode';
 import { BalanceDisplay } from './BalanceDisplay';
 import { LanguageSelect } from './LanguageSelect';
+import { ThemeToggle } from './ThemeToggle';
 import { UnreadBadge } from '../messages/UnreadBadge';
 
 const moneyLinks = [
@@ -68,23 +69,18 @@ function LinkGroup({
 }
 
 /** Spec 2 "Side menu": money actions, member list, game centre, apps, support, language. */
-export function SideMenu({ open }: { open: boolean }) {
+export function SideMenu({ open, inDrawer = false }: { open: boolean; inDrawer?: boolean }) {
   const { t } = useTranslation();
   const info = useSiteInfo().info;
-  const { isLogin: loggedIn } = useSession();
+  const { isLogin: loggedIn, isTrial } = useSession();
   const { logout } = useAuthActions();
   const support = info.customerService.map(revealCustomerServicePath).find((url) => url !== null);
   const apps = info.resources.filter((resource) => resource.resourceType.startsWith('APP_'));
 
-  return (
-    <aside
-      id="side-menu"
-      className="side-menu"
-      data-open={open}
-      aria-label={t('shell.sideMenu')}
-      hidden={!open}
-    >
+  const content = (
+    <>
       {loggedIn && <BalanceDisplay testId="side-balance" />}
+      {isTrial && <span className="badge">{t('auth.trialBadge')}</span>}
       <LinkGroup label={t('shell.quickActions')} links={moneyLinks} />
       <LinkGroup label={t('menu.memberCentre')} links={memberLinks} titled />
       <LinkGroup label={t('games.centre')} links={gameLinks} titled />
@@ -109,7 +105,10 @@ export function SideMenu({ open }: { open: boolean }) {
           </li>
         )}
       </ul>
-      <LanguageSelect />
+      <div className="side-menu-settings">
+        <LanguageSelect />
+        {inDrawer && <ThemeToggle />}
+      </div>
       {loggedIn && (
         <button
           type="button"
@@ -119,6 +118,19 @@ export function SideMenu({ open }: { open: boolean }) {
           {t('auth.signOut')}
         </button>
       )}
+    </>
+  );
+  // In the drawer the <dialog> is the labelled container.
+  if (inDrawer) return <div className="side-menu in-drawer">{content}</div>;
+  return (
+    <aside
+      id="side-menu"
+      className="side-menu"
+      data-open={open}
+      aria-label={t('shell.sideMenu')}
+      hidden={!open}
+    >
+      {content}
     </aside>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../components/Button';
 import { useTheme } from '../theme/theme';
 
 export function ThemeToggle() {
@@ -6,15 +7,11 @@ export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
-    <button
-      type="button"
-      className="icon-button"
+    <IconButton
+      icon={theme === 'dark' ? 'sun' : 'moon'}
       data-testid="theme-toggle"
-      aria-label={t(next === 'dark' ? 'shell.themeDark' : 'shell.themeLight')}
-      title={t(next === 'dark' ? 'shell.themeDark' : 'shell.themeLight')}
+      label={t(next === 'dark' ? 'shell.themeDark' : 'shell.themeLight')}
       onClick={() => setTheme(next)}
-    >
-      {theme === 'dark' ? '☀' : '☾'}
-    </button>
+    />
   );
 }

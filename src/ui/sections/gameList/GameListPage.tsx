@@ -6,11 +6,12 @@ import { GameGrid } from '../../games/GameGrid';
 import { useVendors } from '../../games/useVendors';
 import { GameLaunchProvider } from '../../games/GameLaunchContext';
 import { useSiteInfo } from '../../system/SiteInfoContext';
+import { resolveImage } from '../../../games/images';
+import { useImageBase } from '../../games/useImageBase';
+import { Button } from '../../components/Button';
+import { PillButton, PillRow } from '../../components/Pill';
 
 export type GameListType = 'live' | 'fish' | 'rng' | 'pvp';
-
-/** Vendor menus switch to the large layout above this many vendors (spec 9). */
-const LARGE_MENU_ABOVE = 10;
 
 /**
  * Lazy section GameListCenter: /live, /fish, /rng?vassalage=, /pvp. Vendor tabs (the vendor in
@@ -26,6 +27,7 @@ export default function GameListPage({ type }: { type: GameListType }) {
   const { categories, failed, flush } = useVendors();
   const vendors = categories?.find((category) => category.gameCategory === gameType)?.vendors ?? [];
   const languages = useSiteInfo().info.brand.languages;
+  const imageBase = useImageBase();
 
   const choose = (vendor: string | undefined) => {
     const next = new URLSearchParams(params);
@@ -46,40 +48,39 @@ export default function GameListPage({ type }: { type: GameListType }) {
             </button>
           </p>
         )}
-        <nav
-          className={`vendor-menu ${vendors.length > LARGE_MENU_ABOVE ? 'vendor-menu-large' : ''}`}
-          aria-label={t('games.vendors')}
-        >
-          <button type="button" aria-pressed={!vassalage} onClick={() => choose(undefined)}>
-            {t('records.all')}
-          </button>
-          {vendors.map((vendor) => (
-            <button
-              key={vendor.vassalage}
-              type="button"
-              aria-pressed={vassalage === vendor.vassalage}
-              onClick={() => choose(vendor.vassalage)}
-            >
-              {vendor.displayName}
-            </button>
-          ))}
-        </nav>
-        {gameType === 'RNG' && (
-          <nav className="subtype-tabs" aria-label={t('games.subtypes')}>
-            <button type="button" aria-pressed={!subtype} onClick={() => setSubtype(undefined)}>
+        <div className="vendor-menu">
+          <PillRow label={t('games.vendors')}>
+            <PillButton pressed={!vassalage} onClick={() => choose(undefined)}>
               {t('records.all')}
-            </button>
-            {gameTypeTabs(languages, ['SC', 'VP']).map((code) => (
-              <button
-                key={code}
-                type="button"
-                aria-pressed={subtype === code}
-                onClick={() => setSubtype(code)}
-              >
-                {t(`games.subtype_${code}`)}
-              </button>
-            ))}
-          </nav>
+            </PillButton>
+            {vendors.map((vendor) => {
+              const logo = vendor.images ? resolveImage(imageBase, vendor.images.small) : null;
+              return (
+                <PillButton
+                  key={vendor.vassalage}
+                  pressed={vassalage === vendor.vassalage}
+                  onClick={() => choose(vendor.vassalage)}
+                >
+                  {logo && <img className="vendor-logo" src={logo} alt="" width={24} height={24} />}
+                  {vendor.displayName}
+                </PillButton>
+              );
+            })}
+          </PillRow>
+        </div>
+        {gameType === 'RNG' && (
+          <div className="subtype-tabs">
+            <PillRow label={t('games.subtypes')}>
+              <PillButton pressed={!subtype} onClick={() => setSubtype(undefined)}>
+                {t('records.all')}
+              </PillButton>
+              {gameTypeTabs(languages, ['SC', 'VP']).map((code) => (
+                <PillButton key={code} pressed={subtype === code} onClick={() => setSubtype(code)}>
+                  {t(`games.subtype_${code}`)}
+                </PillButton>
+              ))}
+            </PillRow>
+          </div>
         )}
         <form
           className="game-search"
@@ -89,13 +90,13 @@ export default function GameListPage({ type }: { type: GameListType }) {
             setKeyword(String(new FormData(event.currentTarget).get('keyword') ?? '').trim());
           }}
         >
-          <label>
-            {t('games.search')}
+          <label className="field">
+            <span className="field-label">{t('games.search')}</span>
             <input type="search" name="keyword" maxLength={40} defaultValue={keyword} />
           </label>
-          <button type="submit" className="button secondary">
+          <Button type="submit" icon="search">
             {t('records.search')}
-          </button>
+          </Button>
         </form>
         <GameGrid
           gameType={gameType}

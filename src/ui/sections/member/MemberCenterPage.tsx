@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { usePopups } from '../../popups/PopupContext';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { memberPages } from './memberPages';
 import { AccountRecord, BonusRecord, DepositRecord, ProfitRecord } from './records/RecordPages';
 import { BettingRecordPage } from './records/BettingRecordPage';
 import { ContractList } from '../../contracts/ContractList';
@@ -12,28 +13,6 @@ import { TransferUplinePage } from './wallet/TransferUplinePage';
 import { WalletTransferPage } from './wallet/WalletTransferPage';
 import { Inbox } from '../../messages/Inbox';
 import { UnreadBadge } from '../../messages/UnreadBadge';
-
-/** Spec 2 "Member centre pages"; securityCenter (My Account) is the default. */
-export const memberPages = [
-  'securityCenter',
-  'transferFund',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'personalHistoryCopy',
-  'transactionHistory',
-  'personalProfit',
-  'bonusDetails',
-  'rewardCenter',
-  'referral',
-  'missionLeaderboard',
-  'messageV2',
-  'manualRebate',
-  'vip',
-  'depositRecord',
-  // Spec 6 "Player: ... contracts": the contracts offered by the upline (our page name).
-  'contracts',
-] as const;
 
 /** The pages built so far; the others show the empty state until their issue lands. */
 const pageContent: Partial<Record<string, () => ReactNode>> = {
@@ -50,15 +29,25 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   messageV2: () => <Inbox testId="member-inbox" />,
 };
 
+/** On a phone the page list is one row that scrolls sideways: keep the current page in view. */
+function scrollActiveIntoView(nav: HTMLElement | null) {
+  const active = nav?.querySelector<HTMLElement>('a.active');
+  if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+  const list = active.closest('ul');
+  if (list) list.scrollLeft = active.offsetLeft - list.clientWidth / 2 + active.clientWidth / 2;
+}
+
 /** Lazy section MemberCenter: the page list now, each page's content with its issue. */
 export default function MemberCenterPage() {
   const { t } = useTranslation();
   const { page = 'securityCenter' } = useParams();
   const known = (memberPages as readonly string[]).includes(page);
   const { open } = usePopups();
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => scrollActiveIntoView(navRef.current), [page]);
   return (
     <div className="member-centre" data-testid="member-centre">
-      <nav aria-label={t('menu.memberCentre')} className="member-nav">
+      <nav aria-label={t('menu.memberCentre')} className="member-nav" ref={navRef}>
         <ul>
           {memberPages.map((name) => (
             <li key={name}>

@@ -2,11 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Page } from '../../../../shared/records';
 import type { RecordColumn } from './RecordsView';
+import { Table } from '../../../components/Table';
 
-/**
- * The table of one page of records, with the server's totals row (over the whole range, not the
- * page). Shared by the member records and the agent reports.
- */
+/** One page of records with the server's totals row (over the whole range, not the page). */
 export function RecordsTable<T>({
   page,
   columns,
@@ -20,49 +18,15 @@ export function RecordsTable<T>({
   formatTotal?: (value: string) => ReactNode;
   testId: string;
 }) {
-  const { t } = useTranslation();
-  const numeric = (column: RecordColumn<T>) => (column.numeric ? 'numeric' : undefined);
   return (
-    <table className="records">
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.id} scope="col" className={numeric(column)}>
-              {column.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {page.items.map((item) => (
-          <tr key={rowKey(item)}>
-            {columns.map((column) => (
-              <td key={column.id} className={numeric(column)}>
-                {column.cell(item)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-      {page.totals && (
-        <tfoot>
-          <tr data-testid={`${testId}-totals`}>
-            {columns.map((column, index) => {
-              const total = page.totals?.[column.id];
-              return (
-                <td key={column.id} className={numeric(column)}>
-                  {index === 0
-                    ? t('records.total')
-                    : column.numeric && total !== undefined
-                      ? (formatTotal?.(total) ?? total)
-                      : null}
-                </td>
-              );
-            })}
-          </tr>
-        </tfoot>
-      )}
-    </table>
+    <Table
+      items={page.items}
+      columns={columns}
+      rowKey={rowKey}
+      totals={page.totals}
+      formatTotal={formatTotal}
+      testId={testId}
+    />
   );
 }
 

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chooseLanguage } from '../../../src/i18n/chooseLanguage';
+import type { PopupExecution } from '../../../src/shared/announcements';
+import type { PlatformConfig } from '../../config/schema';
+import { listAnnouncements } from '../../domain/announcements/listAnnouncements';
+import type { AppDeps } from '../deps';
+import { acceptedLanguages, preferredEncoding, type ShellEncoding } from './negotiation';
+
+export type ShellDeps = Pick<
+  AppDeps,
+  'config' | 'staticDir' | 'maintenance' | 'region' | 'visitorOf'
+>;
+
+/** Client paths that show the home page and its banner carousel (src/ui/app/routes.tsx). */
+const HOME_PATHS = new Set(['/', '/index', '/index.html', '/home']);
+
+/** The banner group the home page shows (src/ui/home/HomeLobby.tsx). */
+const HOME_BANNER_GROUP = 'w_home';
+
+/** Below this the shell goes uncompressed, as the compress plugin does (its threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+export function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The request's path, lower-cased (React Router matches paths case-insensitively), no `/` tail. */
+function routePath(url: string): string {
+  const pathname = (url.split('?')[0] ?? '/').toLowerCase();
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+export function isHomePath(url: string): boolean {
+  return HOME_PATHS.has(routePath(url));
+}
+
+/**
+ * The language the page will settle on, as far as the server can tell: the `Language` header
+ * when it names an offered language (server/http/language.ts), else what the client's own choice
+ * gives with nothing stored (src/i18n/chooseLanguage.ts: the device languages, which the browser
+ * sends as Accept-Language, among the brand's; else EN, which main.tsx starts with, when the
+ * brand offers it; else the brand's default). A stored choice (local storage) is the client's
+ * to apply.
+ */
+export function shellLanguage(request: FastifyRequest, config: PlatformConfig): string {
+  const { languages, defaultLanguage } = config.brand;
+  const header = request.headers.language;
+  const named = typeof header === 'string' ? header.toUpperCase() : '';
+  if (languages.includes(named)) return named;
+  return chooseLanguage({
+    stored: null,
+    deviceLanguages: acceptedLanguages(request.headers['accept-language']),
+    supported: languages,
+    brandDefault: languages.includes('EN') ? 'EN' : defaultLanguage,
+  });
+}
+
+/**
+ * The image of the home page's first w_home banner in `language`: what BannerSlide renders first
+ * (one `<img src={banner.url}>` for every screen size, no `<picture>`). Null when there is none.
+ */
+export function homeBannerImage(config: PlatformConfig, language: string): string | null {
+  const { banners } = listAnnouncements(config.announcements, {
+    types: new Set(['B']),
+    executions: new Set<PopupExecution>(),
+    language,
+  });
+  return banners.find((banner) => banner.groupName === HOME_BANNER_GROUP)?.url ?? null;
+}
+
+/** The offered languages written right to left (the client sets `dir` from i18next's list). */
+const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'ur']);
+
+/**
+ * index.html with `lang` (and `dir="rtl"` for a right-to-left language) on <html> and, when
+ * given, a high-priority preload of `image`.
+ */
+export function renderShell(template: string, lang: string, image: string | null): string {
+  let html = template.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+    const rest = attributes.replace(/\s+(?:lang|dir)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]*)/gi, '');
+    const dir = RIGHT_TO_LEFT.has(lang) ? ' dir="rtl"' : '';
+    return `<html lang="${escapeAttribute(lang)}"${dir}${rest}>`;
+  });
+  if (image !== null) {
+    const preload = `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`;
+    html = html.replace(
+      /([ \t]*)<\/head>/i,
+      (_tag, indent: string) => `${indent}  ${preload}\n${indent}</head>`,
+    );
+  }
+  return html;
+}
+
+interface ShellFile {
+  mtimeMs: number;
+  size: number;
+  html: string;
+}
+
+/** index.html per site folder, read once and again only when the file changes (a rebuild). */
+const templates = new Map<string, ShellFile>();
+
+async function shellTemplate(staticDir: string): Promise<string> {
+  const file = path.join(staticDir, 'index.html');
+  const info = await stat(file);
+  const cached = templates.get(file);
+  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.html;
+  const html = await readFile(file, 'utf8');
+  templates.set(file, { mtimeMs: info.mtimeMs, size: info.size, html });
+  return html;
+}
+
+interface ShellVariant {
+  etag: string;
+  bodies: { identity: Buffer } & Partial<Record<ShellEncoding, Buffer>>;
+}
+
+/** Rendered shells (one per language and page kind), each compressed once. */
+const variants = new Map<string, ShellVariant>();
+const MAX_VARIANTS = 256;
+
+function variantOf(html: string): ShellVariant {
+  let variant = variants.get(html);
+  if (variant) return variant;
+  const identity = Buffer.from(html, 'utf8');
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  variant = { etag: `W/"${hash}"`, bodies: { identity } };
+  if (identity.length >= COMPRESS_FROM_BYTES) {
+    variant.bodies.br = zlib.brotliCompressSync(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    });
+    variant.bodies.gzip = zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION });
+  }
+  if (variants.size >= MAX_VARIANTS) variants.clear();
+  variants.set(html, variant);
+  return variant;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+}
+
+/**
+ * Answers a client route (and `/`) with the app's HTML: dist/index.html with the visitor's
+ * `lang` and, on the home page, a preload of the first banner, so its download starts with the
+ * scripts' instead of after them. Never cached without asking (`no-cache`; an ETag makes the
+ * check a 304); compressed here, once per variant, because the not-found handler that serves
+ * most client routes is outside the compress plugin's reach.
+ */
+export async function sendAppShell(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: ShellDeps,
+): Promise<FastifyReply> {
+  if (!deps.staticDir) throw new Error('sendAppShell needs the built site (staticDir).');
+  // A hashed file that is not there (an old build's chunk) must fail as one, not as HTML.
+  if (routePath(request.url).startsWith('/assets/')) {
+    return reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send('Not found');
+  }
+  const language = shellLanguage(request, deps.config);
+  // In maintenance or for a restricted visitor the page shows a notice, not the home banners.
+  const showsHome =
+    isHomePath(request.url) &&
+    !deps.maintenance.get().enabled &&
+    !deps.region.isRestricted(deps.visitorOf(request.raw));
+  const image = showsHome ? homeBannerImage(deps.config, language) : null;
+  const html = renderShell(await shellTemplate(deps.staticDir), language.toLowerCase(), image);
+  const variant = variantOf(html);
+
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding, Accept-Language, Language')
+    .header('etag', variant.etag);
+  if (matchesEtag(request.headers['if-none-match'], variant.etag)) {
+    return reply.code(304).send();
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const body = encoding ? variant.bodies[encoding] : undefined;
+  if (encoding && body) {
+    return reply.header('content-encoding', encoding).send(body);
+  }
+  return reply.send(variant.bodies.identity);
+}

@@ -1,0 +1,21 @@
+/** Spec 2 "Member centre pages"; securityCenter (My Account) is the default. */
+export const memberPages = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
+  'vip',
+  'depositRecord',
+  // Spec 6 "Player: ... contracts": the contracts offered by the upline (our page name).
+  'contracts',
+] as const;

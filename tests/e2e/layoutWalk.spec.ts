@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { memberPages } from '../../src/ui/sections/member/memberPages';
+import { agentLogin, loginAs, openLogin } from './support';
+
+/**
+ * One walk over every route and the popups, as guest, player, trial and agent, at 360 and 1440
+ * px in light and dark (issue 12). On every stop it fails on: a document wider than the
+ * viewport, a serious or critical axe-core violation, a raw i18n key on screen, or a console
+ * error. Pages are reached by client-side navigation (as a player moves around), so one login
+ * serves the whole walk of a role.
+ */
+test.describe.configure({ timeout: 300_000 });
+
+const sizes = [
+  { width: 360, height: 740 },
+  { width: 1440, height: 900 },
+] as const;
+const themes = ['light', 'dark'] as const;
+
+const gameRoutes = ['/rng', '/live', '/fish', '/pvp', '/sports', '/esports', '/lott', '/elott'];
+const publicRoutes = ['/', ...gameRoutes, '/promotions', '/pointMall', '/no-such-page'];
+const memberRoutes = ['/member', ...memberPages.map((name) => `/member/${name}`)];
+const accountRoutes = ['/favorite', '/recent', '/lottery', '/seamless'];
+
+/** Top-level keys of the English texts: a word like "games.rng" on screen is a raw key. */
+const namespaces = [
+  ...Object.keys(JSON.parse(readFileSync('src/i18n/locales/en.json', 'utf8'))),
+  ...Object.keys(JSON.parse(readFileSync('src/i18n/locales/sections/en.json', 'utf8'))),
+];
+const rawKey = new RegExp(`\\b(?:${namespaces.join('|')})\\.[a-zA-Z0-9_.]+\\b`);
+
+const timing = { axe: 0, stops: 0 };
+test.afterAll(() => console.warn(`axe: ${timing.stops} stops, ${timing.axe} ms`));
+
+interface Stop {
+  where: string;
+  problems: string[];
+}
+
+function watchConsole(page: Page, into: string[]) {
+  page.on('console', (message) => {
+    if (message.type() === 'error') into.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => into.push(`page error: ${error.message}`));
+}
+
+/** Client-side navigation: what a click on a link does, without reloading the app. */
+async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page);
+}
+
+/** Waits until the page has its heading and nothing on it is still loading. */
+async function settle(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .section-loading')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
+async function setTheme(page: Page, theme: (typeof themes)[number]) {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme', value);
+    document.documentElement.dataset.theme = value;
+  }, theme);
+}
+
+async function check(page: Page, where: string, stops: Stop[], errors: string[]) {
+  const problems: string[] = errors.splice(0);
+  const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
+    const root = document.documentElement;
+    const vw = root.clientWidth;
+    // The widest offenders, to say what to fix (elements inside a sideways scroller are fine).
+    const offenders = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > vw + 1)
+      .filter((element) => {
+        for (let up = element.parentElement; up; up = up.parentElement) {
+          const overflow = getComputedStyle(up).overflowX;
+          if (overflow !== 'visible') return false;
+        }
+        return getComputedStyle(element).position !== 'fixed';
+      })
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { scrollWidth: root.scrollWidth, clientWidth: vw, wide: offenders };
+  });
+  if (scrollWidth > clientWidth) {
+    problems.push(`document ${scrollWidth} px wide in ${clientWidth}: ${wide.join(', ')}`);
+  }
+  const text = await page.locator('body').innerText();
+  const key = text.match(rawKey);
+  if (key) problems.push(`raw i18n key "${key[0]}"`);
+  const started = Date.now();
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  timing.axe += Date.now() - started;
+  timing.stops += 1;
+  for (const violation of axe.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
+    problems.push(`axe ${violation.id} (${violation.nodes.length}): ${targets.join(' | ')}`);
+  }
+  if (problems.length > 0) stops.push({ where, problems });
+}
+
+/** Visits `routes` (and runs `extra` popups) in every size and theme. */
+async function walk(
+  page: Page,
+  role: string,
+  routes: string[],
+  errors: string[],
+  extra?: (page: Page, where: string, stops: Stop[]) => Promise<void>,
+) {
+  const stops: Stop[] = [];
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    for (const theme of themes) {
+      await setTheme(page, theme);
+      for (const route of routes) {
+        await go(page, route);
+        await check(page, `${role} ${size.width}px ${theme} ${route}`, stops, errors);
+      }
+      if (extra) await extra(page, `${role} ${size.width}px ${theme}`, stops);
+    }
+  }
+  expect(stops, JSON.stringify(stops, null, 2)).toEqual([]);
+}
+
+/** Opens a popup with `open`, checks the page with it, closes it with Escape. */
+async function popupStop(
+  page: Page,
+  where: string,
+  stops: Stop[],
+  errors: string[],
+  open: () => Promise<void>,
+) {
+  await open();
+  await expect(page.locator('dialog[open]').last()).toBeVisible();
+  await check(page, where, stops, errors);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+}
+
+test('as a guest', async ({ page }) => {
+  const errors: string[] = [];
+  watchConsole(page, errors);
+  await page.goto('/');
+  await settle(page);
+  await walk(page, 'guest', [...publicRoutes, '/agent'], errors, async (p, where, stops) => {
+    await go(p, '/');
+    await popupStop(p, `${where} login popup`, stops, errors, () =>
+      p.getByTestId('open-login').click(),
+    );
+    await popupStop(p, `${where} register popup`, stops, errors, () =>
+      p.getByTestId('open-register').click(),
+    );
+    await popupStop(p, `${where} forgot password`, stops, errors, async () => {
+      await openLoginHere(p);
+      await p.getByRole('button', { name: 'Forgot password?' }).click();
+    });
+    if ((p.viewportSize()?.width ?? 0) < 1024) {
+      await popupStop(p, `${where} menu drawer`, stops, errors, () =>
+        p.getByTestId('menu-toggle').click(),
+      );
+    }
+  });
+});
+
+async function openLoginHere(page: Page) {
+  await page.getByTestId('open-login').click();
+  await expect(page.locator('dialog[data-modal="login"]')).toBeVisible();
+}
+
+test('as a player', async ({ page }) => {
+  const errors: string[] = [];
+  watchConsole(page, errors);
+  await loginAs(page, 'player2');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await walk(
+    page,
+    'player',
+    [...publicRoutes, ...memberRoutes, ...accountRoutes],
+    errors,
+    async (p, where, stops) => {
+      await go(p, '/member/securityCenter');
+      await popupStop(p, `${where} change password`, stops, errors, () =>
+        p.getByTestId('change-password').click(),
+      );
+      if ((p.viewportSize()?.width ?? 0) < 1024) {
+        await popupStop(p, `${where} menu drawer`, stops, errors, () =>
+          p.getByTestId('menu-toggle').click(),
+        );
+      }
+    },
+  );
+});
+
+test('as a trial account', async ({ page }) => {
+  const errors: string[] = [];
+  watchConsole(page, errors);
+  const popup = await openLogin(page);
+  await popup.getByTestId('free-play').click();
+  await expect(page.getByTestId('account-menu')).toContainText('Trial');
+  await walk(page, 'trial', [...publicRoutes, '/favorite', '/recent'], errors);
+});
+
+test('as an agent', async ({ page }) => {
+  const errors: string[] = [];
+  watchConsole(page, errors);
+  await agentLogin(page, 'agent1');
+  // The first-login welcome, if this is the account's first login.
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button')
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  // The contract and salary pages join the menu once the agent's funds have arrived.
+  await expect
+    .poll(() => page.locator('.agent-nav a').count(), { timeout: 15_000 })
+    .toBeGreaterThan(10);
+  const links = await page
+    .locator('.agent-nav a')
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
+    );
+  await walk(page, 'agent', links, errors, async (p, where, stops) => {
+    if ((p.viewportSize()?.width ?? 0) < 1024) {
+      await go(p, '/agentHome');
+      await popupStop(p, `${where} page menu`, stops, errors, () =>
+        p.getByTestId('agent-menu-toggle').click(),
+      );
+    }
+  });
+});

@@ -1,0 +1,312 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../build/precompress';
+import { acceptedLanguages, preferredEncoding } from '../../../server/http/site/negotiation';
+import { engines, startTestServer, type TestServer } from '../../support/testServer';
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The bytes as they crossed the wire (fetch would decode them). */
+  body: Buffer;
+}
+
+/** A request whose answer is not decoded, so the encoding itself can be checked. */
+function raw(
+  server: TestServer,
+  pathname: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}${pathname}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function decode(answer: RawAnswer): string {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(answer.body).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(answer.body).toString('utf8');
+  expect(encoding ?? 'identity').toBe('identity');
+  return answer.body.toString('utf8');
+}
+
+/** Like Vite's output: a module script and a stylesheet in the head, over 1 KB. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Test site</title>
+    <style>
+${'      .filler { color: rebeccapurple; }\n'.repeat(40)}    </style>
+    <script type="module" crossorigin src="/assets/app-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** A script of a few KB that compresses well, as real bundles do. */
+const APP_JS = Array.from(
+  { length: 120 },
+  (_, i) => `export function feature${i}(value) { return value * ${i} + ${i % 7}; }`,
+).join('\n');
+const LAZY_JS = APP_JS.replaceAll('feature', 'lazyFeature');
+const BANNER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 400">${Array.from(
+  { length: 40 },
+  (_, i) => `<rect x="${i * 30}" y="0" width="20" height="400" fill="#e0a526"/>`,
+).join('')}</svg>`;
+
+describe('site delivery: compression, caching, robots.txt and the HTML shell', () => {
+  let site: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    site = await mkdtemp(path.join(tmpdir(), 'site-'));
+    await mkdir(path.join(site, 'assets'));
+    await writeFile(path.join(site, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(site, 'assets', 'app-abc123.js'), APP_JS);
+    await writeFile(path.join(site, 'robots.txt'), await readFile('public/robots.txt'));
+    // As the build does (build/precompress.ts); the lazy chunk is added after, without siblings.
+    expect(await precompressDir(site)).toEqual([
+      path.join('assets', 'app-abc123.js'),
+      'index.html',
+    ]);
+    await writeFile(path.join(site, 'assets', 'lazy-def456.js'), LAZY_JS);
+    await mkdir(path.join(site, 'banners'));
+    await writeFile(path.join(site, 'banners', 'wide.svg'), BANNER_SVG);
+    server = await startTestServer(engines[0]!, { staticDir: site });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(site, { recursive: true, force: true });
+  });
+
+  it('send a built script precompressed, brotli or gzip as asked, never compressed twice', async () => {
+    const br = await raw(server, '/assets/app-abc123.js', {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    // The build's own file, byte for byte.
+    expect(br.body.equals(await readFile(path.join(site, 'assets', 'app-abc123.js.br')))).toBe(
+      true,
+    );
+    expect(decode(br)).toBe(APP_JS);
+
+    const gzip = await raw(server, '/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decode(gzip)).toBe(APP_JS);
+    expect(gzip.body.length).toBeLessThan(APP_JS.length / 2);
+  });
+
+  it('compress a script or an SVG the build did not precompress on the fly', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await raw(server, '/assets/lazy-def456.js', { 'accept-encoding': encoding });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(decode(answer)).toBe(LAZY_JS);
+      const svg = await raw(server, '/banners/wide.svg', { 'accept-encoding': encoding });
+      expect(svg.headers['content-type']).toBe('image/svg+xml');
+      expect(svg.headers['content-encoding']).toBe(encoding);
+      expect(decode(svg)).toBe(BANNER_SVG);
+    }
+  });
+
+  it('compress JSON answers of the API', async () => {
+    const plain = await raw(server, '/wps/system/status');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Over the 1 KB threshold, or the test would prove nothing.
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const expected: unknown = JSON.parse(plain.body.toString('utf8'));
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await raw(server, '/wps/system/status', { 'accept-encoding': encoding });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.body.length).toBeLessThan(plain.body.length);
+      expect(JSON.parse(decode(answer))).toEqual(expected);
+    }
+  });
+
+  it('send everything as is to a client that asks for no encoding', async () => {
+    for (const pathname of [
+      '/assets/app-abc123.js',
+      '/wps/system/status',
+      '/',
+      '/member/deposit',
+    ]) {
+      const asks: Record<string, string>[] = [
+        {},
+        { 'accept-encoding': 'identity' },
+        { 'accept-encoding': 'br;q=0' },
+      ];
+      for (const headers of asks) {
+        const answer = await raw(server, pathname, headers);
+        expect(answer.status, pathname).toBe(200);
+        expect(answer.headers['content-encoding'], pathname).toBeUndefined();
+      }
+    }
+    const script = await raw(server, '/assets/app-abc123.js');
+    expect(script.body.toString('utf8')).toBe(APP_JS);
+  });
+
+  it('cache hashed assets for a year, pages never without asking, other files for an hour', async () => {
+    const asset = await raw(server, '/assets/app-abc123.js', { 'accept-encoding': 'br' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const lazy = await raw(server, '/assets/lazy-def456.js');
+    expect(lazy.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const pathname of [
+      '/',
+      '/index.html',
+      '/home',
+      '/member/deposit',
+      '/rng',
+      '/no/such/page',
+    ]) {
+      const page = await raw(server, pathname, { 'accept-encoding': 'br, gzip' });
+      expect(page.status, pathname).toBe(200);
+      expect(page.headers['content-type'], pathname).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control'], pathname).toBe('no-cache');
+    }
+    for (const pathname of ['/robots.txt', '/banners/wide.svg']) {
+      const file = await raw(server, pathname);
+      expect(file.headers['cache-control'], pathname).toBe('public, max-age=3600');
+    }
+  });
+
+  it('answer a missing hashed asset with a 404, not the page', async () => {
+    const answer = await raw(server, '/assets/app-old999.js');
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serve robots.txt as text, keeping crawlers off member, agent and API paths', async () => {
+    const answer = await raw(server, '/robots.txt');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = answer.body.toString('utf8').split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const path of [
+      '/member',
+      '/agentHome',
+      '/wps/',
+      '/lgw/',
+      '/lotto/',
+      '/ops/',
+      '/socket.io/',
+      '/dev/',
+    ]) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+  });
+
+  it('keep an unknown API path a JSON 404', async () => {
+    const answer = await raw(server, '/wps/no-such-call', { 'accept-encoding': 'br' });
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(decode(answer))).toMatchObject({ success: false, code: 'not_found' });
+  });
+
+  it('preload the first home banner on the home page only', async () => {
+    const preload = (url: string) =>
+      `<link rel="preload" as="image" href="${url}" fetchpriority="high">`;
+    const banner = server.deps.config.announcements.banners.find(
+      (entry) => entry.groupName === 'w_home',
+    );
+    expect(banner).toBeDefined();
+    for (const pathname of ['/', '/index', '/index.html', '/home', '/Home/']) {
+      const answer = await raw(server, pathname, { 'accept-encoding': 'br' });
+      expect(answer.headers['content-encoding']).toBe('br');
+      const html = decode(answer);
+      expect(html, pathname).toContain(preload(banner!.url));
+      // Inside the head, and the rest of the page as built.
+      expect(html.indexOf(preload(banner!.url))).toBeLessThan(html.indexOf('</head>'));
+      expect(html).toContain('<script type="module" crossorigin src="/assets/app-abc123.js">');
+    }
+    for (const pathname of ['/rng', '/member/deposit', '/login']) {
+      const html = decode(await raw(server, pathname, { 'accept-encoding': 'gzip' }));
+      expect(html, pathname).not.toContain('rel="preload"');
+      expect(html).toContain('<div id="root"></div>');
+    }
+    // The HTML keeps the site's Content-Security-Policy.
+    const page = await raw(server, '/');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+  });
+
+  it('set the page language from the browser languages the brand offers, else English', async () => {
+    const lang = async (headers: Record<string, string>) =>
+      /<html lang="([^"]*)"/.exec(decode(await raw(server, '/rng', headers)))?.[1];
+    expect(await lang({})).toBe('en');
+    expect(await lang({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' })).toBe('es');
+    expect(await lang({ 'accept-language': 'xx, zh-TW;q=0.5, de;q=0.7' })).toBe('de');
+    expect(await lang({ 'accept-language': 'zh-TW' })).toBe('tw');
+    expect(await lang({ 'accept-language': 'xx-YY' })).toBe('en');
+    expect(await lang({ language: 'KO', 'accept-language': 'es' })).toBe('ko');
+    const arabic = decode(await raw(server, '/rng', { 'accept-language': 'ar-EG' }));
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('answer HEAD and a matching ETag without the page', async () => {
+    const head = await raw(server, '/member/deposit', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.body.length).toBe(0);
+
+    const first = await raw(server, '/', { 'accept-encoding': 'br' });
+    const etag = first.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await raw(server, '/', { 'accept-encoding': 'br', 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leave socket.io polling working', async () => {
+    const answer = await raw(server, '/socket.io/?EIO=4&transport=polling', {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(answer.status).toBe(200);
+    expect(decode(answer)).toMatch(/^0\{/);
+  });
+});
+
+describe('content negotiation of the HTML shell', () => {
+  it('picks brotli, then gzip, honouring weights, * and q=0', () => {
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('deflate')).toBeNull();
+  });
+
+  it('orders Accept-Language by weight, dropping * and q=0', () => {
+    expect(acceptedLanguages('fr;q=0.5, de, *;q=0.1, es;q=0')).toEqual(['de', 'fr']);
+    expect(acceptedLanguages('')).toEqual([]);
+  });
+});
