@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests: the built site served by the real server (one process, embedded PGlite in
@@ -50,6 +50,15 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'desktop', testIgnore: /phone\.spec\.ts$/ },
+    // The main flows again on a phone: Pixel 7 size, touch, mobile user agent.
+    {
+      name: 'phone',
+      testMatch: /phone\.spec\.ts$/,
+      use: { ...devices['Pixel 7'], browserName: 'chromium' },
+    },
+  ],
   webServer: {
     command: `rm -rf "${e2eDataDir}" && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/wps/system/status`,
@@ -65,6 +74,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The tests read SMS codes and captcha answers and rig the demo vendor (/wps/dev/…).
       DEV_TOOLS: '1',
+      // A lighter proof of work per login and registration: on a busy machine the default
+      // takes seconds of the browser's CPU, and the tests wait for what follows it.
+      DEV_HUMAN_CHECK_MAX_COUNTER: '3000',
     },
   },
 });

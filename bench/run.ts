@@ -4,6 +4,7 @@ import { JS_BUDGET_BYTES, measureHomeBundle } from './bundleSize';
 import { measureColdStart } from './coldStart';
 import { measureGameList } from './gameList';
 import { ENGINE_BUDGET_MS, measureLedgerThroughput } from './ledgerThroughput';
+import { measureLighthouse, TARGETS } from './lighthouse';
 import { measureSalaryLatency } from './salaryLatency';
 import type { LoadRun } from './support/load';
 import type { LatencySummary } from './support/stats';
@@ -31,6 +32,7 @@ const parts = [
   'winners',
   'reports',
   'salary',
+  'lighthouse',
 ] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(parts as readonly string[]).includes(name));
@@ -238,4 +240,59 @@ if (runs('salary')) {
   console.log(
     `  ratio salary ÷ balance: p50 ${ratio(figures.salary.p50, figures.balance.p50)}, p99 ${ratio(figures.salary.p99, figures.balance.p99)}`,
   );
+}
+
+if (runs('lighthouse')) {
+  console.log(
+    '\nLighthouse 12, mobile (default emulation, simulated throttling), performance and accessibility',
+  );
+  const figures = await measureLighthouse();
+  if (figures.skipped) {
+    console.log(`  skipped: ${figures.skipped}`);
+  } else {
+    const scoreOf = (value: number | null | undefined) =>
+      value === null || value === undefined ? 'n/a' : String(value);
+    const seconds = (value: number | undefined) =>
+      value === undefined ? 'n/a' : `${(value / 1000).toFixed(2)} s`;
+    console.log(
+      `  targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, ` +
+        `LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}`,
+    );
+    for (const page of figures.pages) {
+      console.log(`  ${page.label} (${page.path})`);
+      if (page.skipped) {
+        console.log(`    skipped: ${page.skipped}`);
+        continue;
+      }
+      console.log(
+        `    performance ${scoreOf(page.performance)} (target ≥ ${TARGETS.performance}), ` +
+          `accessibility ${scoreOf(page.accessibility)} (target ${TARGETS.accessibility})`,
+      );
+      console.log(
+        `    LCP ${seconds(page.lcpMs)} (target ≤ ${TARGETS.lcpMs / 1000} s), TBT ${page.tbtMs === undefined ? 'n/a' : ms(page.tbtMs)}, ` +
+          `CLS ${page.cls === undefined ? 'n/a' : page.cls.toFixed(3)} (target ≤ ${TARGETS.cls})`,
+      );
+      console.log(
+        `    transferred ${page.transferBytes === undefined ? 'n/a' : kb(page.transferBytes)} in ${page.requests ?? '?'} requests` +
+          (page.encodings && page.encodings.length > 0 ? ` (${page.encodings.join(', ')})` : ''),
+      );
+      if (page.busiestScripts && page.busiestScripts.length > 0)
+        console.log(
+          `    ${page.longTasks ?? 0} long tasks; busiest scripts (unthrottled): ` +
+            page.busiestScripts.map((s) => `${s.file} ${ms(s.scriptingMs)}`).join(', '),
+        );
+      if (page.failedA11y && page.failedA11y.length > 0) {
+        console.log('    accessibility audits that failed:');
+        for (const audit of page.failedA11y)
+          console.log(`      ${audit.id}: ${audit.title} (${audit.items} element(s))`);
+      }
+      for (const warning of page.warnings ?? []) console.log(`    warning: ${warning}`);
+    }
+    const index = figures.pages.find((page) => page.benchmarkIndex)?.benchmarkIndex;
+    console.log(
+      `  ${ms(figures.elapsedMs)} in all. The figures depend on this machine's speed` +
+        (index ? ` (Lighthouse's benchmarkIndex ${index.toFixed(0)})` : '') +
+        ': simulated throttling scales what was observed here, so a busy or slow machine scores lower.',
+    );
+  }
 }

@@ -55,6 +55,7 @@ export async function boot(env: Env): Promise<Running> {
     staticDir: env.SERVE_STATIC ? staticDir : null,
     production,
     devTools: env.DEV_TOOLS,
+    humanCheckMaxCounter: env.DEV_HUMAN_CHECK_MAX_COUNTER,
   });
   const app = await createApp(deps, {
     trustProxy: env.TRUST_PROXY,

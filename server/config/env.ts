@@ -32,6 +32,11 @@ const envSchema = z.object({
     .enum(['', '0', '1', 'false', 'true'], { message: 'must be 1 (on) or 0 (off)' })
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
+  /**
+   * A lighter human check (its proof of work's largest counter) for the end-to-end tests, where
+   * a busy machine can take seconds per login. Only with DEV_TOOLS=1, and at least 1,000.
+   */
+  DEV_HUMAN_CHECK_MAX_COUNTER: z.coerce.number().int().min(1_000).max(1_000_000).optional(),
   REQUEST_TIMEOUT_MS: milliseconds(defaultHttpLimits.requestTimeoutMs),
   HEADERS_TIMEOUT_MS: milliseconds(defaultHttpLimits.headersTimeoutMs),
   CONNECTION_TIMEOUT_MS: milliseconds(defaultHttpLimits.connectionTimeoutMs),
@@ -63,6 +68,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'DEV_TOOLS=1 is refused with NODE_ENV=production: the development tools would show every ' +
         'SMS code and let anyone rig a game. Unset DEV_TOOLS (the operator reads the outbox with ' +
         '`npm run ops -- outbox`).',
+    );
+  }
+  if (parsed.data.DEV_HUMAN_CHECK_MAX_COUNTER !== undefined && !parsed.data.DEV_TOOLS) {
+    throw new Error(
+      'DEV_HUMAN_CHECK_MAX_COUNTER weakens the human check and is a development tool: it needs ' +
+        'DEV_TOOLS=1 (and so is refused in production).',
     );
   }
   const data = parsed.data;

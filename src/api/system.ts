@@ -11,6 +11,12 @@ export function createSystemApi(http: Http) {
   return {
     status: () => http.get<SystemStatusResponse>('/wps/system/status'),
     helpCenter: () => http.get<HelpTopic[]>('/wps/system/helpCenter'),
+    /** True when the server runs with the development tools (only then is /wps/dev there). */
+    devToolsEnabled: () =>
+      http.get<{ enabled: boolean }>('/wps/dev/enabled').then(
+        (value) => value.enabled,
+        () => false,
+      ),
     updateLanguage: (language: string) =>
       http.put<{ language: string }>('/wps/system/language', { language }),
   };

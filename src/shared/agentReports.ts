@@ -35,6 +35,19 @@ export interface TeamOverview {
   profit: string;
   deposits: string;
   withdrawals: string;
+  /** The range day by day (local days; days without any of it are left out). */
+  daily: TeamOverviewDay[];
+}
+
+/** One local day of the overview's charts. */
+export interface TeamOverviewDay {
+  /** yyyy-MM-dd in the viewer's time zone. */
+  day: string;
+  betCount: number;
+  betAmount: string;
+  activeMembers: number;
+  /** The agent's own income that day: salaries settled and downlines' transfers up. */
+  income: string;
 }
 
 /** downlineManagmentView: one member of the team. */

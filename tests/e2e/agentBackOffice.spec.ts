@@ -104,3 +104,36 @@ test.describe('agent back office', () => {
     await expect(page.getByTestId('agent-landing')).toBeVisible();
   });
 });
+
+test('the overview charts the range day by day, and a report exports every matching row as CSV', async ({
+  page,
+}) => {
+  await agent1Login(page);
+  // Two charts (uPlot canvases), each with its numbers as a table that folds open.
+  const play = page.getByTestId('chart-play');
+  await expect(play.locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('chart-income').locator('canvas').first()).toBeVisible();
+  await play.getByText('Show the numbers').click();
+  const days = play.getByTestId('chart-play-data-table').locator('tbody tr');
+  await expect(days).toHaveCount(7); // the default range: the last 7 days, zeros included
+  const betsOnDays = await days.locator('td:nth-child(2)').allInnerTexts();
+  const sum = betsOnDays.reduce((total, text) => total + Number(text.replace(/[^\d]/g, '')), 0);
+  expect(sum).toBe(await numberIn(page, 'overview-betCount'));
+
+  await page.getByRole('link', { name: 'Team betting' }).click();
+  const bets = page.getByTestId('team-bets');
+  await expect(bets.getByTestId('team-bets-page')).toContainText('Page 1 of');
+  const total = Number(
+    (await bets.getByTestId('team-bets-page').innerText()).match(/(\d+) rows\)/)?.[1] ?? NaN,
+  );
+  const download = page.waitForEvent('download');
+  await bets.getByTestId('team-bets-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^bets-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (await file.createReadStream()).toArray();
+  const lines = Buffer.concat(text).toString('utf8').split('\r\n').filter(Boolean);
+  expect(lines[0]!.charCodeAt(0)).toBe(0xfeff);
+  // Every matching row (more than one page of 20), plus the header.
+  if (!Number.isNaN(total)) expect(lines.length).toBe(total + 1);
+  expect(lines.length).toBeGreaterThan(21);
+});

@@ -1,4 +1,4 @@
-import type { TeamOverview } from '../../../src/shared/agentReports';
+import type { TeamOverview, TeamOverviewDay } from '../../../src/shared/agentReports';
 import type { Queryable } from '../../db/types';
 import type { RecordsWindow } from '../records/query';
 import { money, Params, profitOf, teamCte } from './team';
@@ -59,6 +59,7 @@ export async function teamOverview(
   );
   const r = row!;
   return {
+    daily: await overviewDays(db, agentId, window),
     teamSize: Number(r.team_size),
     directMembers: Number(r.direct),
     newMembers: Number(r.new_members),
@@ -71,4 +72,60 @@ export async function teamOverview(
     deposits: money(r.deposits),
     withdrawals: money(r.withdrawals),
   };
+}
+
+/**
+ * The overview's charts: per local day of the range, the team's settled bets (count, amount,
+ * distinct players) and the agent's own income (salary and upline-transfer credits to its main
+ * wallet, as on the income report). At most 92 rows (the longest range).
+ */
+async function overviewDays(
+  db: Queryable,
+  agentId: string,
+  window: RecordsWindow,
+): Promise<TeamOverviewDay[]> {
+  const params = new Params();
+  const agent = params.add(agentId);
+  const from = params.add(window.from);
+  const to = params.add(window.to);
+  const tz = params.add(window.tz);
+  const rows = await db.query<{
+    day: string;
+    bets: string;
+    bet: string;
+    active: string;
+    income: string;
+  }>(
+    `with recursive ${teamCte(agent)},
+     play as (
+       select (b.created_at + make_interval(mins => ${tz}))::date as day, count(*) as bets,
+         coalesce(sum(b.bet_amount), 0) as bet, count(distinct b.member_id) as active
+       from team t join bets b on b.member_id = t.id
+       where b.status = 'settled' and b.created_at >= ${from} and b.created_at < ${to}
+       group by 1
+     ),
+     income as (
+       select (e.created_at + make_interval(mins => ${tz}))::date as day, sum(e.amount) as income
+       from ledger_accounts a
+       join ledger_entries e on e.account_id = a.id and e.amount > 0
+         and e.created_at >= ${from} and e.created_at < ${to}
+       join ledger_transactions x on x.id = e.transaction_id
+         and x.kind in ('salary', 'upline_transfer')
+       where a.member_id = ${agent} and a.kind = 'main'
+       group by 1
+     )
+     select to_char(coalesce(play.day, income.day), 'YYYY-MM-DD') as day,
+       coalesce(play.bets, 0)::text as bets, coalesce(play.bet, 0)::text as bet,
+       coalesce(play.active, 0)::text as active, coalesce(income.income, 0)::text as income
+     from play full join income on income.day = play.day
+     order by 1`,
+    params.values,
+  );
+  return rows.map((day) => ({
+    day: day.day,
+    betCount: Number(day.bets),
+    betAmount: money(day.bet),
+    activeMembers: Number(day.active),
+    income: money(day.income),
+  }));
 }

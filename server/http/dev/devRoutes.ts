@@ -42,6 +42,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   if (!deps.devTools) return;
 
+  // The client's development pages (/dev/ui) ask this before they show anything.
+  app.get('/wps/dev/enabled', async () => ok({ enabled: true }));
+
   app.get('/wps/dev/outbox', async (request) => {
     const { recipient } = parseInput(outboxQuery, request.query);
     return ok(await readOutbox(deps.db, recipient));

@@ -8,6 +8,7 @@ import { lastWeek, rangeOf } from '../sections/member/records/recordDates';
 import { RecordsPager, RecordsTable } from '../sections/member/records/RecordsTable';
 import type { RecordColumn } from '../sections/member/records/RecordsView';
 import { useAgentApi } from './AgentApiContext';
+import { CsvExport } from './CsvExport';
 import { useKeyedQuery } from '../hooks/useKeyedQuery';
 import { DateRangeError, DateRangeFields, readDayRange } from '../components/DateRange';
 import { LoadFailed } from '../components/LoadFailed';
@@ -135,6 +136,17 @@ export function ReportView<K extends AgentReportKind>({
             testId={testId}
           />
         </div>
+      )}
+      {shown && shown.total > 0 && query && (
+        <CsvExport
+          columns={columns}
+          total={shown.total}
+          fileName={dates ? `${kind}-${range.fromDay}-${range.toDay}.csv` : `${kind}.csv`}
+          fetchPage={(exportPage, exportSize, signal) =>
+            api.report(kind, { ...query, page: exportPage, pageSize: exportSize }, signal)
+          }
+          testId={testId}
+        />
       )}
       {shown && shown.total > 0 && (
         <RecordsPager

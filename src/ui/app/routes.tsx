@@ -10,6 +10,7 @@ import {
   AccountGame,
   AgentHome,
   AgentLanding,
+  DevGallery,
   GameCenter,
   GameListCenter,
   Lottery,
@@ -70,6 +71,8 @@ export const routes: RouteObject[] = [
           { path: '/promotions', element: <Promotions /> },
           { path: '/pointMall', element: <PointMall /> },
           { path: '/seamless', element: realAccountOnly(<Seamless />) },
+          // The design system's gallery: only with the development tools (DEV_TOOLS=1).
+          { path: '/dev/ui', element: <DevGallery /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

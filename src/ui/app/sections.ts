@@ -29,3 +29,7 @@ export const GameCenter = lazySection(
 );
 export const AgentLanding = lazySection('AgentLanding', () => import('../agent/AgentLandingPage'));
 export const AgentHome = lazySection('AgentHome', () => import('../agent/AgentHomePage'));
+export const DevGallery = lazySection(
+  'DevGallery',
+  () => import('../sections/devGallery/DevGalleryPage'),
+);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CaptchaImage } from '../../shared/identity';
-import { FormField } from './FormField';
+import { Field } from '../components/Field';
 
 /** The captcha shown after failed logins: the server's image, a refresh, and the answer. */
 export function CaptchaBox({
@@ -17,7 +17,7 @@ export function CaptchaBox({
   const { t } = useTranslation();
   return (
     <div className="captcha-box" data-testid="captcha-box">
-      <FormField
+      <Field
         label={t('auth.captcha')}
         name="captcha"
         autoComplete="off"

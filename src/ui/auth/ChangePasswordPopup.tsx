@@ -9,7 +9,7 @@ import { useServices } from '../app/ServicesContext';
 import { usePopups } from '../popups/PopupContext';
 import { useAuthActions } from '../session/useAuthActions';
 import { fieldMessage } from './fieldMessages';
-import { FormField } from './FormField';
+import { Field } from '../components/Field';
 import { readForm } from './formData';
 import { useErrorText } from './useErrorText';
 import { useRegistrationRules } from './useRegistrationRules';
@@ -64,7 +64,7 @@ export default function ChangePasswordPopup() {
         <p>{t(data.reason === 'default' ? 'auth.mustChangeDefault' : 'auth.mustChangeExpired')}</p>
       )}
       {!stored && (
-        <FormField
+        <Field
           label={t('auth.oldPassword')}
           name="oldPassword"
           type="password"
@@ -73,7 +73,7 @@ export default function ChangePasswordPopup() {
           error={errorFor('oldPassword')}
         />
       )}
-      <FormField
+      <Field
         label={t('auth.newPassword')}
         name="newPassword"
         type="password"
@@ -81,7 +81,7 @@ export default function ChangePasswordPopup() {
         required
         error={errorFor('newPassword')}
       />
-      <FormField
+      <Field
         label={t('auth.confirmNewPassword')}
         name="confirmNewPassword"
         type="password"

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '../../machines/forgotPassword';
 import { useServices } from '../app/ServicesContext';
 import { useAuthActions } from '../session/useAuthActions';
-import { FormField } from './FormField';
+import { Field } from '../components/Field';
 import { Tabs } from './Tabs';
 import { fieldMessage } from './fieldMessages';
 import { readForm } from './formData';
@@ -68,7 +68,7 @@ export default function ForgotPasswordPopup() {
           aria-busy={busy}
           onSubmit={(event) => send({ type: 'forgot.submit', fields: readForm(event) })}
         >
-          <FormField
+          <Field
             label={t('auth.verificationCode')}
             name="verificationCode"
             inputMode="numeric"
@@ -76,7 +76,7 @@ export default function ForgotPasswordPopup() {
             required
             error={errorFor('verificationCode')}
           />
-          <FormField
+          <Field
             label={t('auth.newPassword')}
             name="newPassword"
             type="password"
@@ -130,13 +130,8 @@ export default function ForgotPasswordPopup() {
       >
         {tab === 'email' ? (
           <>
-            <FormField
-              label={t('auth.username')}
-              name="username"
-              autoComplete="username"
-              required
-            />
-            <FormField
+            <Field label={t('auth.username')} name="username" autoComplete="username" required />
+            <Field
               label={t('register.email')}
               name="email"
               type="email"
@@ -147,7 +142,7 @@ export default function ForgotPasswordPopup() {
         ) : (
           <>
             <MobileCodeFields purpose="login" />
-            <FormField
+            <Field
               label={t('auth.newPassword')}
               name="newPassword"
               type="password"

@@ -9,7 +9,7 @@ import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
 import { useServices } from '../app/ServicesContext';
 import { useSiteInfo } from '../system/SiteInfoContext';
 import { CaptchaBox } from './CaptchaBox';
-import { FormField } from './FormField';
+import { Field } from '../components/Field';
 import { Tabs } from './Tabs';
 import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
@@ -79,7 +79,7 @@ export function LoginForm({
         }
       >
         <p>{t('auth.ipVerificationInfo')}</p>
-        <FormField
+        <Field
           label={t('auth.verificationCode')}
           name="ipVerificationCode"
           inputMode="numeric"
@@ -124,14 +124,14 @@ export function LoginForm({
       >
         {tab === 'username' ? (
           <>
-            <FormField
+            <Field
               label={t('auth.username')}
               name="username"
               autoComplete="username"
               required
               defaultValue={rememberedUsername()}
             />
-            <FormField
+            <Field
               label={t('auth.password')}
               name="password"
               type="password"

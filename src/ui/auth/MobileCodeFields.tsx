@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { smsCountdownMachine } from '../../machines/smsCountdown';
 import { useServices } from '../app/ServicesContext';
-import { FormField } from './FormField';
+import { Field } from '../components/Field';
 import { useCountries } from './useCountries';
 import { useErrorText } from './useErrorText';
 
@@ -82,7 +82,7 @@ export function MobileCodeFields({
           </p>
         )}
       </div>
-      <FormField
+      <Field
         label={t('auth.verificationCode')}
         name="verificationCode"
         inputMode="numeric"

@@ -12,7 +12,7 @@ import { usePopups } from '../popups/PopupContext';
 import { useAuthActions } from '../session/useAuthActions';
 import { useSiteInfo } from '../system/SiteInfoContext';
 import { fieldMessage } from './fieldMessages';
-import { FormField } from './FormField';
+import { Field } from '../components/Field';
 import { Tabs } from './Tabs';
 import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
@@ -146,7 +146,7 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
         }}
       >
         {tab === 'username' ? (
-          <FormField
+          <Field
             label={t('auth.username')}
             name="username"
             autoComplete="username"
@@ -162,7 +162,7 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
             }}
           />
         )}
-        <FormField
+        <Field
           label={t('auth.password')}
           name="password"
           type="password"
@@ -170,7 +170,7 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
           required
           error={errorFor('password')}
         />
-        <FormField
+        <Field
           label={t('auth.confirmPassword')}
           name="confirmPassword"
           type="password"
@@ -179,7 +179,7 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
           error={errorFor('confirmPassword')}
         />
         {shown.map(([field, type, autoComplete]) => (
-          <FormField
+          <Field
             key={field}
             label={t(`register.${field}`)}
             name={field}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Tabs as TabRow } from '../components/Tabs';
 
 const labels: Record<string, string> = {
   username: 'auth.tabUsername',
@@ -19,21 +20,12 @@ export function Tabs<Tab extends string>({
   onSelect: (tab: Tab) => void;
 }) {
   const { t } = useTranslation();
-  if (tabs.length < 2) return null;
   return (
-    <div className="tabs" role="tablist" aria-label={label}>
-      {tabs.map((name) => (
-        <button
-          key={name}
-          type="button"
-          role="tab"
-          aria-selected={current === name}
-          className="tab"
-          onClick={() => onSelect(name)}
-        >
-          {t(labels[name] ?? name)}
-        </button>
-      ))}
-    </div>
+    <TabRow
+      label={label}
+      items={tabs.map((id) => ({ id, label: t(labels[id] ?? id) }))}
+      current={current}
+      onSelect={onSelect}
+    />
   );
 }

@@ -1,19 +1,12 @@
-import ReactPaginateExport from 'react-paginate';
 import { useTranslation } from 'react-i18next';
-
-/**
- * react-paginate ships a UMD bundle whose `module.exports` is `{ __esModule, default }`; the
- * production bundler's CommonJS interop hands that whole object over as the default import
- * (React error 130), the dev server the component itself. Take whichever arrived.
- */
-const ReactPaginate =
-  (ReactPaginateExport as unknown as { default?: typeof ReactPaginateExport }).default ??
-  ReactPaginateExport;
+import { pageItems } from './pageItems';
 
 /**
  * Numbered pages (spec 10: the announcement list shows a page range of 5 with 1 margin page:
- * "1 … 4 5 6 7 8 … 20"). react-paginate renders links that work with the keyboard (Enter) and
- * carry aria labels; `page` is 1-based here, 0-based there.
+ * "1 … 4 5 6 7 8 … 20"). Buttons in a list inside a labelled <nav>: keyboard (Enter, Space)
+ * and screen readers get the page number and which page is current. Written here rather than
+ * with react-paginate, whose list carries role="navigation" and so loses its list semantics
+ * (axe: serious "listitem" violations).
  */
 export function PageNumbers({
   page,
@@ -28,21 +21,55 @@ export function PageNumbers({
 }) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
+  const items = pageItems(page, pages, 5, 1);
   return (
     <nav aria-label={label} className="page-numbers">
-      <ReactPaginate
-        pageCount={pages}
-        forcePage={page - 1}
-        pageRangeDisplayed={5}
-        marginPagesDisplayed={1}
-        onPageChange={({ selected }) => onPage(selected + 1)}
-        previousLabel={t('records.previous')}
-        nextLabel={t('records.next')}
-        ariaLabelBuilder={(index: number) => t('pager.page', { page: index })}
-        breakAriaLabels={{ forward: t('pager.forward'), backward: t('pager.backward') }}
-        activeClassName="active"
-        disabledClassName="disabled"
-      />
+      <ul>
+        <li>
+          <button
+            type="button"
+            className="page-step"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
+            {t('records.previous')}
+          </button>
+        </li>
+        {items.map((item) =>
+          typeof item === 'number' ? (
+            <li key={item}>
+              <button
+                type="button"
+                aria-label={t('pager.page', { page: item })}
+                aria-current={item === page ? 'page' : undefined}
+                onClick={() => onPage(item)}
+              >
+                {item}
+              </button>
+            </li>
+          ) : (
+            <li key={item.gap}>
+              <button
+                type="button"
+                aria-label={t(item.gap === 'before' ? 'pager.backward' : 'pager.forward')}
+                onClick={() => onPage(item.to)}
+              >
+                …
+              </button>
+            </li>
+          ),
+        )}
+        <li>
+          <button
+            type="button"
+            className="page-step"
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
+            {t('records.next')}
+          </button>
+        </li>
+      </ul>
     </nav>
   );
 }

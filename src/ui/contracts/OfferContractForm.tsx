@@ -7,7 +7,7 @@ import {
   parseRateBasisPoints,
 } from '../../shared/contracts';
 import { useErrorText } from '../auth/useErrorText';
-import { FormField } from '../auth/FormField';
+import { Field } from '../components/Field';
 import { useContractsApi } from './useContractsApi';
 
 /**
@@ -109,7 +109,7 @@ export function OfferContractForm({
           ))}
         </select>
       </label>
-      <FormField
+      <Field
         label={t('contracts.ratePercent')}
         name="rate"
         inputMode="decimal"
@@ -122,19 +122,19 @@ export function OfferContractForm({
           {t('contracts.rateUpTo', { max })}
         </p>
       )}
-      <FormField
+      <Field
         label={t('contracts.activeMembers')}
         name="activeMembers"
         inputMode="numeric"
         defaultValue="0"
       />
-      <FormField
+      <Field
         label={t('contracts.periodBet')}
         name="periodBet"
         inputMode="decimal"
         defaultValue="0.00"
       />
-      <FormField
+      <Field
         label={t('contracts.profitLoss')}
         name="profitLoss"
         inputMode="decimal"

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/http';
 import { newIdempotencyKey } from '../../api/wallet';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '../../shared/messages';
 import { useServices } from '../app/ServicesContext';
-import { FormField } from '../auth/FormField';
+import { Field } from '../components/Field';
 import { useErrorText } from '../auth/useErrorText';
 
 type Audience = 'account' | 'directDownlines';
@@ -91,7 +91,7 @@ export function ComposeMessage() {
         ))}
       </fieldset>
       {audience === 'account' && (
-        <FormField
+        <Field
           label={t('agentOffice.account')}
           name="account"
           autoComplete="off"
@@ -101,7 +101,7 @@ export function ComposeMessage() {
           error={problems.account}
         />
       )}
-      <FormField
+      <Field
         label={t('messages.subject')}
         name="subject"
         autoComplete="off"

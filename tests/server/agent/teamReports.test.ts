@@ -211,6 +211,16 @@ describe.each(engines)('agent team reports on %s', (engine) => {
       profit: bets.totals!.profit,
     });
     expect(o.newMembers).toBe(9); // everyone registered at the seed, today
+    // The charts' days add up to the range: bets and their amount exactly; a player active on
+    // two days counts on both, so the days' active members are at least the range's.
+    const cents = (amount: string) => BigInt(amount.replace('.', ''));
+    expect(o.daily.length).toBeGreaterThan(0);
+    expect(o.daily.map((day) => day.day)).toEqual([...o.daily.map((day) => day.day)].sort());
+    expect(o.daily.reduce((sum, day) => sum + day.betCount, 0)).toBe(o.betCount);
+    expect(o.daily.reduce((sum, day) => sum + cents(day.betAmount), 0n)).toBe(cents(o.betAmount));
+    expect(o.daily.reduce((sum, day) => sum + day.activeMembers, 0)).toBeGreaterThanOrEqual(
+      o.activeMembers,
+    );
     expect(profit.total).toBe(5);
     expect(profit.totals).toEqual({
       betAmount: sum(profit.rows, (row) => row.betAmount),

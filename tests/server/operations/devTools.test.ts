@@ -7,10 +7,11 @@ import { humanProof } from '../../support/identityClient';
 import { killServerProcesses, startServerProcess } from '../../support/serverProcess';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
-/** The five development routes, each called the way a tool or a test would call it. */
+/** The development routes, each called the way a tool or a test would call it. */
 const devCalls: { path: string; init: RequestInit & { json?: unknown } }[] = [
   { path: '/dev/outbox', init: {} },
   { path: '/wps/dev/outbox', init: {} },
+  { path: '/wps/dev/enabled', init: {} },
   { path: '/wps/dev/captcha/abc', init: {} },
   {
     path: '/wps/dev/demo-vendor/rig',
@@ -119,6 +120,15 @@ describe('DEV_TOOLS with NODE_ENV=production', () => {
     expect(readEnv({ DEV_TOOLS: '1' }).DEV_TOOLS).toBe(true);
     expect(readEnv({ NODE_ENV: 'production' }).DEV_TOOLS).toBe(false);
     expect(() => readEnv({ NODE_ENV: 'production', DEV_TOOLS: '1' })).toThrow(/DEV_TOOLS/);
+  });
+
+  it('weakens the human check only with the development tools', () => {
+    const light = { DEV_HUMAN_CHECK_MAX_COUNTER: '3000' };
+    expect(readEnv({ ...light, DEV_TOOLS: '1' }).DEV_HUMAN_CHECK_MAX_COUNTER).toBe(3000);
+    expect(() => readEnv(light)).toThrow(/DEV_TOOLS=1/);
+    expect(() => readEnv({ ...light, NODE_ENV: 'production' })).toThrow(/DEV_TOOLS=1/);
+    expect(() => readEnv({ DEV_TOOLS: '1', DEV_HUMAN_CHECK_MAX_COUNTER: '10' })).toThrow();
+    expect(readEnv({}).DEV_HUMAN_CHECK_MAX_COUNTER).toBeUndefined();
   });
 
   it('stops the server at start with a message saying what to change', async () => {

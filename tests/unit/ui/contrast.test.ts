@@ -15,8 +15,8 @@ function block(selector: string): Record<string, string> {
   );
 }
 
-const light = block(':root');
-const themes = { light, dark: { ...light, ...block(":root[data-theme='dark']") } };
+const light = block("[data-theme='light']");
+const themes = { light, dark: { ...light, ...block("[data-theme='dark']") } };
 
 function luminance(hex: string): number {
   const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);

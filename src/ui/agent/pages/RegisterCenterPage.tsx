@@ -9,7 +9,7 @@ import {
 } from '../../../shared/agentReports';
 import { checkField, type FieldProblem, type FieldRule } from '../../../shared/fieldRules';
 import { fieldMessage } from '../../auth/fieldMessages';
-import { FormField } from '../../auth/FormField';
+import { Field } from '../../components/Field';
 import { useErrorText } from '../../auth/useErrorText';
 import { useRegistrationRules } from '../../auth/useRegistrationRules';
 import { useAgentApi } from '../AgentApiContext';
@@ -119,14 +119,14 @@ export function RegisterCenterPage() {
             .finally(() => setSubmitting(false));
         }}
       >
-        <FormField
+        <Field
           label={t('auth.username')}
           name="username"
           autoComplete="off"
           required
           error={errorFor('username')}
         />
-        <FormField
+        <Field
           label={t('auth.password')}
           name="password"
           type="password"
@@ -134,7 +134,7 @@ export function RegisterCenterPage() {
           required
           error={errorFor('password')}
         />
-        <FormField
+        <Field
           label={t('auth.confirmPassword')}
           name="confirmPassword"
           type="password"
@@ -142,7 +142,7 @@ export function RegisterCenterPage() {
           required
           error={errorFor('confirmPassword')}
         />
-        <FormField
+        <Field
           label={t('register.nickname')}
           name="nickname"
           autoComplete="off"

@@ -10,6 +10,7 @@ import { useAgentApi } from '../AgentApiContext';
 import { useKeyedQuery } from '../../hooks/useKeyedQuery';
 import { DateRangeError, DateRangeFields, readDayRange } from '../../components/DateRange';
 import { LoadFailed } from '../../components/LoadFailed';
+import { OverviewCharts } from '../charts/OverviewCharts';
 
 type Figure = { id: keyof TeamOverview; money?: boolean };
 
@@ -89,6 +90,9 @@ export function TeamOverviewPage() {
             );
           })}
         </dl>
+      )}
+      {shown && shown.teamSize > 0 && !('error' in span) && (
+        <OverviewCharts daily={shown.daily} fromDay={range.fromDay} toDay={range.toDay} />
       )}
     </section>
   );

@@ -11,6 +11,9 @@ beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.open = true;
   };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
 });
 
 const notice = (id: string, content = `<p>About ${id}</p>`): AnnouncementItem => ({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../auth/FormField';
+import { Field } from '../../../components/Field';
 import { useErrorText } from '../../../auth/useErrorText';
 import type { MoneyRequestState } from './useMoneyRequest';
 
@@ -33,7 +33,7 @@ export function AmountForm<T>({
       }}
     >
       {children}
-      <FormField
+      <Field
         label={t('wallet.amount')}
         name="amount"
         inputMode="decimal"

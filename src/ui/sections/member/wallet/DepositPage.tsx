@@ -5,7 +5,7 @@ import type { DepositChannelView } from '../../../../shared/paymentChannels';
 import type { DepositRecordItem } from '../../../../shared/records';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { FormField } from '../../../auth/FormField';
+import { Field } from '../../../components/Field';
 import { useErrorText } from '../../../auth/useErrorText';
 import { useServices } from '../../../app/ServicesContext';
 
@@ -135,7 +135,7 @@ export function DepositPage() {
           <span className="badge">{t('wallet.demoBadge')}</span> {t('wallet.depositChannel')}
         </p>
       )}
-      <FormField
+      <Field
         label={t('wallet.amount')}
         name="amount"
         inputMode="decimal"

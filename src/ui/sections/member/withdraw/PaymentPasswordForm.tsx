@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../auth/FormField';
+import { Field } from '../../../components/Field';
 import { useErrorText } from '../../../auth/useErrorText';
 import { useServices } from '../../../app/ServicesContext';
 
@@ -41,20 +41,20 @@ export function PaymentPasswordForm({ onDone }: { onDone: () => void }) {
       }}
     >
       <p>{t('withdraw.setPaymentPasswordIntro')}</p>
-      <FormField
+      <Field
         label={t('withdraw.loginPassword')}
         name="loginPassword"
         type="password"
         autoComplete="current-password"
       />
-      <FormField
+      <Field
         label={t('withdraw.paymentPassword')}
         name="paymentPassword"
         type="password"
         inputMode="numeric"
         autoComplete="new-password"
       />
-      <FormField
+      <Field
         label={t('withdraw.confirmPaymentPassword')}
         name="confirmPaymentPassword"
         type="password"

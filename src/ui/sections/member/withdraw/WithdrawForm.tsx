@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalView, WithdrawInfo } from '../../../../shared/withdrawals';
-import { FormField } from '../../../auth/FormField';
+import { Field } from '../../../components/Field';
 import { useServices } from '../../../app/ServicesContext';
 import { AmountForm } from '../wallet/AmountForm';
 import { useMoneyRequest } from '../wallet/useMoneyRequest';
@@ -36,7 +36,7 @@ export function WithdrawForm({
       <p className="form-hint">
         {t('withdraw.limits', { min: money(info.min), max: money(info.max) })}
       </p>
-      <FormField
+      <Field
         label={t('withdraw.paymentPassword')}
         name="paymentPassword"
         type="password"

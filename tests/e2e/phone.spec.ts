@@ -1,0 +1,131 @@
+import { expect, type Page, test } from '@playwright/test';
+import { uniqueName } from './support';
+
+/**
+ * The main flows on a phone (the `phone` project: Pixel 7 emulation, touch). A new player
+ * registers from the bottom bar, deposits, finds the games, and moves around with the drawer;
+ * an agent reads a report whose table folds into cards. Run by `playwright test` with the rest.
+ */
+
+async function documentFits(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+test('a new player registers, deposits and finds the games with the bottom bar', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const bottom = page.getByTestId('bottom-nav');
+  await expect(bottom.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('open-login')).toBeInViewport();
+  await expect(page.getByTestId('open-register')).toBeInViewport();
+  await documentFits(page);
+
+  // A guest's Account tab asks for a login, in a sheet as wide and tall as the screen.
+  await bottom.getByRole('link', { name: 'Account' }).tap();
+  const login = page.locator('dialog[data-modal="login"]');
+  await expect(login).toBeVisible();
+  const box = await login.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(Math.round(box!.width)).toBe(viewport.width);
+  expect(Math.round(box!.height)).toBe(viewport.height);
+  await login.getByRole('button', { name: 'Close' }).tap();
+  await expect(login).toBeHidden();
+
+  const username = uniqueName('ph');
+  await page.getByTestId('open-register').tap();
+  const register = page.locator('dialog[data-modal="register"]');
+  await register.getByLabel('Username').fill(username);
+  await register.getByLabel('Password', { exact: true }).fill('abc12345');
+  await register.getByLabel('Confirm password').fill('abc12345');
+  await register.getByLabel(/I am 18 or older/).check();
+  await register.getByRole('button', { name: 'Register' }).tap();
+  await expect(page.getByTestId('account-menu')).toContainText(username);
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button')
+    .tap({ timeout: 5_000 })
+    .catch(() => undefined);
+  // The compact header: balance, Deposit and the avatar, all on screen.
+  await expect(page.getByTestId('balance')).toHaveText('$ 0.00');
+  await expect(page.getByTestId('deposit-button')).toBeInViewport();
+  await expect(page.getByTestId('account-menu')).toBeInViewport();
+
+  await bottom.getByRole('link', { name: 'Deposit' }).tap();
+  await expect(page).toHaveURL(/\/member\/depositv2$/);
+  await expect(bottom.getByRole('link', { name: 'Deposit' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.getByLabel('Amount').fill('300');
+  await page.getByTestId('deposit-submit').tap();
+  await expect(page.getByTestId('balance')).toHaveText('$ 300.00', { timeout: 10_000 });
+  await documentFits(page);
+
+  // Games: the slots list, two cards to a row.
+  await bottom.getByRole('link', { name: 'Games' }).tap();
+  await expect(page).toHaveURL(/\/rng$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page).toHaveTitle(/^Slots · /);
+  const cards = page.getByTestId('game-card');
+  await expect(cards.nth(3)).toBeVisible();
+  const [a, b, c] = await Promise.all([0, 1, 2].map((n) => cards.nth(n).boundingBox()));
+  expect(a!.y).toBe(b!.y);
+  expect(c!.y).toBeGreaterThan(a!.y);
+  await documentFits(page);
+
+  // The side menu is a drawer: a link in it navigates and closes it; focus goes to the page.
+  await page.getByTestId('menu-toggle').tap();
+  const drawer = page.locator('dialog#side-menu');
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('link', { name: 'Betting record' }).tap();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/personalHistoryCopy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Betting record');
+  await expect(bottom.getByRole('link', { name: 'Account' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('an agent opens a report from the page menu; its table folds into labelled cards', async ({
+  page,
+}) => {
+  await page.goto('/agent');
+  await page.getByLabel('Username').fill('agent2');
+  await page.getByLabel('Password', { exact: true }).fill('Passw0rd!');
+  await page.getByTestId('login-submit').tap();
+  await expect(page).toHaveURL(/\/agentHome$/);
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button')
+    .tap({ timeout: 3_000 })
+    .catch(() => undefined);
+  await documentFits(page);
+
+  const toggle = page.getByTestId('agent-menu-toggle');
+  await toggle.tap();
+  const menu = page.locator('dialog#agent-nav-drawer');
+  await expect(menu).toBeVisible();
+  // Escape closes the menu and gives focus back to its button.
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  await toggle.tap();
+  await menu.getByTestId('agent-nav-personalHistoryCopy').tap();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team betting');
+  const table = page.locator('.records').first();
+  await expect(table).toBeVisible();
+  // Folded: the header row is hidden, each cell is labelled with its column.
+  await expect(table.locator('thead')).toHaveCSS('position', 'absolute');
+  const cell = table.locator('tbody td').first();
+  await expect(cell).toHaveAttribute('data-label', /.+/);
+  await expect(cell).toHaveCSS('display', 'flex');
+  await documentFits(page);
+});
