@@ -55,9 +55,21 @@ async function dismissDialogs(page: Page): Promise<void> {
   }
 }
 
-/** The page's h1 on screen, nothing `aria-busy`, fonts and images in. */
+/** Closes the toasts on screen (e.g. "Welcome back"), which would cover the header. */
+async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByTestId('toasts').locator('.toast-close');
+  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1) {
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  }
+}
+
+/** The page's h1 on screen, nothing `aria-busy`, no toast, fonts and images in. */
 async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor({ state: 'visible' });
+  await dismissToasts(page);
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
   await page.evaluate(async () => {
     await document.fonts.ready;
@@ -71,10 +83,52 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
+/** Scrolls to the bottom and back so lazy images load, and waits for them. */
+async function loadLazyImages(page: Page): Promise<void> {
+  const { height, step } = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    step: Math.max(200, window.innerHeight - 100),
+  }));
+  for (let y = 0; y < height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(150);
+  }
+  await page.evaluate(async () => {
+    window.scrollTo(0, 0);
+    await Promise.all(
+      [...document.images]
+        .filter((image) => !image.complete)
+        .map((image) => new Promise((resolve) => image.addEventListener('loadend', resolve))),
+    );
+  });
+  await page.waitForTimeout(300);
+}
+
 async function shoot(page: Page, name: string, width: number, fullPage = false): Promise<void> {
   await settled(page);
   const file = path.join(OUT_DIR, `${name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
+  // Chromium's full-page size counts content clipped inside scrollers (the banner's slides,
+  // the notice ticker), which widens the picture past the page: keep it to the viewport width.
+  const clip = fullPage
+    ? await (async () => {
+        await loadLazyImages(page);
+        return page.evaluate(() => ({
+          x: 0,
+          y: 0,
+          width: document.documentElement.clientWidth,
+          height: document.documentElement.scrollHeight,
+        }));
+      })()
+    : undefined;
+  await page.screenshot({
+    path: file,
+    fullPage,
+    clip,
+    animations: 'disabled',
+    caret: 'hide',
+    // A full-page picture is taken in one piece: the fixed bottom bar would sit mid-page.
+    style: fullPage ? '.bottom-nav { position: static !important; }' : undefined,
+  });
   saved.push(path.relative(process.cwd(), file));
   console.log(`  ${path.relative(process.cwd(), file)}`);
 }

@@ -29,16 +29,33 @@ export function Drawer({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // Back to what opened it: the focused control, or (after a tap, which need not focus)
+    // the control that names this drawer in aria-controls.
+    const close = () => {
+      if (!dialog.open) return;
+      dialog.close();
+      const back =
+        opener.current instanceof HTMLElement &&
+        opener.current !== document.body &&
+        opener.current.isConnected
+          ? opener.current
+          : id
+            ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(id)}"]`)
+            : null;
+      back?.focus();
+    };
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) {
-        opener.current.focus();
-      }
+    } else if (!open) {
+      close();
     }
-  }, [open]);
+    // Also when the drawer is taken away while open (its owner stops rendering it).
+    return () => {
+      if (!open) return;
+      close();
+    };
+  }, [open, id]);
 
   return (
     <dialog
