@@ -25,6 +25,53 @@ export default tseslint.config(
     },
   },
   {
+    // The layers' direction (ARCHITECTURE): shared ← api ← machines/streams ← ui. Nothing below
+    // the UI reaches up into it, and the shared contracts depend on nothing of the client's.
+    files: ['src/api/**', 'src/machines/**', 'src/streams/**', 'src/games/**', 'src/i18n/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/ui/**', '**/ui'], message: 'Layers below the UI never import it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/ui/**', '**/api/**', '**/machines/**', '**/streams/**', 'react', 'rxjs'],
+              message: 'src/shared holds plain contracts and helpers shared with the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/ui/**', '**/src/api/**', '**/src/machines/**', '**/src/streams/**'],
+              message: 'The server shares src/shared (and pure helpers), never the client layers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Command-line programs print to the terminal by design.
     files: ['server/main.ts', 'server/ops/**', 'bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
