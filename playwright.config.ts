@@ -28,8 +28,9 @@ const executablePath =
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Maintenance switches the whole site: tests run one at a time against the one server.
-  workers: 1,
+  // Two at a time, one per project below: the layout walk (long, read-only) runs beside the
+  // other flows; the site-wide switches (maintenance) run alone at the end.
+  workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
@@ -51,12 +52,25 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: /phone\.spec\.ts$/ },
+    {
+      name: 'desktop',
+      testIgnore: [/phone\.spec\.ts$/, /layoutWalk\.spec\.ts$/, /systemStatus\.spec\.ts$/],
+      workers: 1,
+    },
+    { name: 'walk', testMatch: /layoutWalk\.spec\.ts$/, workers: 1 },
     // The main flows again on a phone: Pixel 7 size, touch, mobile user agent.
     {
       name: 'phone',
       testMatch: /phone\.spec\.ts$/,
       use: { ...devices['Pixel 7'], browserName: 'chromium' },
+      workers: 1,
+    },
+    // Maintenance switches the whole site: after everything else, alone.
+    {
+      name: 'site-wide',
+      testMatch: /systemStatus\.spec\.ts$/,
+      dependencies: ['desktop', 'walk', 'phone'],
+      workers: 1,
     },
   ],
   webServer: {

@@ -9,7 +9,17 @@ import { useGameLaunch } from './GameLaunchContext';
 import { useImageBase } from './useImageBase';
 
 /** Spec 2 "Game item card": image, vendor, name, play now, free trial, favourite toggle. */
-export function GameCard({ game, origin = 'gameList' }: { game: GameItem; origin?: LaunchOrigin }) {
+export function GameCard({
+  game,
+  origin = 'gameList',
+  headingLevel = 3,
+}: {
+  game: GameItem;
+  origin?: LaunchOrigin;
+  /** 3 under a lane's title; 2 in a grid right under the page's h1. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
   const imageBase = useImageBase();
   const { launch, busy } = useGameLaunch();
@@ -20,9 +30,9 @@ export function GameCard({ game, origin = 'gameList' }: { game: GameItem; origin
       <LazyImage src={gameIconUrl(game, imageBase)} alt={title} className="game-card-image" />
       <div className="game-card-body">
         <p className="game-card-vendor">{game.displayName}</p>
-        <h3 className="game-card-name" title={title}>
+        <Heading className="game-card-name" title={title}>
           {title}
-        </h3>
+        </Heading>
         <div className="game-card-actions">
           <button
             type="button"

@@ -14,6 +14,7 @@ export function GameGrid({
   pageSize,
   testId,
   origin = 'gameList',
+  headingLevel = 2,
 }: {
   gameType: string;
   vassalage?: string;
@@ -22,6 +23,8 @@ export function GameGrid({
   pageSize: number;
   testId: string;
   origin?: LaunchOrigin;
+  /** The cards' heading level: 2 right under the page's h1, 3 under a section title. */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -41,7 +44,7 @@ export function GameGrid({
       {state.games.length > 0 && (
         <div className="game-grid">
           {state.games.map((game) => (
-            <GameCard key={game.nodeId} game={game} origin={origin} />
+            <GameCard key={game.nodeId} game={game} origin={origin} headingLevel={headingLevel} />
           ))}
         </div>
       )}

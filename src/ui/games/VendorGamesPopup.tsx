@@ -18,7 +18,15 @@ export function VendorGamesPopup({
       open={vendor !== null}
       onClose={onClose}
     >
-      {vendor && <GameGrid gameType="" vassalage={vendor} pageSize={24} testId="vendor-games" />}
+      {vendor && (
+        <GameGrid
+          gameType=""
+          vassalage={vendor}
+          pageSize={24}
+          testId="vendor-games"
+          headingLevel={3}
+        />
+      )}
     </Modal>
   );
 }

@@ -72,7 +72,7 @@ export function BottomNav() {
         <Tab
           to="/promotions"
           icon="gift"
-          label={t('nav.promotions')}
+          label={t('nav.promotionsShort')}
           active={path === '/promotions'}
         />
         <Tab

@@ -43,7 +43,7 @@ function FavouriteGames() {
   return (
     <div className="game-grid" data-testid="favourite-games">
       {state.list.map((game) => (
-        <GameCard key={game.nodeId} game={game} />
+        <GameCard key={game.nodeId} game={game} headingLevel={2} />
       ))}
     </div>
   );
@@ -70,7 +70,7 @@ function RecentGames() {
   return (
     <div className="game-grid" data-testid="recent-games">
       {games.map((game) => (
-        <GameCard key={game.nodeId} game={game} />
+        <GameCard key={game.nodeId} game={game} headingLevel={2} />
       ))}
     </div>
   );

@@ -43,7 +43,7 @@ export default function GameCenterPage({ category }: { category: GameCenterCateg
         {categories && cards.length === 0 && <EmptyState title={t('games.none')} />}
         <div className="game-grid">
           {cards.map((card) => (
-            <GameCard key={card.vassalage} game={card} origin="vendorList" />
+            <GameCard key={card.vassalage} game={card} origin="vendorList" headingLevel={2} />
           ))}
         </div>
       </div>
