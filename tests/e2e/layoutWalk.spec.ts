@@ -65,6 +65,8 @@ async function go(page: Page, path: string) {
 /** Waits until the page has its heading and nothing on it is still loading. */
 async function settle(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible();
+  // No popup half-way through its fade-out.
+  await expect(page.locator('dialog.modal[data-visible="false"]')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"], .section-loading')).toHaveCount(0, {
     timeout: 15_000,
   });
@@ -127,14 +129,23 @@ async function runAxe(page: Page, problems: string[]) {
         '#root * { visibility: hidden !important } dialog[open], dialog[open] * { visibility: visible !important }',
     });
   }
-  const axe = await builder.analyze();
-  if (modal) {
-    await page.evaluate(() =>
+  // A popup that was fading out when counted (the login after a successful login) is gone by
+  // now: then the whole page is checked.
+  const unhide = () =>
+    page.evaluate(() =>
       [...document.querySelectorAll('style')]
         .find((style) => style.textContent?.startsWith('#root * { visibility: hidden'))
         ?.remove(),
     );
-  }
+  const axe = await builder.analyze().catch(async (error: Error) => {
+    if (!modal || !/No elements found for include/.test(error.message)) throw error;
+    await unhide();
+    return new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+  });
+  if (modal) await unhide();
+
   timing.axe += Date.now() - started;
   timing.stops += 1;
   for (const violation of axe.violations) {
