@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -33,6 +34,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+const REPORT_DIR = path.resolve('.bench');
 /** Per page; the default (45 s) would let three pages overrun the part's ~3 minutes. */
 const MAX_WAIT_FOR_LOAD_MS = 30_000;
 
@@ -196,6 +198,12 @@ async function auditPage(
           skipped: `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`,
         };
       const figures = figuresOf(result);
+      // The whole report, for a look at what a figure is made of (gitignored).
+      await mkdir(REPORT_DIR, { recursive: true });
+      await writeFile(
+        path.join(REPORT_DIR, `lighthouse-${page.path.replace(/[^a-z0-9]+/gi, '_')}.json`),
+        JSON.stringify(result.lhr),
+      );
       if (token && !result.lhr.finalDisplayedUrl.includes('/member'))
         figures.warnings = [
           ...(figures.warnings ?? []),
@@ -228,7 +236,11 @@ export async function measureLighthouse(): Promise<LighthouseFigures> {
     for (const page of PAGES) {
       try {
         const token = page.member ? await loginToken(server, page.member) : undefined;
-        figures.pages.push(await auditPage(server.url, page, executablePath, token));
+        let audited = await auditPage(server.url, page, executablePath, token);
+        // Lighthouse now and then loses the trace of a load (NO_NAVSTART); a second try is fair.
+        if (audited.skipped?.startsWith('NO_NAVSTART'))
+          audited = await auditPage(server.url, page, executablePath, token);
+        figures.pages.push(audited);
       } catch (error) {
         figures.pages.push({
           label: page.label,

@@ -38,16 +38,27 @@ export function toMoneyString(minor: bigint): string {
 }
 
 /** For people (spec 9): two decimals and thousands separators, e.g. "1,234.50". */
+/** Building an Intl.NumberFormat costs far more than using one: one per locale, kept. */
+const moneyFormats = new Map<string, { grouping: Intl.NumberFormat; decimal: string }>();
+
+function moneyFormat(locale: string) {
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = {
+      grouping: new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 }),
+      decimal:
+        new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')
+          ?.value ?? '.',
+    };
+    moneyFormats.set(locale, format);
+  }
+  return format;
+}
+
 export function formatMoney(minor: bigint, locale = 'en-US'): string {
   const [whole = '0', fraction = '00'] = toMoneyString(minor).replace('-', '').split('.');
-  const grouped = new Intl.NumberFormat(locale, {
-    useGrouping: true,
-    maximumFractionDigits: 0,
-  }).format(BigInt(whole));
-  const decimal =
-    new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')
-      ?.value ?? '.';
-  return `${minor < 0n ? '-' : ''}${grouped}${decimal}${fraction}`;
+  const { grouping, decimal } = moneyFormat(locale);
+  return `${minor < 0n ? '-' : ''}${grouping.format(BigInt(whole))}${decimal}${fraction}`;
 }
 
 /** Spec 9: a hidden balance shows as asterisks. */

@@ -1,9 +1,12 @@
 import {
+  defer,
+  EMPTY,
   filter,
   fromEventPattern,
   map,
   merge,
   Observable,
+  of,
   type OperatorFunction,
   shareReplay,
   startWith,
@@ -49,6 +52,9 @@ export function createRealtime(createSocket: () => PlatformSocket | Promise<Plat
   const lifecycle$ = socket$.pipe(
     switchMap((socket) =>
       merge(
+        // A subscriber that arrives after the socket connected (the socket is shared) would
+        // otherwise wait for the next connect to learn that it is up.
+        defer(() => (socket.connected ? of<SocketLifecycleEvent>('connect') : EMPTY)),
         listen(socket, 'connect', 'connect'),
         listen(socket, 'disconnect', 'disconnect'),
         listen(socket, 'connect_error', 'connect_error'),

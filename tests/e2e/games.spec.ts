@@ -12,7 +12,10 @@ test('a guest browses the lobby and a list page, pages through a vendor, and is 
   page,
 }) => {
   await page.goto('/');
+  // The lanes ask for their games as they come near the viewport: scroll down as a player does.
+  await page.getByTestId('hot-games').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('hot-games').getByTestId('game-card').first()).toBeVisible();
+  await page.getByTestId('home-lane-RNG').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('home-lane-RNG').getByTestId('game-card').first()).toBeVisible();
   await expect(page.getByTestId('winner-board')).toBeVisible();
   await expect(page.getByTestId('sports-entrance')).toBeVisible();
@@ -156,6 +159,7 @@ test('lottery vendors open their lottery pages; a guest is asked to log in first
 
 test('changing the language reloads hot games, vendors and the game names', async ({ page }) => {
   await page.goto('/');
+  await page.getByTestId('hot-games').scrollIntoViewIfNeeded();
   const firstHot = page.getByTestId('hot-games').getByTestId('game-card').first();
   const english = (await firstHot.locator('.game-card-name').textContent()) ?? '';
   expect(english).not.toBe('');

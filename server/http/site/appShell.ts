@@ -86,7 +86,8 @@ export function renderShell(template: string, lang: string, image: string | null
     return `<html lang="${escapeAttribute(lang)}"${dir}${rest}>`;
   });
   if (image !== null) {
-    const preload = `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`;
+    // data-home-banner: the carousel shows this image while the announcements are on their way.
+    const preload = `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high" data-home-banner>`;
     html = html.replace(
       /([ \t]*)<\/head>/i,
       (_tag, indent: string) => `${indent}  ${preload}\n${indent}</head>`,

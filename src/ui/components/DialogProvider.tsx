@@ -1,6 +1,23 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { Dialog } from './Dialog';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { DialogOptions, OpenDialog } from './dialogTypes';
+
+/**
+ * The dialog (and the HTML sanitiser it brings) is not on the first page's path: it is fetched
+ * once the page is idle, so it is there before anything asks for it, even if the network goes
+ * away later.
+ */
+const loadDialog = () => import('./Dialog').then((module) => ({ default: module.Dialog }));
+const Dialog = lazy(loadDialog);
 
 interface Pending {
   id: number;
@@ -32,11 +49,20 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     [current],
   );
 
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(() => void loadDialog().catch(() => undefined));
+  }, []);
+
   const value = useMemo(() => open, [open]);
   return (
     <DialogContext.Provider value={value}>
       {children}
-      {current && <Dialog key={current.id} options={current.options} onResult={onResult} />}
+      {current && (
+        <Suspense fallback={null}>
+          <Dialog key={current.id} options={current.options} onResult={onResult} />
+        </Suspense>
+      )}
     </DialogContext.Provider>
   );
 }

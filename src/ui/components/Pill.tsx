@@ -14,6 +14,21 @@ export function PillRow({ label, children }: { label: string; children: ReactNod
   );
 }
 
+/** A pill row's shape while its items load: the same height, so nothing below it moves. */
+export function PillRowSkeleton({ count = 5 }: { count?: number }) {
+  return (
+    <div className="pill-row skeleton-group" aria-hidden="true">
+      <ul>
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index}>
+            <span className="pill pill-skeleton skeleton" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function PillLink({
   to,
   icon,

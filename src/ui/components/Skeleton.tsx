@@ -1,6 +1,7 @@
 /**
  * A grey placeholder in the shape of what is loading, so nothing jumps when it arrives. Give it
- * the size or aspect ratio the real content will have.
+ * the size or aspect ratio the real content will have. Several together (a card's picture and
+ * lines) go in one element with the class `skeleton-group`: one shimmer crosses the group.
  */
 export function Skeleton({
   width,
@@ -27,7 +28,7 @@ export function Skeleton({
 /** Lines of text loading: `lines` bars, the last one shorter. */
 export function SkeletonText({ lines = 3 }: { lines?: number }) {
   return (
-    <span className="skeleton-text" aria-hidden="true">
+    <span className="skeleton-text skeleton-group" aria-hidden="true">
       {Array.from({ length: lines }, (_, index) => (
         <Skeleton key={index} height="0.9em" width={index === lines - 1 ? '60%' : '100%'} />
       ))}

@@ -63,11 +63,18 @@ export function GameCard({
 /** A game card's shape while the list loads: the same size, so nothing moves when it arrives. */
 export function GameCardSkeleton() {
   return (
-    <div className="game-card game-card-skeleton" aria-hidden="true">
+    <div className="game-card game-card-skeleton skeleton-group" aria-hidden="true">
       <Skeleton aspectRatio="1 / 1" radius="0" />
       <div className="game-card-body">
-        <SkeletonText lines={2} />
-        <Skeleton height="36px" radius="999px" />
+        <p className="game-card-vendor">
+          <Skeleton height="1em" width="50%" />
+        </p>
+        <div className="game-card-name">
+          <SkeletonText lines={2} />
+        </div>
+        <div className="game-card-actions">
+          <Skeleton className="game-card-action-skeleton" height="36px" radius="999px" />
+        </div>
       </div>
     </div>
   );

@@ -139,6 +139,14 @@ class SwiperBoundary extends Component<
   }
 }
 
+/** The first home banner's image as the server preloads it in the page (appShell.ts), if it does. */
+function earlyHomeBanner(): string | null {
+  if (typeof document === 'undefined') return null;
+  return (
+    document.querySelector('link[rel="preload"][data-home-banner]')?.getAttribute('href') ?? null
+  );
+}
+
 /**
  * Spec 2 home banners: the group's banners (w_home by default) as a looping swiper carousel
  * with clickable dots, or a single image, or nothing when the group is empty.
@@ -149,8 +157,25 @@ export function BannerCarousel({ group = 'w_home' }: { group?: BannerGroup }) {
   const banners = (announcements?.banners ?? []).filter((banner) => banner.groupName === group);
   const layout = bannerLayout(banners.length);
   if (announcements === null) {
+    // The server names the first home banner in the page (a preload, already downloading): it is
+    // shown at once, as a picture only, until the announcements say what it links to.
+    const early = group === 'w_home' ? earlyHomeBanner() : null;
     return (
-      <div className="banner-carousel banner-loading" data-testid="banner-loading">
+      <div
+        className={`banner-carousel ${early ? '' : 'banner-loading'}`}
+        data-testid="banner-loading"
+      >
+        {early && (
+          <img
+            className="banner-image"
+            src={early}
+            alt=""
+            width={BANNER_WIDTH}
+            height={BANNER_HEIGHT}
+            fetchPriority="high"
+            draggable={false}
+          />
+        )}
         <span role="status" className="visually-hidden">
           {t('common.loading')}
         </span>

@@ -1,6 +1,6 @@
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { A11y, Autoplay, Pagination } from 'swiper/modules';
+import { A11y, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/css';
@@ -25,11 +25,37 @@ function prefersReducedMotion(): boolean {
  * arrow keys turn the slides while focus is inside; autoplay pauses under the pointer and while
  * focus is inside, and is off for people who ask for reduced motion; only the shown slide's
  * link can take focus.
+ *
+ * The turning is a timer here, not swiper's Autoplay module: that one runs a
+ * requestAnimationFrame loop for its whole life (to report the time left), which on a phone
+ * kept the main thread busy on every frame of the home page. The wait starts again after every
+ * slide (automatic, dot, arrow key or swipe) and nothing turns in a hidden tab.
  */
 export default function BannerSwiper({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [reducedMotion] = useState(prefersReducedMotion);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
+
+  useEffect(() => {
+    if (!swiper || reducedMotion || paused) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (document.hidden || swiper.destroyed) wait();
+        else swiper.slideNext();
+      }, BANNER_CAROUSEL.delayMs);
+    };
+    swiper.on('slideChangeTransitionEnd', wait);
+    wait();
+    return () => {
+      clearTimeout(timer);
+      swiper.off('slideChangeTransitionEnd', wait);
+    };
+  }, [swiper, reducedMotion, paused]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!swiper) return;
@@ -43,16 +69,15 @@ export default function BannerSwiper({ banners }: { banners: Banner[] }) {
     <div
       className="banner-swiper"
       onKeyDown={onKeyDown}
-      onFocus={() => {
-        if (swiper?.autoplay.running) swiper.autoplay.pause();
-      }}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
       onBlur={(event) => {
-        const stillInside = event.currentTarget.contains(event.relatedTarget as Node | null);
-        if (!stillInside && swiper?.autoplay.paused) swiper.autoplay.resume();
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
       <Swiper
-        modules={[A11y, Autoplay, Pagination]}
+        modules={[A11y, Pagination]}
         onSwiper={setSwiper}
         loop={BANNER_CAROUSEL.loop}
         // A dot pressed during the 1000 ms slide still counts (swiper would drop it in loop mode).
@@ -60,15 +85,6 @@ export default function BannerSwiper({ banners }: { banners: Banner[] }) {
         speed={reducedMotion ? 0 : BANNER_CAROUSEL.speedMs}
         spaceBetween={BANNER_CAROUSEL.spaceBetween}
         slidesPerView={1}
-        autoplay={
-          reducedMotion
-            ? false
-            : {
-                delay: BANNER_CAROUSEL.delayMs,
-                disableOnInteraction: false,
-                pauseOnMouseEnter: true,
-              }
-        }
         pagination={{ clickable: true }}
         a11y={{
           // Swiper fills {{index}} and {{slidesLength}} itself.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { IconName } from '../components/Icon';
-import { PillLink, PillRow } from '../components/Pill';
+import { PillLink, PillRow, PillRowSkeleton } from '../components/Pill';
 import { homeCategoryMenu } from '../../games/lanes';
 import { useVendors } from '../games/useVendors';
 
@@ -31,7 +31,12 @@ const CATEGORY_ICONS: Record<string, IconName> = {
 export function HomeCategoryMenu() {
   const { t } = useTranslation();
   const { categories } = useVendors();
-  if (!categories) return null;
+  if (!categories)
+    return (
+      <div className="home-category-menu">
+        <PillRowSkeleton />
+      </div>
+    );
   return (
     <div className="home-category-menu" data-testid="home-category-menu">
       <PillRow label={t('games.centre')}>

@@ -2,9 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../shared/games';
 import { useServices } from '../app/ServicesContext';
-import { GameCard } from '../games/GameCard';
+import { GameCard, GameCardSkeleton } from '../games/GameCard';
+import { useNearViewport } from '../hooks/useNearViewport';
 
-/** Hot games, cached for the session per language (spec 4); the refresh button asks again. */
+/**
+ * Hot games, cached for the session per language (spec 4); the refresh button asks again. Like
+ * the category lanes, asked for when the lane comes near the viewport (below the first screen
+ * of a phone).
+ */
 const cache = new Map<string, Promise<GameItem[]>>();
 
 export function HotGames() {
@@ -17,7 +22,9 @@ export function HotGames() {
     games: null,
   });
   const key = `${language}:${version}`;
+  const [near, ref] = useNearViewport<HTMLElement>();
   useEffect(() => {
+    if (!near) return;
     let current = true;
     let pending = cache.get(language);
     if (!pending) {
@@ -32,10 +39,15 @@ export function HotGames() {
     return () => {
       current = false;
     };
-  }, [gamesApi, language, key]);
+  }, [gamesApi, language, key, near]);
   const games = shown.key === key ? shown.games : null;
   return (
-    <section className="home-lane" aria-labelledby="hot-games-title" data-testid="hot-games">
+    <section
+      ref={ref}
+      className="home-lane"
+      aria-labelledby="hot-games-title"
+      data-testid="hot-games"
+    >
       <header className="home-lane-header">
         <h2 id="hot-games-title">{t('games.hot')}</h2>
         <button
@@ -50,7 +62,11 @@ export function HotGames() {
         </button>
       </header>
       {games === null ? (
-        <p role="status">{t('common.loading')}</p>
+        <div className="game-row" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <GameCardSkeleton key={index} />
+          ))}
+        </div>
       ) : (
         <div className="game-row">
           {games.map((game) => (

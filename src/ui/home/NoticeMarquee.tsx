@@ -14,13 +14,17 @@ export function marqueeSeconds(notices: readonly Pick<AnnouncementItem, 'title'>
  * Spec 2 home "notice marquee": the notice titles scrolling by (a CSS animation, paused under
  * the pointer and while focused, still for people who ask for reduced motion). It is one
  * button: a click or Enter opens the notice list, on the notice whose title was clicked.
- * No notices (or not yet): no marquee.
+ * No notices: no marquee; not yet known: an empty row of its height.
  */
 export function NoticeMarquee() {
   const { t } = useTranslation();
-  const notices = useHomeAnnouncements()?.player ?? [];
+  const announcements = useHomeAnnouncements();
+  const notices = announcements?.player ?? [];
   const [open, setOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Its row is kept while the notices load, so what is below does not move when they arrive.
+  if (announcements === null)
+    return <div className="notice-marquee notice-marquee-pending" aria-hidden="true" />;
   if (notices.length === 0) return null;
 
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {

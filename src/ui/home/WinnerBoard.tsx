@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../shared/money';
 import { useGameStores } from '../games/gameStores';
 import { useObservable } from '../hooks/useObservable';
+import { Skeleton } from '../components/Skeleton';
 
 /**
  * Spec 2 "Winner board": the top three ranked, then a scrolling list of masked names and wins;
@@ -16,7 +17,7 @@ export function WinnerBoard() {
     <section className="winner-board" aria-labelledby="winners-title" data-testid="winner-board">
       <h2 id="winners-title">{t('games.winners')}</h2>
       {board === null ? (
-        <p role="status">{t('common.loading')}</p>
+        <WinnerBoardSkeleton label={t('common.loading')} />
       ) : board.top.length === 0 ? (
         <p>{t('games.noWinners')}</p>
       ) : (
@@ -54,5 +55,27 @@ export function WinnerBoard() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The board's shape while the first answer is on its way: three podium places with their lines
+ * (blank) and the list's box, so the lanes below stay where they are when the winners arrive.
+ */
+function WinnerBoardSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="skeleton-group">
+      <ol className="winner-podium" aria-hidden="true">
+        {[0, 1, 2].map((place) => (
+          <li key={place} className="winner-podium-pending">
+            <span className="winner-rank">{'\u00a0'}</span>
+            <span className="winner-name">{'\u00a0'}</span>
+            <strong>{'\u00a0'}</strong>
+            <span className="winner-game">{'\u00a0'}</span>
+          </li>
+        ))}
+      </ol>
+      <Skeleton height="8rem" />
+    </div>
   );
 }

@@ -4,7 +4,6 @@ import { useServices } from '../app/ServicesContext';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { lazySection } from '../app/lazySection';
 import { Modal } from '../components/Modal';
-import { HelpPopup } from './HelpPopup';
 import { type PopupName, usePopups } from './PopupContext';
 
 // The forms load with their popup: the home page's first download stays small.
@@ -14,6 +13,9 @@ const ForgotPasswordPopup = lazySection(
   'ForgotPasswordPopup',
   () => import('../auth/ForgotPasswordPopup'),
 );
+const HelpContent = lazySection('HelpPopup', () => import('./HelpPopup'), {
+  sectionTexts: false,
+});
 const ChangePasswordPopup = lazySection(
   'ChangePasswordPopup',
   () => import('../auth/ChangePasswordPopup'),
@@ -65,11 +67,9 @@ export function Popups() {
           {authPopup === 'changePassword' && <ChangePasswordPopup />}
         </Modal>
       )}
-      <HelpPopup
-        open={current === 'help'}
-        onClose={onClose}
-        anchor={location.hash.slice(1) || null}
-      />
+      <Modal name="help" title={t('help.title')} open={current === 'help'} onClose={onClose}>
+        {current === 'help' && <HelpContent anchor={location.hash.slice(1) || null} />}
+      </Modal>
     </>
   );
 }

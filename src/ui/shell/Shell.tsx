@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Drawer } from '../components/Drawer';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { BottomNav } from './BottomNav';
 import { ConnectionIndicator } from './ConnectionIndicator';
-import { Footer } from './Footer';
 import { isGamePage } from './gamePages';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { useSideMenuState } from './sideMenuState';
+
+/** The footer is below every page's first screen: it comes after the first download. */
+const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
 
 /**
  * Every player route but /agent and /agentHome (spec 2). Mobile first: below the desktop
@@ -58,7 +60,9 @@ export function Shell() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       {!isDesktop && <BottomNav />}
       <ConnectionIndicator />
     </div>

@@ -232,7 +232,7 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
 
   it('preload the first home banner on the home page only', async () => {
     const preload = (url: string) =>
-      `<link rel="preload" as="image" href="${url}" fetchpriority="high">`;
+      `<link rel="preload" as="image" href="${url}" fetchpriority="high" data-home-banner>`;
     const banner = server.deps.config.announcements.banners.find(
       (entry) => entry.groupName === 'w_home',
     );

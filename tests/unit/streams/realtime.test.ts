@@ -72,6 +72,19 @@ describe('createRealtime', () => {
     expect(await states).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
   });
 
+  it('tells a subscriber that arrives after the connect that the socket is up', async () => {
+    const socket = fakeSocket();
+    const realtime = createRealtime(() => socket as unknown as PlatformSocket);
+    const keep = realtime.event$('system').subscribe();
+    await tick();
+    socket.fire('connect');
+    const states: string[] = [];
+    const late = realtime.connectionState$.subscribe((state) => states.push(state));
+    expect(states.at(-1)).toBe('connected');
+    late.unsubscribe();
+    keep.unsubscribe();
+  });
+
   it('signals a reconnect (not the first connect), also to a subscriber that came later', async () => {
     const socket = fakeSocket();
     const realtime = createRealtime(() => socket as unknown as PlatformSocket);

@@ -7,7 +7,9 @@ import type { OpenDialog } from '../../../src/ui/components/dialogTypes';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-beforeAll(() => {
+beforeAll(async () => {
+  // The dialog is a lazy chunk (fetched when the page is idle); have it loaded, as in a browser.
+  await import('../../../src/ui/components/Dialog');
   // jsdom has no modal dialogs; the browser behaviour is covered by the Playwright tests.
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.open = true;
@@ -52,7 +54,7 @@ const dialog = () => container.querySelector('dialog');
 describe('generic dialog (spec 2)', () => {
   it('shows icon, title, custom class and buttons, and resolves with the pressed key', async () => {
     let result: Promise<string | null> = Promise.resolve(null);
-    act(() => {
+    await act(async () => {
       result = open({
         icon: 'warning',
         title: 'Prompt',
@@ -76,7 +78,7 @@ describe('generic dialog (spec 2)', () => {
 
   it('closes on a cover click only when asked to', async () => {
     let result: Promise<string | null> = Promise.resolve('unset');
-    act(() => {
+    await act(async () => {
       result = open({ title: 'Sticky', buttons: [{ key: 'ok', label: 'OK' }] });
     });
     act(() => dialog()?.dispatchEvent(new MouseEvent('click', { bubbles: true })));
@@ -84,7 +86,7 @@ describe('generic dialog (spec 2)', () => {
     act(() => dialog()?.querySelector('button')?.click());
     await result;
 
-    act(() => {
+    await act(async () => {
       result = open({ title: 'Loose', closeOnCover: true });
     });
     act(() => dialog()?.dispatchEvent(new MouseEvent('click', { bubbles: true })));
@@ -94,7 +96,7 @@ describe('generic dialog (spec 2)', () => {
   it('closes by itself after its timeout', async () => {
     vi.useFakeTimers();
     let result: Promise<string | null> = Promise.resolve('unset');
-    act(() => {
+    await act(async () => {
       result = open({ title: 'Saved', timeout: 1500 });
     });
     await act(() => vi.advanceTimersByTimeAsync(1499));
@@ -105,7 +107,7 @@ describe('generic dialog (spec 2)', () => {
   });
 
   it('sanitises its html', async () => {
-    act(() => {
+    await act(async () => {
       void open({
         html: '<b>Welcome</b><img src=x onerror="window.hacked=1"><script>window.hacked=1</script>',
       });
@@ -120,7 +122,7 @@ describe('generic dialog (spec 2)', () => {
 
   it('shows queued dialogs one at a time', async () => {
     let first: Promise<string | null> = Promise.resolve(null);
-    act(() => {
+    await act(async () => {
       first = open({ title: 'One', buttons: [{ key: 'a', label: 'A' }] });
       void open({ title: 'Two', buttons: [{ key: 'b', label: 'B' }] });
     });

@@ -90,6 +90,32 @@ describe('BannerCarousel', () => {
     expect(view.container.innerHTML).toBe('');
   });
 
+  it('shows the banner the server preloads while the announcements are on their way', async () => {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.href = '/banners/welcome.svg';
+    link.setAttribute('data-home-banner', '');
+    document.head.append(link);
+    try {
+      let answer!: (value: ReturnType<typeof response>) => void;
+      view = await renderHome(
+        <BannerCarousel />,
+        () => new Promise((resolve) => (answer = resolve)),
+      );
+      const early = view.container.querySelector('[data-testid="banner-loading"] img');
+      expect(early?.getAttribute('src')).toBe('/banners/welcome.svg');
+      // A picture only (no link yet), and not announced twice.
+      expect(early?.getAttribute('alt')).toBe('');
+      expect(early?.closest('a')).toBeNull();
+      await act(async () => answer(response({ banners: [banner('a')] })));
+      expect(view.container.querySelector('[data-testid="banner-loading"]')).toBeNull();
+      expect(view.container.querySelector('[data-testid="banner-carousel"] img')).not.toBeNull();
+    } finally {
+      link.remove();
+    }
+  });
+
   it('shows nothing when the call fails', async () => {
     view = await renderHome(<BannerCarousel />, async () => {
       throw new Error('offline');
