@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
 
 /**
  * End-to-end tests: the built site served by the real server (one process, embedded PGlite in
@@ -22,9 +23,7 @@ config.regionRestriction = {
 };
 writeFileSync(path.join(e2eDir, 'platform.json'), JSON.stringify(config, null, 2));
 
-const systemChromium = '/usr/bin/chromium';
-const executablePath =
-  process.env.CHROMIUM_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
+const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,14 +41,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

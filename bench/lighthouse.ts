@@ -7,6 +7,7 @@ import type { Flags, Result, RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { SESSION_KEYS } from '../src/shared/identity';
 import { loginToken, startPlatformServer } from './support/platformServer';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
 
 /**
  * Lighthouse 12 on the built site: the real server in this process (in-memory PGlite with the
@@ -25,15 +26,7 @@ import { loginToken, startPlatformServer } from './support/platformServer';
 
 export const TARGETS = { performance: 90, accessibility: 100, lcpMs: 2_500, cls: 0.05 };
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const REPORT_DIR = path.resolve('.bench');
 /** Per page; the default (45 s) would let three pages overrun the part's ~3 minutes. */
 const MAX_WAIT_FOR_LOAD_MS = 30_000;
@@ -226,7 +219,7 @@ export async function measureLighthouse(): Promise<LighthouseFigures> {
     figures.skipped = 'run npm run build first';
     return figures;
   }
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = chromiumPath() ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
     figures.skipped = `no Chromium at ${executablePath} (set CHROMIUM_PATH)`;
     return figures;

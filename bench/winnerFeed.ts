@@ -4,6 +4,7 @@ import { type Browser, type CDPSession, chromium, type Page } from 'playwright-c
 import { rooms } from '../server/realtime/io';
 import type { WinnerEntry } from '../src/shared/games';
 import { type PlatformServer, startPlatformServer } from './support/platformServer';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
 
 /**
  * The winner feed in a browser: the real server (in this process, in-memory PGlite, serving the
@@ -30,13 +31,8 @@ const SETTLE_MS = 1_500;
 const TAIL_MS = 300;
 const FRAME_MS = 1000 / 60;
 const TIMEOUT_MS = 30_000;
-const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** The shared flags but --disable-gpu: frames are what this part counts. */
+const BROWSER_ARGS = CHROMIUM_ARGS.filter((flag) => flag !== '--disable-gpu');
 
 export interface PageWindow {
   ms: number;
@@ -245,7 +241,7 @@ export async function measureWinnerFeed(): Promise<WinnerFeedFigures> {
     figures.skipped = 'run npm run build first (dist/index.html is missing)';
     return figures;
   }
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = chromiumPath() ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
     figures.skipped = `no Chromium at ${executablePath} (set CHROMIUM_PATH)`;
     return figures;

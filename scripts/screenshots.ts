@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { type PlatformServer, startPlatformServer } from '../bench/support/platformServer';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 /**
  * `npm run screenshots`: pictures of the site for docs/ui.md, into docs/screenshots/. It builds
@@ -10,7 +11,7 @@ import { type PlatformServer, startPlatformServer } from '../bench/support/platf
  * The real server runs in this process on a free loopback port, on in-memory PGlite with the
  * catalogue and the demo accounts (bench/support/platformServer.ts, serving dist/ as
  * `SERVE_STATIC` does), so nothing is left behind. Chromium is Playwright's driver on
- * CHROMIUM_PATH or /usr/bin/chromium with the e2e arguments (playwright.config.ts). Each page is
+ * CHROMIUM_PATH or /usr/bin/chromium with the shared arguments (scripts/chromium.ts). Each page is
  * taken at 390×844 and 1440×900, viewport only (the home page also full-page at 390): the home
  * page as a guest, the slots list, player1's member centre (transaction history) and agent1's
  * back office, both logged in through the UI. Before each shot the page's h1 is waited for, and
@@ -22,14 +23,6 @@ const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
 ] as const;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const TIMEOUT_MS = 20_000;
 const PASSWORD = 'Passw0rd!';
 
@@ -199,7 +192,7 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = chromiumPath() ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
     console.error(`no Chromium at ${executablePath} (set CHROMIUM_PATH)`);
     return 1;
@@ -209,7 +202,7 @@ async function main(): Promise<number> {
   let browser: Browser | undefined;
   try {
     console.log(`platform on ${server.url}; screenshots into docs/screenshots/`);
-    browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
+    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
     for (const { width } of WIDTHS) {
       // Logins are throttled to one a second per address and account: the two widths'
       // logins of the same account are far enough apart.
