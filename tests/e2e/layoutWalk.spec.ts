@@ -23,6 +23,8 @@ const passes = [
   { size: { width: 390, height: 844 }, themes: ['light'], axe: false },
   { size: { width: 768, height: 1024 }, themes: ['light'], axe: false },
   { size: { width: 1024, height: 768 }, themes: ['light'], axe: false },
+  // Right to left (ar, fa, ur set dir="rtl"; none of the eight languages shipped is one yet).
+  { size: { width: 360, height: 740 }, themes: ['light'], axe: false, dir: 'rtl' },
 ] as const;
 type Theme = (typeof passes)[number]['themes'][number];
 
@@ -85,7 +87,11 @@ async function check(page: Page, where: string, stops: Stop[], errors: string[],
     const vw = root.clientWidth;
     // The widest offenders, to say what to fix (elements inside a sideways scroller are fine).
     const offenders = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((element) => element.getBoundingClientRect().right > vw + 1)
+      .filter((element) => {
+        // Past the right edge, or (right to left) past the left one.
+        const box = element.getBoundingClientRect();
+        return box.right > vw + 1 || box.left < -1;
+      })
       .filter((element) => {
         for (let up = element.parentElement; up; up = up.parentElement) {
           const overflow = getComputedStyle(up).overflowX;
@@ -164,16 +170,19 @@ async function walk(
   extra?: (page: Page, where: string, stops: Stop[], withAxe: boolean) => Promise<void>,
 ) {
   const stops: Stop[] = [];
-  for (const { size, themes, axe } of passes) {
+  for (const pass of passes) {
+    const { size, themes, axe } = pass;
+    const dir = 'dir' in pass ? pass.dir : 'ltr';
     await page.setViewportSize(size);
+    await page.evaluate((value) => (document.documentElement.dir = value), dir);
     for (const theme of themes) {
       await setTheme(page, theme);
       for (const route of routes) {
         await go(page, route);
-        const where = `${role} ${size.width}px ${theme} ${route}`;
+        const where = `${role} ${size.width}px ${theme} ${dir} ${route}`;
         await check(page, where, stops, errors, axe);
       }
-      const where = `${role} ${size.width}px ${theme}`;
+      const where = `${role} ${size.width}px ${theme} ${dir}`;
       if (extra) await extra(page, where, stops, axe);
     }
   }
