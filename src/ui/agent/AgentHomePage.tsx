@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../components/Button';
+import { Button, IconButton } from '../components/Button';
 import { Drawer } from '../components/Drawer';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { Link, useParams } from 'react-router-dom';
@@ -172,14 +172,9 @@ export default function AgentHomePage() {
             <time dateTime={now.toISOString()}>{now.toLocaleTimeString(i18n.language)}</time>
           </span>
           <span data-testid="agent-nickname">{member?.nickname}</span>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => void logout('/agent')}
-            data-testid="agent-sign-out"
-          >
+          <Button onClick={() => void logout('/agent')} data-testid="agent-sign-out">
             {t('auth.signOut')}
-          </button>
+          </Button>
         </header>
         {!isDesktop && navPath !== null && (
           <Drawer

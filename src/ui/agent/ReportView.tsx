@@ -12,6 +12,7 @@ import { CsvExport } from './CsvExport';
 import { useKeyedQuery } from '../hooks/useKeyedQuery';
 import { DateRangeError, DateRangeFields, readDayRange } from '../components/DateRange';
 import { LoadFailed } from '../components/LoadFailed';
+import { Button } from '../components/Button';
 
 /** A filter of a report: free text (an account) or a choice (vendor, level, type). */
 export type ReportFilter =
@@ -109,9 +110,9 @@ export function ReportView<K extends AgentReportKind>({
             )}
           </label>
         ))}
-        <button type="submit" className="button primary" data-testid={`${testId}-search`}>
+        <Button type="submit" variant="primary" data-testid={`${testId}-search`}>
           {t('records.search')}
-        </button>
+        </Button>
       </form>
 
       {'error' in span && <DateRangeError />}

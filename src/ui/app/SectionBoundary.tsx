@@ -1,6 +1,7 @@
 import { Component, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChunkLoadError } from './lazySection';
+import { Button } from '../components/Button';
 
 interface BoundaryState {
   error: Error | null;
@@ -42,16 +43,10 @@ export function SectionBoundary({ render }: { render: (attempt: number) => React
             {error instanceof ChunkLoadError ? t('errors.chunkTimeout') : t('errors.unknown')}
           </h2>
           <div className="section-error-actions">
-            <button type="button" className="button primary" onClick={retry}>
+            <Button variant="primary" onClick={retry}>
               {t('common.retry')}
-            </button>
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => window.location.reload()}
-            >
-              {t('common.reload')}
-            </button>
+            </Button>
+            <Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>
           </div>
         </section>
       )}

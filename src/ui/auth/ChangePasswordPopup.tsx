@@ -13,6 +13,7 @@ import { Field } from '../components/Field';
 import { readForm } from './formData';
 import { useErrorText } from './useErrorText';
 import { useRegistrationRules } from './useRegistrationRules';
+import { Button } from '../components/Button';
 
 /**
  * Change password (spec 4): after a login with the default or an expired password the old one
@@ -94,9 +95,9 @@ export default function ChangePasswordPopup() {
           {errorText(error)}
         </p>
       )}
-      <button type="submit" className="button primary block" disabled={busy}>
+      <Button type="submit" variant="primary" block disabled={busy}>
         {busy ? t('common.loading') : t('auth.changePasswordTitle')}
-      </button>
+      </Button>
     </form>
   );
 }

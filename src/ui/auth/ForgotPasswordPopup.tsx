@@ -14,6 +14,7 @@ import { MobileCodeFields } from './MobileCodeFields';
 import { useErrorText } from './useErrorText';
 import { useRegistrationRules } from './useRegistrationRules';
 import { DEFAULT_PASSWORD_RULE } from '../../shared/fieldRules';
+import { Button } from '../components/Button';
 
 /**
  * Forgot password (spec 4): by e-mail in two steps (a code is mailed, then the code and a new
@@ -89,9 +90,9 @@ export default function ForgotPasswordPopup() {
               {errorText(error)}
             </p>
           )}
-          <button type="submit" className="button primary block" disabled={busy}>
+          <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? t('common.loading') : t('auth.resetPassword')}
-          </button>
+          </Button>
         </form>
         <div className="auth-links">
           <button
@@ -156,9 +157,9 @@ export default function ForgotPasswordPopup() {
             {errorText(error)}
           </p>
         )}
-        <button type="submit" className="button primary block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           {busy ? t('common.loading') : t(tab === 'email' ? 'auth.send' : 'auth.resetPassword')}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -15,6 +15,7 @@ import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
 import { rememberedUsername, rememberUsername } from './rememberMe';
 import { useErrorText } from './useErrorText';
+import { Button } from '../components/Button';
 
 export interface LoginOutcome {
   result: LoginResult;
@@ -88,16 +89,10 @@ export function LoginForm({
           error={errorText(error)}
         />
         <div className="form-actions">
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => send({ type: 'login.cancel' })}
-          >
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button primary" disabled={busy}>
+          <Button onClick={() => send({ type: 'login.cancel' })}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {t('common.confirm')}
-          </button>
+          </Button>
         </div>
       </form>
     );
@@ -163,18 +158,13 @@ export function LoginForm({
             {errorText(error)}
           </p>
         )}
-        <button
-          type="submit"
-          className="button primary block"
-          disabled={busy}
-          data-testid="login-submit"
-        >
+        <Button type="submit" variant="primary" block disabled={busy} data-testid="login-submit">
           {snapshot.matches('provingHuman')
             ? t('auth.verifyingHuman')
             : busy
               ? t('auth.loggingIn')
               : t('auth.login')}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -8,6 +8,7 @@ import { usePopups } from '../popups/PopupContext';
 import { useAuthActions } from '../session/useAuthActions';
 import { useSiteInfo } from '../system/SiteInfoContext';
 import { LoginForm } from './LoginForm';
+import { Button } from '../components/Button';
 
 /** The login popup's content: the form, then the way to register, reset, or try for free. */
 export default function LoginPopup() {
@@ -49,15 +50,14 @@ export default function LoginPopup() {
       </div>
       {freePlay && (
         <div className="free-play">
-          <button
-            type="button"
-            className="button secondary block"
+          <Button
+            block
             disabled={trial.busy}
             onClick={() => void startTrial()}
             data-testid="free-play"
           >
             {trial.busy ? t('common.loading') : t('auth.freePlay')}
-          </button>
+          </Button>
           {trial.error && (
             <p className="form-error" role="alert">
               {errorText(trial.error)}

@@ -7,6 +7,7 @@ import { useServices } from '../app/ServicesContext';
 import { Field } from '../components/Field';
 import { useCountries } from './useCountries';
 import { useErrorText } from './useErrorText';
+import { Button } from '../components/Button';
 
 /**
  * Country code, mobile number, and the SMS code with its "send" button (spec 4: resend is
@@ -90,9 +91,8 @@ export function MobileCodeFields({
         maxLength={8}
         error={errors.verificationCode ?? errorText(snapshot.context.error)}
         addon={
-          <button
-            type="button"
-            className="button secondary send-code"
+          <Button
+            className="send-code"
             data-testid="send-code"
             disabled={!mobileValid || sending || counting}
             onClick={() => send({ type: 'sms.send', mobileNum, countryDialingCode })}
@@ -102,7 +102,7 @@ export function MobileCodeFields({
               : counting
                 ? t('auth.resendIn', { seconds: snapshot.context.remaining })
                 : t('auth.sendCode')}
-          </button>
+          </Button>
         }
       />
     </>

@@ -19,6 +19,7 @@ import { MobileCodeFields } from './MobileCodeFields';
 import { type RegistrationConfig, useRegistrationRules } from './useRegistrationRules';
 import { useErrorText } from './useErrorText';
 import { LoadFailed } from '../components/LoadFailed';
+import { Button } from '../components/Button';
 
 /** Optional fields in the order the form shows them, with their input types. */
 const optionalFields: [string, string, string][] = [
@@ -217,13 +218,13 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
             {errorText(error)}
           </p>
         )}
-        <button type="submit" className="button primary block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           {snapshot.matches('provingHuman')
             ? t('auth.verifyingHuman')
             : busy
               ? t('common.loading')
               : t('auth.register')}
-        </button>
+        </Button>
       </form>
       <div className="auth-links">
         <button type="button" className="link-button" onClick={() => popups.open('login')}>

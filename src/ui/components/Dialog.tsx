@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { DialogOptions } from './dialogTypes';
 import { restoreFocus } from './focus';
 import { SafeHtml } from './SafeHtml';
+import { Button } from './Button';
 
 const icons = { info: 'ℹ', warning: '⚠', success: '✓', error: '✕' } as const;
 
@@ -62,14 +63,13 @@ export function Dialog({ options, onResult }: DialogProps) {
         {buttons.length > 0 && (
           <div className="dialog-buttons">
             {buttons.map((button) => (
-              <button
+              <Button
                 key={button.key}
-                type="button"
-                className={`button ${button.primary ? 'primary' : 'secondary'}`}
+                variant={button.primary ? 'primary' : 'secondary'}
                 onClick={() => onResult(button.key)}
               >
                 {button.label}
-              </button>
+              </Button>
             ))}
           </div>
         )}

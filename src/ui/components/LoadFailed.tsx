@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
 
 /**
  * What a page or popup shows when its data could not be loaded: why (the network, unless told
@@ -17,9 +18,9 @@ export function LoadFailed({
   return (
     <div role="alert" data-testid={testId}>
       <p>{message ?? t('errors.network')}</p>
-      <button type="button" className="button primary" onClick={onRetry}>
+      <Button variant="primary" onClick={onRetry}>
         {t('common.retry')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useErrorText } from '../auth/useErrorText';
 import { EmptyState } from '../components/EmptyState';
 import { useContracts } from './useContracts';
 import { useContractsApi } from './useContractsApi';
+import { Button } from '../components/Button';
 
 /**
  * Contracts of one side with the moves that side may make now (the server's `actions`, from
@@ -32,10 +33,7 @@ export function ContractList({
   if (state.kind === 'failed') {
     return (
       <p role="alert">
-        {errorText(state.code)}{' '}
-        <button type="button" className="button secondary" onClick={reload}>
-          {t('common.retry')}
-        </button>
+        {errorText(state.code)} <Button onClick={reload}>{t('common.retry')}</Button>
       </p>
     );
   }
@@ -72,10 +70,13 @@ export function ContractList({
                     action !== 'offer' && action !== 'supersede',
                 )
                 .map((action) => (
-                  <button
+                  <Button
                     key={action}
-                    type="button"
-                    className={`button ${action === 'accept' || action === 'acceptTermination' ? 'primary' : 'secondary'}`}
+                    variant={
+                      action === 'accept' || action === 'acceptTermination'
+                        ? 'primary'
+                        : 'secondary'
+                    }
                     disabled={busy !== null}
                     aria-busy={busy === `${contract.id}:${action}`}
                     onClick={async () => {
@@ -92,7 +93,7 @@ export function ContractList({
                     }}
                   >
                     {t(`contracts.action_${action}`)}
-                  </button>
+                  </Button>
                 ))}
             </div>
           </li>

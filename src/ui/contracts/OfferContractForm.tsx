@@ -9,6 +9,7 @@ import {
 import { useErrorText } from '../auth/useErrorText';
 import { Field } from '../components/Field';
 import { useContractsApi } from './useContractsApi';
+import { Button } from '../components/Button';
 
 /**
  * The upline offers a contract of one type to a direct downline (spec 4/6): rate and the
@@ -146,9 +147,9 @@ export function OfferContractForm({
         </p>
       )}
       {done && <p role="status">{t('contracts.offered', { account: done })}</p>}
-      <button type="submit" className="button primary" disabled={sending}>
+      <Button type="submit" variant="primary" disabled={sending}>
         {sending ? t('common.loading') : t('contracts.offer')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { FavouriteToggle } from './FavouriteToggle';
 import { LazyImage } from './LazyImage';
 import { useGameLaunch } from './GameLaunchContext';
 import { useImageBase } from './useImageBase';
+import { Button } from '../components/Button';
 
 /** Spec 2 "Game item card": image, vendor, name, play now, free trial, favourite toggle. */
 export function GameCard({
@@ -34,24 +35,18 @@ export function GameCard({
           {title}
         </Heading>
         <div className="game-card-actions">
-          <button
-            type="button"
-            className="button primary"
+          <Button
+            variant="primary"
             disabled={loading}
             aria-busy={loading}
             onClick={() => void launch(game, 'real', origin)}
           >
             {loading ? t('common.loading') : t('games.playNow')}
-          </button>
+          </Button>
           {offersFreeTrial(game) && (
-            <button
-              type="button"
-              className="button secondary"
-              disabled={loading}
-              onClick={() => void launch(game, 'demo', origin)}
-            >
+            <Button disabled={loading} onClick={() => void launch(game, 'demo', origin)}>
               {t('games.freeTrial')}
-            </button>
+            </Button>
           )}
           {game.isGame !== 'VASSALAGE' && <FavouriteToggle game={game} />}
         </div>

@@ -4,6 +4,7 @@ import { useErrorText } from '../auth/useErrorText';
 import { EmptyState } from '../components/EmptyState';
 import { GameCard, GameCardSkeleton } from './GameCard';
 import { useGameList } from './useGameList';
+import { Button } from '../components/Button';
 
 /** A grid of games for a filter, with loading, empty, error and "more" states. */
 export function GameGrid({
@@ -62,22 +63,14 @@ export function GameGrid({
       )}
       {state.kind === 'failed' && (
         <p role="alert">
-          {errorText(state.code)}{' '}
-          <button type="button" className="button secondary" onClick={retry}>
-            {t('common.retry')}
-          </button>
+          {errorText(state.code)} <Button onClick={retry}>{t('common.retry')}</Button>
         </p>
       )}
       {state.kind === 'ready' && state.games.length === 0 && <EmptyState title={t('games.none')} />}
       {hasMore && (
-        <button
-          type="button"
-          className="button secondary"
-          onClick={loadMore}
-          data-testid={`${testId}-more`}
-        >
+        <Button onClick={loadMore} data-testid={`${testId}-more`}>
           {t('games.more')}
-        </button>
+        </Button>
       )}
     </section>
   );

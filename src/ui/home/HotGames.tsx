@@ -4,6 +4,7 @@ import type { GameItem } from '../../shared/games';
 import { useServices } from '../app/ServicesContext';
 import { GameCard, GameCardSkeleton } from '../games/GameCard';
 import { useNearViewport } from '../hooks/useNearViewport';
+import { Button } from '../components/Button';
 
 /**
  * Hot games, cached for the session per language (spec 4); the refresh button asks again. Like
@@ -50,16 +51,14 @@ export function HotGames() {
     >
       <header className="home-lane-header">
         <h2 id="hot-games-title">{t('games.hot')}</h2>
-        <button
-          type="button"
-          className="button secondary"
+        <Button
           onClick={() => {
             cache.delete(language);
             setVersion((n) => n + 1);
           }}
         >
           {t('games.refresh')}
-        </button>
+        </Button>
       </header>
       {games === null ? (
         <div className="game-row" role="status" aria-label={t('common.loading')}>

@@ -4,6 +4,7 @@ import type { AnnouncementItem } from '../../shared/announcements';
 import { useSafeNavigate } from '../app/useSafeNavigate';
 import { Modal } from '../components/Modal';
 import { SafeHtml } from '../components/SafeHtml';
+import { Button } from '../components/Button';
 
 /** Spec 9: announcement page size 9 (the notice list shows one page number: range 1). */
 export const NOTICE_PAGE_SIZE = 9;
@@ -96,25 +97,15 @@ export function NoticePopup({
       </div>
       {shown.pages > 1 && (
         <nav className="notice-pager" aria-label={t('announcements.notices')}>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={shown.page === 1}
-            onClick={() => setPage(shown.page - 1)}
-          >
+          <Button disabled={shown.page === 1} onClick={() => setPage(shown.page - 1)}>
             {t('records.previous')}
-          </button>
+          </Button>
           <span aria-live="polite">
             {t('announcements.page', { page: shown.page, pages: shown.pages })}
           </span>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={shown.page === shown.pages}
-            onClick={() => setPage(shown.page + 1)}
-          >
+          <Button disabled={shown.page === shown.pages} onClick={() => setPage(shown.page + 1)}>
             {t('records.next')}
-          </button>
+          </Button>
         </nav>
       )}
     </Modal>

@@ -6,6 +6,7 @@ import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '../../shared/messages';
 import { useServices } from '../app/ServicesContext';
 import { Field } from '../components/Field';
 import { useErrorText } from '../auth/useErrorText';
+import { Button } from '../components/Button';
 
 type Audience = 'account' | 'directDownlines';
 type Field = 'account' | 'subject' | 'body';
@@ -141,9 +142,9 @@ export function ComposeMessage() {
           {t('messages.sent', { count: delivered })}
         </p>
       )}
-      <button type="submit" className="button primary" disabled={sending}>
+      <Button type="submit" variant="primary" disabled={sending}>
         {sending ? t('common.loading') : t('messages.send')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { EmptyState } from '../components/EmptyState';
 import { RecordsPager } from '../sections/member/records/RecordsTable';
 import { messageText } from './messageText';
 import { LoadFailed } from '../components/LoadFailed';
+import { Button } from '../components/Button';
 
 /** What the failure of a call says: its envelope code, else "network". */
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network');
@@ -91,14 +92,12 @@ export function Inbox({ testId }: { testId: string }) {
     <section className="inbox" data-testid={testId}>
       <div className="inbox-toolbar">
         <span data-testid={`${testId}-unread`}>{t('messages.unread', { count: data.unread })}</span>
-        <button
-          type="button"
-          className="button secondary"
+        <Button
           disabled={data.unread === 0}
           onClick={() => void act(() => messagesApi.markRead({ all: true }))}
         >
           {t('messages.markAllRead')}
-        </button>
+        </Button>
       </div>
       {failure && (
         <p role="alert" className="form-error">
@@ -137,13 +136,7 @@ export function Inbox({ testId }: { testId: string }) {
                 {expanded && (
                   <div id={`message-${message.id}`} className="inbox-body">
                     <p className="inbox-text">{text}</p>
-                    <button
-                      type="button"
-                      className="button secondary"
-                      onClick={() => void remove(message)}
-                    >
-                      {t('messages.delete')}
-                    </button>
+                    <Button onClick={() => void remove(message)}>{t('messages.delete')}</Button>
                   </div>
                 )}
               </li>

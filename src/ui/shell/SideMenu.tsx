@@ -9,6 +9,7 @@ import { BalanceDisplay } from './BalanceDisplay';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 import { UnreadBadge } from '../messages/UnreadBadge';
+import { Button } from '../components/Button';
 
 const moneyLinks = [
   ['menu.deposit', '/member/depositv2'],
@@ -110,13 +111,9 @@ export function SideMenu({ open, inDrawer = false }: { open: boolean; inDrawer?:
         {inDrawer && <ThemeToggle />}
       </div>
       {loggedIn && (
-        <button
-          type="button"
-          className="button secondary sign-out"
-          onClick={() => void logout('/')}
-        >
+        <Button className="sign-out" onClick={() => void logout('/')}>
           {t('auth.signOut')}
-        </button>
+        </Button>
       )}
     </>
   );

@@ -8,6 +8,7 @@ import { MaintenanceScreen } from './MaintenanceScreen';
 import { RegionBlockScreen } from './RegionBlockScreen';
 import { SiteInfoContext } from './SiteInfoContext';
 import { useSystemStatus } from './useSystemStatus';
+import { Button } from '../components/Button';
 
 /**
  * Shows one of the app's three faces (spec 2 "System status screens"): the app itself,
@@ -58,13 +59,9 @@ export function SystemGate({ children }: { children: ReactNode }) {
       <main className="status-screen" aria-labelledby="status-unavailable-title">
         <h1 id="status-unavailable-title">{t('errors.network')}</h1>
         <p>{snapshot.context.error}</p>
-        <button
-          type="button"
-          className="button primary"
-          onClick={() => send({ type: 'status.retry' })}
-        >
+        <Button variant="primary" onClick={() => send({ type: 'status.retry' })}>
           {t('common.retry')}
-        </button>
+        </Button>
       </main>
     );
   }

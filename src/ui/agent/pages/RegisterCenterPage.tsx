@@ -14,6 +14,7 @@ import { useErrorText } from '../../auth/useErrorText';
 import { useRegistrationRules } from '../../auth/useRegistrationRules';
 import { useAgentApi } from '../AgentApiContext';
 import { LoadFailed } from '../../components/LoadFailed';
+import { Button } from '../../components/Button';
 
 type Field = 'username' | 'password' | 'confirmPassword' | 'nickname';
 
@@ -163,14 +164,14 @@ export function RegisterCenterPage() {
             {errorText(failure)}
           </p>
         )}
-        <button
+        <Button
           type="submit"
-          className="button primary"
+          variant="primary"
           disabled={submitting}
           data-testid="register-center-submit"
         >
           {submitting ? t('common.loading') : t('agentOffice.register.submit')}
-        </button>
+        </Button>
       </form>
     </section>
   );

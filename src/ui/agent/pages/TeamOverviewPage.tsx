@@ -11,6 +11,7 @@ import { useKeyedQuery } from '../../hooks/useKeyedQuery';
 import { DateRangeError, DateRangeFields, readDayRange } from '../../components/DateRange';
 import { LoadFailed } from '../../components/LoadFailed';
 import { OverviewCharts } from '../charts/OverviewCharts';
+import { Button } from '../../components/Button';
 
 type Figure = { id: keyof TeamOverview; money?: boolean };
 
@@ -58,9 +59,9 @@ export function TeamOverviewPage() {
         }}
       >
         <DateRangeFields range={range} />
-        <button type="submit" className="button primary" data-testid="agent-overview-search">
+        <Button type="submit" variant="primary" data-testid="agent-overview-search">
           {t('records.search')}
-        </button>
+        </Button>
       </form>
       {'error' in span && <DateRangeError />}
       {state.kind === 'loading' && (

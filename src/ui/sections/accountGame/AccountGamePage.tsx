@@ -8,6 +8,7 @@ import { GameCard } from '../../games/GameCard';
 import { useGameStores } from '../../games/gameStores';
 import { GameLaunchProvider } from '../../games/GameLaunchContext';
 import { useObservable } from '../../hooks/useObservable';
+import { Button } from '../../components/Button';
 
 /** Lazy section AccountGame: /favorite (my collection, live) and /recent (recent games). */
 export default function AccountGamePage({ kind }: { kind: 'favorite' | 'recent' }) {
@@ -32,10 +33,7 @@ function FavouriteGames() {
   if (state.status === 'failed') {
     return (
       <p role="alert">
-        {t('errors.network')}{' '}
-        <button type="button" className="button secondary" onClick={favourites.refresh}>
-          {t('common.retry')}
-        </button>
+        {t('errors.network')} <Button onClick={favourites.refresh}>{t('common.retry')}</Button>
       </p>
     );
   }

@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { GameCard } from '../../games/GameCard';
 import { GameLaunchProvider } from '../../games/GameLaunchContext';
 import { useVendors } from '../../games/useVendors';
+import { Button } from '../../components/Button';
 
 /** Spec 2: the game centre pages map to categories SPORTS, ESPORTS, LOTT, ELOTT. */
 export type GameCenterCategory = 'SPORTS' | 'ESPORTS' | 'LOTT' | 'ELOTT';
@@ -33,10 +34,7 @@ export default function GameCenterPage({ category }: { category: GameCenterCateg
         <h1>{t(`games.${category.toLowerCase()}`)}</h1>
         {failed && (
           <p role="alert">
-            {t('errors.network')}{' '}
-            <button type="button" className="button secondary" onClick={flush}>
-              {t('common.retry')}
-            </button>
+            {t('errors.network')} <Button onClick={flush}>{t('common.retry')}</Button>
           </p>
         )}
         {!categories && !failed && <p role="status">{t('common.loading')}</p>}

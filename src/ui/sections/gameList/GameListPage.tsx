@@ -42,10 +42,7 @@ export default function GameListPage({ type }: { type: GameListType }) {
         <h1>{t(`games.${type}`)}</h1>
         {failed && (
           <p role="alert">
-            {t('errors.network')}{' '}
-            <button type="button" className="button secondary" onClick={flush}>
-              {t('common.retry')}
-            </button>
+            {t('errors.network')} <Button onClick={flush}>{t('common.retry')}</Button>
           </p>
         )}
         <div className="vendor-menu">

@@ -13,6 +13,7 @@ import { TransferUplinePage } from './wallet/TransferUplinePage';
 import { WalletTransferPage } from './wallet/WalletTransferPage';
 import { Inbox } from '../../messages/Inbox';
 import { UnreadBadge } from '../../messages/UnreadBadge';
+import { Button } from '../../components/Button';
 
 /** The pages built so far; the others show the empty state until their issue lands. */
 const pageContent: Partial<Record<string, () => ReactNode>> = {
@@ -62,14 +63,9 @@ export default function MemberCenterPage() {
       <div className="member-page" data-testid={`member-page-${page}`}>
         <h1>{known ? t(`member.${page}`) : t('notFound.title')}</h1>
         {page === 'securityCenter' && (
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => open('changePassword')}
-            data-testid="change-password"
-          >
+          <Button onClick={() => open('changePassword')} data-testid="change-password">
             {t('auth.changePasswordTitle')}
-          </button>
+          </Button>
         )}
         {pageContent[page]?.() ?? (
           <EmptyState title={t('section.emptyTitle')}>

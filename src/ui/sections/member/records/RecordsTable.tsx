@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Page } from '../../../../shared/records';
 import type { RecordColumn } from './RecordsView';
 import { Table } from '../../../components/Table';
+import { Button } from '../../../components/Button';
 
 /** One page of records with the server's totals row (over the whole range, not the page). */
 export function RecordsTable<T>({
@@ -51,25 +52,15 @@ export function RecordsPager({
   const { t } = useTranslation();
   return (
     <nav className="records-pager" aria-label={t('records.pages')}>
-      <button
-        type="button"
-        className="button secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
+      <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('records.previous')}
-      </button>
+      </Button>
       <span data-testid={`${testId}-page`}>
         {t('records.pageOf', { page, pages: totalPages, total })}
       </span>
-      <button
-        type="button"
-        className="button secondary"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-      >
+      <Button disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         {t('records.next')}
-      </button>
+      </Button>
       <label>
         {t('records.pageSize')}
         <select

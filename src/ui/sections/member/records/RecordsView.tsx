@@ -8,6 +8,7 @@ import { lastWeek, rangeOf } from './recordDates';
 import { RecordsPager, RecordsTable } from './RecordsTable';
 import { useRecords } from './useRecords';
 import { DateRangeError, DateRangeFields, readDayRange } from '../../../components/DateRange';
+import { Button } from '../../../components/Button';
 
 export interface RecordColumn<T> {
   id: string;
@@ -94,9 +95,9 @@ export function RecordsView<T>({
             </select>
           </label>
         )}
-        <button type="submit" className="button primary" data-testid={`${testId}-search`}>
+        <Button type="submit" variant="primary" data-testid={`${testId}-search`}>
           {t('records.search')}
-        </button>
+        </Button>
       </form>
 
       {'error' in range && <DateRangeError />}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/Field';
 import { useErrorText } from '../../../auth/useErrorText';
 import type { MoneyRequestState } from './useMoneyRequest';
+import { Button } from '../../../components/Button';
 
 /** An amount form for a money request: its own fields above, the amount, the outcome, submit. */
 export function AmountForm<T>({
@@ -41,14 +42,14 @@ export function AmountForm<T>({
         error={state.kind === 'editing' ? errorText(state.error) : null}
       />
       {state.kind === 'done' && <p role="status">{done(state.result)}</p>}
-      <button
+      <Button
         type="submit"
-        className="button primary"
+        variant="primary"
         disabled={state.kind === 'sending'}
         data-testid={submitTestId}
       >
         {submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }

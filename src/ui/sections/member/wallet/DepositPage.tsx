@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { Field } from '../../../components/Field';
 import { useErrorText } from '../../../auth/useErrorText';
 import { useServices } from '../../../app/ServicesContext';
+import { Button } from '../../../components/Button';
 
 type DepositState =
   | { kind: 'editing'; error: string | null }
@@ -71,16 +72,14 @@ export function DepositPage() {
           <p>{t('wallet.depositCredited', { amount: state.amount })}</p>
         )}
         {state.kind === 'credited' && (
-          <button
-            type="button"
-            className="button secondary"
+          <Button
             onClick={() => {
               key.current = newIdempotencyKey();
               setState({ kind: 'editing', error: null });
             }}
           >
             {t('wallet.depositAgain')}
-          </button>
+          </Button>
         )}
       </section>
     );
@@ -143,14 +142,14 @@ export function DepositPage() {
         required
         error={state.kind === 'editing' ? errorText(state.error) : null}
       />
-      <button
+      <Button
         type="submit"
-        className="button primary"
+        variant="primary"
         disabled={state.kind === 'submitting' || !channel}
         data-testid="deposit-submit"
       >
         {state.kind === 'submitting' ? t('common.loading') : t('menu.deposit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/Field';
 import { useErrorText } from '../../../auth/useErrorText';
 import { useServices } from '../../../app/ServicesContext';
+import { Button } from '../../../components/Button';
 
 /** First withdrawal: set a payment password, proven with the login password. */
 export function PaymentPasswordForm({ onDone }: { onDone: () => void }) {
@@ -62,9 +63,9 @@ export function PaymentPasswordForm({ onDone }: { onDone: () => void }) {
         autoComplete="new-password"
         error={errorText(error)}
       />
-      <button type="submit" className="button primary" disabled={sending}>
+      <Button type="submit" variant="primary" disabled={sending}>
         {sending ? t('common.loading') : t('withdraw.setPaymentPassword')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { PaymentPasswordForm } from './PaymentPasswordForm';
 import { useWithdrawals } from './useWithdrawals';
 import { WithdrawalList } from './WithdrawalList';
 import { WithdrawForm } from './WithdrawForm';
+import { Button } from '../../../components/Button';
 
 /**
  * Withdraw (spec 2): set a payment password the first time, request within the limits, then
@@ -43,13 +44,7 @@ export function WithdrawPage() {
     return (
       <p role="alert">
         {errorText(info.failed)}{' '}
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => setInfoFetches((n) => n + 1)}
-        >
-          {t('common.retry')}
-        </button>
+        <Button onClick={() => setInfoFetches((n) => n + 1)}>{t('common.retry')}</Button>
       </p>
     );
   }

@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/withdrawals';
 import { useErrorText } from '../../../auth/useErrorText';
 import { useServices } from '../../../app/ServicesContext';
+import { Button } from '../../../components/Button';
 
 type Form = null | 'partial' | 'notReceived';
 
@@ -57,9 +58,8 @@ export function WithdrawalAnswers({
     <div className="withdrawal-answers" aria-busy={busy !== null}>
       <div className="button-row">
         {answers.includes('received') && (
-          <button
-            type="button"
-            className="button primary"
+          <Button
+            variant="primary"
             disabled={busy !== null}
             onClick={() =>
               void send(
@@ -69,12 +69,11 @@ export function WithdrawalAnswers({
             }
           >
             {t('withdraw.answer_received')}
-          </button>
+          </Button>
         )}
         {answers.includes('allReceived') && (
-          <button
-            type="button"
-            className="button primary"
+          <Button
+            variant="primary"
             disabled={busy !== null}
             onClick={() =>
               void send(
@@ -84,27 +83,23 @@ export function WithdrawalAnswers({
             }
           >
             {t('withdraw.answer_allReceived')}
-          </button>
+          </Button>
         )}
         {answers.includes('partial') && (
-          <button
-            type="button"
-            className="button secondary"
+          <Button
             aria-expanded={form === 'partial'}
             onClick={() => setForm(form === 'partial' ? null : 'partial')}
           >
             {t('withdraw.answer_partial')}
-          </button>
+          </Button>
         )}
         {answers.includes('notReceived') && (
-          <button
-            type="button"
-            className="button secondary"
+          <Button
             aria-expanded={form === 'notReceived'}
             onClick={() => setForm(form === 'notReceived' ? null : 'notReceived')}
           >
             {t('withdraw.answer_notReceived')}
-          </button>
+          </Button>
         )}
       </div>
 
@@ -141,9 +136,9 @@ export function WithdrawalAnswers({
             {remaining !== null &&
               t('withdraw.remaining', { amount: formatMoney(remaining, i18n.language) })}
           </p>
-          <button type="submit" className="button primary" disabled={busy !== null}>
+          <Button type="submit" variant="primary" disabled={busy !== null}>
             {busy === 'partial' ? t('common.loading') : t('withdraw.send')}
-          </button>
+          </Button>
         </form>
       )}
 
@@ -179,9 +174,9 @@ export function WithdrawalAnswers({
             {t('withdraw.proof')}
             <input type="file" name="proof" accept={PROOF_IMAGE_TYPES.join(',')} />
           </label>
-          <button type="submit" className="button primary" disabled={busy !== null}>
+          <Button type="submit" variant="primary" disabled={busy !== null}>
             {busy === 'notReceived' ? t('withdraw.uploading') : t('withdraw.send')}
-          </button>
+          </Button>
         </form>
       )}
       {error && (

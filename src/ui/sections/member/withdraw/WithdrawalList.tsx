@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { useMoneyText } from '../records/useMoneyText';
 import { WithdrawalAnswers } from './WithdrawalAnswers';
 import type { WithdrawalListState } from './useWithdrawals';
+import { Button } from '../../../components/Button';
 
 /** The member's withdrawals with their state, live, and the answers each state allows. */
 export function WithdrawalList({
@@ -33,10 +34,7 @@ export function WithdrawalList({
   if (state.kind === 'failed') {
     return (
       <p role="alert">
-        {errorText(state.code)}{' '}
-        <button type="button" className="button secondary" onClick={retry}>
-          {t('common.retry')}
-        </button>
+        {errorText(state.code)} <Button onClick={retry}>{t('common.retry')}</Button>
       </p>
     );
   }
@@ -77,23 +75,13 @@ export function WithdrawalList({
       </ul>
       {pages > 1 && (
         <nav className="records-pager" aria-label={t('records.pages')}>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
+          <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('records.previous')}
-          </button>
+          </Button>
           <span>{t('records.pageOf', { page, pages, total })}</span>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
+          <Button disabled={page >= pages} onClick={() => setPage(page + 1)}>
             {t('records.next')}
-          </button>
+          </Button>
         </nav>
       )}
     </section>
