@@ -56,6 +56,13 @@ test.describe('agent back office', () => {
     await expect(page.getByTestId('team-transactions').locator('tbody tr').first()).toBeVisible();
     await nav.getByRole('link', { name: 'My income' }).click();
     await expect(page.getByTestId('agent-income')).toBeVisible();
+    // Income per day over the whole range, zeros included, above the paged table.
+    const incomeChart = page.getByTestId('agent-income').getByTestId('chart-income');
+    await expect(incomeChart.locator('canvas').first()).toBeVisible();
+    await incomeChart.getByText('Show the numbers').click();
+    await expect(
+      incomeChart.getByTestId('chart-income-data-table').locator('tbody tr'),
+    ).toHaveCount(7);
     // Salary pages are there only with a contract in effect: agent1 has none.
     await expect(nav.getByRole('link', { name: 'Daily salary' })).toHaveCount(0);
   });

@@ -36,6 +36,7 @@ export function ReportView<K extends AgentReportKind>({
   formatTotal,
   emptyText,
   testId,
+  chart,
 }: {
   kind: K;
   columns: RecordColumn<AgentReportRows[K]>[];
@@ -45,6 +46,16 @@ export function ReportView<K extends AgentReportKind>({
   formatTotal?: (value: string) => ReactNode;
   emptyText: string;
   testId: string;
+  /**
+   * Something drawn from the whole range above the table (the income chart): given the query
+   * without its page, the days asked for, and a number that changes with every search.
+   */
+  chart?: (view: {
+    query: Omit<ReportQuery, 'page' | 'pageSize'>;
+    fromDay: string;
+    toDay: string;
+    search: number;
+  }) => ReactNode;
 }) {
   const { t } = useTranslation();
   const api = useAgentApi();
@@ -116,6 +127,14 @@ export function ReportView<K extends AgentReportKind>({
       </form>
 
       {'error' in span && <DateRangeError />}
+      {chart &&
+        query &&
+        chart({
+          query: { ...span, ...values },
+          fromDay: range.fromDay,
+          toDay: range.toDay,
+          search: reloads,
+        })}
       {state.kind === 'loading' && (
         <p role="status" className="records-loading">
           <span className="spinner" aria-hidden="true" /> {t('common.loading')}

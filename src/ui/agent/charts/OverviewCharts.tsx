@@ -1,27 +1,9 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamOverviewDay } from '../../../shared/agentReports';
-import { Card } from '../../components/Card';
-import { Skeleton } from '../../components/Skeleton';
-import { Table } from '../../components/Table';
 import { useMoneyText } from '../../sections/member/records/useMoneyText';
-import { useTheme } from '../../theme/theme';
+import { ChartCard, daysOf } from './ChartCard';
 import type { DailySeries } from './DailyChart';
-
-// uPlot comes with the first chart, not with the back office's first page.
-const DailyChart = lazy(() => import('./DailyChart'));
-
-/** Every day from `from` to `to` (yyyy-MM-dd, inclusive). */
-export function daysOf(from: string, to: string): string[] {
-  const days: string[] = [];
-  const day = new Date(`${from}T12:00:00Z`);
-  const end = new Date(`${to}T12:00:00Z`);
-  while (day <= end && days.length <= 92) {
-    days.push(day.toISOString().slice(0, 10));
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  return days;
-}
 
 /**
  * The overview's charts: the agent's income per day, and the team's bets and active players
@@ -40,7 +22,6 @@ export function OverviewCharts({
 }) {
   const { t, i18n } = useTranslation();
   const money = useMoneyText();
-  const [theme] = useTheme();
   const { days, rows } = useMemo(() => {
     const byDay = new Map(daily.map((day) => [day.day, day]));
     const all = daysOf(fromDay, toDay);
@@ -94,65 +75,50 @@ export function OverviewCharts({
     ],
     [rows, t, amount, whole],
   );
-  const chart = (series: DailySeries[]) => (
-    <Suspense fallback={<Skeleton height="220px" />}>
-      <DailyChart key={theme} days={days} series={series} language={i18n.language} />
-    </Suspense>
-  );
   return (
     <div className="agent-charts">
-      <Card title={t('agentOffice.charts.incomeTitle')} data-testid="chart-income">
-        {chart(income)}
-        <details>
-          <summary>{t('agentOffice.charts.asTable')}</summary>
-          <Table
-            items={rows}
-            rowKey={(row) => row.day}
-            testId="chart-income-data"
-            columns={[
-              { id: 'day', label: t('records.day'), cell: (row) => row.day },
-              {
-                id: 'income',
-                label: t('agentOffice.charts.income'),
-                numeric: true,
-                cell: (row) => money(row.income),
-              },
-            ]}
-          />
-        </details>
-      </Card>
-      <Card title={t('agentOffice.charts.playTitle')} data-testid="chart-play">
-        {chart(play)}
-        <details>
-          <summary>{t('agentOffice.charts.asTable')}</summary>
-          <Table
-            items={rows}
-            rowKey={(row) => row.day}
-            testId="chart-play-data"
-            columns={[
-              { id: 'day', label: t('records.day'), cell: (row) => row.day },
-              {
-                id: 'betCount',
-                label: t('agentOffice.overview.betCount'),
-                numeric: true,
-                cell: (row) => whole.format(row.betCount),
-              },
-              {
-                id: 'betAmount',
-                label: t('agentOffice.overview.betAmount'),
-                numeric: true,
-                cell: (row) => money(row.betAmount),
-              },
-              {
-                id: 'activeMembers',
-                label: t('agentOffice.overview.activeMembers'),
-                numeric: true,
-                cell: (row) => whole.format(row.activeMembers),
-              },
-            ]}
-          />
-        </details>
-      </Card>
+      <ChartCard
+        title={t('agentOffice.charts.incomeTitle')}
+        testId="chart-income"
+        days={days}
+        series={income}
+        rows={rows}
+        columns={[
+          {
+            id: 'income',
+            label: t('agentOffice.charts.income'),
+            numeric: true,
+            cell: (row) => money(row.income),
+          },
+        ]}
+      />
+      <ChartCard
+        title={t('agentOffice.charts.playTitle')}
+        testId="chart-play"
+        days={days}
+        series={play}
+        rows={rows}
+        columns={[
+          {
+            id: 'betCount',
+            label: t('agentOffice.overview.betCount'),
+            numeric: true,
+            cell: (row) => whole.format(row.betCount),
+          },
+          {
+            id: 'betAmount',
+            label: t('agentOffice.overview.betAmount'),
+            numeric: true,
+            cell: (row) => money(row.betAmount),
+          },
+          {
+            id: 'activeMembers',
+            label: t('agentOffice.overview.activeMembers'),
+            numeric: true,
+            cell: (row) => whole.format(row.activeMembers),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { entryColumns, playColumns } from '../../sections/member/records/recordC
 import { useMoneyText } from '../../sections/member/records/useMoneyText';
 import { ReportView } from '../ReportView';
 import { useTime } from '../useTime';
+import { IncomeChart } from '../charts/IncomeChart';
 
 /** The catalogue's vendors for the vendor filter (the filter works without them). */
 function useVendorOptions() {
@@ -134,6 +135,7 @@ export function IncomePage() {
       kind="income"
       testId="agent-income"
       emptyText={t('agentOffice.income.empty')}
+      chart={(view) => <IncomeChart {...view} />}
       rowKey={(item) => item.day}
       formatTotal={money}
       filters={[
