@@ -6,7 +6,7 @@ import { useErrorText } from '../auth/useErrorText';
 import { EmptyState } from '../components/EmptyState';
 import { lastWeek, rangeOf } from '../sections/member/records/recordDates';
 import { RecordsPager, RecordsTable } from '../sections/member/records/RecordsTable';
-import type { RecordColumn } from '../sections/member/records/RecordsView';
+import type { RecordColumn } from '../sections/member/records/RecordsTable';
 import { useAgentApi } from './AgentApiContext';
 import { CsvExport } from './CsvExport';
 import { useKeyedQuery } from '../hooks/useKeyedQuery';

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { type LoginTab, loginMachine } from '../../machines/login';
-import type { LoginPortal, LoginResult } from '../../shared/identity';
+import type { LoginPortal } from '../../shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
 import { useServices } from '../app/ServicesContext';
 import { useSiteInfo } from '../system/SiteInfoContext';
@@ -16,13 +16,9 @@ import { MobileCodeFields } from './MobileCodeFields';
 import { rememberedUsername, rememberUsername } from './rememberMe';
 import { useErrorText } from './useErrorText';
 import { Button } from '../components/Button';
+import type { LoginOutcome } from '../session/useAuthActions';
 
-export interface LoginOutcome {
-  result: LoginResult;
-  /** The password just typed: the forced change-password popup uses it as the old one. */
-  password: string | null;
-  mustChangePassword: boolean;
-}
+export type { LoginOutcome };
 
 /**
  * The login form (spec 2 login popup, 4 "Password login"): username tab and mobile (SMS code)

@@ -1,14 +1,21 @@
+import type { LoginResult } from '../../shared/identity';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isAgentType, SESSION_KEYS } from '../../shared/identity';
 import { useServices } from '../app/ServicesContext';
 import { hideLoader, showLoader } from '../app/loader';
-import type { LoginOutcome } from '../auth/LoginForm';
 import { useDialog } from '../components/DialogProvider';
 import { useToast } from '../components/Toast';
 import { usePopups } from '../popups/PopupContext';
 import { useSession } from './useSession';
+
+export interface LoginOutcome {
+  result: LoginResult;
+  /** The password just typed: the forced change-password popup uses it as the old one. */
+  password: string | null;
+  mustChangePassword: boolean;
+}
 
 /**
  * What happens around a login and a logout (spec 4): the outcomes of a login, the logout

@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Page } from '../../../../shared/records';
-import type { RecordColumn } from './RecordsView';
 import { Table } from '../../../components/Table';
 import { Button } from '../../../components/Button';
+
+export interface RecordColumn<T> {
+  id: string;
+  label: string;
+  cell: (item: T) => ReactNode;
+  /** Right-aligned, and shown in the totals row from `totals[id]` when the server sums it. */
+  numeric?: boolean;
+}
 
 /** One page of records with the server's totals row (over the whole range, not the page). */
 export function RecordsTable<T>({

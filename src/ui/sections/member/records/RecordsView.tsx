@@ -5,18 +5,12 @@ import { DEFAULT_PAGE_SIZE } from '../../../../shared/records';
 import { useErrorText } from '../../../auth/useErrorText';
 import { EmptyState } from '../../../components/EmptyState';
 import { lastWeek, rangeOf } from './recordDates';
-import { RecordsPager, RecordsTable } from './RecordsTable';
+import { type RecordColumn, RecordsPager, RecordsTable } from './RecordsTable';
+
+export type { RecordColumn };
 import { useRecords } from './useRecords';
 import { DateRangeError, DateRangeFields, readDayRange } from '../../../components/DateRange';
 import { Button } from '../../../components/Button';
-
-export interface RecordColumn<T> {
-  id: string;
-  label: string;
-  cell: (item: T) => ReactNode;
-  /** Right-aligned, and shown in the totals row from `totals[id]` when the server sums it. */
-  numeric?: boolean;
-}
 
 export interface TypeFilter {
   label: string;

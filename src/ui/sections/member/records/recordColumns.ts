@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { RecordColumn } from './RecordsView';
+import type { RecordColumn } from './RecordsTable';
 
 type Money = (amount: string) => string;
 
