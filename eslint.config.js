@@ -1,5 +1,6 @@
 // ESLint flat config: TypeScript rules with type information, React hooks rules.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -35,6 +36,55 @@ export default tseslint.config(
           patterns: [
             { group: ['**/ui/**', '**/ui'], message: 'Layers below the UI never import it.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Inside src/ui (docs/ui.md, "Where things go"): the shared folders (components, hooks,
+    // core, styles) never import a feature or the app; a feature (shell, home, games, member,
+    // agent, auth, promotions, dev) imports the shared folders and other features only through
+    // their index.ts; app/ composes them. A lazy chunk's `import()` of a page or popup module
+    // is a split point and counts as an entry (only static imports are checked).
+    files: ['src/ui/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Static imports and re-exports; not import() (a lazy chunk's module is its own entry).
+      'boundaries/dependency-nodes': ['import', 'export'],
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'src/ui/{components,hooks,core,styles}' },
+        { type: 'app', pattern: 'src/ui/app' },
+        { type: 'feature', pattern: 'src/ui/*', capture: ['feature'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: { type: 'shared' } },
+              allow: { to: { element: { type: 'shared' } } },
+            },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { type: ['shared', 'feature', 'app'] } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { type: 'shared' } } },
+                // Inside the feature itself.
+                { dependency: { relationship: { to: 'internal' } } },
+                // Another feature, through its index.ts.
+                { to: { element: { type: 'feature' }, file: { path: 'src/ui/*/index.ts' } } },
+              ],
+            },
+          ],
+          message:
+            'src/ui layers: shared folders import only shared ones; a feature imports another only through its index.ts (docs/ui.md)',
         },
       ],
     },

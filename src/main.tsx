@@ -5,8 +5,8 @@ import { chooseLanguage } from './i18n/chooseLanguage';
 import { setupI18n } from './i18n/setup';
 import { knownLanguages } from './shared/languages';
 import { App } from './ui/app/App';
-import { createServices } from './ui/app/services';
-import { applyInitialTheme } from './ui/theme/theme';
+import { createServices } from './ui/core/services';
+import { applyInitialTheme } from './ui/core/theme';
 import './ui/styles/index.css';
 
 async function start(): Promise<void> {

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupI18n } from '../i18n/setup';
 import { knownLanguages } from '../shared/languages';
-import { applyInitialTheme } from '../ui/theme/theme';
+import { applyInitialTheme } from '../ui/core/theme';
 import { createPlayApi } from './playApi';
 import { PlayApp } from './PlayApp';
 import './play.css';

@@ -7,12 +7,12 @@ import { Link, useParams } from 'react-router-dom';
 import { createAgentApi } from '../../api/agent';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { revealCustomerServicePath } from '../../shared/customerService';
-import { useServices } from '../app/ServicesContext';
+import { useServices } from '../core/ServicesContext';
 import { EmptyState } from '../components/EmptyState';
 import { useObservable } from '../hooks/useObservable';
-import { useAuthActions } from '../session/useAuthActions';
-import { useSession } from '../session/useSession';
-import { useSiteInfo } from '../system/SiteInfoContext';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { useSession } from '../core/session/useSession';
+import { useSiteInfo } from '../core/SiteInfoContext';
 import { AgentApiContext } from './AgentApiContext';
 import {
   type AgentPage,
@@ -22,11 +22,11 @@ import {
   isPageEnabled,
   pendingRequests,
 } from './agentPages';
-import { AgentContractsPage, AgentSalaryPage } from '../agentSalary/AgentContractPages';
+import { AgentContractsPage, AgentSalaryPage } from './salary/AgentContractPages';
 import { AnnouncementsPage } from './pages/AnnouncementsPage';
 import { CustomerServicePage } from './pages/CustomerServicePage';
 import { MessagesPage } from './pages/MessagesPage';
-import { UnreadBadge } from '../messages/UnreadBadge';
+import { UnreadBadge } from '../components/UnreadBadge';
 import { RegisterCenterPage } from './pages/RegisterCenterPage';
 import { TeamMembersPage } from './pages/TeamMembersPage';
 import { TeamOverviewPage } from './pages/TeamOverviewPage';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import { LoginForm } from '../auth/LoginForm';
-import { useAuthActions } from '../session/useAuthActions';
-import { useSession } from '../session/useSession';
-import { useSiteInfo } from '../system/SiteInfoContext';
+import { LoginForm } from '../auth';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { useSession } from '../core/session/useSession';
+import { useSiteInfo } from '../core/SiteInfoContext';
 
 /** /agent: the agent login (spec 2): only agents get in ("non-agents cannot log in"). */
 export default function AgentLandingPage() {

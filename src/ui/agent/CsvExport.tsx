@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toCsv } from '../../shared/csv';
 import type { Page } from '../../shared/records';
-import { useErrorText } from '../auth/useErrorText';
+import { useErrorText } from '../components/forms/useErrorText';
 import { Button } from '../components/Button';
 
 const EXPORT_PAGE_SIZE = 50;

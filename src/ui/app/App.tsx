@@ -1,10 +1,10 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { DialogProvider } from '../components/DialogProvider';
 import { ToastProvider } from '../components/Toast';
-import { SystemGate } from '../system/SystemGate';
+import { SystemGate } from '../shell';
 import { routes } from './routes';
-import { ServicesContext } from './ServicesContext';
-import type { Services } from './services';
+import { ServicesContext } from '../core/ServicesContext';
+import type { Services } from '../core/services';
 
 // Declarative routing: the app loads its data through machines and streams, not router
 // loaders, so the data router (and its weight in the first download) is not needed.

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { focusPageHeading, pageHeading } from '../components/focus';
-import { useSiteInfo } from '../system/SiteInfoContext';
-import { hideLoader } from './loader';
+import { useSiteInfo } from '../core/SiteInfoContext';
+import { hideLoader } from '../core/loader';
 
 /**
  * After each navigation (spec 2): the loader is hidden and the page scrolls to the top. And for

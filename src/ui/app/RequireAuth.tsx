@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useDialog } from '../components/DialogProvider';
 import { readToken } from '../../api/sessionToken';
-import { useSession } from '../session/useSession';
+import { useSession } from '../core/session/useSession';
 
 /**
  * Spec 2 route guard: no token in session storage and the route needs one → /login (or the

@@ -1,9 +1,7 @@
 import { Outlet, type RouteObject } from 'react-router-dom';
-import { HomePage } from '../home/HomePage';
-import { NotFoundPage } from '../NotFoundPage';
-import { PopupProvider } from '../popups/PopupContext';
-import { Popups } from '../popups/Popups';
-import { Shell } from '../shell/Shell';
+import { HomePage } from '../home';
+import { PopupProvider } from '../core/PopupContext';
+import { NotFoundPage, Popups, Shell } from '../shell';
 import { NavigationEffects } from './NavigationEffects';
 import { RequireAuth } from './RequireAuth';
 import {

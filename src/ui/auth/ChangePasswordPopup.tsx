@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../machines/changePassword';
 import { DEFAULT_PASSWORD_RULE } from '../../shared/fieldRules';
-import { useServices } from '../app/ServicesContext';
-import { usePopups } from '../popups/PopupContext';
-import { useAuthActions } from '../session/useAuthActions';
-import { fieldMessage } from './fieldMessages';
+import { useServices } from '../core/ServicesContext';
+import { usePopups } from '../core/PopupContext';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { fieldMessage } from '../components/forms/fieldMessages';
 import { Field } from '../components/Field';
 import { readForm } from './formData';
-import { useErrorText } from './useErrorText';
-import { useRegistrationRules } from './useRegistrationRules';
+import { useErrorText } from '../components/forms/useErrorText';
+import { useRegistrationRules } from '../components/forms/useRegistrationRules';
 import { Button } from '../components/Button';
 
 /**

@@ -6,17 +6,17 @@ import { fromPromise } from 'xstate';
 import { type LoginTab, loginMachine } from '../../machines/login';
 import type { LoginPortal } from '../../shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
-import { useServices } from '../app/ServicesContext';
-import { useSiteInfo } from '../system/SiteInfoContext';
+import { useServices } from '../core/ServicesContext';
+import { useSiteInfo } from '../core/SiteInfoContext';
 import { CaptchaBox } from './CaptchaBox';
 import { Field } from '../components/Field';
 import { Tabs } from './Tabs';
 import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
 import { rememberedUsername, rememberUsername } from './rememberMe';
-import { useErrorText } from './useErrorText';
+import { useErrorText } from '../components/forms/useErrorText';
 import { Button } from '../components/Button';
-import type { LoginOutcome } from '../session/useAuthActions';
+import type { LoginOutcome } from '../core/session/useAuthActions';
 
 export type { LoginOutcome };
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
-import { useServices } from '../app/ServicesContext';
-import { useErrorText } from './useErrorText';
-import { usePopups } from '../popups/PopupContext';
-import { useAuthActions } from '../session/useAuthActions';
-import { useSiteInfo } from '../system/SiteInfoContext';
+import { useServices } from '../core/ServicesContext';
+import { useErrorText } from '../components/forms/useErrorText';
+import { usePopups } from '../core/PopupContext';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { useSiteInfo } from '../core/SiteInfoContext';
 import { LoginForm } from './LoginForm';
 import { Button } from '../components/Button';
 

@@ -3,10 +3,10 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { smsCountdownMachine } from '../../machines/smsCountdown';
-import { useServices } from '../app/ServicesContext';
+import { useServices } from '../core/ServicesContext';
 import { Field } from '../components/Field';
 import { useCountries } from './useCountries';
-import { useErrorText } from './useErrorText';
+import { useErrorText } from '../components/forms/useErrorText';
 import { Button } from '../components/Button';
 
 /**

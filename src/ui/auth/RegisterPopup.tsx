@@ -6,18 +6,21 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { registrationMachine } from '../../machines/registration';
 import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
-import { useServices } from '../app/ServicesContext';
+import { useServices } from '../core/ServicesContext';
 import { useDialog } from '../components/DialogProvider';
-import { usePopups } from '../popups/PopupContext';
-import { useAuthActions } from '../session/useAuthActions';
-import { useSiteInfo } from '../system/SiteInfoContext';
-import { fieldMessage } from './fieldMessages';
+import { usePopups } from '../core/PopupContext';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { useSiteInfo } from '../core/SiteInfoContext';
+import { fieldMessage } from '../components/forms/fieldMessages';
 import { Field } from '../components/Field';
 import { Tabs } from './Tabs';
 import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
-import { type RegistrationConfig, useRegistrationRules } from './useRegistrationRules';
-import { useErrorText } from './useErrorText';
+import {
+  type RegistrationConfig,
+  useRegistrationRules,
+} from '../components/forms/useRegistrationRules';
+import { useErrorText } from '../components/forms/useErrorText';
 import { LoadFailed } from '../components/LoadFailed';
 import { Button } from '../components/Button';
 

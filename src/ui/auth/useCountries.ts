@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CountryCode } from '../../shared/identity';
-import { useServices } from '../app/ServicesContext';
+import { useServices } from '../core/ServicesContext';
 
 let cached: Promise<CountryCode[]> | null = null;
 

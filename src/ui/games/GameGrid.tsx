@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LaunchOrigin } from '../../games/launch';
-import { useErrorText } from '../auth/useErrorText';
+import { useErrorText } from '../components/forms/useErrorText';
 import { EmptyState } from '../components/EmptyState';
 import { GameCard, GameCardSkeleton } from './GameCard';
 import { useGameList } from './useGameList';

@@ -18,10 +18,10 @@ import {
   presentLaunch,
 } from '../../games/launch';
 import type { GameItem } from '../../shared/games';
-import { useServices } from '../app/ServicesContext';
+import { useServices } from '../core/ServicesContext';
 import { useDialog } from '../components/DialogProvider';
-import { useAuthActions } from '../session/useAuthActions';
-import { useSession } from '../session/useSession';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { useSession } from '../core/session/useSession';
 import { GamePopup } from './GamePopup';
 
 // The vendor list popup brings the game grid with it: loaded when a vendor first opens it.

@@ -1,8 +1,8 @@
 import { defer, startWith } from 'rxjs';
 import { createFavouritesStore, type FavouritesStore } from '../../games/favourites';
 import { createWinnersStore, type WinnersStore } from '../../games/winners';
-import { useServices } from '../app/ServicesContext';
-import type { Services } from '../app/services';
+import { useServices } from '../core/ServicesContext';
+import type { Services } from '../core/services';
 
 export interface GameStores {
   /** Spec 3/4 favourites: ids and list, optimistic removal, throttled toggles. */

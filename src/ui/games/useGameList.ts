@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../shared/games';
-import { useServices } from '../app/ServicesContext';
+import { useServices } from '../core/ServicesContext';
 
 export type GameListState =
   | { kind: 'loading'; games: GameItem[] }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { pickCdnBase } from '../../games/images';
-import { useSiteInfo } from '../system/SiteInfoContext';
+import { useSiteInfo } from '../core/SiteInfoContext';
 
 /**
  * The pick lives in memory for the tab's life, not in session storage: logout clears all

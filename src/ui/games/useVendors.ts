@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { splitSportsCategories } from '../../games/lanes';
 import type { GameCategoryVendors } from '../../shared/games';
-import { useServices } from '../app/ServicesContext';
+import { useServices } from '../core/ServicesContext';
 
 /** Vendors per category, cached for the session per language (spec 4 caching). */
 const cache = new Map<string, Promise<GameCategoryVendors[]>>();

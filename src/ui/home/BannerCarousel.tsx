@@ -1,7 +1,7 @@
 import { Component, lazy, type MouseEvent, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Banner, BannerGroup } from '../../shared/announcements';
-import { useSafeNavigate } from '../app/useSafeNavigate';
+import { useSafeNavigate } from '../core/useSafeNavigate';
 import { useHomeAnnouncements } from './useHomeAnnouncements';
 
 /** Spec 2 and 9: the banner carousel's motion. */

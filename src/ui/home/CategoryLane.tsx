@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { capPerVendor } from '../../games/lanes';
-import { GameCard, GameCardSkeleton } from '../games/GameCard';
-import { useGameList } from '../games/useGameList';
+import { GameCard, GameCardSkeleton } from '../games';
+import { useGameList } from '../games';
 import { useNearViewport } from '../hooks/useNearViewport';
 
 const LIST_PAGES: Record<string, string> = {

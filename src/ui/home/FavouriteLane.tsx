@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { capPerVendor } from '../../games/lanes';
-import { GameCard } from '../games/GameCard';
-import { useGameStores } from '../games/gameStores';
+import { GameCard } from '../games';
+import { useGameStores } from '../games';
 import { useObservable } from '../hooks/useObservable';
 
 /** Spec 2 home list of favourites: the member's favourite games, when there are any. */

@@ -1,4 +1,4 @@
-import { GameLaunchProvider } from '../games/GameLaunchContext';
+import { GameLaunchProvider } from '../games';
 import { BannerCarousel } from './BannerCarousel';
 import { CategoryLane } from './CategoryLane';
 import { FavouriteLane } from './FavouriteLane';

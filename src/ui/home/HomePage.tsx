@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { lazySection } from '../app/lazySection';
+import { lazySection } from '../core/lazySection';
 import { useTranslation } from 'react-i18next';
-import { type PopupName, usePopups } from '../popups/PopupContext';
-import { useSiteInfo } from '../system/SiteInfoContext';
+import { type PopupName, usePopups } from '../core/PopupContext';
+import { useSiteInfo } from '../core/SiteInfoContext';
 
 // The lobby (games, winners) is its own chunk, fetched right after the hero paints: the first
 // download stays within the bundle budget (bench/).

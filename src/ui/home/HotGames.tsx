@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../shared/games';
-import { useServices } from '../app/ServicesContext';
-import { GameCard, GameCardSkeleton } from '../games/GameCard';
+import { useServices } from '../core/ServicesContext';
+import { GameCard, GameCardSkeleton } from '../games';
 import { useNearViewport } from '../hooks/useNearViewport';
 import { Button } from '../components/Button';
 

@@ -1,7 +1,7 @@
 import { type MouseEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementItem } from '../../shared/announcements';
-import { useSafeNavigate } from '../app/useSafeNavigate';
+import { useSafeNavigate } from '../core/useSafeNavigate';
 import { Modal } from '../components/Modal';
 import { SafeHtml } from '../components/SafeHtml';
 import { Button } from '../components/Button';

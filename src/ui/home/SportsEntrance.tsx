@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { createVendorImages } from '../../games/images';
-import { LazyImage } from '../games/LazyImage';
-import { useImageBase } from '../games/useImageBase';
-import { useVendors } from '../games/useVendors';
+import { LazyImage } from '../games';
+import { useImageBase } from '../games';
+import { useVendors } from '../games';
 
 /** Spec 2 "sports entrance image": the first sports vendor's picture, leading to /sports. */
 export function SportsEntrance() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../shared/money';
-import { useGameStores } from '../games/gameStores';
+import { useGameStores } from '../games';
 import { useObservable } from '../hooks/useObservable';
 import { Skeleton } from '../components/Skeleton';
 

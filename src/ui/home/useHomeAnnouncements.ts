@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AnnouncementResponse, createAnnouncementsApi } from '../../api/announcements';
-import type { Services } from '../app/services';
-import { useServices } from '../app/ServicesContext';
+import type { Services } from '../core/services';
+import { useServices } from '../core/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
 
 const EMPTY: AnnouncementResponse = { banners: [], player: [], popup: [], promotion: [] };

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { revealCustomerServicePath } from '../../shared/customerService';
-import { useAuthActions } from '../session/useAuthActions';
-import { useSession } from '../session/useSession';
-import { useSiteInfo } from '../system/SiteInfoContext';
-import { UnreadBadge } from '../messages/UnreadBadge';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { useSession } from '../core/session/useSession';
+import { useSiteInfo } from '../core/SiteInfoContext';
+import { UnreadBadge } from '../components/UnreadBadge';
 
 /** Spec 2 header, logged in: avatar and name, and the account menu. */
 export function AccountMenu({ compact = false }: { compact?: boolean }) {

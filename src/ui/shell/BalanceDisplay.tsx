@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, HIDDEN_BALANCE, parseMoney } from '../../shared/money';
-import { useServices } from '../app/ServicesContext';
+import { useServices } from '../core/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
 import { IconButton } from '../components/Button';
 

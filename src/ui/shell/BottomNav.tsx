@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from '../components/Icon';
-import { UnreadBadge } from '../messages/UnreadBadge';
-import { usePopups } from '../popups/PopupContext';
-import { useAuthActions } from '../session/useAuthActions';
-import { useSession } from '../session/useSession';
+import { UnreadBadge } from '../components/UnreadBadge';
+import { usePopups } from '../core/PopupContext';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { useSession } from '../core/session/useSession';
 
 /** The game list pages the Games tab stands for. */
 const gamePaths = ['/live', '/rng', '/fish', '/pvp', '/sports', '/esports', '/lott', '/elott'];

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { map, of, switchMap, timer } from 'rxjs';
-import { useServices } from '../app/ServicesContext';
+import { useServices } from '../core/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
 
 /** A loss shorter than this (a re-handshake after login) is not worth a notice. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSiteInfo } from '../system/SiteInfoContext';
+import { useSiteInfo } from '../core/SiteInfoContext';
 
 /** Spec 2 "Footer": the vendors whose logos it shows. */
 export const footerVendors = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'] as const;

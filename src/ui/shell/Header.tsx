@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Button, IconButton } from '../components/Button';
-import { usePopups } from '../popups/PopupContext';
-import { useAuthActions } from '../session/useAuthActions';
-import { useSession } from '../session/useSession';
+import { usePopups } from '../core/PopupContext';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { useSession } from '../core/session/useSession';
 import { AccountMenu } from './AccountMenu';
 import { BalanceDisplay } from './BalanceDisplay';
-import { useSiteInfo } from '../system/SiteInfoContext';
+import { useSiteInfo } from '../core/SiteInfoContext';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 

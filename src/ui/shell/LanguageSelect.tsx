@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isKnownLanguage, knownLanguages } from '../../shared/languages';
-import { useServices } from '../app/ServicesContext';
-import { useSiteInfo } from '../system/SiteInfoContext';
+import { useServices } from '../core/ServicesContext';
+import { useSiteInfo } from '../core/SiteInfoContext';
 
 /** The brand's languages (from configuration), each in its own name. */
 export function LanguageSelect({ compact = false }: { compact?: boolean }) {

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { revealCustomerServicePath } from '../../shared/customerService';
-import { useSiteInfo } from '../system/SiteInfoContext';
-import { useAuthActions } from '../session/useAuthActions';
-import { useSession } from '../session/useSession';
+import { useSiteInfo } from '../core/SiteInfoContext';
+import { useAuthActions } from '../core/session/useAuthActions';
+import { useSession } from '../core/session/useSession';
 import { AppQrCode } from './AppQrCode';
 import { BalanceDisplay } from './BalanceDisplay';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
-import { UnreadBadge } from '../messages/UnreadBadge';
+import { UnreadBadge } from '../components/UnreadBadge';
 import { Button } from '../components/Button';
 
 const moneyLinks = [

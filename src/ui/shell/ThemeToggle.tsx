@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../components/Button';
-import { useTheme } from '../theme/theme';
+import { useTheme } from '../core/theme';
 
 export function ThemeToggle() {
   const { t } = useTranslation();

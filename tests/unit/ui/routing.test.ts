@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../../src/ui/app/lazySection';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../../src/ui/core/lazySection';
 import { isGamePage } from '../../../src/ui/shell/gamePages';
 
 describe('game pages hide the side menu (spec 2)', () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Card';
 import { Skeleton } from '../../components/Skeleton';
 import { Table, type TableColumn } from '../../components/Table';
-import { useTheme } from '../../theme/theme';
+import { useTheme } from '../../core/theme';
 import type { DailySeries } from './DailyChart';
 
 // uPlot comes with the first chart, not with the back office's first page.

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamOverviewDay } from '../../../shared/agentReports';
-import { useMoneyText } from '../../sections/member/records/useMoneyText';
+import { useMoneyText } from '../../components/records/useMoneyText';
 import { ChartCard, daysOf } from './ChartCard';
 import type { DailySeries } from './DailyChart';
 

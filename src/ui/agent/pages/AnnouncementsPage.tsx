@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentAnnouncementPage } from '../../../shared/announcements';
-import { useServices } from '../../app/ServicesContext';
+import { useServices } from '../../core/ServicesContext';
 import { useKeyedQuery } from '../../hooks/useKeyedQuery';
 import { EmptyState } from '../../components/EmptyState';
 import { PageNumbers } from '../../components/PageNumbers';

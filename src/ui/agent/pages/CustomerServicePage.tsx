@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LiveSupportButton } from '../../system/LiveSupportButton';
+import { LiveSupportButton } from '../../shell';
 
 /** Customer service: the site's live-support link (the support hours close every page). */
 export function CustomerServicePage() {

@@ -1,5 +1,5 @@
-import { ComposeMessage } from '../../messages/ComposeMessage';
-import { Inbox } from '../../messages/Inbox';
+import { ComposeMessage } from '../../member';
+import { Inbox } from '../../member';
 
 /** The back office's messages: the agent's inbox (notices, its upline's messages) and a form to write to its team. */
 export function MessagesPage() {

@@ -8,10 +8,10 @@ import {
   type RegisteredDownline,
 } from '../../../shared/agentReports';
 import { checkField, type FieldProblem, type FieldRule } from '../../../shared/fieldRules';
-import { fieldMessage } from '../../auth/fieldMessages';
+import { fieldMessage } from '../../components/forms/fieldMessages';
 import { Field } from '../../components/Field';
-import { useErrorText } from '../../auth/useErrorText';
-import { useRegistrationRules } from '../../auth/useRegistrationRules';
+import { useErrorText } from '../../components/forms/useErrorText';
+import { useRegistrationRules } from '../../components/forms/useRegistrationRules';
 import { useAgentApi } from '../AgentApiContext';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Button } from '../../components/Button';

@@ -8,8 +8,8 @@ import { vi } from 'vitest';
 import type { Http } from '../../../../src/api/http';
 import en from '../../../../src/i18n/locales/en.json';
 import type { AnnouncementResponse, Banner } from '../../../../src/shared/announcements';
-import type { Services } from '../../../../src/ui/app/services';
-import { ServicesContext } from '../../../../src/ui/app/ServicesContext';
+import type { Services } from '../../../../src/ui/core/services';
+import { ServicesContext } from '../../../../src/ui/core/ServicesContext';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

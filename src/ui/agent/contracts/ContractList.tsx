@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContractAnswer, ContractSide } from '../../../api/contracts';
+import type { ContractType } from '../../../shared/contracts';
+import { useErrorText } from '../../components/forms/useErrorText';
+import { EmptyState } from '../../components/EmptyState';
+import { useContracts } from './useContracts';
+import { useContractsApi } from './useContractsApi';
+import { Button } from '../../components/Button';
+
+/**
+ * Contracts of one side with the moves that side may make now (the server's `actions`, from
+ * the shared lifecycle machine): the downline accepts or rejects, the upline withdraws an offer
+ * or asks to end a contract.
+ */
+export function ContractList({
+  role,
+  type,
+  testId,
+}: {
+  role: ContractSide;
+  type?: ContractType;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const api = useContractsApi();
+  const { state, merge, reload } = useContracts(role, type);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (state.kind === 'loading') return <p role="status">{t('common.loading')}</p>;
+  if (state.kind === 'failed') {
+    return (
+      <p role="alert">
+        {errorText(state.code)} <Button onClick={reload}>{t('common.retry')}</Button>
+      </p>
+    );
+  }
+  if (state.contracts.length === 0) return <EmptyState title={t('contracts.none')} />;
+  return (
+    <div className="contract-list" data-testid={testId}>
+      {error && (
+        <p role="alert" className="field-error">
+          {errorText(error)}
+        </p>
+      )}
+      <ul>
+        {state.contracts.map((contract) => (
+          <li key={contract.id} data-testid="contract" data-state={contract.state}>
+            <div className="contract-summary">
+              <strong>{t(`contracts.type_${contract.contractType}`)}</strong>
+              <span>{role === 'upline' ? contract.downline.account : contract.upline.account}</span>
+              <span>{t('contracts.rate', { rate: contract.terms.rate })}</span>
+              <span className="status" data-testid="contract-status">
+                {t(`contracts.state_${contract.state}`)}
+              </span>
+            </div>
+            <p className="contract-terms">
+              {t('contracts.terms', {
+                activeMembers: contract.terms.activeMembers,
+                periodBet: contract.terms.periodBet,
+                profitLoss: contract.terms.profitLoss,
+              })}
+            </p>
+            <div className="button-row">
+              {contract.actions
+                .filter(
+                  (action): action is ContractAnswer =>
+                    action !== 'offer' && action !== 'supersede',
+                )
+                .map((action) => (
+                  <Button
+                    key={action}
+                    variant={
+                      action === 'accept' || action === 'acceptTermination'
+                        ? 'primary'
+                        : 'secondary'
+                    }
+                    disabled={busy !== null}
+                    aria-busy={busy === `${contract.id}:${action}`}
+                    onClick={async () => {
+                      setBusy(`${contract.id}:${action}`);
+                      setError(null);
+                      try {
+                        merge(await api.answer(contract.id, action));
+                      } catch (failure) {
+                        setError((failure as { code?: string }).code ?? 'unknown_error');
+                        reload();
+                      } finally {
+                        setBusy(null);
+                      }
+                    }}
+                  >
+                    {t(`contracts.action_${action}`)}
+                  </Button>
+                ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

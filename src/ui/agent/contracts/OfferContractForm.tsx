@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContractLimitsView, Downline } from '../../../api/contracts';
+import {
+  type ContractType,
+  contractTermsProblem,
+  parseRateBasisPoints,
+} from '../../../shared/contracts';
+import { useErrorText } from '../../components/forms/useErrorText';
+import { Field } from '../../components/Field';
+import { useContractsApi } from './useContractsApi';
+import { Button } from '../../components/Button';
+
+/**
+ * The upline offers a contract of one type to a direct downline (spec 4/6): rate and the
+ * terms' minimums, checked with the same rules the server uses before it is sent, and the
+ * highest rate the agent may offer (the platform's cap and what it holds itself: issue 11).
+ */
+export function OfferContractForm({
+  type,
+  onOffered,
+}: {
+  type: ContractType;
+  onOffered: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const api = useContractsApi();
+  const [downlines, setDownlines] = useState<Downline[] | null>(null);
+  const [limits, setLimits] = useState<ContractLimitsView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    api.downlines({ pageSize: 100 }).then(
+      (page) => current && setDownlines(page.items),
+      () => current && setDownlines([]),
+    );
+    // Without the limits the form still works: the server refuses a rate above them.
+    api.limits().then(
+      (answer) => current && setLimits(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api]);
+
+  if (downlines === null) return <p role="status">{t('common.loading')}</p>;
+  if (downlines.length === 0) return <p>{t('contracts.noDownlines')}</p>;
+  const max = limits?.[type].max ?? null;
+  if (max !== null && parseRateBasisPoints(max) === 0) {
+    return (
+      <p role="status" data-testid="offer-contract-no-rate">
+        {t('contracts.noRateHeld', { type: t(`contracts.type_${type}`) })}
+      </p>
+    );
+  }
+  return (
+    <form
+      className="auth-form offer-form"
+      noValidate
+      aria-busy={sending}
+      data-testid="offer-contract"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const terms = {
+          rate: String(data.get('rate') ?? '').trim(),
+          activeMembers: Number(data.get('activeMembers') ?? 0),
+          periodBet: String(data.get('periodBet') ?? '0.00').trim() || '0.00',
+          profitLoss: String(data.get('profitLoss') ?? '0.00').trim() || '0.00',
+        };
+        const problem = contractTermsProblem(terms);
+        if (problem) {
+          setError(`contract_term_${problem}`);
+          return;
+        }
+        if (max !== null && parseRateBasisPoints(terms.rate) > parseRateBasisPoints(max)) {
+          setError('contract_rate_above_held');
+          return;
+        }
+        setSending(true);
+        setError(null);
+        setDone(null);
+        try {
+          const offered = await api.offer({
+            contractType: type,
+            downlineId: String(data.get('downlineId')),
+            terms,
+          });
+          setDone(offered.downline.account);
+          onOffered();
+        } catch (failure) {
+          setError((failure as { code?: string }).code ?? 'unknown_error');
+        } finally {
+          setSending(false);
+        }
+      }}
+    >
+      <label className="form-field">
+        {t('contracts.downline')}
+        <select name="downlineId">
+          {downlines.map((downline) => (
+            <option key={downline.id} value={downline.id}>
+              {downline.account}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Field
+        label={t('contracts.ratePercent')}
+        name="rate"
+        inputMode="decimal"
+        defaultValue={max !== null && parseRateBasisPoints(max) < 100 ? max : '1.00'}
+        key={max ?? 'unknown'}
+        aria-describedby={max !== null ? `offer-rate-max-${type}` : undefined}
+      />
+      {max !== null && (
+        <p id={`offer-rate-max-${type}`} className="field-hint" data-testid="offer-rate-max">
+          {t('contracts.rateUpTo', { max })}
+        </p>
+      )}
+      <Field
+        label={t('contracts.activeMembers')}
+        name="activeMembers"
+        inputMode="numeric"
+        defaultValue="0"
+      />
+      <Field
+        label={t('contracts.periodBet')}
+        name="periodBet"
+        inputMode="decimal"
+        defaultValue="0.00"
+      />
+      <Field
+        label={t('contracts.profitLoss')}
+        name="profitLoss"
+        inputMode="decimal"
+        defaultValue="0.00"
+      />
+      {error && (
+        <p role="alert" className="field-error">
+          {errorText(error)}
+        </p>
+      )}
+      {done && <p role="status">{t('contracts.offered', { account: done })}</p>}
+      <Button type="submit" variant="primary" disabled={sending}>
+        {sending ? t('common.loading') : t('contracts.offer')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, parseMoney } from '../../../shared/money';
+import type { SalaryView } from '../../../shared/salary';
+import { createSalaryStream } from '../../../streams/salary';
+import { useServices } from '../../core/ServicesContext';
+import { EmptyState } from '../../components/EmptyState';
+import { useObservable } from '../../hooks/useObservable';
+
+/**
+ * An agent's salary of one contract type (agentRealtimeSalary, agentHourSalary,
+ * agentDailyWages2, agentDividendRecordCopy2): the running period's figure moving live with
+ * each downline bet (salary$), what awaits settlement, and the latest paid periods.
+ */
+export function SalaryPanel({ contractType }: { contractType: string }) {
+  const { t, i18n } = useTranslation();
+  const { http, realtime } = useServices();
+  const salary$ = useMemo(
+    () =>
+      createSalaryStream({
+        contractType,
+        events$: realtime.event$('salary'),
+        reconnected$: realtime.reconnected$,
+        fetchSnapshot: () =>
+          http.get<SalaryView>('/wps/agent/salary', { searchParams: { contractType } }),
+      }),
+    [contractType, http, realtime],
+  );
+  const view = useObservable(salary$, null);
+  const money = (amount: string) => formatMoney(parseMoney(amount), i18n.language);
+  const time = (iso: string) =>
+    new Date(iso).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  if (!view) {
+    return (
+      <p role="status">
+        <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+      </p>
+    );
+  }
+  return (
+    <section className="salary-panel" data-testid={`salary-${contractType}`}>
+      <div className="salary-figure">
+        <p>
+          {t('salary.currentPeriod', {
+            from: time(view.current.periodStart),
+            to: time(view.current.periodEnd),
+          })}
+        </p>
+        <strong data-testid="salary-accrued" aria-live="polite">
+          {money(view.current.accrued)}
+        </strong>
+        <p>
+          {t('salary.awaiting')}:{' '}
+          <span data-testid="salary-awaiting">{money(view.awaitingSettlement)}</span>
+        </p>
+        <p>{t('salary.contracts', { count: view.contractsInEffect })}</p>
+      </div>
+      <h2>{t('salary.settled')}</h2>
+      {view.settlements.length === 0 ? (
+        <EmptyState title={t('salary.noSettlements')} />
+      ) : (
+        <div className="table-scroll">
+          <table className="records" data-testid="salary-settlements">
+            <thead>
+              <tr>
+                <th scope="col">{t('salary.period')}</th>
+                <th scope="col" className="numeric">
+                  {t('wallet.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.settlements.map((settlement) => (
+                <tr key={settlement.periodStart}>
+                  <td>
+                    {new Date(settlement.periodStart).toLocaleString(i18n.language)} –{' '}
+                    {time(settlement.periodEnd)}
+                  </td>
+                  <td className="numeric">{money(settlement.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

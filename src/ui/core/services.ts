@@ -1,0 +1,142 @@
+import type { i18n } from 'i18next';
+import { createHttp, type Http } from '../../api/http';
+import { readToken } from '../../api/sessionToken';
+import { createIdentityApi, type IdentityApi } from '../../api/identity';
+import { createSystemApi, type SystemApi } from '../../api/system';
+import { createGamesApi, type GamesApi } from '../../api/games';
+import { createRecordsApi, type RecordsApi } from '../../api/records';
+import { createMessagesApi, type MessagesApi } from '../../api/messages';
+import { createUnreadMessages } from '../../streams/unreadMessages';
+import { createSealedCalls } from '../../api/sealedCalls';
+import { createWalletApi, type WalletApi } from '../../api/wallet';
+import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
+import { defer, filter, from, map, type Observable, startWith, Subject } from 'rxjs';
+import { createSessionCache, type SessionCache } from '../../games/caching';
+import { type BalanceStore, createBalanceStore } from '../../streams/balance';
+import {
+  type ConsolidatedFundsStore,
+  createConsolidatedFunds,
+  type SessionRole,
+} from '../../streams/consolidatedFunds';
+import { createLanguageService, type LanguageService } from '../../i18n/languageService';
+import { SOCKET_PATH } from '../../shared/realtime';
+import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
+import { createSystemStream } from '../../streams/system';
+import { createSessionService, type SessionService } from './session/sessionService';
+
+/** Everything the views reach through context: built once per tab in main.tsx. */
+export interface Services {
+  http: Http;
+  systemApi: SystemApi;
+  identityApi: IdentityApi;
+  realtime: Realtime;
+  system$: ReturnType<typeof createSystemStream>;
+  language: LanguageService;
+  session: SessionService;
+  walletApi: WalletApi;
+  /** Spec 4: fetched on login for real accounts under the agent policy; null otherwise. */
+  consolidatedFunds: ConsolidatedFundsStore;
+  withdrawalApi: WithdrawalApi;
+  recordsApi: RecordsApi;
+  gamesApi: GamesApi;
+  messagesApi: MessagesApi;
+  /** The unread message count of a real account (spec 3 unreadMessage); null otherwise. */
+  unreadMessages$: Observable<number | null>;
+  /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
+  loginRequests$: Subject<void>;
+  /** GCS_merchantWallet, cached for the session (spec 4). */
+  merchantWallet: SessionCache<{ isSingle: boolean }>;
+  /** Whether someone is logged in (player, trial or agent). */
+  loggedIn$: Observable<boolean>;
+  balance: BalanceStore;
+  /** The brand's merchant code goes on every call once the status has told us what it is. */
+  setMerchantCode(code: string): void;
+}
+
+export function createServices(i18n: i18n): Services {
+  // The merchant code becomes the brand's once the status answers; "DEFAULT" until then.
+  let merchantCode = 'DEFAULT';
+  const http = createHttp({
+    merchantCode: () => merchantCode,
+    language: () => i18n.language.toUpperCase(),
+    token: readToken,
+  });
+  const systemApi = createSystemApi(http);
+  // socket.io-client is its own chunk, fetched after the first paint.
+  const realtime = createRealtime(async (): Promise<PlatformSocket> => {
+    const { io } = await import('socket.io-client');
+    return io({
+      path: SOCKET_PATH,
+      autoConnect: false,
+      auth: (callback) => callback({ token: readToken() }),
+    });
+  });
+  const sealed = createSealedCalls(http);
+  const identityApi = createIdentityApi(http, sealed);
+  const walletApi = createWalletApi(http);
+  const withdrawalApi = createWithdrawalApi(http, sealed);
+  const recordsApi = createRecordsApi(http);
+  const messagesApi = createMessagesApi(http);
+  const gamesApi = createGamesApi(http, { merchantCode: () => merchantCode });
+  const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
+  // An actor emits on change only: start from where it is now.
+  const role$: Observable<SessionRole> = defer(() =>
+    from(session.actor).pipe(startWith(session.actor.getSnapshot())),
+  ).pipe(
+    map((snapshot): SessionRole =>
+      snapshot.matches('player')
+        ? 'player'
+        : snapshot.matches('trial')
+          ? 'trial'
+          : snapshot.matches('agent')
+            ? 'agent'
+            : 'guest',
+    ),
+  );
+  const loggedIn$ = role$.pipe(map((role) => role !== 'guest'));
+  const loginRequests$ = new Subject<void>();
+  // Spec 4 caching: the merchant wallet is read once per session, forgotten at logout.
+  const merchantWallet = createSessionCache(() => walletApi.merchantWallet());
+  loggedIn$.pipe(filter((loggedIn) => !loggedIn)).subscribe(() => merchantWallet.flush());
+  const balance = createBalanceStore({
+    loggedIn$,
+    reconnected$: realtime.reconnected$,
+    events$: realtime.event$('balance'),
+    fetchSnapshot: () => walletApi.balance(),
+  });
+  const consolidatedFunds = createConsolidatedFunds({
+    role$,
+    fetch: () => walletApi.consolidatedFunds(),
+    changed$: realtime.event$('contract'),
+  });
+  const unreadMessages$ = createUnreadMessages({
+    role$,
+    fetch: () => messagesApi.unread(),
+    changed$: realtime.event$('message'),
+    reconnected$: realtime.reconnected$,
+  });
+  const language = createLanguageService({ i18n, systemApi, storage: localStorage });
+  return {
+    http,
+    consolidatedFunds,
+    loginRequests$,
+    loggedIn$,
+    merchantWallet,
+    systemApi,
+    identityApi,
+    session,
+    walletApi,
+    withdrawalApi,
+    recordsApi,
+    gamesApi,
+    messagesApi,
+    unreadMessages$,
+    balance,
+    realtime,
+    system$: createSystemStream(realtime),
+    language,
+    setMerchantCode: (code) => {
+      merchantCode = code;
+    },
+  };
+}

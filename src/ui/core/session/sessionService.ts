@@ -1,0 +1,72 @@
+import { Subject } from 'rxjs';
+import { type Actor, createActor, fromPromise } from 'xstate';
+import type { IdentityApi } from '../../../api/identity';
+import { sessionMachine } from '../../../machines/session';
+import { isAgentType, type MemberInfo, SESSION_KEYS } from '../../../shared/identity';
+import type { Realtime } from '../../../streams/realtime';
+
+/**
+ * The tab's session (spec 4 "Session"): one session machine for the whole app. It starts from
+ * the token in the URL or session storage, keeps session storage as the spec lists it, tells
+ * the socket who we are, and ends when the server says the token was revoked.
+ */
+export function createSessionService(deps: {
+  identityApi: IdentityApi;
+  realtime: Realtime;
+  storage: Storage;
+}) {
+  const { storage } = deps;
+  const loggedIn$ = new Subject<MemberInfo>();
+  const machine = sessionMachine.provide({
+    actors: {
+      fetchMember: fromPromise(() => deps.identityApi.memberInfo()),
+      logout: fromPromise(() => deps.identityApi.logout().then(() => undefined)),
+    },
+    actions: {
+      storeSession: ({ context }) => {
+        const member = context.member;
+        if (!member) return;
+        storage.setItem(SESSION_KEYS.nickname, member.nickname);
+        storage.setItem(SESSION_KEYS.account, member.account);
+        storage.setItem(SESSION_KEYS.username, member.account);
+        storage.setItem(SESSION_KEYS.customerId, member.id);
+        storage.setItem(SESSION_KEYS.isAgent, String(isAgentType(member.type)));
+      },
+      // Spec 4 logout: "clear all session storage".
+      clearSession: () => storage.clear(),
+      announceLogin: ({ context }) => {
+        if (context.member) loggedIn$.next(context.member);
+      },
+    },
+  });
+  const actor: Actor<typeof machine> = createActor(machine, {
+    input: { initialToken: storage.getItem(SESSION_KEYS.token) },
+  });
+
+  // The socket handshake carries the token: a new session means a new handshake.
+  let lastToken: string | null | undefined;
+  actor.subscribe((snapshot) => {
+    const token = snapshot.context.token;
+    if (token !== lastToken) {
+      lastToken = token;
+      deps.realtime.reauthenticate();
+    }
+  });
+  deps.realtime.event$('session').subscribe(() => actor.send({ type: 'session.revoked' }));
+  actor.start();
+
+  return {
+    actor,
+    /** Logged-in transitions, for the follow-up loads other areas plug in (spec 4). */
+    loggedIn$: loggedIn$.asObservable(),
+    login(token: string): void {
+      storage.setItem(SESSION_KEYS.token, token);
+      actor.send({ type: 'session.loggedIn', token });
+    },
+    logout(): void {
+      actor.send({ type: 'session.logout' });
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

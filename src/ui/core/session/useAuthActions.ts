@@ -1,0 +1,109 @@
+import type { LoginResult } from '../../../shared/identity';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { isAgentType, SESSION_KEYS } from '../../../shared/identity';
+import { useServices } from '../ServicesContext';
+import { hideLoader, showLoader } from '../loader';
+import { useDialog } from '../../components/DialogProvider';
+import { useToast } from '../../components/Toast';
+import { usePopups } from '../PopupContext';
+import { useSession } from './useSession';
+
+export interface LoginOutcome {
+  result: LoginResult;
+  /** The password just typed: the forced change-password popup uses it as the old one. */
+  password: string | null;
+  mustChangePassword: boolean;
+}
+
+/**
+ * What happens around a login and a logout (spec 4): the outcomes of a login, the logout
+ * confirmation, and the prompt for actions that need a real account.
+ */
+export function useAuthActions() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const popups = usePopups();
+  const dialog = useDialog();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const session = useSession();
+
+  /** After the login machine finished: change password, or log in and go where the role goes. */
+  const completeLogin = useCallback(
+    async (outcome: LoginOutcome, options: { from?: string } = {}) => {
+      if (outcome.mustChangePassword) {
+        // The token works for the change-password call; the session starts after the change.
+        sessionStorage.setItem(SESSION_KEYS.token, outcome.result.token);
+        popups.open('changePassword', {
+          currentPassword: outcome.password ?? undefined,
+          reason: outcome.result.defaultPassword ? 'default' : 'expired',
+        });
+        return;
+      }
+      popups.close();
+      services.session.login(outcome.result.token);
+      const member = await services.identityApi.memberInfo().catch(() => null);
+      if (outcome.result.firstTimeLogin) {
+        // Spec 4 "first-login action": a welcome for a brand-new account.
+        void dialog({
+          icon: 'success',
+          title: t('auth.welcomeNew'),
+          timeout: 3000,
+          buttons: [{ key: 'ok', label: t('common.confirm'), primary: true }],
+        });
+      } else if (member) {
+        // The after-login greeting: a toast, so the page stays usable at once.
+        toast(t('auth.welcomeBack', { name: member.nickname }), { tone: 'success' });
+      }
+      if (member && isAgentType(member.type)) void navigate('/agentHome');
+      else if (options.from) void navigate(options.from);
+    },
+    [dialog, navigate, popups, services, t, toast],
+  );
+
+  /** Spec 4 logout: confirm, loader, server call, storage cleared, home (or /agent). */
+  const logout = useCallback(
+    async (destination: '/' | '/agent' = '/') => {
+      const answer = await dialog({
+        icon: 'warning',
+        title: t('in_popup_prompt'),
+        html: `<p>${t('in_sure_logout')}</p>`,
+        buttons: [
+          { key: 'cancel', label: t('in_more_cancel') },
+          { key: 'confirm', label: t('in_increase_submit'), primary: true },
+        ],
+      });
+      if (answer !== 'confirm') return;
+      showLoader();
+      services.session.logout();
+      void navigate(destination);
+      // The session machine ends in guest whatever the server said; the loader goes with it.
+      setTimeout(hideLoader, 300);
+    },
+    [dialog, navigate, services, t],
+  );
+
+  /** Spec 5: real-money and member actions are for real accounts; guests are asked to log in. */
+  const requireRealAccount = useCallback(
+    (action: () => void) => {
+      if (!session.isLogin) {
+        popups.open('login');
+        return;
+      }
+      if (session.isTrial) {
+        void dialog({
+          icon: 'info',
+          title: t('in_need_true_account'),
+          buttons: [{ key: 'ok', label: t('in_increase_submit'), primary: true }],
+        });
+        return;
+      }
+      action();
+    },
+    [dialog, popups, session.isLogin, session.isTrial, t],
+  );
+
+  return { completeLogin, logout, requireRealAccount };
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WalletSnapshot } from '../../../api/wallet';
+import { formatMoney, parseMoney } from '../../../shared/money';
+import { useServices } from '../../core/ServicesContext';
+import { AmountForm } from './AmountForm';
+import { useMoneyRequest } from './useMoneyRequest';
+
+/** My Wallet (transferFund): every wallet's balance, and a transfer between two of them. */
+export function WalletTransferPage() {
+  const { t, i18n } = useTranslation();
+  const { walletApi, balance, merchantWallet } = useServices();
+  const [single, setSingle] = useState(false);
+  useEffect(() => {
+    let current = true;
+    merchantWallet.get().then(
+      (wallet) => current && setSingle(wallet.isSingle),
+      () => undefined, // Without the answer, transfers stay offered: the server still checks.
+    );
+    return () => {
+      current = false;
+    };
+  }, [merchantWallet]);
+  const [snapshot, setSnapshot] = useState<WalletSnapshot | null>(null);
+  const [from, setFrom] = useState('MAIN');
+  const [to, setTo] = useState<string | null>(null);
+  // The server lists every wallet the member can use; the first vendor is the default target.
+  const names = snapshot?.wallets.map((wallet) => wallet.wallet) ?? [];
+  const target = to ?? names.find((name) => name !== 'MAIN') ?? 'MAIN';
+  const request = useMoneyRequest((amount, idempotencyKey) =>
+    walletApi.transfer({ from, to: target, amount, idempotencyKey }),
+  );
+
+  useEffect(() => {
+    let current = true;
+    walletApi.balance().then(
+      (value) => current && setSnapshot(value),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [walletApi, request.state.kind]);
+
+  const walletSelect = (label: string, value: string, onChange: (wallet: string) => void) => (
+    <label>
+      {label}{' '}
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        {names.map((wallet) => (
+          <option key={wallet}>{wallet}</option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <div className="wallet-page">
+      <table className="records" data-testid="wallets">
+        <tbody>
+          {(snapshot?.wallets ?? []).map((wallet) => (
+            <tr key={wallet.wallet}>
+              <th scope="row">{wallet.wallet === 'MAIN' ? t('wallet.main') : wallet.wallet}</th>
+              <td>{formatMoney(parseMoney(wallet.balance), i18n.language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!snapshot && <p role="status">{t('common.loading')}</p>}
+      {single ? (
+        <p>{t('wallet.singleWallet')}</p>
+      ) : (
+        <AmountForm
+          state={request.state}
+          onAmount={(amount) => void request.submit(amount).then(balance.refresh)}
+          submitLabel={t('wallet.transfer')}
+          submitTestId="transfer-submit"
+          done={() => t('wallet.transferDone')}
+        >
+          {walletSelect(t('wallet.from'), from, setFrom)}
+          {walletSelect(t('wallet.to'), target, setTo)}
+        </AmountForm>
+      )}
+    </div>
+  );
+}

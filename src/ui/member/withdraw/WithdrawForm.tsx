@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawalView, WithdrawInfo } from '../../../shared/withdrawals';
+import { Field } from '../../components/Field';
+import { useServices } from '../../core/ServicesContext';
+import { AmountForm } from '../wallet/AmountForm';
+import { useMoneyRequest } from '../wallet/useMoneyRequest';
+import { useMoneyText } from '../../components/records/useMoneyText';
+
+/** The request: amount within the limits and the payment password; the amount is held at once. */
+export function WithdrawForm({
+  info,
+  onRequested,
+}: {
+  info: WithdrawInfo;
+  onRequested: (withdrawal: WithdrawalView) => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const { withdrawalApi } = useServices();
+  const [paymentPassword, setPaymentPassword] = useState('');
+  const request = useMoneyRequest(async (amount, idempotencyKey) => {
+    const withdrawal = await withdrawalApi.request({ amount, paymentPassword, idempotencyKey });
+    setPaymentPassword('');
+    onRequested(withdrawal);
+    return withdrawal;
+  });
+  return (
+    <AmountForm
+      state={request.state}
+      onAmount={(amount) => void request.submit(amount)}
+      submitLabel={request.state.kind === 'sending' ? t('common.loading') : t('menu.withdraw')}
+      submitTestId="withdraw-submit"
+      done={(withdrawal) => t('withdraw.requested', { amount: money(withdrawal.amount) })}
+    >
+      <p className="form-hint">
+        {t('withdraw.limits', { min: money(info.min), max: money(info.max) })}
+      </p>
+      <Field
+        label={t('withdraw.paymentPassword')}
+        name="paymentPassword"
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        value={paymentPassword}
+        onChange={(event) => setPaymentPassword(event.target.value)}
+      />
+    </AmountForm>
+  );
+}

@@ -1,6 +1,0 @@
-import { SectionPlaceholder } from '../SectionPlaceholder';
-
-/** Lazy section PointMall. */
-export default function PointMallPage() {
-  return <SectionPlaceholder titleKey="section.pointMall" testId="point-mall-page" />;
-}

@@ -1,6 +1,0 @@
-import { SectionPlaceholder } from '../SectionPlaceholder';
-
-/** Lazy section Promotions (issue on promotions). */
-export default function PromotionsPage() {
-  return <SectionPlaceholder titleKey="nav.promotions" testId="promotions-page" />;
-}

@@ -1,0 +1,82 @@
+import { isFeatureEnabled, WhitelabelFlag } from '../../../shared/system';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chooseLanguage } from '../../../i18n/chooseLanguage';
+import { hideLoader } from '../../core/loader';
+import { useServices } from '../../core/ServicesContext';
+import { MaintenanceScreen } from './MaintenanceScreen';
+import { RegionBlockScreen } from './RegionBlockScreen';
+import { SiteInfoContext } from '../../core/SiteInfoContext';
+import { useSystemStatus } from './useSystemStatus';
+import { Button } from '../../components/Button';
+
+/**
+ * Shows one of the app's three faces (spec 2 "System status screens"): the app itself,
+ * the maintenance screen, or the region-block screen; a retry screen when the status cannot
+ * be read at all.
+ */
+export function SystemGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const [snapshot, send] = useSystemStatus();
+  const info = snapshot.context.snapshot;
+
+  // Once the brand is known: its merchant code goes on every call, and a language the brand
+  // does not offer gives way to the best one it does.
+  useEffect(() => {
+    if (!info) return;
+    services.setMerchantCode(info.info.brand.merchantCode);
+    services.consolidatedFunds.setAgentPolicy(
+      isFeatureEnabled(info.info.whitelabel, WhitelabelFlag.agentPolicy),
+    );
+    const { languages, defaultLanguage } = info.info.brand;
+    if (!languages.includes(services.language.current())) {
+      void services.language.change(
+        chooseLanguage({
+          stored: localStorage.getItem('hisLang'),
+          deviceLanguages: navigator.languages,
+          supported: languages,
+          brandDefault: defaultLanguage,
+        }),
+      );
+    }
+  }, [info, services]);
+
+  // Subscribed for the tab's life, so the logged-in transition fetches the consolidated funds
+  // then (spec 4) and every view reading them later gets the cached answer.
+  useEffect(() => {
+    const subscription = services.consolidatedFunds.funds$.subscribe();
+    return () => subscription.unsubscribe();
+  }, [services]);
+
+  const decided = info !== null || snapshot.matches('unavailable');
+  useEffect(() => {
+    if (decided) hideLoader();
+  }, [decided]);
+
+  if (snapshot.matches('unavailable')) {
+    return (
+      <main className="status-screen" aria-labelledby="status-unavailable-title">
+        <h1 id="status-unavailable-title">{t('errors.network')}</h1>
+        <p>{snapshot.context.error}</p>
+        <Button variant="primary" onClick={() => send({ type: 'status.retry' })}>
+          {t('common.retry')}
+        </Button>
+      </main>
+    );
+  }
+  // First load: the HTML loader from index.html is still showing.
+  if (!info) return null;
+
+  return (
+    <SiteInfoContext.Provider value={info}>
+      {snapshot.matches('maintenance') ? (
+        <MaintenanceScreen end={snapshot.context.maintenanceEnd} />
+      ) : snapshot.matches('regionRestricted') ? (
+        <RegionBlockScreen ip={info.location.ip} />
+      ) : (
+        children
+      )}
+    </SiteInfoContext.Provider>
+  );
+}
