@@ -20,6 +20,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: the server reads it to preload the page language's texts.
+    manifest: true,
     // The demo vendor's game page is its own entry: games never load the site's bundle.
     rollupOptions: { input: { main: 'index.html', play: 'play.html' } },
   },

@@ -10,7 +10,7 @@ import { agentLogin, loginAs, openLogin } from './support';
  * error. Pages are reached by client-side navigation (as a player moves around), so one login
  * serves the whole walk of a role.
  */
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 600_000 });
 
 /**
  * 360 and 1440 px in light and dark, each with axe; 390, 768 and 1024 px (a larger phone, a
@@ -291,6 +291,19 @@ test('as a player', async ({ page }) => {
           p.locator('dialog[data-modal="vendor-games"] [data-testid="game-card"]').first(),
         ).toBeVisible();
       });
+      // The account menu, and the generic dialog (the logout's confirmation; Cancel keeps the
+      // session).
+      await go(p, '/');
+      await p.getByTestId('account-menu').click();
+      await expect(p.getByTestId('sign-out')).toBeVisible();
+      await check(p, `${where} account menu`, stops, errors, withAxe);
+      await p.getByTestId('sign-out').click();
+      const confirm = p.locator('dialog[open][role="alertdialog"]');
+      await expect(confirm).toBeVisible();
+      await check(p, `${where} logout confirmation`, stops, errors, withAxe);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(p.getByTestId('account-menu')).toBeVisible();
       // The game itself, in its popup (the demo vendor's page in the frame is checked too).
       await go(p, '/rng');
       await popupStop(p, `${where} game`, stops, errors, withAxe, async () => {

@@ -77,20 +77,34 @@ const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'ur']);
 
 /**
  * index.html with `lang` (and `dir="rtl"` for a right-to-left language) on <html> and, when
- * given, a high-priority preload of `image`.
+ * given, a high-priority preload of `image` and module preloads of `modules` (the language's
+ * texts, which main.tsx otherwise asks for only once the entry script has run).
  */
-export function renderShell(template: string, lang: string, image: string | null): string {
+export function renderShell(
+  template: string,
+  lang: string,
+  image: string | null,
+  modules: readonly string[] = [],
+): string {
   let html = template.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
     const rest = attributes.replace(/\s+(?:lang|dir)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]*)/gi, '');
     const dir = RIGHT_TO_LEFT.has(lang) ? ' dir="rtl"' : '';
     return `<html lang="${escapeAttribute(lang)}"${dir}${rest}>`;
   });
+  const links = modules.map(
+    (module) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(module)}">`,
+  );
   if (image !== null) {
     // data-home-banner: the carousel shows this image while the announcements are on their way.
-    const preload = `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high" data-home-banner>`;
+    links.push(
+      `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high" data-home-banner>`,
+    );
+  }
+  if (links.length > 0) {
     html = html.replace(
       /([ \t]*)<\/head>/i,
-      (_tag, indent: string) => `${indent}  ${preload}\n${indent}</head>`,
+      (_tag, indent: string) =>
+        `${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`,
     );
   }
   return html;
@@ -113,6 +127,83 @@ async function shellTemplate(staticDir: string): Promise<string> {
   const html = await readFile(file, 'utf8');
   templates.set(file, { mtimeMs: info.mtimeMs, size: info.size, html });
   return html;
+}
+
+/** Vite's build manifest (build.manifest): source file → its built chunk and what it imports. */
+type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+const manifests = new Map<string, { mtimeMs: number; manifest: BuildManifest }>();
+
+/** dist/.vite/manifest.json, read once per build; empty when the build wrote none. */
+async function buildManifest(staticDir: string): Promise<BuildManifest> {
+  const file = path.join(staticDir, '.vite', 'manifest.json');
+  try {
+    const info = await stat(file);
+    const cached = manifests.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs) return cached.manifest;
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as BuildManifest;
+    manifests.set(file, { mtimeMs: info.mtimeMs, manifest });
+    return manifest;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The chunks of the texts main.tsx loads before the first render (src/i18n/setup.ts): the
+ * page's language and English, the fallback.
+ */
+export function localeModules(manifest: BuildManifest, language: string): string[] {
+  const wanted = [...new Set([language.toLowerCase(), 'en'])];
+  return wanted.flatMap((lang) => {
+    const chunk = manifest[`src/i18n/locales/${lang}.json`];
+    return chunk ? [`/${chunk.file}`] : [];
+  });
+}
+
+/**
+ * The lazy section each client route shows (src/ui/app/routes.tsx and sections.ts; a test holds
+ * this list to them). Its chunk and the sections' texts are preloaded with the page, so the
+ * route's content does not wait for the entry script to ask for them.
+ */
+export const ROUTE_SECTIONS: readonly (readonly [RegExp, string])[] = [
+  [/^\/(rng|live|fish|pvp)$/, 'src/ui/games/pages/GameListPage.tsx'],
+  [/^\/(sports|esports|lott|elott)$/, 'src/ui/games/pages/GameCenterPage.tsx'],
+  [/^\/(favorite|recent)$/, 'src/ui/games/pages/AccountGamePage.tsx'],
+  [/^\/(lottery|sealottery|vnlottery)$/, 'src/ui/games/pages/LotteryPage.tsx'],
+  [/^\/seamless$/, 'src/ui/games/pages/SeamlessPage.tsx'],
+  [/^\/member(\/[^/]+)?$/, 'src/ui/member/MemberCenterPage.tsx'],
+  [/^\/promotions$/, 'src/ui/promotions/PromotionsPage.tsx'],
+  [/^\/pointmall$/, 'src/ui/promotions/PointMallPage.tsx'],
+  [/^\/agent$/, 'src/ui/agent/AgentLandingPage.tsx'],
+  [/^\/agenthome(\/[^/]+)?$/, 'src/ui/agent/AgentHomePage.tsx'],
+];
+
+/**
+ * The chunks a route's lazy section needs (its own and its imports, less what the page's
+ * entry already loads) and the sections' texts in `language` and English; none for a route
+ * without a section (home, the popups' routes, unknown paths).
+ */
+export function routeModules(manifest: BuildManifest, url: string, language: string): string[] {
+  const path = routePath(url);
+  const source = ROUTE_SECTIONS.find(([pattern]) => pattern.test(path))?.[1];
+  const section = source ? manifest[source] : undefined;
+  if (!section) return [];
+  const loaded = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const next of manifest[key].imports ?? []) walk(next, into);
+  };
+  walk('index.html', loaded);
+  const needed = new Set<string>();
+  walk(source!, needed);
+  const texts = [...new Set([language.toLowerCase(), 'en'])]
+    .map((lang) => manifest[`src/i18n/locales/sections/${lang}.json`])
+    .filter((chunk) => chunk !== undefined);
+  return [
+    ...[...needed].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`),
+    ...texts.map((chunk) => `/${chunk.file}`),
+  ];
 }
 
 interface ShellVariant {
@@ -181,7 +272,17 @@ export async function sendAppShell(
     !deps.maintenance.get().enabled &&
     !deps.region.isRestricted(deps.visitorOf(request.raw));
   const image = showsHome ? homeBannerImage(deps.config, language) : null;
-  const html = renderShell(await shellTemplate(deps.staticDir), language.toLowerCase(), image);
+  const manifest = await buildManifest(deps.staticDir);
+  const modules = [
+    ...localeModules(manifest, language),
+    ...routeModules(manifest, request.url, language),
+  ];
+  const html = renderShell(
+    await shellTemplate(deps.staticDir),
+    language.toLowerCase(),
+    image,
+    modules,
+  );
   const variant = variantOf(html);
 
   reply

@@ -33,7 +33,14 @@ class Boundary extends Component<
   }
 }
 
-export function SectionBoundary({ render }: { render: (attempt: number) => ReactNode }) {
+export function SectionBoundary({
+  render,
+  loading,
+}: {
+  render: (attempt: number) => ReactNode;
+  /** What shows while the chunk loads; the spinner by default. */
+  loading?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Boundary
@@ -55,10 +62,12 @@ export function SectionBoundary({ render }: { render: (attempt: number) => React
         <Suspense
           key={attempt}
           fallback={
-            <div className="section-loading" role="status" aria-live="polite">
-              <span className="spinner" aria-hidden="true" />
-              {t('common.loading')}
-            </div>
+            loading ?? (
+              <div className="section-loading" role="status" aria-live="polite">
+                <span className="spinner" aria-hidden="true" />
+                {t('common.loading')}
+              </div>
+            )
           }
         >
           {render(attempt)}

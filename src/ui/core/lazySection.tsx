@@ -45,7 +45,14 @@ export function withTimeout<T>(
 export function lazySection<Props extends object>(
   section: string,
   loadChunk: () => Promise<{ default: ComponentType<Props> }>,
-  { sectionTexts = true }: { sectionTexts?: boolean } = {},
+  {
+    sectionTexts = true,
+    Loading,
+  }: {
+    sectionTexts?: boolean;
+    /** Shown while the chunk loads, instead of the spinner (the home lobby's first banner). */
+    Loading?: ComponentType;
+  } = {},
 ): ComponentType<Props> {
   const load = () =>
     Promise.all([loadChunk(), sectionTexts ? loadSectionTexts() : undefined]).then(
@@ -72,6 +79,7 @@ export function lazySection<Props extends object>(
   function Section(props: Props) {
     return (
       <SectionBoundary
+        loading={Loading ? <Loading /> : undefined}
         render={(attempt) => {
           const Loaded = lazyFor(attempt);
           return <Loaded {...props} />;

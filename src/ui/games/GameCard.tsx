@@ -14,8 +14,11 @@ export function GameCard({
   game,
   origin = 'gameList',
   headingLevel = 3,
+  priority = false,
 }: {
   game: GameItem;
+  /** In the first screen: its picture is fetched at once (LazyImage `priority`). */
+  priority?: boolean;
   origin?: LaunchOrigin;
   /** 3 under a lane's title; 2 in a grid right under the page's h1. */
   headingLevel?: 2 | 3;
@@ -28,7 +31,12 @@ export function GameCard({
   const loading = busy === game.nodeId;
   return (
     <article className="game-card" data-testid="game-card" data-node={game.nodeId}>
-      <LazyImage src={gameIconUrl(game, imageBase)} alt={title} className="game-card-image" />
+      <LazyImage
+        src={gameIconUrl(game, imageBase)}
+        alt={title}
+        className="game-card-image"
+        priority={priority}
+      />
       <div className="game-card-body">
         <p className="game-card-vendor">{game.displayName}</p>
         <Heading className="game-card-name" title={title}>

@@ -44,8 +44,15 @@ export function GameGrid({
     >
       {state.games.length > 0 && (
         <div className="game-grid">
-          {state.games.map((game) => (
-            <GameCard key={game.nodeId} game={game} origin={origin} headingLevel={headingLevel} />
+          {state.games.map((game, index) => (
+            <GameCard
+              key={game.nodeId}
+              game={game}
+              origin={origin}
+              headingLevel={headingLevel}
+              // The first row (two on a phone, up to four wide): the page's largest picture.
+              priority={index < 4}
+            />
           ))}
         </div>
       )}

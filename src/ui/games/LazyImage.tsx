@@ -10,14 +10,21 @@ export function LazyImage({
   src,
   alt,
   className,
+  priority = false,
 }: {
   src: string | null;
   alt: string;
   className?: string;
+  /** In the first screen (a grid's first row): fetched at once, with high priority. */
+  priority?: boolean;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>(
-    !src ? 'failed' : typeof IntersectionObserver === 'undefined' ? 'loading' : 'waiting',
+    !src
+      ? 'failed'
+      : priority || typeof IntersectionObserver === 'undefined'
+        ? 'loading'
+        : 'waiting',
   );
   useEffect(() => {
     const element = holder.current;
@@ -43,6 +50,7 @@ export function LazyImage({
           key={phase === 'retrying' ? 'retry' : 'first'}
           src={phase === 'retrying' ? `${src}${src.includes('?') ? '&' : '?'}retry=1` : src}
           alt={alt}
+          fetchPriority={priority ? 'high' : undefined}
           onLoad={() => setPhase('loaded')}
           onError={() => setPhase((current) => (current === 'loading' ? 'retrying' : 'failed'))}
         />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../shared/games';
 import { useServices } from '../core/ServicesContext';
@@ -44,15 +44,18 @@ export function useGameList(filter: {
     gamesApi.gameList({ ...query, pageNo: page }).then(
       (answer) => {
         if (!current) return;
-        setPages((previous) => ({
-          key,
-          games:
-            page === 1 || previous.key !== key
-              ? answer.games
-              : [...previous.games, ...answer.games],
-          totalPages: answer.totalPages,
-          loaded: page,
-        }));
+        // A list of cards is not urgent: rendered in slices, it does not block a tap.
+        startTransition(() =>
+          setPages((previous) => ({
+            key,
+            games:
+              page === 1 || previous.key !== key
+                ? answer.games
+                : [...previous.games, ...answer.games],
+            totalPages: answer.totalPages,
+            loaded: page,
+          })),
+        );
       },
       (error: { code?: string }) =>
         current && setFailure({ key, page, code: error.code ?? 'unknown_error' }),

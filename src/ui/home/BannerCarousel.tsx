@@ -2,6 +2,7 @@ import { Component, lazy, type MouseEvent, type ReactNode, Suspense } from 'reac
 import { useTranslation } from 'react-i18next';
 import type { Banner, BannerGroup } from '../../shared/announcements';
 import { useSafeNavigate } from '../core/useSafeNavigate';
+import { BANNER_HEIGHT, BANNER_WIDTH, EarlyBanner } from './EarlyBanner';
 import { useHomeAnnouncements } from './useHomeAnnouncements';
 
 /** Spec 2 and 9: the banner carousel's motion. */
@@ -12,9 +13,7 @@ export const BANNER_CAROUSEL = {
   spaceBetween: 20.3,
 } as const;
 
-/** The artwork's size (3:1), so the page keeps its place while an image loads. */
-export const BANNER_WIDTH = 1200;
-export const BANNER_HEIGHT = 400;
+export { BANNER_HEIGHT, BANNER_WIDTH };
 
 export type BannerTarget =
   { kind: 'none' } | { kind: 'internal'; path: string } | { kind: 'external'; url: string };
@@ -139,14 +138,6 @@ class SwiperBoundary extends Component<
   }
 }
 
-/** The first home banner's image as the server preloads it in the page (appShell.ts), if it does. */
-function earlyHomeBanner(): string | null {
-  if (typeof document === 'undefined') return null;
-  return (
-    document.querySelector('link[rel="preload"][data-home-banner]')?.getAttribute('href') ?? null
-  );
-}
-
 /**
  * Spec 2 home banners: the group's banners (w_home by default) as a looping swiper carousel
  * with clickable dots, or a single image, or nothing when the group is empty.
@@ -156,32 +147,7 @@ export function BannerCarousel({ group = 'w_home' }: { group?: BannerGroup }) {
   const announcements = useHomeAnnouncements();
   const banners = (announcements?.banners ?? []).filter((banner) => banner.groupName === group);
   const layout = bannerLayout(banners.length);
-  if (announcements === null) {
-    // The server names the first home banner in the page (a preload, already downloading): it is
-    // shown at once, as a picture only, until the announcements say what it links to.
-    const early = group === 'w_home' ? earlyHomeBanner() : null;
-    return (
-      <div
-        className={`banner-carousel ${early ? '' : 'banner-loading'}`}
-        data-testid="banner-loading"
-      >
-        {early && (
-          <img
-            className="banner-image"
-            src={early}
-            alt=""
-            width={BANNER_WIDTH}
-            height={BANNER_HEIGHT}
-            fetchPriority="high"
-            draggable={false}
-          />
-        )}
-        <span role="status" className="visually-hidden">
-          {t('common.loading')}
-        </span>
-      </div>
-    );
-  }
+  if (announcements === null) return <EarlyBanner />;
   if (layout === 'empty') return null;
   const first = <BannerSlide banner={banners[0]!} eager />;
   return (

@@ -3,10 +3,15 @@ import { lazySection } from '../core/lazySection';
 import { useTranslation } from 'react-i18next';
 import { type PopupName, usePopups } from '../core/PopupContext';
 import { useSiteInfo } from '../core/SiteInfoContext';
+import { EarlyBanner } from './EarlyBanner';
 
 // The lobby (games, winners) is its own chunk, fetched right after the hero paints: the first
 // download stays within the bundle budget (bench/).
-const HomeLobby = lazySection('HomeLobby', () => import('./HomeLobby'), { sectionTexts: false });
+// Until it arrives, the first banner stands in its place (EarlyBanner, preloaded by the server).
+const HomeLobby = lazySection('HomeLobby', () => import('./HomeLobby'), {
+  sectionTexts: false,
+  Loading: EarlyBanner,
+});
 
 /**
  * The home lobby: hot games, the category lists and the winner board.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../shared/games';
 import { useServices } from '../core/ServicesContext';
@@ -34,7 +34,7 @@ export function HotGames() {
       pending.catch(() => cache.delete(language));
     }
     pending.then(
-      (games) => current && setShown({ key, games }),
+      (games) => current && startTransition(() => setShown({ key, games })),
       () => current && setShown({ key, games: [] }),
     );
     return () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -5,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../build/precompress';
+import { ROUTE_SECTIONS, routeModules } from '../../../server/http/site/appShell';
 import { acceptedLanguages, preferredEncoding } from '../../../server/http/site/negotiation';
 import { engines, startTestServer, type TestServer } from '../../support/testServer';
 
@@ -92,6 +94,15 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
       'index.html',
     ]);
     await writeFile(path.join(site, 'assets', 'lazy-def456.js'), LAZY_JS);
+    // The build's manifest (vite build.manifest): where each language's texts went.
+    await mkdir(path.join(site, '.vite'));
+    await writeFile(
+      path.join(site, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/i18n/locales/en.json': { file: 'assets/en-aaa111.js' },
+        'src/i18n/locales/es.json': { file: 'assets/es-bbb222.js' },
+      }),
+    );
     await mkdir(path.join(site, 'banners'));
     await writeFile(path.join(site, 'banners', 'wide.svg'), BANNER_SVG);
     server = await startTestServer(engines[0]!, { staticDir: site });
@@ -269,6 +280,22 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
     expect(arabic).toContain('<html lang="ar" dir="rtl">');
   });
 
+  it('preload the texts of the page language and English with the scripts', async () => {
+    const preload = (file: string) =>
+      `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
+    const english = decode(await raw(server, '/rng'));
+    expect(english).toContain(preload('en-aaa111.js'));
+    expect(english).not.toContain('es-bbb222.js');
+    expect(english.indexOf(preload('en-aaa111.js'))).toBeLessThan(english.indexOf('</head>'));
+    const spanish = decode(await raw(server, '/', { 'accept-language': 'es' }));
+    expect(spanish).toContain(preload('es-bbb222.js'));
+    expect(spanish).toContain(preload('en-aaa111.js'));
+    // A language the build has no texts for: English only.
+    expect(decode(await raw(server, '/rng', { 'accept-language': 'ko' }))).not.toContain(
+      'modulepreload" crossorigin href="/assets/ko',
+    );
+  });
+
   it('answer HEAD and a matching ETag without the page', async () => {
     const head = await raw(server, '/member/deposit', {}, 'HEAD');
     expect(head.status).toBe(200);
@@ -308,5 +335,45 @@ describe('content negotiation of the HTML shell', () => {
   it('orders Accept-Language by weight, dropping * and q=0', () => {
     expect(acceptedLanguages('fr;q=0.5, de, *;q=0.1, es;q=0')).toEqual(['de', 'fr']);
     expect(acceptedLanguages('')).toEqual([]);
+  });
+});
+
+describe("preloads of a route's lazy section", () => {
+  it('name the section of every lazily loaded route of the app', async () => {
+    const sections = await readFile('src/ui/app/sections.ts', 'utf8');
+    const imported = [...sections.matchAll(/import\('\.\.\/([^']+)'\)/g)].map(
+      (match) => `src/ui/${match[1]}.tsx`,
+    );
+    const listed = ROUTE_SECTIONS.map(([, source]) => source);
+    for (const source of listed) {
+      expect(existsSync(source), source).toBe(true);
+      expect(imported, source).toContain(source);
+    }
+    // Every section but the development gallery has its route here.
+    expect(imported.filter((source) => !listed.includes(source))).toEqual([
+      'src/ui/dev/DevGalleryPage.tsx',
+    ]);
+  });
+
+  it("preload a section's chunks the entry does not load, and the sections' texts", () => {
+    const manifest = {
+      'index.html': { file: 'assets/main-1.js', imports: ['_shared-2.js'] },
+      '_shared-2.js': { file: 'assets/shared-2.js' },
+      '_grid-3.js': { file: 'assets/grid-3.js', imports: ['_shared-2.js'] },
+      'src/ui/games/pages/GameListPage.tsx': {
+        file: 'assets/GameListPage-4.js',
+        imports: ['_shared-2.js', 'index.html', '_grid-3.js'],
+      },
+      'src/i18n/locales/sections/en.json': { file: 'assets/en-5.js' },
+      'src/i18n/locales/sections/es.json': { file: 'assets/es-6.js' },
+    };
+    expect(routeModules(manifest, '/RNG?vassalage=PG', 'ES')).toEqual([
+      '/assets/GameListPage-4.js',
+      '/assets/grid-3.js',
+      '/assets/es-6.js',
+      '/assets/en-5.js',
+    ]);
+    expect(routeModules(manifest, '/', 'EN')).toEqual([]);
+    expect(routeModules(manifest, '/no-such-page', 'EN')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { isFeatureEnabled, WhitelabelFlag } from '../../../shared/system';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../../i18n/chooseLanguage';
 import { hideLoader } from '../../core/loader';
@@ -18,7 +18,10 @@ import { Button } from '../../components/Button';
 export function SystemGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const services = useServices();
-  const [snapshot, send] = useSystemStatus();
+  const [current, send] = useSystemStatus();
+  // The face is drawn from a deferred copy of the status: when the first answer arrives, the
+  // whole app renders in slices (a transition) rather than in one long task.
+  const snapshot = useDeferredValue(current);
   const info = snapshot.context.snapshot;
 
   // Once the brand is known: its merchant code goes on every call, and a language the brand

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+
+/** The artwork's size (3:1), so the page keeps its place while an image loads. */
+export const BANNER_WIDTH = 1200;
+export const BANNER_HEIGHT = 400;
+
+/** The first home banner's image as the server preloads it in the page (appShell.ts), if it does. */
+export function earlyHomeBanner(): string | null {
+  if (typeof document === 'undefined') return null;
+  return (
+    document.querySelector('link[rel="preload"][data-home-banner]')?.getAttribute('href') ?? null
+  );
+}
+
+/**
+ * The banner's box before the carousel can show: the image the server already preloads (a
+ * picture only, not yet a link), or a shimmer. In the first download (with the hero), so the
+ * page's largest picture does not wait for the lobby's chunk or the announcements; the carousel
+ * takes the same box when they arrive.
+ */
+export function EarlyBanner() {
+  const { t } = useTranslation();
+  const early = earlyHomeBanner();
+  return (
+    <div
+      className={`banner-carousel ${early ? '' : 'banner-loading'}`}
+      data-testid="banner-loading"
+    >
+      {early && (
+        <img
+          className="banner-image"
+          src={early}
+          alt=""
+          width={BANNER_WIDTH}
+          height={BANNER_HEIGHT}
+          fetchPriority="high"
+          draggable={false}
+        />
+      )}
+      <span role="status" className="visually-hidden">
+        {t('common.loading')}
+      </span>
+    </div>
+  );
+}
