@@ -49,7 +49,16 @@ export default function DailyChart({
         height,
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true }, ...Object.fromEntries(series.map((_, i) => [`y${i}`, {}])) },
+        scales: {
+          x: { time: true },
+          // Every value axis starts at zero (a bar's height is its value), with room on top.
+          ...Object.fromEntries(
+            series.map((_, i) => [
+              `y${i}`,
+              { range: (_u: uPlot, _min: number, max: number) => [0, max > 0 ? max * 1.1 : 1] },
+            ]),
+          ),
+        },
         axes: [
           {
             stroke: text,
