@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlatformConfig } from '../../../server/config/schema';
 import {
   scheduleDemoPayout,
@@ -145,7 +145,13 @@ describe('demo money in production', () => {
       env: production,
       readyTimeoutMs: 60_000,
     });
-    expect(server.output()).toContain('WARNING: demo payment channels are on in production');
+    // Ready is a file the server writes; its output comes through a pipe and may be a moment
+    // behind: wait for the line rather than read once.
+    await vi.waitFor(
+      () =>
+        expect(server.output()).toContain('WARNING: demo payment channels are on in production'),
+      { timeout: 10_000 },
+    );
     const status = await fetch(`${server.url}/wps/system/status`);
     expect(status.status).toBe(200);
     await server.stop();
