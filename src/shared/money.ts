@@ -55,10 +55,34 @@ function moneyFormat(locale: string) {
   return format;
 }
 
+/**
+ * Locales whose money reads like English's (Latin digits, `,` every three digits, `.` before
+ * the cents; CLDR): formatted without Intl. Building the first Intl.NumberFormat of a page
+ * loads the engine's locale data, tens of milliseconds on a slow phone in the middle of the
+ * first render; a test holds this list to Intl's own output.
+ */
+export const PLAIN_GROUPING_LOCALES: ReadonlySet<string> = new Set([
+  'en',
+  'en-us',
+  'en-gb',
+  'ko',
+  'ja',
+  'zh',
+  'zh-cn',
+  'th',
+]);
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 export function formatMoney(minor: bigint, locale = 'en-US'): string {
   const [whole = '0', fraction = '00'] = toMoneyString(minor).replace('-', '').split('.');
+  const sign = minor < 0n ? '-' : '';
+  if (PLAIN_GROUPING_LOCALES.has(locale.toLowerCase()))
+    return `${sign}${groupThousands(whole)}.${fraction}`;
   const { grouping, decimal } = moneyFormat(locale);
-  return `${minor < 0n ? '-' : ''}${grouping.format(BigInt(whole))}${decimal}${fraction}`;
+  return `${sign}${grouping.format(BigInt(whole))}${decimal}${fraction}`;
 }
 
 /** Spec 9: a hidden balance shows as asterisks. */

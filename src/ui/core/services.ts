@@ -68,6 +68,11 @@ export function createServices(i18n: i18n): Services {
     return io({
       path: SOCKET_PATH,
       autoConnect: false,
+      // WebSocket first, one connection from the start (no polling handshake, and no sticky
+      // sessions needed behind a load balancer); long-polling only where a WebSocket fails
+      // (a proxy that blocks upgrades), which then needs the stickiness docs/operations.md sets.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       auth: (callback) => callback({ token: readToken() }),
     });
   });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  PLAIN_GROUPING_LOCALES,
   formatMoney,
   parseMoney,
   parseSignedMoney,
@@ -37,5 +38,26 @@ describe('money', () => {
     expect(formatMoney(5n)).toBe('0.05');
     expect(formatMoney(-100n)).toBe('-1.00');
     expect(formatMoney(123456789n, 'de-DE')).toBe('1.234.567,89');
+  });
+  it('formats the locales it does without Intl exactly as Intl does', () => {
+    const viaIntl = (minor: bigint, locale: string) => {
+      const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(
+        (minor < 0n ? -minor : minor) / 100n,
+      );
+      const decimal = new Intl.NumberFormat(locale)
+        .formatToParts(1.5)
+        .find((part) => part.type === 'decimal')?.value;
+      const cents = ((minor < 0n ? -minor : minor) % 100n).toString().padStart(2, '0');
+      return `${minor < 0n ? '-' : ''}${whole}${decimal}${cents}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.constantFrom(...PLAIN_GROUPING_LOCALES),
+        (minor, locale) => {
+          expect(formatMoney(minor, locale)).toBe(viaIntl(minor, locale));
+        },
+      ),
+    );
   });
 });
