@@ -24,9 +24,20 @@ export const rooms = {
 const PRIVATE_ROOM = /^(member|agent|session):/;
 
 export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeServer {
-  const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false });
+  const io: RealtimeServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    // A client back within two minutes gets the events it missed and keeps its rooms; it then
+    // has no snapshot to fetch again (the client refetches only when `recovered` is false).
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
+  });
 
   io.on('connection', async (socket) => {
+    // A recovered socket comes back with its old rooms: the private ones are earned again
+    // below, from the token it presents now (its session may have ended meanwhile).
+    if (socket.recovered) {
+      for (const room of socket.rooms) if (PRIVATE_ROOM.test(room)) socket.leave(room);
+    }
     const visitor = deps.visitorOf(socket.request);
     const joined: string[] = [
       rooms.public,

@@ -2,26 +2,21 @@ import {
   asyncScheduler,
   auditTime,
   buffer,
-  catchError,
-  concat,
   connect,
-  defer,
   distinctUntilChanged,
   filter,
+  from,
   map,
-  merge,
   type Observable,
   type ObservableInput,
-  of,
   type OperatorFunction,
-  scan,
   type SchedulerLike,
   shareReplay,
-  startWith,
   switchMap,
 } from 'rxjs';
 import type { WinnerEntry } from '../shared/games';
 import { parseMoney } from '../shared/money';
+import { live } from '../streams/live';
 
 /**
  * winners$ (ARCHITECTURE, Streams and Realtime; spec 2 "Winner board", spec 3 "Winner entry",
@@ -119,61 +114,38 @@ function best(current: readonly Ranked[], incoming: readonly Ranked[], limit = W
     .slice(0, limit);
 }
 
-type Action =
-  | { kind: 'fetching' }
-  | { kind: 'snapshot'; entries: WinnerEntry[] }
-  | { kind: 'snapshotFailed' }
-  | { kind: 'batch'; entries: WinnerEntry[] };
-
-interface State {
-  board: readonly Ranked[];
-  /** The best live wins since the running fetch began: the snapshot may not hold them yet. */
-  sinceFetch: readonly Ranked[];
-  recent: readonly WinnerEntry[];
-  /** Nothing is shown before the first snapshot answers (or fails). */
-  ready: boolean;
-  view: WinnerBoard;
-}
-
-const viewOf = (board: readonly Ranked[], recent: readonly WinnerEntry[]): WinnerBoard => ({
+const viewOf = (board: readonly Ranked[], recent: readonly Ranked[]): WinnerBoard => ({
   top: board.slice(0, WINNER_PODIUM).map((one) => one.entry),
   rest: board.slice(WINNER_PODIUM).map((one) => one.entry),
-  recent,
+  recent: recent.map((one) => one.entry),
 });
 
-function reduce(state: State, action: Action): State {
-  switch (action.kind) {
-    case 'fetching':
-      return { ...state, sinceFetch: [] };
-    case 'snapshotFailed':
-      // Keep what is shown (the last board and live wins); the next reconnect or language
-      // change fetches again.
-      return { ...state, ready: true };
-    case 'snapshot': {
-      const board = best(best([], rank(action.entries)), state.sinceFetch);
-      return { ...state, board, ready: true, view: viewOf(board, state.recent) };
-    }
-    case 'batch': {
-      const incoming = rank(action.entries);
-      const board = best(state.board, incoming);
-      const recent = [
-        ...incoming
-          .slice(-RECENT_WINNERS)
-          .map((one) => one.entry)
-          .reverse(),
-        ...state.recent,
-      ].slice(0, RECENT_WINNERS);
-      return {
-        ...state,
-        board,
-        sinceFetch: best(state.sinceFetch, incoming),
-        recent,
-        view: viewOf(board, recent),
-      };
-    }
-  }
+interface Board {
+  ranked: readonly Ranked[];
+  /** Newest first, at most RECENT_WINNERS: the live wins seen, not part of any snapshot. */
+  recent: readonly Ranked[];
 }
 
+/** A batch of live wins on the board and in the recent list (a win already there counts once). */
+function addBatch(board: Board, batch: readonly WinnerEntry[]): Board {
+  const incoming = rank(batch);
+  const seen = new Set(board.recent.map((one) => one.key));
+  const fresh = incoming.filter((one) => !seen.has(one.key));
+  return {
+    ranked: best(board.ranked, incoming),
+    recent:
+      fresh.length === 0
+        ? board.recent
+        : [...fresh.slice(-RECENT_WINNERS).reverse(), ...board.recent].slice(0, RECENT_WINNERS),
+  };
+}
+
+/**
+ * The board through the live primitive (streams/live.ts): live wins are listened to before the
+ * rank list is fetched, so a win that lands while it loads is ranked on top of it (counted
+ * once if the list holds it too); a reconnect or a language change fetches again (the newest
+ * fetch wins). A failed first fetch shows the live wins alone; a failed refetch keeps the board.
+ */
 export function createWinnersStore(deps: {
   /** The site language: a change fetches the board again (spec 4 "Language change"). */
   language$: Observable<string>;
@@ -185,42 +157,26 @@ export function createWinnersStore(deps: {
   scheduler?: SchedulerLike;
   batchMs?: number;
 }) {
-  const snapshots$: Observable<Action> = deps.language$.pipe(
+  const batches$ = deps.events$.pipe(
+    batchWithin(deps.batchMs ?? WINNER_BATCH_MS, deps.scheduler ?? asyncScheduler),
+  );
+  const winners$: Observable<WinnerBoard> = deps.language$.pipe(
     distinctUntilChanged(),
     switchMap((language) =>
-      deps.reconnected$.pipe(
-        startWith(undefined),
-        // A newer fetch (reconnect, language) replaces one still running.
-        switchMap(() =>
-          concat(
-            of<Action>({ kind: 'fetching' }),
-            defer(() =>
-              deps.fetchRankList({ gameCategory: 'ALL', language, limitNum: WINNER_LIMIT }),
-            ).pipe(
-              map((entries): Action => ({ kind: 'snapshot', entries })),
-              catchError(() => of<Action>({ kind: 'snapshotFailed' })),
-            ),
+      live<Board, WinnerEntry[]>({
+        fetch: () =>
+          from(deps.fetchRankList({ gameCategory: 'ALL', language, limitNum: WINNER_LIMIT })).pipe(
+            map((entries): Board => ({ ranked: best([], rank(entries)), recent: [] })),
           ),
-        ),
-      ),
+        events$: batches$,
+        apply: addBatch,
+        refetch$: deps.reconnected$,
+        fallback: () => ({ ranked: [], recent: [] }),
+        // The recent wins outlive a refetch (a reconnect, a language change keeps them).
+        rebase: (previous, snapshot) => ({ ...snapshot, recent: previous?.recent ?? [] }),
+      }),
     ),
-  );
-  const batches$: Observable<Action> = deps.events$.pipe(
-    batchWithin(deps.batchMs ?? WINNER_BATCH_MS, deps.scheduler ?? asyncScheduler),
-    map((entries): Action => ({ kind: 'batch', entries })),
-  );
-  const initial: State = {
-    board: [],
-    sinceFetch: [],
-    recent: [],
-    ready: false,
-    view: viewOf([], []),
-  };
-  const winners$: Observable<WinnerBoard> = merge(snapshots$, batches$).pipe(
-    scan(reduce, initial),
-    filter((state) => state.ready),
-    map((state) => state.view),
-    distinctUntilChanged(),
+    map((board) => viewOf(board.ranked, board.recent)),
     // The board is a state, not a feed: a view mounting later must see it at once, so it is
     // replayed (the batching above already keeps the feed's cost down).
     shareReplay({ bufferSize: 1, refCount: true }),

@@ -1,105 +1,74 @@
-import { assign, fromPromise, not, setup } from 'xstate';
-import type { SystemEvent } from '../shared/realtime';
-import { SystemStatusCode, type SystemStatusResponse, statusCodeOf } from '../shared/system';
+import { assign, fromObservable, setup } from 'xstate';
+import type { LiveSystemStatus } from '../streams/system';
+import { SystemStatusCode } from '../shared/system';
 
 export interface SystemStatusContext {
-  /** The last REST snapshot: site info, visitor IP. Null until the first load succeeds. */
-  snapshot: SystemStatusResponse | null;
+  /** The last REST answer: site info, visitor IP. Null until the first one arrives. */
+  snapshot: LiveSystemStatus['response'] | null;
   code: SystemStatusCode;
   maintenanceEnd: string | null;
-  /** Highest `seq` applied from the socket; older events are stale and dropped. */
-  lastSeq: number;
   error: string | null;
 }
 
-export type SystemStatusEvent =
-  | { type: 'system.pushed'; event: SystemEvent }
-  | { type: 'status.retry' }
-  | { type: 'connection.restored' };
+export type SystemStatusEvent = { type: 'status.retry' };
+
+/** What the live status (streams/system.ts) last said; undefined before its first answer. */
+type StatusSnapshotEvent = { type: string; snapshot?: { context?: LiveSystemStatus } };
+const reported = (event: StatusSnapshotEvent) => event.snapshot?.context;
 
 /**
  * Which of the three app faces to show (spec 4: 0 normal, 1 maintenance, 2 region restricted).
- * The REST snapshot decides first; socket `system` events switch it live; a reconnect fetches
- * the snapshot again so a missed event never leaves a stale screen.
+ * The machine watches the live status (streams/system.ts), which keeps the REST answer current
+ * with socket pushes (newer seq wins, a reconnect asks again); the machine only picks the face,
+ * and offers a retry when the first answer cannot be had.
  */
-/** The status code an event reports: from the REST snapshot or from a socket push. */
-function reportedCode(event: {
-  type: string;
-  output?: unknown;
-  event?: unknown;
-}): SystemStatusCode | null {
-  if (event.type === 'system.pushed') return (event.event as SystemEvent).status;
-  if (event.type === 'xstate.done.actor.fetchStatus')
-    return statusCodeOf(event.output as SystemStatusResponse);
-  return null;
-}
-
-const applySnapshot = {
-  type: 'applySnapshot',
-  params: ({ event }: { event: { output: SystemStatusResponse } }) => event.output,
-} as const;
-
 export const systemStatusMachine = setup({
   types: {
     context: {} as SystemStatusContext,
     events: {} as SystemStatusEvent,
   },
   actors: {
-    fetchStatus: fromPromise<SystemStatusResponse>(async () => {
-      throw new Error('fetchStatus must be provided');
+    status: fromObservable<LiveSystemStatus, void>(() => {
+      throw new Error('status must be provided');
     }),
   },
   guards: {
-    reportsMaintenance: ({ event }) => reportedCode(event) === SystemStatusCode.maintenance,
+    hasNoAnswer: ({ event }) => reported(event as StatusSnapshotEvent) === undefined,
+    reportsMaintenance: ({ event }) =>
+      reported(event as StatusSnapshotEvent)?.code === SystemStatusCode.maintenance,
     reportsRegionRestriction: ({ event }) =>
-      reportedCode(event) === SystemStatusCode.regionRestricted,
-    isNewerPush: ({ context, event }) =>
-      event.type === 'system.pushed' && event.event.seq > context.lastSeq,
+      reported(event as StatusSnapshotEvent)?.code === SystemStatusCode.regionRestricted,
   },
   actions: {
-    applySnapshot: assign((_, snapshot: SystemStatusResponse) => ({
-      snapshot,
-      code: statusCodeOf(snapshot),
-      maintenanceEnd: snapshot.maintenanceEnd,
-      error: null,
-    })),
-    applyPush: assign(({ event }) => {
-      if (event.type !== 'system.pushed') return {};
+    apply: assign(({ event }) => {
+      const status = reported(event as StatusSnapshotEvent)!;
       return {
-        code: event.event.status,
-        maintenanceEnd: event.event.maintenanceEnd,
-        lastSeq: event.event.seq,
+        snapshot: status.response,
+        code: status.code,
+        maintenanceEnd: status.maintenanceEnd,
+        error: null,
       };
     }),
   },
 }).createMachine({
   id: 'systemStatus',
-  initial: 'loading',
+  initial: 'watching',
   context: {
     snapshot: null,
     code: SystemStatusCode.normal,
     maintenanceEnd: null,
-    lastSeq: 0,
     error: null,
   },
-  on: {
-    'system.pushed': [
-      { guard: not('isNewerPush') },
-      { guard: 'reportsMaintenance', target: '.maintenance', actions: 'applyPush' },
-      { guard: 'reportsRegionRestriction', target: '.regionRestricted', actions: 'applyPush' },
-      { target: '.normal', actions: 'applyPush' },
-    ],
-  },
   states: {
-    // The first load shows the loader; a reload after reconnect keeps the last face on screen.
-    loading: {
+    watching: {
       invoke: {
-        id: 'fetchStatus',
-        src: 'fetchStatus',
-        onDone: [
-          { guard: 'reportsMaintenance', target: 'maintenance', actions: applySnapshot },
-          { guard: 'reportsRegionRestriction', target: 'regionRestricted', actions: applySnapshot },
-          { target: 'normal', actions: applySnapshot },
+        id: 'status',
+        src: 'status',
+        onSnapshot: [
+          { guard: 'hasNoAnswer' },
+          { guard: 'reportsMaintenance', target: '.maintenance', actions: 'apply' },
+          { guard: 'reportsRegionRestriction', target: '.regionRestricted', actions: 'apply' },
+          { target: '.normal', actions: 'apply' },
         ],
         onError: {
           target: 'unavailable',
@@ -108,11 +77,11 @@ export const systemStatusMachine = setup({
           })),
         },
       },
+      // The first answer shows the loader; later answers keep the last face on screen.
+      initial: 'loading',
+      states: { loading: {}, normal: {}, maintenance: {}, regionRestricted: {} },
     },
-    normal: { on: { 'connection.restored': 'loading' } },
-    maintenance: { on: { 'connection.restored': 'loading' } },
-    regionRestricted: { on: { 'connection.restored': 'loading' } },
     // The status could not be read: the page offers a retry.
-    unavailable: { on: { 'status.retry': 'loading', 'connection.restored': 'loading' } },
+    unavailable: { on: { 'status.retry': 'watching' } },
   },
 });

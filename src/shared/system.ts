@@ -45,6 +45,11 @@ export interface SystemStatusResponse {
   regionRestriction: boolean;
   /** ISO 8601 instant, or null when no end time is announced. */
   maintenanceEnd: string | null;
+  /**
+   * The version of the switches this answer reflects, the `seq` of `system` events (ours, not
+   * in the spec): a push with a higher seq is newer than this answer.
+   */
+  seq: number;
 }
 
 /** Maintenance wins over region restriction (spec 4). */

@@ -1,21 +1,19 @@
 import {
-  catchError,
-  defer,
   distinctUntilChanged,
-  EMPTY,
   filter,
+  from,
+  map,
   merge,
   type Observable,
   type ObservableInput,
   of,
-  scan,
   shareReplay,
-  startWith,
   Subject,
   switchMap,
 } from 'rxjs';
 import type { WalletSnapshot } from '../api/wallet';
 import type { BalanceEvent } from '../shared/realtime';
+import { liveValue } from './live';
 
 export interface MainBalance {
   /** Decimal string as the server sent it; parse with parseMoney to compute. */
@@ -25,9 +23,10 @@ export interface MainBalance {
 }
 
 /**
- * balance$ (ARCHITECTURE, Streams): while logged in, the REST snapshot, then socket `balance`
- * events with a higher seq. A reconnect or a refresh fetches the snapshot again, so a missed
- * event never leaves a stale number; logged out, it is null.
+ * balance$ (ARCHITECTURE, Streams): while logged in, the main wallet's balance as the live
+ * primitive keeps it (live.ts): socket `balance` events are listened to before the REST
+ * snapshot is fetched, so one committed while the snapshot is on its way still shows; a
+ * reconnect that lost events or a refresh fetches the snapshot again. Logged out, it is null.
  */
 export function createBalanceStore(deps: {
   loggedIn$: Observable<boolean>;
@@ -36,40 +35,24 @@ export function createBalanceStore(deps: {
   fetchSnapshot: () => ObservableInput<WalletSnapshot>;
 }) {
   const refresh$ = new Subject<void>();
+  const main$ = liveValue<MainBalance, BalanceEvent>({
+    fetch: () =>
+      from(deps.fetchSnapshot()).pipe(
+        map((snapshot) => ({
+          balance: snapshot.balance,
+          currencySymbol: snapshot.currencySymbol,
+          seq: snapshot.wallets.find((wallet) => wallet.wallet === 'MAIN')?.seq ?? 0,
+        })),
+      ),
+    events$: deps.events$.pipe(filter((event) => event.wallet === 'MAIN')),
+    merge: (current, event) => ({ ...current, balance: event.balance, seq: event.seq }),
+    refetch$: merge(deps.reconnected$, refresh$),
+  });
   const balance$: Observable<MainBalance | null> = deps.loggedIn$.pipe(
     distinctUntilChanged(),
-    switchMap((loggedIn) =>
-      !loggedIn
-        ? of(null)
-        : merge(deps.reconnected$, refresh$).pipe(
-            startWith(undefined),
-            switchMap(() =>
-              defer(() => deps.fetchSnapshot()).pipe(
-                // A failed refresh keeps the last number; the next event or refresh mends it.
-                catchError(() => EMPTY),
-              ),
-            ),
-            switchMap((snapshot) => {
-              const main = snapshot.wallets.find((wallet) => wallet.wallet === 'MAIN');
-              const initial: MainBalance = {
-                balance: snapshot.balance,
-                currencySymbol: snapshot.currencySymbol,
-                seq: main?.seq ?? 0,
-              };
-              return deps.events$.pipe(
-                filter((event) => event.wallet === 'MAIN'),
-                scan<BalanceEvent, MainBalance>(
-                  (current, event) =>
-                    event.seq > current.seq
-                      ? { ...current, balance: event.balance, seq: event.seq }
-                      : current,
-                  initial,
-                ),
-                startWith(initial),
-                distinctUntilChanged((a, b) => a.seq === b.seq && a.balance === b.balance),
-              );
-            }),
-          ),
+    switchMap((loggedIn) => (loggedIn ? main$ : of(null))),
+    distinctUntilChanged(
+      (a, b) => a === b || (a !== null && b !== null && a.seq === b.seq && a.balance === b.balance),
     ),
     shareReplay({ bufferSize: 1, refCount: true }),
   );

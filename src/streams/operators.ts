@@ -1,30 +1,4 @@
-import {
-  distinctUntilChanged,
-  filter,
-  type MonoTypeOperatorFunction,
-  map,
-  type OperatorFunction,
-  scan,
-} from 'rxjs';
-
-/**
- * Drops events whose `seq` is not above the highest seen (ARCHITECTURE, Realtime: stale events
- * after a reconnect or out-of-order delivery must never overwrite newer state).
- */
-export function latestBySeq<T extends { seq: number }>(): MonoTypeOperatorFunction<T> {
-  return (source) =>
-    source.pipe(
-      scan<T, { last: number; fresh: T | null }>(
-        (state, event) =>
-          event.seq > state.last
-            ? { last: event.seq, fresh: event }
-            : { last: state.last, fresh: null },
-        { last: Number.NEGATIVE_INFINITY, fresh: null },
-      ),
-      map((state) => state.fresh),
-      filter((event): event is T => event !== null),
-    );
-}
+import { distinctUntilChanged, map, type OperatorFunction, scan } from 'rxjs';
 
 /** What happens to a socket.io connection, as plain values (see socket.ts). */
 export type SocketLifecycleEvent = 'connect' | 'disconnect' | 'connect_error' | 'reconnect_attempt';

@@ -74,8 +74,8 @@ export function createRealtime(createSocket: () => PlatformSocket | Promise<Plat
   );
 
   /**
-   * Emits on every connect after the first: the moment to re-fetch REST snapshots, since
-   * events may have been missed while the connection was down.
+   * Emits on every connect after the first that did not recover the missed events (socket.io
+   * connection-state recovery): the moment to fetch REST snapshots again.
    */
   const reconnected$ = socket$.pipe(
     switchMap((socket) => {
@@ -85,7 +85,7 @@ export function createRealtime(createSocket: () => PlatformSocket | Promise<Plat
         filter(() => {
           const isReconnect = connectedBefore;
           connectedBefore = true;
-          return isReconnect;
+          return isReconnect && !socket.recovered;
         }),
         map(() => undefined),
       );
@@ -98,6 +98,10 @@ export function createRealtime(createSocket: () => PlatformSocket | Promise<Plat
         fromEventPattern<EventPayload<K>>(
           (handler) => socket.on(name, handler as never),
           (handler) => socket.off(name, handler as never),
+          // The payload only: with connection-state recovery the server adds the packet's
+          // offset as a last argument (socket.io-client reads it but leaves it in place), and
+          // fromEventPattern would otherwise emit [payload, offset].
+          (payload: EventPayload<K>) => payload,
         ),
       ),
     );

@@ -1,33 +1,21 @@
-import {
-  catchError,
-  defer,
-  EMPTY,
-  filter,
-  merge,
-  type Observable,
-  type ObservableInput,
-  scan,
-  shareReplay,
-  startWith,
-  switchMap,
-  map,
-} from 'rxjs';
+import { filter, type Observable, type ObservableInput, startWith } from 'rxjs';
 import type { SalaryEvent } from '../shared/realtime';
 import type { SalaryView } from '../shared/salary';
-
-type Step = { kind: 'snapshot'; view: SalaryView } | { kind: 'event'; event: SalaryEvent };
+import { isNewer, live } from './live';
 
 /** Applies one live event to the shown salary: only newer, only the running period's. */
 export function applySalaryEvent(view: SalaryView, event: SalaryEvent): SalaryView {
-  if (event.contractType !== view.contractType || event.seq <= view.current.seq) return view;
+  if (event.contractType !== view.contractType || !isNewer(event, view.current)) return view;
   if (event.periodStart !== view.current.periodStart) return view;
   return { ...view, current: { ...view.current, accrued: event.accrued, seq: event.seq } };
 }
 
 /**
- * salary$ (ARCHITECTURE, Realtime): the REST snapshot of one contract type, then `salary` events
- * of the running period. An event of another period (a new one started, or one was settled)
- * and every reconnect fetch the snapshot again, so the page never keeps a stale figure.
+ * salary$ (ARCHITECTURE, Realtime): one contract type's salary as the live primitive keeps it
+ * (live.ts): the REST snapshot, then `salary` events of the running period. A settlement (the
+ * paid periods changed), an event of another period (a new one started) and a reconnect that
+ * lost events fetch the snapshot again, so the page never keeps a stale figure. Null until the
+ * first snapshot.
  */
 export function createSalaryStream(deps: {
   contractType: string;
@@ -35,41 +23,13 @@ export function createSalaryStream(deps: {
   reconnected$: Observable<void>;
   fetchSnapshot: () => ObservableInput<SalaryView>;
 }): Observable<SalaryView | null> {
-  const mine$ = deps.events$.pipe(filter((event) => event.contractType === deps.contractType));
-  // What needs a new snapshot: a reconnect, a settlement (the paid periods changed), or an
-  // event outside the period on screen.
-  let shown: SalaryView | null = null;
-  const refetch$ = merge(
-    deps.reconnected$,
-    mine$.pipe(
-      filter(
-        (event) =>
-          event.settled || (shown !== null && event.periodStart !== shown.current.periodStart),
-      ),
-    ),
-  );
-  const snapshots$ = refetch$.pipe(
-    startWith(undefined),
-    switchMap(() =>
-      defer(() => deps.fetchSnapshot()).pipe(
-        catchError(() => EMPTY), // A failed refresh keeps the figure; the next event mends it.
-      ),
-    ),
-  );
-  return merge(
-    snapshots$.pipe(map((view): Step => ({ kind: 'snapshot', view }))),
-    mine$.pipe(map((event): Step => ({ kind: 'event', event }))),
-  ).pipe(
-    scan<Step, SalaryView | null>(
-      (view, step) =>
-        step.kind === 'snapshot' ? step.view : view ? applySalaryEvent(view, step.event) : view,
-      null,
-    ),
-    map((view) => {
-      shown = view;
-      return view;
-    }),
-    startWith(null),
-    shareReplay({ bufferSize: 1, refCount: true }),
-  );
+  return live<SalaryView, SalaryEvent>({
+    fetch: deps.fetchSnapshot,
+    events$: deps.events$.pipe(filter((event) => event.contractType === deps.contractType)),
+    apply: applySalaryEvent,
+    refetchOn: (view, event) =>
+      event.settled ||
+      (isNewer(event, view.current) && event.periodStart !== view.current.periodStart),
+    refetch$: deps.reconnected$,
+  }).pipe(startWith(null));
 }

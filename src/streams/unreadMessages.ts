@@ -1,17 +1,13 @@
 import {
-  catchError,
-  defer,
   distinctUntilChanged,
-  EMPTY,
-  merge,
   type Observable,
   type ObservableInput,
   of,
   shareReplay,
-  startWith,
   switchMap,
 } from 'rxjs';
 import type { SessionRole } from './consolidatedFunds';
+import { live } from './live';
 
 /**
  * The unread message count (spec 3 `unreadMessage`; the red dots of messageV2 and the agent's
@@ -30,10 +26,14 @@ export function createUnreadMessages(deps: {
     distinctUntilChanged(),
     switchMap((role) =>
       role === 'player' || role === 'agent'
-        ? merge(deps.changed$, deps.reconnected$).pipe(
-            startWith(undefined),
-            switchMap(() => defer(() => deps.fetch()).pipe(catchError(() => EMPTY))),
-          )
+        ? // The live primitive (live.ts) with a count that carries no seq: every change fetches.
+          live<number, unknown>({
+            fetch: deps.fetch,
+            events$: deps.changed$,
+            apply: (count) => count,
+            refetchOn: () => true,
+            refetch$: deps.reconnected$,
+          })
         : of(null),
     ),
     distinctUntilChanged(),

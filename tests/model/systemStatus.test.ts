@@ -1,121 +1,98 @@
+import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromObservable, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { type SystemStatusEvent, systemStatusMachine } from '../../src/machines/systemStatus';
 import type { SystemStatusResponse } from '../../src/shared/system';
+import type { LiveSystemStatus } from '../../src/streams/system';
 
 /**
  * Model-based tests: every shortest and simple path through the systemStatus graph is replayed
- * against the real machine with a fake status API that the path itself resolves or rejects.
+ * against the real machine with a live status the path itself feeds (answers, switches) or
+ * breaks. Which push is newer is the live primitive's rule (tests/unit/streams), not the
+ * machine's.
  */
 type Machine = typeof systemStatusMachine;
 type Snapshot = SnapshotFrom<Machine>;
 
-const response = (flags: {
-  maintenance: boolean;
-  regionRestriction: boolean;
-}): SystemStatusResponse => ({
-  info: {} as SystemStatusResponse['info'],
-  location: { ip: '203.0.113.9' },
-  maintenance: flags.maintenance,
-  regionRestriction: flags.regionRestriction,
-  maintenanceEnd: flags.maintenance ? '2026-12-01T06:00:00.000Z' : null,
+const status = (code: 0 | 1 | 2, seq: number): LiveSystemStatus => ({
+  response: {
+    info: {} as SystemStatusResponse['info'],
+    location: { ip: '203.0.113.9' },
+    maintenance: code === 1,
+    regionRestriction: code === 2,
+    maintenanceEnd: null,
+    seq,
+  },
+  code,
+  maintenanceEnd: code === 1 ? '2026-12-01T06:00:00.000Z' : null,
+  seq,
 });
 
-// The traversal also walks the invoked fetch's done/error events (ARCHITECTURE, State machines).
+// The traversal walks the invoked live status's values and its error (ARCHITECTURE, State
+// machines).
 type ModelEvent =
   | SystemStatusEvent
-  | { type: 'xstate.done.actor.fetchStatus'; output: SystemStatusResponse }
-  | { type: 'xstate.error.actor.fetchStatus'; error: Error };
+  | { type: 'xstate.snapshot.status'; snapshot: { context: LiveSystemStatus } }
+  | { type: 'xstate.error.actor.status'; error: Error };
 
-/** Pushes stop after this many, which keeps the graph finite (seq is part of the state). */
-const MAX_SEQ = 2;
-
-function eventsIn(snapshot: Snapshot): ModelEvent[] {
-  const next = snapshot.context.lastSeq + 1;
-  const pushes: ModelEvent[] =
-    next > MAX_SEQ
-      ? []
-      : [
-          { type: 'system.pushed', event: { status: 1, maintenanceEnd: null, seq: next } },
-          { type: 'system.pushed', event: { status: 0, maintenanceEnd: null, seq: next } },
-          { type: 'system.pushed', event: { status: 2, maintenanceEnd: null, seq: next } },
-        ];
-  return [
-    ...pushes,
-    {
-      type: 'xstate.done.actor.fetchStatus',
-      output: response({ maintenance: false, regionRestriction: false }),
-    },
-    {
-      type: 'xstate.done.actor.fetchStatus',
-      output: response({ maintenance: true, regionRestriction: true }),
-    },
-    {
-      type: 'xstate.done.actor.fetchStatus',
-      output: response({ maintenance: false, regionRestriction: true }),
-    },
-    { type: 'xstate.error.actor.fetchStatus', error: new Error('network down') },
-    // A stale push (seq not above the last) must change nothing.
-    {
-      type: 'system.pushed',
-      event: { status: 1, maintenanceEnd: null, seq: snapshot.context.lastSeq },
-    },
-    { type: 'status.retry' },
-    { type: 'connection.restored' },
-  ];
-}
+const EVENTS: ModelEvent[] = [
+  ...([0, 1, 2] as const).map((code): ModelEvent => ({
+    type: 'xstate.snapshot.status',
+    snapshot: { context: status(code, code + 1) },
+  })),
+  { type: 'xstate.error.actor.status', error: new Error('network down') },
+  { type: 'status.retry' },
+];
 
 const model = new TestModel(
   systemStatusMachine as never,
   {
-    events: eventsIn as never,
-    // States are told apart by what the user sees, plus the last applied seq (which decides
-    // whether a push is stale).
-    serializeState: (snapshot: Snapshot) =>
-      `${JSON.stringify(snapshot.value)}#${snapshot.context.lastSeq}`,
+    events: () => EVENTS as never,
+    serializeState: (snapshot: Snapshot) => JSON.stringify(snapshot.value),
   } as never,
 ) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
 
-/** The system under test: the real machine, with a status API the test controls. */
+/** The system under test: the real machine, on a live status the test controls. */
 function createSut() {
-  const pending: {
-    resolve: (value: SystemStatusResponse) => void;
-    reject: (error: Error) => void;
-  }[] = [];
+  const watched: Subject<LiveSystemStatus>[] = [];
   const actor = createActor(
     systemStatusMachine.provide({
       actors: {
-        fetchStatus: fromPromise(
-          () =>
-            new Promise<SystemStatusResponse>((resolve, reject) =>
-              pending.push({ resolve, reject }),
-            ),
-        ),
+        status: fromObservable(() => {
+          const live = new Subject<LiveSystemStatus>();
+          watched.push(live);
+          return live;
+        }),
       },
     }),
   ).start();
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { actor, pending, settle };
+  return { actor, watched, settle };
 }
 
+const stateName = (value: unknown) =>
+  typeof value === 'string' ? value : Object.values(value as Record<string, string>)[0]!;
+
 const expectations: Record<string, (sut: ReturnType<typeof createSut>) => void> = {
-  loading: ({ actor, pending }) => {
-    expect(actor.getSnapshot().matches('loading')).toBe(true);
-    // Loading always means a status request is in flight.
-    expect(pending.length).toBeGreaterThan(0);
+  loading: ({ actor, watched }) => {
+    expect(actor.getSnapshot().context.snapshot).toBeNull();
+    // Loading always means the live status is being watched.
+    expect(watched.at(-1)?.observed).toBe(true);
   },
   normal: ({ actor }) => {
     expect(actor.getSnapshot().context.code).toBe(0);
   },
   maintenance: ({ actor }) => {
     expect(actor.getSnapshot().context.code).toBe(1);
+    expect(actor.getSnapshot().context.maintenanceEnd).not.toBeNull();
   },
   regionRestricted: ({ actor }) => {
     expect(actor.getSnapshot().context.code).toBe(2);
   },
-  unavailable: ({ actor }) => {
+  unavailable: ({ actor, watched }) => {
     expect(actor.getSnapshot().context.error).toBe('network down');
+    expect(watched.at(-1)?.observed).toBe(false);
   },
 };
 
@@ -124,17 +101,13 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
   for (const step of path.steps) {
     // The first step of every path is the machine's own start event.
     const event = step.event as ModelEvent | { type: 'xstate.init' };
-    // The request in flight is the newest: older ones were cancelled when their state was left.
-    if (event.type === 'xstate.done.actor.fetchStatus') {
-      sut.pending.pop()?.resolve(event.output);
-    } else if (event.type === 'xstate.error.actor.fetchStatus') {
-      sut.pending.pop()?.reject(event.error);
-    } else if (event.type !== 'xstate.init') {
-      sut.actor.send(event);
-    }
+    const live = sut.watched.at(-1);
+    if (event.type === 'xstate.snapshot.status') live?.next(event.snapshot.context);
+    else if (event.type === 'xstate.error.actor.status') live?.error(event.error);
+    else if (event.type !== 'xstate.init') sut.actor.send(event);
     await sut.settle();
-    const expected = step.state.value as string;
-    expect(sut.actor.getSnapshot().value, `after ${event.type}`).toBe(expected);
+    const expected = stateName(step.state.value);
+    expect(stateName(sut.actor.getSnapshot().value), `after ${event.type}`).toBe(expected);
     const check = expectations[expected];
     if (!check) throw new Error(`state "${expected}" has no assertion`);
     check(sut);
@@ -148,7 +121,7 @@ describe('systemStatus machine (model-based)', () => {
 
   it('reaches every state the user can see', () => {
     const reached = new Set(
-      shortest.flatMap((path) => path.steps.map((step) => step.state.value as string)),
+      shortest.flatMap((path) => path.steps.map((step) => stateName(step.state.value))),
     );
     expect([...reached].sort()).toEqual(Object.keys(expectations).sort());
   });

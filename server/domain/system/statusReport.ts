@@ -50,5 +50,6 @@ export function buildStatusResponse(
     maintenance: maintenance.enabled,
     regionRestriction: regionRestricted,
     maintenanceEnd: maintenance.enabled ? maintenance.end : null,
+    seq: maintenance.version,
   };
 }

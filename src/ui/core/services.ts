@@ -21,7 +21,7 @@ import {
 import { createLanguageService, type LanguageService } from '../../i18n/languageService';
 import { SOCKET_PATH } from '../../shared/realtime';
 import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
-import { createSystemStream } from '../../streams/system';
+import { createSystemStatus, type LiveSystemStatus } from '../../streams/system';
 import { createSessionService, type SessionService } from './session/sessionService';
 
 /** Everything the views reach through context: built once per tab in main.tsx. */
@@ -30,7 +30,8 @@ export interface Services {
   systemApi: SystemApi;
   identityApi: IdentityApi;
   realtime: Realtime;
-  system$: ReturnType<typeof createSystemStream>;
+  /** The site's status kept live (streams/system.ts); the systemStatus machine watches it. */
+  systemStatus$: Observable<LiveSystemStatus>;
   language: LanguageService;
   session: SessionService;
   walletApi: WalletApi;
@@ -138,7 +139,11 @@ export function createServices(i18n: i18n): Services {
     unreadMessages$,
     balance,
     realtime,
-    system$: createSystemStream(realtime),
+    systemStatus$: createSystemStatus({
+      fetch: () => systemApi.status(),
+      events$: realtime.event$('system'),
+      reconnected$: realtime.reconnected$,
+    }),
     language,
     setMerchantCode: (code) => {
       merchantCode = code;

@@ -40,6 +40,21 @@ describe('balance$', () => {
     });
   });
 
+  it('shows an event committed while the snapshot was in flight (issue 13)', () => {
+    new TestScheduler((a, b) => expect(a).toEqual(b)).run(({ cold, hot, expectObservable }) => {
+      const store = createBalanceStore({
+        loggedIn$: hot('a-----', { a: true }),
+        reconnected$: cold('-'),
+        // The snapshot says seq 4 and answers at frame 3; event 5 came at frame 1.
+        events$: hot('-e----', { e: event('150.00', 5) }),
+        fetchSnapshot: () => cold('---(s|)', { s: snapshot('100.00', 4) }),
+      });
+      expectObservable(store.balance$, '^-----!').toBe('---s--', {
+        s: { balance: '150.00', currencySymbol: '$', seq: 5 },
+      });
+    });
+  });
+
   it('re-fetches on reconnect and goes to null on logout', async () => {
     const loggedIn$ = new Subject<boolean>();
     const reconnected$ = new Subject<void>();

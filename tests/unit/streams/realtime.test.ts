@@ -1,7 +1,6 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createRealtime, type PlatformSocket } from '../../../src/streams/realtime';
-import { createSystemStream } from '../../../src/streams/system';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -29,10 +28,11 @@ function fakeSocket() {
       on: (name: string, handler: Handler) => add(managerHandlers, name, handler),
       off: (name: string, handler: Handler) => managerHandlers.get(name)?.delete(handler),
     },
-    fire(name: string, payload?: unknown) {
+    recovered: false,
+    fire(name: string, ...args: unknown[]) {
       if (name === 'connect') socket.connected = true;
       if (name === 'disconnect') socket.connected = false;
-      for (const handler of [...(handlers.get(name) ?? [])]) handler(payload);
+      for (const handler of [...(handlers.get(name) ?? [])]) handler(...args);
     },
     listenerCount: () => [...handlers.values()].reduce((sum, set) => sum + set.size, 0),
   };
@@ -102,16 +102,32 @@ describe('createRealtime', () => {
     lateSubscription.unsubscribe();
   });
 
-  it('delivers system events in seq order only', async () => {
+  it('does not signal a reconnect that recovered the missed events', async () => {
     const socket = fakeSocket();
     const realtime = createRealtime(() => socket as unknown as PlatformSocket);
-    const received: number[] = [];
-    const subscription = createSystemStream(realtime).subscribe((event) =>
-      received.push(event.seq),
-    );
+    const seen: number[] = [];
+    const subscription = realtime.reconnected$.subscribe(() => seen.push(1));
     await tick();
-    for (const seq of [1, 3, 2, 4]) socket.fire('system', { status: 0, maintenanceEnd: null, seq });
-    expect(received).toEqual([1, 3, 4]);
+    socket.fire('connect');
+    socket.fire('disconnect');
+    socket.recovered = true;
+    socket.fire('connect');
+    expect(seen).toEqual([]);
+    socket.fire('disconnect');
+    socket.recovered = false;
+    socket.fire('connect');
+    expect(seen).toEqual([1]);
+    subscription.unsubscribe();
+  });
+
+  it("gives an event's payload alone, without the recovery offset the server appends", async () => {
+    const socket = fakeSocket();
+    const realtime = createRealtime(() => socket as unknown as PlatformSocket);
+    const seen: unknown[] = [];
+    const subscription = realtime.event$('winner').subscribe((event) => seen.push(event));
+    await tick();
+    socket.fire('winner', { customerName: 'pl***1' }, 'MTIzNDU2');
+    expect(seen).toEqual([{ customerName: 'pl***1' }]);
     subscription.unsubscribe();
   });
 });

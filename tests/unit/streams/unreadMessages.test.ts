@@ -43,9 +43,19 @@ describe('unread message count (spec 3 unreadMessage, spec 4)', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
-  it('keeps the newest fetch: a slow older answer never overwrites it', () => {
-    const { changed$, answer, seen } = setUp('agent');
-    changed$.next(); // the first fetch (index 0) is still out
+  it('fetches again after a fetch the inbox changed under: the newer count ends on screen', () => {
+    const { changed$, fetch, answer, seen } = setUp('agent');
+    changed$.next(); // the first fetch (index 0) is still out: its answer may predate the change
+    expect(fetch).toHaveBeenCalledTimes(1);
+    answer(0, 1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    answer(1, 5);
+    expect(seen).toEqual([1, 5]);
+  });
+
+  it("keeps the newest fetch: a reconnect's answer replaces a slower older one", () => {
+    const { reconnected$, answer, seen } = setUp('agent');
+    reconnected$.next(); // the first fetch (index 0) is still out and is dropped
     answer(1, 5);
     expect(() => answer(0, 1)).not.toThrow();
     expect(seen).toEqual([5]);

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { filter, map, merge } from 'rxjs';
 import type { ContractSide, ContractView } from '../../../api/contracts';
 import type { ContractType } from '../../../shared/contracts';
+import { liveList } from '../../../streams/live';
 import { useServices } from '../../core/ServicesContext';
+import { useLive } from '../../hooks/useLive';
 import { useContractsApi } from './useContractsApi';
 
 export type ContractsState =
@@ -10,53 +12,38 @@ export type ContractsState =
   | { kind: 'ready'; contracts: ContractView[] };
 
 /**
- * The caller's contracts on one side (and type), kept live: the list from REST, then the
- * `contract` socket event by version (a newer view replaces the row; a new contract goes on
- * top); a reconnect reads the list again.
+ * The caller's contracts on one side (and type), kept live by the live primitive
+ * (streams/live.ts): the list from REST, then the `contract` socket event by version (a newer
+ * view replaces the row, an older one is dropped; a new contract goes on top); an event that
+ * arrives while the list loads is applied on top of it; a reconnect that lost events reads
+ * the list again. `merge` applies an action's answer the same way; `reload` reads the list
+ * again with it kept on screen (after a failure: a fresh start).
  */
 export function useContracts(role: ContractSide, type?: ContractType) {
   const api = useContractsApi();
   const { realtime } = useServices();
-  const [state, setState] = useState<ContractsState>({ kind: 'loading' });
-  const [reads, setReads] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    api.list({ role, type, pageSize: 50 }).then(
-      (page) => current && setState({ kind: 'ready', contracts: page.items }),
-      (error: { code?: string }) =>
-        current && setState({ kind: 'failed', code: error.code ?? 'unknown_error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, role, type, reads]);
-
-  const merge = useCallback(
-    (view: ContractView) => {
-      if (view.role !== role || (type && view.contractType !== type)) return;
-      setState((current) => {
-        if (current.kind !== 'ready') return current;
-        const index = current.contracts.findIndex((contract) => contract.id === view.id);
-        if (index === -1) return { kind: 'ready', contracts: [view, ...current.contracts] };
-        if (current.contracts[index]!.version >= view.version) return current;
-        return {
-          kind: 'ready',
-          contracts: current.contracts.map((contract, at) => (at === index ? view : contract)),
-        };
-      });
-    },
-    [role, type],
+  const live = useLive<{ items: readonly ContractView[] }, ContractView>(
+    `${role}:${type ?? ''}`,
+    ({ refresh$, local$ }) =>
+      liveList<ContractView, { items: readonly ContractView[] }>({
+        fetch: () => api.list({ role, type, pageSize: 50 }),
+        events$: merge(realtime.event$('contract'), local$).pipe(
+          filter((view) => view.role === role && (!type || view.contractType === type)),
+        ),
+        keyOf: (contract) => contract.id,
+        seqOf: (contract) => contract.version,
+        insert: (list, contract) => ({ ...list, items: [contract, ...list.items] }),
+        refetch$: merge(realtime.reconnected$, refresh$),
+        failFirst: true,
+      }).pipe(map((list) => ({ items: list.items }))),
   );
-
-  useEffect(() => {
-    const events = realtime.event$('contract').subscribe(merge);
-    const reconnects = realtime.reconnected$.subscribe(() => setReads((n) => n + 1));
-    return () => {
-      events.unsubscribe();
-      reconnects.unsubscribe();
-    };
-  }, [realtime, merge]);
-
-  return { state, merge, reload: () => setReads((n) => n + 1) };
+  const state: ContractsState =
+    live.state.kind === 'ready'
+      ? { kind: 'ready', contracts: [...live.state.value.items] }
+      : live.state;
+  return {
+    state,
+    merge: live.local,
+    reload: live.state.kind === 'failed' ? live.retry : live.refresh,
+  };
 }

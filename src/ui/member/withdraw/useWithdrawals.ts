@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { merge } from 'rxjs';
 import type { Page } from '../../../shared/records';
 import type { WithdrawalView } from '../../../shared/withdrawals';
-import { mergeWithdrawal } from '../../../streams/withdrawals';
+import { liveList } from '../../../streams/live';
 import { useServices } from '../../core/ServicesContext';
+import { useLive } from '../../hooks/useLive';
 
 export type WithdrawalListState =
   | { kind: 'loading' }
@@ -10,50 +11,29 @@ export type WithdrawalListState =
   | { kind: 'ready'; page: Page<WithdrawalView> };
 
 /**
- * A page of the member's withdrawals, kept live: snapshot from REST, then `withdrawal` socket
- * events by version; a reconnect fetches the page again (events may have been missed).
+ * A page of the member's withdrawals, kept live by the live primitive (streams/live.ts): the
+ * page from REST, then `withdrawal` socket events by version (a newer one replaces its row, an
+ * older one is dropped, a new withdrawal goes on top of the first page); an event that arrives
+ * while the page loads is applied on top of it; a reconnect that lost events reads the page
+ * again. `apply` merges the page's own answers (an action's result) the same way.
  */
 export function useWithdrawals(pageNumber: number) {
   const { withdrawalApi, realtime } = useServices();
-  const [state, setState] = useState<WithdrawalListState>({ kind: 'loading' });
-  const [fetches, setFetches] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    withdrawalApi.records({ page: pageNumber }).then(
-      (page) => current && setState({ kind: 'ready', page }),
-      (error: { code?: string }) =>
-        current && setState({ kind: 'failed', code: error.code ?? 'unknown_error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [withdrawalApi, pageNumber, fetches]);
-
-  const apply = useCallback(
-    (event: WithdrawalView) =>
-      setState((current) =>
-        current.kind !== 'ready'
-          ? current
-          : {
-              kind: 'ready',
-              page: {
-                ...current.page,
-                items: mergeWithdrawal(current.page.items, event, current.page.page === 1),
-              },
-            },
-      ),
-    [],
+  const live = useLive<Page<WithdrawalView>, WithdrawalView>(
+    String(pageNumber),
+    ({ refresh$, local$ }) =>
+      liveList<WithdrawalView, Page<WithdrawalView>>({
+        fetch: () => withdrawalApi.records({ page: pageNumber }),
+        events$: merge(realtime.event$('withdrawal'), local$),
+        keyOf: (withdrawal) => withdrawal.id,
+        seqOf: (withdrawal) => withdrawal.version,
+        insert: (page, withdrawal) =>
+          page.page === 1 ? { ...page, items: [withdrawal, ...page.items] } : page,
+        refetch$: merge(realtime.reconnected$, refresh$),
+        failFirst: true,
+      }),
   );
-
-  useEffect(() => {
-    const events = realtime.event$('withdrawal').subscribe(apply);
-    const reconnects = realtime.reconnected$.subscribe(() => setFetches((count) => count + 1));
-    return () => {
-      events.unsubscribe();
-      reconnects.unsubscribe();
-    };
-  }, [realtime, apply]);
-
-  return { state, apply, retry: () => setFetches((count) => count + 1) };
+  const state: WithdrawalListState =
+    live.state.kind === 'ready' ? { kind: 'ready', page: live.state.value } : live.state;
+  return { state, apply: live.local, retry: live.retry };
 }

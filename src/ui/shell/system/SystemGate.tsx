@@ -73,9 +73,9 @@ export function SystemGate({ children }: { children: ReactNode }) {
 
   return (
     <SiteInfoContext.Provider value={info}>
-      {snapshot.matches('maintenance') ? (
+      {snapshot.matches({ watching: 'maintenance' }) ? (
         <MaintenanceScreen end={snapshot.context.maintenanceEnd} />
-      ) : snapshot.matches('regionRestricted') ? (
+      ) : snapshot.matches({ watching: 'regionRestricted' }) ? (
         <RegionBlockScreen ip={info.location.ip} />
       ) : (
         children
