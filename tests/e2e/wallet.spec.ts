@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts';
+import { grantBonus } from './ops';
 import { loginAs, openLogin } from './support';
 
 test('a deposit credited by the channel moves the balance live in another tab', async ({
@@ -85,4 +86,37 @@ test('logging in fetches the consolidated funds for a real account, never for a 
   // The trial's balance is its demo credit, loaded after the login like a player's.
   await expect(trialPage.getByTestId('balance')).toHaveText('$ 2,000.00');
   expect(asked).toEqual([]);
+});
+
+test('a credit committed while the balance snapshot is on its way still ends in the header', async ({
+  page,
+}) => {
+  const { username, password } = await newAccount();
+  await loginAs(page, username, password);
+  const header = page.getByTestId('balance');
+  await expect(header).toHaveText('$ 0.00');
+  // The socket is in the member's room: a credit shows live.
+  await grantBonus(username, '10.00');
+  await expect(header).toHaveText('$ 10.00');
+
+  // The next snapshot is read before a credit of 5.00 commits, and answers only after that
+  // credit's event has reached the page (issue 13: the old stream showed the older snapshot).
+  let answered!: () => void;
+  const snapshotAnswered = new Promise<void>((resolve) => (answered = resolve));
+  await page.route('**/wps/v2/wallets/balance', async (route) => {
+    const stale = await route.fetch();
+    await grantBonus(username, '5.00');
+    await expect(header).toHaveText('$ 15.00');
+    await route.fulfill({ response: stale });
+    answered();
+  });
+  const response = page.waitForResponse('**/wps/v2/wallets/balance');
+  await page.getByRole('button', { name: 'Refresh balance' }).first().click();
+  await snapshotAnswered;
+  await response;
+  // Two frames after the answer: the snapshot has been applied and drawn.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await expect(header).toHaveText('$ 15.00', { timeout: 1_000 });
 });
