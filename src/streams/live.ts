@@ -129,8 +129,9 @@ export function live<S, E>(spec: LiveSpec<S, E>): Observable<S> {
               if (spec.refetchOn?.(value, event)) gap ??= { event };
               else value = spec.apply(value, event);
             }
-            state = null; // a new snapshot is always shown, even when equal to the last
-            show(value);
+            // A new snapshot is always shown, even when equal to the last.
+            state = { value };
+            subscriber.next(value);
             if (gap) gaps.next(gap.event);
           },
         }),
@@ -150,24 +151,23 @@ export interface Sequenced {
  * dropped. With `contiguous` (the source numbers its events 1, 2, 3, … with none skipped), an
  * event more than one ahead shows a missed one and fetches the snapshot again.
  */
-export function liveValue<S extends Sequenced, E extends Sequenced>(spec: {
-  fetch: () => ObservableInput<S>;
-  events$: Observable<E>;
-  merge: (state: S, event: E) => S;
-  contiguous?: boolean;
-  refetchOn?: (state: S, event: E) => boolean;
-  refetch$?: Observable<unknown>;
-  failFirst?: boolean;
-}): Observable<S> {
+/** What every variant passes to `live` as it is. */
+type Common<S, E> = Pick<LiveSpec<S, E>, 'fetch' | 'events$' | 'refetch$' | 'failFirst'>;
+
+export function liveValue<S extends Sequenced, E extends Sequenced>(
+  spec: Common<S, E> & {
+    merge: (state: S, event: E) => S;
+    contiguous?: boolean;
+    refetchOn?: (state: S, event: E) => boolean;
+  },
+): Observable<S> {
+  const { merge, contiguous, refetchOn, ...common } = spec;
   return live<S, E>({
-    fetch: spec.fetch,
-    events$: spec.events$,
-    refetch$: spec.refetch$,
-    failFirst: spec.failFirst,
-    apply: (state, event) => (isNewer(event, state) ? spec.merge(state, event) : state),
+    ...common,
+    apply: (state, event) => (isNewer(event, state) ? merge(state, event) : state),
     refetchOn: (state, event) =>
-      (spec.contiguous === true && event.seq > state.seq + 1) ||
-      (isNewer(event, state) && (spec.refetchOn?.(state, event) ?? false)),
+      (contiguous === true && event.seq > state.seq + 1) ||
+      (isNewer(event, state) && (refetchOn?.(state, event) ?? false)),
   });
 }
 
@@ -182,33 +182,27 @@ export function isNewer(event: Sequenced, than: Sequenced): boolean {
  * the list goes where `insert` puts it (by default nowhere: the list is a page of a larger
  * set, and only its owner knows whether the item belongs on it).
  */
-export function liveList<T, S extends { items: readonly T[] }>(spec: {
-  fetch: () => ObservableInput<S>;
-  events$: Observable<T>;
-  keyOf: (item: T) => string;
-  seqOf: (item: T) => number;
-  insert?: (state: S, item: T) => S;
-  refetch$?: Observable<unknown>;
-  failFirst?: boolean;
-}): Observable<S> {
+export function liveList<T, S extends { items: readonly T[] }>(
+  spec: Common<S, T> & KeyedRules<T, S>,
+): Observable<S> {
+  const { keyOf, seqOf, insert, ...common } = spec;
   return live<S, T>({
-    fetch: spec.fetch,
-    events$: spec.events$,
-    refetch$: spec.refetch$,
-    failFirst: spec.failFirst,
-    apply: (state, event) => mergeKeyed(state, event, spec),
+    ...common,
+    apply: (state, event) => mergeKeyed(state, event, { keyOf, seqOf, insert }),
   });
 }
 
-/** `liveList`'s rule for one event, for lists kept outside a stream (a page's own state). */
+interface KeyedRules<T, S> {
+  keyOf: (item: T) => string;
+  seqOf: (item: T) => number;
+  insert?: (state: S, item: T) => S;
+}
+
+/** `liveList`'s rule for one event. */
 export function mergeKeyed<T, S extends { items: readonly T[] }>(
   state: S,
   event: T,
-  rules: {
-    keyOf: (item: T) => string;
-    seqOf: (item: T) => number;
-    insert?: (state: S, item: T) => S;
-  },
+  rules: KeyedRules<T, S>,
 ): S {
   const key = rules.keyOf(event);
   const index = state.items.findIndex((item) => rules.keyOf(item) === key);

@@ -71,7 +71,7 @@ export function createServices(i18n: i18n): Services {
       autoConnect: false,
       // WebSocket first, one connection from the start (no polling handshake, and no sticky
       // sessions needed behind a load balancer); long-polling only where a WebSocket fails
-      // (a proxy that blocks upgrades), which then needs the stickiness docs/operations.md sets.
+      // (a proxy that blocks upgrades); such a client needs sticky sessions behind a balancer.
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
       auth: (callback) => callback({ token: readToken() }),

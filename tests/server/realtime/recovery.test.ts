@@ -56,25 +56,28 @@ describe('socket connection-state recovery', () => {
     await back;
   }
 
-  it('delivers an event missed while the transport was down, and says it recovered', async () => {
+  /** A member's connected socket on a new server, and the balances it hears from now on. */
+  async function listening(account: string) {
     server = await startTestServer('pglite');
-    const token = await loginToken(server, 'player3');
-    const socket = await connected(token, 'player3');
+    const token = await loginToken(server, account);
+    const socket = await connected(token, account);
     const heard: string[] = [];
     socket.on('balance', (event) => heard.push(event.balance));
+    return { token, socket, heard };
+  }
+
+  it('delivers an event missed while the transport was down, and says it recovered', async () => {
+    const { socket, heard } = await listening('player3');
     await dropAndReconnect(socket, async () => {
       await grant(server!, 'player3', '25.00');
     });
     expect(socket.recovered).toBe(true);
-    await expect.poll(() => heard.length).toBeGreaterThan(0);
+    // The 10.00 heard before the drop, and the 25.00 granted during it.
+    await expect.poll(() => heard).toEqual(['35.00']);
   });
 
   it('gives a recovered socket no private events once its session has ended', async () => {
-    server = await startTestServer('pglite');
-    const token = await loginToken(server, 'player4');
-    const socket = await connected(token, 'player4');
-    const heard: string[] = [];
-    socket.on('balance', (event) => heard.push(event.balance));
+    const { token, socket, heard } = await listening('player4');
     await dropAndReconnect(socket, async () => {
       const reply = await call(server!, '/wps/session/logout', {
         method: 'DELETE',
@@ -89,10 +92,10 @@ describe('socket connection-state recovery', () => {
     const again = await vi.waitFor(() => loginToken(server!, 'player4'), { timeout: 10_000 });
     const other = await connected(again, 'player4');
     const otherHeard = new Promise<void>((resolve) => other.once('balance', () => resolve()));
-    await grant(server, 'player4', '25.00');
+    await grant(server!, 'player4', '25.00');
     await otherHeard;
     const system = new Promise<void>((resolve) => socket.once('system', () => resolve()));
-    await server.deps.maintenance.set({ enabled: false, end: null });
+    await server!.deps.maintenance.set({ enabled: false, end: null });
     await system;
     expect(heard).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import type { Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { live, liveList, liveValue, mergeKeyed } from '../../../src/streams/live';
@@ -8,6 +9,12 @@ interface Value {
 }
 const v = (amount: string, seq: number): Value => ({ amount, seq });
 const merge = (state: Value, event: Value): Value => ({ ...state, ...event });
+
+/** A fetch that answers with each of `answers` in turn. */
+function inTurn<T>(answers: Observable<T>[]): () => Observable<T> {
+  let next = 0;
+  return () => answers[next++]!;
+}
 
 const scheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
@@ -38,15 +45,13 @@ describe('live value', () => {
 
   it('fetches again on a gap in a contiguous seq, and applies what came meanwhile', () => {
     scheduler().run(({ cold, hot, expectObservable }) => {
-      let fetches = 0;
-      const snapshots = [v('10.00', 1), v('40.00', 4)];
       const events$ = hot('---a-c-d--', {
         a: v('20.00', 2),
         c: v('40.00', 4), // 3 never came: a gap
         d: v('50.00', 5), // arrives while the second fetch is in flight
       });
       const value$ = liveValue({
-        fetch: () => cold('-(s|)', { s: snapshots[fetches++]! }),
+        fetch: inTurn([cold('-(s|)', { s: v('10.00', 1) }), cold('-(s|)', { s: v('40.00', 4) })]),
         events$,
         merge,
         contiguous: true,
@@ -63,12 +68,10 @@ describe('live value', () => {
 
   it('fetches again on reconnect; the newest fetch wins and events meanwhile stay', () => {
     scheduler().run(({ cold, hot, expectObservable }) => {
-      let fetches = 0;
-      const answers = [cold('-(s|)', { s: v('10.00', 1) }), cold('---(t|)', { t: v('30.00', 3) })];
       const reconnected$ = hot('---r------');
       const events$ = hot('--a--b----', { a: v('20.00', 2), b: v('40.00', 4) });
       const value$ = liveValue({
-        fetch: () => answers[fetches++]!,
+        fetch: inTurn([cold('-(s|)', { s: v('10.00', 1) }), cold('---(t|)', { t: v('30.00', 3) })]),
         events$,
         merge,
         refetch$: reconnected$,
@@ -86,14 +89,12 @@ describe('live value', () => {
 
   it('keeps the value when a fetch fails, and fetches again on demand', () => {
     scheduler().run(({ cold, hot, expectObservable }) => {
-      let fetches = 0;
-      const answers = [
-        cold('-(s|)', { s: v('10.00', 1) }),
-        cold<Value>('-#'),
-        cold('-(t|)', { t: v('70.00', 7) }),
-      ];
       const value$ = liveValue({
-        fetch: () => answers[fetches++]!,
+        fetch: inTurn([
+          cold('-(s|)', { s: v('10.00', 1) }),
+          cold<Value>('-#'),
+          cold('-(t|)', { t: v('70.00', 7) }),
+        ]),
         events$: hot('-----a---', { a: v('20.00', 2) }),
         merge,
         refetch$: hot('--r----r-'),

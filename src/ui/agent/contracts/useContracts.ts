@@ -1,6 +1,7 @@
-import { filter, map, merge } from 'rxjs';
+import { filter, merge } from 'rxjs';
 import type { ContractSide, ContractView } from '../../../api/contracts';
 import type { ContractType } from '../../../shared/contracts';
+import type { Page } from '../../../shared/records';
 import { liveList } from '../../../streams/live';
 import { useServices } from '../../core/ServicesContext';
 import { useLive } from '../../hooks/useLive';
@@ -22,10 +23,10 @@ export type ContractsState =
 export function useContracts(role: ContractSide, type?: ContractType) {
   const api = useContractsApi();
   const { realtime } = useServices();
-  const live = useLive<{ items: readonly ContractView[] }, ContractView>(
+  const live = useLive<Page<ContractView>, ContractView>(
     `${role}:${type ?? ''}`,
     ({ refresh$, local$ }) =>
-      liveList<ContractView, { items: readonly ContractView[] }>({
+      liveList<ContractView, Page<ContractView>>({
         fetch: () => api.list({ role, type, pageSize: 50 }),
         events$: merge(realtime.event$('contract'), local$).pipe(
           filter((view) => view.role === role && (!type || view.contractType === type)),
@@ -35,12 +36,10 @@ export function useContracts(role: ContractSide, type?: ContractType) {
         insert: (list, contract) => ({ ...list, items: [contract, ...list.items] }),
         refetch$: merge(realtime.reconnected$, refresh$),
         failFirst: true,
-      }).pipe(map((list) => ({ items: list.items }))),
+      }),
   );
   const state: ContractsState =
-    live.state.kind === 'ready'
-      ? { kind: 'ready', contracts: [...live.state.value.items] }
-      : live.state;
+    live.state.kind === 'ready' ? { kind: 'ready', contracts: live.state.value.items } : live.state;
   return {
     state,
     merge: live.local,
