@@ -1,12 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractAnswer, ContractSide } from '../../../api/contracts';
-import type { ContractType } from '../../../shared/contracts';
+import type { ContractType, StoredContractState } from '../../../shared/contracts';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { EmptyState } from '../../components/EmptyState';
 import { useContracts } from './useContracts';
 import { useContractsApi } from './useContractsApi';
+import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
+
+/** How a contract's state reads at a glance: in effect, waiting on someone, or ended. */
+const STATUS_TONES: Partial<Record<StoredContractState, 'accent' | 'success' | 'danger'>> = {
+  offered: 'accent',
+  terminationRequested: 'accent',
+  active: 'success',
+  rejected: 'danger',
+};
 
 /**
  * Contracts of one side with the moves that side may make now (the server's `actions`, from
@@ -47,13 +56,20 @@ export function ContractList({
       )}
       <ul>
         {state.contracts.map((contract) => (
-          <li key={contract.id} data-testid="contract" data-state={contract.state}>
+          <li
+            key={contract.id}
+            className="card contract-card"
+            data-testid="contract"
+            data-state={contract.state}
+          >
             <div className="contract-summary">
               <strong>{t(`contracts.type_${contract.contractType}`)}</strong>
               <span>{role === 'upline' ? contract.downline.account : contract.upline.account}</span>
               <span>{t('contracts.rate', { rate: contract.terms.rate })}</span>
-              <span className="status" data-testid="contract-status">
-                {t(`contracts.state_${contract.state}`)}
+              <span data-testid="contract-status">
+                <Badge tone={STATUS_TONES[contract.state] ?? 'neutral'}>
+                  {t(`contracts.state_${contract.state}`)}
+                </Badge>
               </span>
             </div>
             <p className="contract-terms">
