@@ -80,8 +80,16 @@ export async function boot(env: Env): Promise<Running> {
     app,
     deps,
     url,
+    /**
+     * Graceful: readiness turns 503 (a balancer sends nothing new), the jobs stop, every socket's
+     * connection is closed without a goodbye (its client reconnects by itself, to another
+     * process when there is one), the server stops accepting and finishes the requests in
+     * flight, then the database closes. main.ts bounds the whole with SHUTDOWN_TIMEOUT_MS.
+     */
     async close() {
+      app.lifecycle.draining = true;
       stopJobs();
+      app.io.engine.close();
       await app.http.close();
       await db.close();
     },

@@ -51,6 +51,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`\n  ${signal}: closing…`);
+    // Requests still running after the bound are cut: the process must end for a restart.
+    setTimeout(() => {
+      console.error(`  Still busy after ${env.SHUTDOWN_TIMEOUT_MS} ms: exiting anyway.`);
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS).unref();
     await running.close();
     process.exit(0);
   };

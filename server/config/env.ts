@@ -47,6 +47,11 @@ const envSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(defaultHttpLimits.maxConnections),
+  /**
+   * On SIGTERM/SIGINT: how long the process may take to finish the requests in flight after it
+   * stopped accepting and told its sockets to go; then it exits anyway (status 1).
+   */
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000, 100),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; httpLimits: HttpLimits };

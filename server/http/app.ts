@@ -7,6 +7,7 @@ import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from './deps';
 import type { RouteAuth } from './routeConfig';
 import { ApiError, installErrorHandler } from './errors';
+import { healthRoutes, type Lifecycle } from './system/health';
 import { installAuth } from './auth';
 import { type LogStream, loggerOptions } from './logging';
 import { devRoutes } from './dev/devRoutes';
@@ -45,6 +46,8 @@ export interface RouteInfo {
 export interface App {
   http: FastifyInstance;
   io: RealtimeServer;
+  /** Read by GET /readyz; boot's close() sets `draining`. */
+  lifecycle: Lifecycle;
   /** Every route with its declared security; the authorization-matrix test walks it. */
   routes: RouteInfo[];
 }
@@ -145,6 +148,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await http.register(formbody, { bodyLimit: BODY_LIMIT });
   installAuth(http, deps);
 
+  const lifecycle: Lifecycle = { draining: false };
+  await healthRoutes(http, deps, lifecycle);
   await systemRoutes(http, deps);
   await sessionRoutes(http, deps);
   await memberRoutes(http, deps);
@@ -196,5 +201,5 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   http.addHook('onClose', async () => {
     await io.close();
   });
-  return { http, io, routes };
+  return { http, io, lifecycle, routes };
 }

@@ -112,6 +112,14 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
     await rm(site, { recursive: true, force: true });
   });
 
+  it('answer the probes themselves, not with the page (they used to get the HTML)', async () => {
+    for (const url of ['/healthz', '/readyz']) {
+      const reply = await fetch(server.url + url);
+      expect(reply.status, url).toBe(200);
+      expect(reply.headers.get('content-type'), url).toMatch(/^application\/json/);
+    }
+  });
+
   it('send a built script precompressed, brotli or gzip as asked, never compressed twice', async () => {
     const br = await raw(server, '/assets/app-abc123.js', {
       'accept-encoding': 'gzip, deflate, br',
