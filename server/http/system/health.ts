@@ -53,6 +53,8 @@ export async function healthRoutes(
     if (lifecycle.draining) return reply.status(503).send({ status: 'draining', checks: {} });
     const checks = { database: await check(() => deps.db.query('select 1')) };
     const ready = Object.values(checks).every((result) => result === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'unavailable', checks });
   });
 }
