@@ -6,7 +6,27 @@ import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, demoAccounts } from './seed/demoA
 /** `npm start` / `npm run serve`: one process serving the site, the API and socket.io. */
 async function main(): Promise<void> {
   const env = readEnv();
-  const running = await boot(env);
+  // Listened for before booting: boot() announces the server (server.json) before it returns,
+  // and a signal in between would otherwise kill the process without closing anything.
+  const booting = boot(env);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n  ${signal}: closing…`);
+    // Requests still running after the bound are cut: the process must end for a restart.
+    setTimeout(() => {
+      console.error(`  Still busy after ${env.SHUTDOWN_TIMEOUT_MS} ms: exiting anyway.`);
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS).unref();
+    await (await booting).close();
+    process.exit(0);
+  };
+  // A boot that failed is main's to report (below).
+  const onSignal = (signal: string) => void shutdown(signal).catch(() => process.exit(1));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const running = await booting;
   const engine = env.DATABASE_URL
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${env.dataDir}`;
@@ -45,22 +65,6 @@ async function main(): Promise<void> {
   console.log(
     lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'),
   );
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`\n  ${signal}: closing…`);
-    // Requests still running after the bound are cut: the process must end for a restart.
-    setTimeout(() => {
-      console.error(`  Still busy after ${env.SHUTDOWN_TIMEOUT_MS} ms: exiting anyway.`);
-      process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT_MS).unref();
-    await running.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
