@@ -64,7 +64,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf "${e2eDataDir}" && node --import tsx server/main.ts`,
+    command: `rm -rf "${e2eDataDir}" && node dist-server/main.js`,
     url: `http://127.0.0.1:${port}/wps/system/status`,
     reuseExistingServer: false,
     timeout: 60_000,

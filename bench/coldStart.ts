@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import path from 'node:path';
 /**
  * Time from spawning a server process to its first served page (GET / answered 200).
  * The baseline is a bare Fastify serving one static file, started the same way in the same run,
- * so the ratio says what our boot (config, migrations, seed, app) costs on this machine.
+ * so the ratio says what our boot (config, migrations, seed, app) costs on this machine. The
+ * restart is measured twice: through tsx (development) and compiled (dist-server/, production).
  */
 async function timeToFirstPage(
   command: string[],
@@ -39,6 +41,8 @@ export interface ColdStartReport {
   baselineMs: number;
   firstBootMs: number;
   restartMs: number;
+  /** The same restart with the compiled server (`node dist-server/main.js`, as `npm start`). */
+  compiledRestartMs: number | null;
 }
 
 export async function measureColdStart(port = 4391): Promise<ColdStartReport> {
@@ -55,7 +59,11 @@ export async function measureColdStart(port = 4391): Promise<ColdStartReport> {
     // First boot creates, migrates and seeds the database; a restart finds it ready.
     const firstBootMs = await timeToFirstPage(server, env, port);
     const restartMs = await timeToFirstPage(server, env, port);
-    return { baselineMs, firstBootMs, restartMs };
+    const compiled = path.resolve('dist-server/main.js');
+    const compiledRestartMs = existsSync(compiled)
+      ? await timeToFirstPage(['node', compiled], env, port)
+      : null;
+    return { baselineMs, firstBootMs, restartMs, compiledRestartMs };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -70,6 +70,11 @@ if (runs('start')) {
   console.log(
     `  platform, restart on existing data:  ${ms(start.restartMs)}  (×${(start.restartMs / start.baselineMs).toFixed(1)} baseline)`,
   );
+  console.log(
+    start.compiledRestartMs === null
+      ? '  compiled server (dist-server/): not built, run `npm run build` first'
+      : `  same restart, compiled (npm start):  ${ms(start.compiledRestartMs)}  (×${(start.compiledRestartMs / start.restartMs).toFixed(2)} of the tsx restart)`,
+  );
 }
 
 if (runs('ledger')) {

@@ -8,7 +8,7 @@ const dataDir = path.resolve(process.env.E2E_DIR ?? '.e2e', 'data');
 
 /** The operator command exactly as the README gives it (`npm run ops -- …`). */
 function ops(...args: string[]) {
-  return run('node', ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+  return run('node', ['dist-server/ops.js', ...args], {
     env: { ...process.env, DATA_DIR: dataDir },
   });
 }

@@ -31,6 +31,8 @@ export interface ServerProcessOptions {
   readyTimeoutMs?: number;
   /** Variables set on top of the defaults below (e.g. NODE_ENV: 'production', DEV_TOOLS: '0'). */
   env?: Record<string, string>;
+  /** The server's entry as node runs it; the TypeScript source through tsx by default. */
+  entry?: string[];
 }
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
@@ -56,7 +58,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   Object.assign(env, options.env);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = options.entry ?? ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
