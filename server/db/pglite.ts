@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, SqlParam } from './types';
 
@@ -29,14 +30,73 @@ export function pgliteDatabase(pg: PGlite): Database {
   };
 }
 
+/** Whether a process with this id is running (EPERM: it is, under another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One process per PGlite folder (issue 13): two would each hold their own copy of the database
+ * and drift apart. The lock is a file beside the folder (`<folder>.lock`: PostgreSQL wants its
+ * own folder to itself) holding the owner's process id, created exclusively; one left by a
+ * process that is gone (a crash, a SIGKILL) is taken over. Returns its release.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const file = `${path.resolve(dataDir)}.lock`;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const handle = await open(file, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return async () => {
+        const owner = await readFile(file, 'utf8').catch(() => '');
+        if (owner === String(process.pid)) await unlink(file).catch(() => {});
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+    if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${owner}. One process per ` +
+          'folder: stop that one, give this one its own DATA_DIR, or set DATABASE_URL so that ' +
+          `several processes share a PostgreSQL. (If no such process is running, delete ${file}.)`,
+      );
+    }
+    // Left by a process that is gone (or by this one): take it over.
+    await unlink(file).catch(() => {});
+  }
+  throw new Error(`Could not take the lock ${file}.`);
+}
+
 /**
  * Embedded PostgreSQL in a folder (or in memory when `dataDir` is null, for tests). `loadDataDir`
  * starts it from a `dumpDataDir()` tarball instead of an empty cluster (the tests' template).
+ * A folder is locked to this process until the database is closed (`lockDataDir`).
  */
 export async function openPglite(
   dataDir: string | null,
   options: { loadDataDir?: Blob } = {},
 ): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  return pgliteDatabase(await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options }));
+  if (!dataDir) return pgliteDatabase(await PGlite.create(options));
+  await mkdir(dataDir, { recursive: true });
+  const release = await lockDataDir(dataDir);
+  try {
+    const database = pgliteDatabase(await PGlite.create({ dataDir, ...options }));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
