@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -74,6 +76,14 @@ function isAlwaysOpen(url: string): boolean {
   return url.startsWith('/wps/system/') || url.startsWith('/ops/');
 }
 
+/** A caller's request id is taken only as a plain token: it goes into every log line. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function requestIdOf(request: { headers: IncomingHttpHeaders }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /** Builds the whole server: one place, so tests start the real thing on an ephemeral port. */
 export async function createApp(deps: AppDeps, options: AppOptions = {}): Promise<App> {
   const limits = { ...defaultHttpLimits, ...options.limits };
@@ -83,6 +93,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     logger: loggerOptions(options.logLevel ?? 'warn', options.logStream),
+    // Every log line of a request carries its id: the caller's X-Request-Id (a load balancer's)
+    // when it is a plain token, else a new one; the answer says which (x-request-id).
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
     // A request (headers and body) must arrive in time: a client trickling bytes is cut with a
     // 408. An upgraded connection (socket.io's WebSocket) is outside these limits.
     requestTimeout: limits.requestTimeoutMs,
@@ -130,6 +144,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   // HSTS over HTTPS only: the request's own TLS, or a trusted proxy's X-Forwarded-Proto.
   http.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 
