@@ -4,8 +4,10 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from './config/env';
 import { loadPlatformConfig } from './config/load';
+import type { PlatformConfig } from './config/schema';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
+import type { Database } from './db/types';
 import { createDeps } from './deps';
 import { demoMoneyRefusal } from './domain/payments/channels';
 import { type App, createApp } from './http/app';
@@ -15,6 +17,7 @@ import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { startJobs } from './jobs/scheduler';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
+import { connectRedis, type RedisLink } from './realtime/redis';
 
 export interface Running {
   app: App;
@@ -28,8 +31,61 @@ export function serverInfoFile(dataDir: string): string {
   return path.join(dataDir, 'server.json');
 }
 
+/** How often a process that runs beside others re-reads the switches they share. */
+const SHARED_STATE_REFRESH_MS = 10_000;
+
+export interface BootOptions {
+  /**
+   * Write DATA_DIR/server.json once listening (the default). A WEB_CONCURRENCY worker does not:
+   * the cluster's primary writes it once every worker listens.
+   */
+  announce?: boolean;
+  /** A WEB_CONCURRENCY worker: socket.io over WebSocket only (no sticky sessions). */
+  websocketOnly?: boolean;
+}
+
+/**
+ * Tells `npm run ops` and the test harness where the server is. Written whole then renamed, so
+ * nobody reads a half-written file; `pid` is the process to signal (a cluster's primary).
+ */
+export async function writeServerInfo(
+  dataDir: string,
+  info: { url: string; opsToken: string; workers?: number },
+): Promise<void> {
+  const infoFile = serverInfoFile(dataDir);
+  await writeFile(`${infoFile}.tmp`, JSON.stringify({ ...info, pid: process.pid }), {
+    mode: 0o600,
+  });
+  await rename(`${infoFile}.tmp`, infoFile);
+}
+
+/** Migrations and seeds; each is a no-op when already done. */
+async function prepareDatabase(db: Database, production: boolean): Promise<void> {
+  await migrate(db);
+  // The game catalogue is product data, seeded in production too (skipped when unchanged).
+  await seedCatalogue(db);
+  if (!production) await seedDemo(db);
+}
+
+/**
+ * For a WEB_CONCURRENCY primary: the database made ready once, before the workers start, so
+ * they do not all migrate and seed at the same moment.
+ */
+export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
+  const config = await loadPlatformConfig(env.PLATFORM_CONFIG);
+  const refusal = demoMoneyRefusal(config, env.NODE_ENV === 'production', env.PLATFORM_CONFIG);
+  if (refusal) throw new Error(refusal);
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    await prepareDatabase(db, env.NODE_ENV === 'production');
+  } finally {
+    await db.close();
+  }
+  return config;
+}
+
 /** config → db → http → realtime (ARCHITECTURE). Used by main.ts, the tests and the benchmarks. */
-export async function boot(env: Env): Promise<Running> {
+export async function boot(env: Env, options: BootOptions = {}): Promise<Running> {
   const config = await loadPlatformConfig(env.PLATFORM_CONFIG);
   const production = env.NODE_ENV === 'production';
   // Before anything is opened or listened on: production never runs demo money by accident.
@@ -37,19 +93,26 @@ export async function boot(env: Env): Promise<Running> {
   if (refusal) throw new Error(refusal);
   await mkdir(env.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  await migrate(db);
-  // The game catalogue is product data, seeded in production too (skipped when unchanged).
-  await seedCatalogue(db);
-  if (!production) await seedDemo(db);
+  await prepareDatabase(db, production);
 
-  const opsToken = randomBytes(24).toString('base64url');
+  const opsToken = env.OPS_TOKEN ?? randomBytes(24).toString('base64url');
   const staticDir = path.resolve('dist');
   if (env.SERVE_STATIC && !existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npm run build` first (npm start does).');
   }
+  let redis: RedisLink | null = null;
+  try {
+    redis = env.REDIS_URL
+      ? await connectRedis(env.REDIS_URL, (message) => console.error(`  ${message}`))
+      : null;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const deps = await createDeps({
     config,
     db,
+    redis,
     trustProxy: env.TRUST_PROXY,
     opsToken,
     staticDir: env.SERVE_STATIC ? staticDir : null,
@@ -61,20 +124,21 @@ export async function boot(env: Env): Promise<Running> {
     trustProxy: env.TRUST_PROXY,
     logLevel: process.env.LOG_LEVEL,
     limits: env.httpLimits,
+    websocketOnly: options.websocketOnly,
   });
   await app.http.listen({ port: env.PORT, host: env.HOST });
   await confirmPendingDemoDeposits(deps);
   await schedulePendingDemoPayouts(deps);
   const stopJobs = startJobs(deps, (message) => app.http.log.warn(message));
+  // Another process's switch arrives through Redis at once; this catches one that did not.
+  const refresher = env.DATABASE_URL
+    ? setInterval(() => void deps.maintenance.refresh().catch(() => {}), SHARED_STATE_REFRESH_MS)
+    : null;
+  refresher?.unref();
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
-  // Written whole then renamed, so `npm run ops` never reads a half-written file.
-  const infoFile = serverInfoFile(env.dataDir);
-  await writeFile(`${infoFile}.tmp`, JSON.stringify({ url, opsToken, pid: process.pid }), {
-    mode: 0o600,
-  });
-  await rename(`${infoFile}.tmp`, infoFile);
+  if (options.announce !== false) await writeServerInfo(env.dataDir, { url, opsToken });
 
   return {
     app,
@@ -89,8 +153,10 @@ export async function boot(env: Env): Promise<Running> {
     async close() {
       app.lifecycle.draining = true;
       stopJobs();
+      if (refresher) clearInterval(refresher);
       app.io.engine.close();
       await app.http.close();
+      await redis?.close();
       await db.close();
     },
   };

@@ -16,11 +16,14 @@ import { createBalanceEvents } from './domain/ledger/balanceEvents';
 import type { WithdrawalChange } from './domain/withdrawals/lifecycle';
 import type { ContractChange } from './domain/contracts/lifecycle';
 import type { MessageChange } from './domain/messages/events';
+import type { RedisLink } from './realtime/redis';
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
 export async function createDeps(options: {
   config: PlatformConfig;
   db: Database;
+  /** Connected by boot when REDIS_URL is set (server/realtime/redis.ts). */
+  redis?: RedisLink | null;
   trustProxy: string | undefined;
   opsToken: string | null;
   staticDir: string | null;
@@ -35,6 +38,7 @@ export async function createDeps(options: {
   return {
     config,
     db,
+    redis: options.redis ?? null,
     maintenance: await createMaintenanceSwitch(db, config.maintenance),
     region: createRegionPolicy(config.regionRestriction),
     visitorOf: createVisitorResolver(options.trustProxy, config.regionRestriction.countryHeader),

@@ -15,6 +15,19 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * Redis for more than one process (socket.io's Redis Streams adapter): every live event and
+   * the maintenance switch reach the pages of every process. Unset: one process.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /**
+   * The operator token (`npm run ops`, /ops/*). Unset: each start makes a new one and writes it
+   * to DATA_DIR/server.json. Set it when the ops commands must reach any of several machines.
+   */
+  OPS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   PLATFORM_CONFIG: z.string().default('config/platform.json'),
   /** proxy-addr trust setting, e.g. "loopback" or "10.0.0.0/8"; unset = trust no proxy. */
   TRUST_PROXY: z.string().optional(),
@@ -62,10 +75,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  if (!parsed.data.DATABASE_URL && parsed.data.WEB_CONCURRENCY > 1) {
+  if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.DATABASE_URL) {
     // PGlite is one connection owned by one process (ARCHITECTURE, Storage).
     throw new Error(
       'WEB_CONCURRENCY > 1 needs DATABASE_URL: the embedded database is single-process.',
+    );
+  }
+  if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.REDIS_URL) {
+    throw new Error(
+      'WEB_CONCURRENCY > 1 needs REDIS_URL: without it a balance change made by one process ' +
+        'would never reach the pages connected to another.',
     );
   }
   if (parsed.data.DEV_TOOLS && parsed.data.NODE_ENV === 'production') {

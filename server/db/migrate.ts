@@ -13,9 +13,14 @@ const MIGRATION_LOCK = 7_201_001;
  * in file-name order. Safe to call from several processes at once on PostgreSQL.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec(
-    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
-  );
+  // Under the lock too: two processes starting together would both try to create the table
+  // (`if not exists` is not safe against a concurrent create).
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(
+      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+    );
+  });
   const files = (await readdir(migrationsDir))
     .filter((name) => /^\d{3}_.+\.sql$/.test(name))
     .sort();

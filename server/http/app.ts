@@ -69,6 +69,8 @@ export interface AppOptions {
   logStream?: LogStream;
   /** Timeouts and the connection cap (env REQUEST_TIMEOUT_MS, MAX_CONNECTIONS, …). */
   limits?: Partial<HttpLimits>;
+  /** socket.io over WebSocket only: a WEB_CONCURRENCY worker (no sticky sessions). */
+  websocketOnly?: boolean;
 }
 
 /** Paths that stay open in maintenance and for restricted regions: the page must learn why. */
@@ -212,7 +214,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       .send(failure('not_found', `No such call: ${request.method} ${request.url.split('?')[0]}`));
   });
 
-  const io = attachRealtime(http.server, deps);
+  const io = attachRealtime(http.server, deps, {
+    redis: deps.redis,
+    websocketOnly: options.websocketOnly,
+    log: (message) => http.log.warn(message),
+  });
   http.addHook('onClose', async () => {
     await io.close();
   });

@@ -16,11 +16,14 @@ import type { Revocations } from '../domain/identity/revocations';
 import type { Throttles } from '../domain/identity/throttles';
 import type { EmailProvider, SmsProvider } from '../domain/messaging/providers';
 import type { VisitorResolver } from './visitor';
+import type { RedisLink } from '../realtime/redis';
 
 /** Everything the HTTP and realtime layers need, built once in main.ts (or by a test). */
 export interface AppDeps {
   config: PlatformConfig;
   db: Database;
+  /** REDIS_URL: this process runs beside others and fans out through Redis; else null. */
+  redis: RedisLink | null;
   maintenance: MaintenanceSwitch;
   region: RegionPolicy;
   visitorOf: VisitorResolver;

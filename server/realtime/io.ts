@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server } from 'socket.io';
 import { isAgentType } from '../../src/shared/identity';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/realtime';
@@ -8,8 +9,18 @@ import type { AppDeps } from '../http/deps';
 import { toMoneyString } from '../../src/shared/money';
 import { publishSystemStatus } from './systemEvents';
 import { viewFor } from '../domain/contracts/views';
+import type { MaintenanceState } from '../domain/system/maintenance';
+import type { RedisLink } from './redis';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+/** What one server process tells the others (through the adapter; only with Redis). */
+export interface InterServerEvents {
+  maintenance: (state: MaintenanceState) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
+
+/** The Redis stream socket.io's packets go through, and how much of it is kept. */
+const STREAM = { streamName: 'platform:socket.io', maxLen: 10_000 } as const;
 
 /** Rooms (ARCHITECTURE, Realtime); the region rooms let one emit reach each kind of visitor. */
 export const rooms = {
@@ -23,10 +34,29 @@ export const rooms = {
 
 const PRIVATE_ROOM = /^(member|agent|session):/;
 
-export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeServer {
+/**
+ * `redis` set: many processes, one platform (issue 13). Every emit below goes through the Redis
+ * Streams adapter to the sockets of every process, and connection-state recovery keeps its
+ * sessions in Redis, so a client can come back on another process. `websocketOnly`: in a
+ * cluster without sticky sessions (WEB_CONCURRENCY), long-polling would spread one session's
+ * requests over processes that do not know it; the client starts on a WebSocket anyway.
+ */
+export function attachRealtime(
+  httpServer: HttpServer,
+  deps: AppDeps,
+  options: {
+    redis?: RedisLink | null;
+    websocketOnly?: boolean;
+    log?: (message: string) => void;
+  } = {},
+): RealtimeServer {
+  const redis = options.redis ?? null;
+  const log = options.log ?? (() => {});
   const io: RealtimeServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
+    ...(redis ? { adapter: createAdapter(redis.client, STREAM) } : {}),
+    ...(options.websocketOnly ? { transports: ['websocket'] } : {}),
     // A client back within two minutes gets the events it missed and keeps its rooms; it then
     // has no snapshot to fetch again (the client refetches only when `recovered` is false).
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
@@ -56,7 +86,14 @@ export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeS
     await socket.join(joined);
   });
 
-  deps.maintenance.onChange((state) => publishSystemStatus(io, state));
+  // The process that switched tells every page (through the adapter, on every process) and
+  // every other process, which then serves its HTTP answers by the new state too.
+  deps.maintenance.onChange((state, origin) => {
+    if (origin !== 'local') return;
+    publishSystemStatus(io, state);
+    if (redis) io.serverSideEmit('maintenance', state);
+  });
+  if (redis) io.on('maintenance', (state) => deps.maintenance.adopt(state));
 
   // Published after the ledger transaction committed (ARCHITECTURE, Realtime).
   deps.balanceEvents.onChange((changes) => {
@@ -100,7 +137,8 @@ export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeS
     for (const id of sessionIds) {
       const room = rooms.session(id);
       io.to(room).emit('session', { reason });
-      // Those sockets hear no more private events; the page reconnects as a guest.
+      // Those sockets hear no more private events; the page reconnects as a guest. With Redis
+      // the sockets of every process are fetched, and a remote one leaves on its own process.
       void io
         .in(room)
         .fetchSockets()
@@ -108,6 +146,9 @@ export function attachRealtime(httpServer: HttpServer, deps: AppDeps): RealtimeS
           for (const socket of sockets) {
             for (const joined of socket.rooms) if (PRIVATE_ROOM.test(joined)) socket.leave(joined);
           }
+        })
+        .catch((error: unknown) => {
+          log(`session ${id}: its sockets could not all be reached (${String(error)})`);
         });
     }
   });

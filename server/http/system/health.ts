@@ -34,14 +34,14 @@ async function check(probe: () => Promise<unknown>): Promise<CheckResult> {
  * maintenance and region rules never answer them:
  * - `GET /healthz`: the process is alive and answering (200 `{ status: "ok" }`); restart it
  *   when this fails.
- * - `GET /readyz`: it can serve: the database answers (and, once configured, Redis). 200
+ * - `GET /readyz`: it can serve: the database answers and, when REDIS_URL is set, Redis does. 200
  *   `{ status: "ready", checks }`, else 503 `{ status: "unavailable" | "draining", checks }`;
  *   send it no traffic while this fails.
  * Both say nothing secret (no versions, no addresses) and are never cached.
  */
 export async function healthRoutes(
   http: FastifyInstance,
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'redis'>,
   lifecycle: Lifecycle,
 ): Promise<void> {
   http.get('/healthz', async (_request, reply) => {
@@ -51,7 +51,13 @@ export async function healthRoutes(
   http.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (lifecycle.draining) return reply.status(503).send({ status: 'draining', checks: {} });
-    const checks = { database: await check(() => deps.db.query('select 1')) };
+    const { redis } = deps;
+    const [database, fanOut] = await Promise.all([
+      check(() => deps.db.query('select 1')),
+      redis ? check(() => redis.ping()) : null,
+    ]);
+    // Without Redis this process's events would reach only its own sockets: not ready.
+    const checks = fanOut ? { database, redis: fanOut } : { database };
     const ready = Object.values(checks).every((result) => result === 'ok');
     return reply
       .status(ready ? 200 : 503)
