@@ -145,13 +145,17 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
     deps,
     url,
     /**
-     * Graceful: readiness turns 503 (a balancer sends nothing new), the jobs stop, every socket's
+     * Graceful: readiness turns 503 and, for SHUTDOWN_DRAIN_MS, the process goes on serving while
+     * a balancer notices and sends nothing new; then the jobs stop, every socket's
      * connection is closed without a goodbye (its client reconnects by itself, to another
      * process when there is one), the server stops accepting and finishes the requests in
      * flight, then the database closes. main.ts bounds the whole with SHUTDOWN_TIMEOUT_MS.
      */
     async close() {
       app.lifecycle.draining = true;
+      if (env.SHUTDOWN_DRAIN_MS > 0) {
+        await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+      }
       stopJobs();
       if (refresher) clearInterval(refresher);
       app.io.engine.close();

@@ -65,6 +65,13 @@ const envSchema = z.object({
    * stopped accepting and told its sockets to go; then it exits anyway (status 1).
    */
   SHUTDOWN_TIMEOUT_MS: milliseconds(10_000, 100),
+  /**
+   * On SIGTERM/SIGINT, how long the process keeps serving (sockets included) after /readyz
+   * turned 503, so a load balancer takes it out of rotation before it stops accepting: at least
+   * the balancer's check interval × the failures it needs (deploy/haproxy.cfg: 2 s × 2).
+   * 0 (the default) for a process that no balancer checks.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; httpLimits: HttpLimits };

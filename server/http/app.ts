@@ -98,6 +98,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     // Every log line of a request carries its id: the caller's X-Request-Id (a load balancer's)
     // when it is a plain token, else a new one; the answer says which (x-request-id).
     genReqId: requestIdOf,
+    // A request that still arrives while the server closes (on a kept-alive connection) is
+    // served, not refused with 503: a balancer may have sent it just before taking this
+    // process out of rotation. SHUTDOWN_TIMEOUT_MS bounds the close.
+    return503OnClosing: false,
     requestIdLogLabel: 'requestId',
     // A request (headers and body) must arrive in time: a client trickling bytes is cut with a
     // 408. An upgraded connection (socket.io's WebSocket) is outside these limits.
