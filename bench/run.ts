@@ -6,6 +6,7 @@ import { measureGameList } from './gameList';
 import { ENGINE_BUDGET_MS, measureLedgerThroughput } from './ledgerThroughput';
 import { measureLighthouse, TARGETS } from './lighthouse';
 import { measureSalaryLatency } from './salaryLatency';
+import { measureScaleOut } from './scaleOut';
 import type { LoadRun } from './support/load';
 import type { LatencySummary } from './support/stats';
 import { perSecond, summarize } from './support/stats';
@@ -15,7 +16,7 @@ import { measureWinnerFeed, type PageWindow } from './winnerFeed';
 /**
  * `npm run bench`: prints figures; never fails on a number (goals are read, not asserted).
  * `npm run bench -- ledger latency` runs only the named parts (bundle, start, ledger, latency,
- * games, winners, reports, salary).
+ * games, winners, reports, salary, lighthouse, scale).
  */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -33,6 +34,7 @@ const parts = [
   'reports',
   'salary',
   'lighthouse',
+  'scale',
 ] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(parts as readonly string[]).includes(name));
@@ -131,6 +133,37 @@ if (runs('latency')) {
     `  ratio (p50): ${ratio(platform.fromStart.p50, platform.trigger.p50)} the HTTP round trip, ` +
       `${ratio(platform.fromStart.p50, bare.fromStart.p50)} bare socket.io`,
   );
+}
+
+if (runs('scale')) {
+  const figures = await measureScaleOut();
+  console.log(
+    `\nBalance event with ${figures.sockets} sockets (${figures.listeners} of player1), one process and two through Redis`,
+  );
+  if (figures.skipped || !figures.single || !figures.splitSame || !figures.splitOther) {
+    console.log(`  skipped: ${figures.skipped ?? 'not measured'}`);
+  } else {
+    const rounds = (run: NonNullable<typeof figures.single>) =>
+      `${run.rounds} rounds${run.timedOut > 0 ? `, ${run.timedOut} incomplete` : ''}`;
+    console.log(
+      `  connecting: ${ms(figures.connectSingleMs!)} (one process), ${ms(figures.connectSplitMs!)} (two)`,
+    );
+    console.log(
+      `  baseline, one process, bonus → event: ${latency(figures.single.fromStart)}; ${rounds(figures.single)}`,
+    );
+    console.log(
+      `  two processes, listeners on A (the one that committed): ${latency(figures.splitSame.fromStart)}`,
+    );
+    console.log(
+      `  two processes, listeners on B (through Redis):          ${latency(figures.splitOther.fromStart)}; ${rounds(figures.splitOther)}`,
+    );
+    console.log(
+      `  ratio on B against one process: p50 ×${(figures.splitOther.fromStart.p50 / figures.single.fromStart.p50).toFixed(2)}, p99 ×${(figures.splitOther.fromStart.p99 / figures.single.fromStart.p99).toFixed(2)} (goal: p99 ≤ 150 ms)`,
+    );
+    console.log(
+      `  memory per idle socket (server RSS, one process): ${kb(figures.bytesPerSocket!)} (goal ≤ 30 KB)`,
+    );
+  }
 }
 
 if (runs('games')) {

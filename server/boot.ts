@@ -18,11 +18,15 @@ import { startJobs } from './jobs/scheduler';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
 import { connectRedis, type RedisLink } from './realtime/redis';
+import { observe, shareWithPrimary, startMetricsServer } from './metrics';
+import type { Server as HttpServer } from 'node:http';
 
 export interface Running {
   app: App;
   deps: AppDeps;
   url: string;
+  /** Where GET /metrics answers (METRICS_PORT), or null. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -50,13 +54,21 @@ export interface BootOptions {
  */
 export async function writeServerInfo(
   dataDir: string,
-  info: { url: string; opsToken: string; workers?: number },
+  info: { url: string; opsToken: string; workers?: number; metricsUrl?: string | null },
 ): Promise<void> {
   const infoFile = serverInfoFile(dataDir);
   await writeFile(`${infoFile}.tmp`, JSON.stringify({ ...info, pid: process.pid }), {
     mode: 0o600,
   });
   await rename(`${infoFile}.tmp`, infoFile);
+}
+
+/** http://host:port of a listening server. */
+export function addressOf(server: HttpServer): string {
+  const address = server.address();
+  if (typeof address !== 'object' || !address) return '';
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /** Migrations and seeds; each is a no-op when already done. */
@@ -126,7 +138,13 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
     limits: env.httpLimits,
     websocketOnly: options.websocketOnly,
   });
+  observe({ sockets: () => app.io.engine.clientsCount, db });
   await app.http.listen({ port: env.PORT, host: env.HOST });
+  // A WEB_CONCURRENCY worker's metrics are served by its primary, summed over the workers.
+  let metricsServer: HttpServer | null = null;
+  if (options.announce === false) shareWithPrimary();
+  else if (env.METRICS_PORT !== undefined)
+    metricsServer = await startMetricsServer(env.METRICS_HOST, env.METRICS_PORT);
   await confirmPendingDemoDeposits(deps);
   await schedulePendingDemoPayouts(deps);
   const stopJobs = startJobs(deps, (message) => app.http.log.warn(message));
@@ -138,12 +156,14 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
-  if (options.announce !== false) await writeServerInfo(env.dataDir, { url, opsToken });
+  const metricsUrl = metricsServer ? addressOf(metricsServer) : null;
+  if (options.announce !== false) await writeServerInfo(env.dataDir, { url, opsToken, metricsUrl });
 
   return {
     app,
     deps,
     url,
+    metricsUrl,
     /**
      * Graceful: readiness turns 503 and, for SHUTDOWN_DRAIN_MS, the process goes on serving while
      * a balancer notices and sends nothing new; then the jobs stop, every socket's
@@ -161,6 +181,9 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
       app.io.engine.close();
       await app.http.close();
       await redis?.close();
+      await new Promise((resolve) =>
+        metricsServer ? metricsServer.close(resolve) : resolve(null),
+      );
       await db.close();
     },
   };

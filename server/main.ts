@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import { boot, prepareSharedDatabase, type Running, writeServerInfo } from './boot';
+import { addressOf, boot, prepareSharedDatabase, type Running, writeServerInfo } from './boot';
+import { startMetricsServer } from './metrics';
 import { type Env, readEnv } from './config/env';
 import type { PlatformConfig } from './config/schema';
 import { demoDepositsOn, demoPayoutsOn } from './domain/payments/channels';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runPrimary(env);
   if (cluster.isWorker) return runWorker(env);
   const running = await runServer(env, boot(env));
-  console.log(banner(env, running.url, running.deps.config));
+  console.log(banner(env, running.url, running.deps.config, 1, running.metricsUrl));
 }
 
 /**
@@ -143,11 +144,26 @@ async function runPrimary(env: Env): Promise<void> {
     throw error;
   }
   started = true;
-  await writeServerInfo(env.dataDir, { url, opsToken, workers: env.WEB_CONCURRENCY });
-  console.log(banner(env, url, config, env.WEB_CONCURRENCY));
+  const metrics =
+    env.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer(env.METRICS_HOST, env.METRICS_PORT);
+  await writeServerInfo(env.dataDir, {
+    url,
+    opsToken,
+    workers: env.WEB_CONCURRENCY,
+    metricsUrl: metrics ? addressOf(metrics) : null,
+  });
+  console.log(banner(env, url, config, env.WEB_CONCURRENCY, metrics ? addressOf(metrics) : null));
 }
 
-function banner(env: Env, url: string, config: PlatformConfig, workers = 1): string {
+function banner(
+  env: Env,
+  url: string,
+  config: PlatformConfig,
+  workers = 1,
+  metricsUrl: string | null = null,
+): string {
   const engine = env.DATABASE_URL
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${env.dataDir}`;
@@ -157,6 +173,7 @@ function banner(env: Env, url: string, config: PlatformConfig, workers = 1): str
     workers > 1 ? `  ${workers} worker processes, live events through Redis (REDIS_URL).` : '',
     workers === 1 && env.REDIS_URL ? '  Live events through Redis (REDIS_URL).' : '',
     env.SERVE_STATIC ? '' : '  API only: open the Vite dev server for the site.',
+    metricsUrl ? `  Metrics: ${metricsUrl}/metrics` : '',
   ];
   if (env.NODE_ENV !== 'production') {
     lines.push(

@@ -28,6 +28,12 @@ const envSchema = z.object({
    * to DATA_DIR/server.json. Set it when the ops commands must reach any of several machines.
    */
   OPS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Prometheus metrics (GET /metrics) on this port, on METRICS_HOST; unset: none. Never the
+   * public port: keep it reachable by the scraper only.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   PLATFORM_CONFIG: z.string().default('config/platform.json'),
   /** proxy-addr trust setting, e.g. "loopback" or "10.0.0.0/8"; unset = trust no proxy. */
   TRUST_PROXY: z.string().optional(),

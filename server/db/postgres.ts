@@ -38,5 +38,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       await pool.query(sql);
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }

@@ -15,4 +15,6 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections of a pool (PostgreSQL), for the metrics; absent on the embedded engine. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }

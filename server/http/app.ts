@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { failure } from '../../src/shared/envelope';
 import { defaultHttpLimits, type HttpLimits } from '../config/httpLimits';
+import { httpDuration } from '../metrics';
 import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from './deps';
 import type { RouteAuth } from './routeConfig';
@@ -102,7 +103,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     // served, not refused with 503: a balancer may have sent it just before taking this
     // process out of rotation. SHUTDOWN_TIMEOUT_MS bounds the close.
     return503OnClosing: false,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // A request (headers and body) must arrive in time: a client trickling bytes is cut with a
     // 408. An upgraded connection (socket.io's WebSocket) is outside these limits.
     requestTimeout: limits.requestTimeoutMs,
@@ -152,6 +153,18 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   http.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+
+  // Latency by route pattern (never the raw URL: ids and tokens would make endless series).
+  http.addHook('onResponse', async (request, reply) => {
+    httpDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
   });
 
   // Maintenance and region rules are enforced here too: never trust the browser to obey them.

@@ -3,6 +3,7 @@ import { forgetExpiredLaunches } from './cleanup';
 import { catchUpDemoChannel } from './demoChannelCatchUp';
 import { settleDueSalaries } from '../domain/salary/settle';
 import type { AppDeps } from '../http/deps';
+import { timedJob } from '../metrics';
 
 /** How often the jobs look for due work; each run is cheap when nothing is due. */
 const TICK_MS = 30_000;
@@ -17,12 +18,18 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
     if (running) return; // A slow run is never overlapped by the next tick.
     running = true;
     try {
-      await catchUpDemoChannel(deps);
-      await forgetExpiredLaunches(deps.db);
-      const salaries = await settleDueSalaries(deps);
+      await timedJob('demoChannelCatchUp', async () => {
+        await catchUpDemoChannel(deps);
+        return { ran: true };
+      });
+      await timedJob('forgetExpiredLaunches', async () => {
+        await forgetExpiredLaunches(deps.db);
+        return { ran: true };
+      });
+      const salaries = await timedJob('salarySettlement', () => settleDueSalaries(deps));
       if (salaries.failed > 0)
         log(`salary settlement: ${salaries.failed} failed, retried next run`);
-      const result = await autoConfirmWithdrawals(deps);
+      const result = await timedJob('withdrawalAutoConfirm', () => autoConfirmWithdrawals(deps));
       if (result.failed > 0)
         log(`withdrawal auto-confirmation: ${result.failed} failed, retried next run`);
     } catch (error) {

@@ -62,13 +62,17 @@ async function call(
 ): Promise<unknown> {
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
   let info: { url: string; opsToken: string };
-  try {
-    info = JSON.parse(await readFile(serverInfoFile(dataDir), 'utf8'));
-  } catch {
-    throw new Error(
-      `No running server found (${serverInfoFile(dataDir)} is missing). Start it with npm start.`,
-    );
-  }
+  // Another machine's instance (or the balancer in front of several): OPS_URL and OPS_TOKEN.
+  const { OPS_URL, OPS_TOKEN } = process.env;
+  if (OPS_URL && OPS_TOKEN) info = { url: OPS_URL.replace(/\/$/, ''), opsToken: OPS_TOKEN };
+  else
+    try {
+      info = JSON.parse(await readFile(serverInfoFile(dataDir), 'utf8'));
+    } catch {
+      throw new Error(
+        `No running server found (${serverInfoFile(dataDir)} is missing). Start it with npm start.`,
+      );
+    }
   const response = await fetch(`${info.url}${endpoint}`, {
     method,
     headers: {

@@ -9,6 +9,7 @@ import type { AppDeps } from '../http/deps';
 import { toMoneyString } from '../../src/shared/money';
 import { publishSystemStatus } from './systemEvents';
 import { viewFor } from '../domain/contracts/views';
+import { socketEvents } from '../metrics';
 import type { MaintenanceState } from '../domain/system/maintenance';
 import type { RedisLink } from './redis';
 
@@ -104,32 +105,39 @@ export function attachRealtime(
         currency: deps.config.payments.currency,
         seq: Number(change.entryId),
       });
+      socketEvents.inc({ event: 'balance' });
     }
   });
 
   deps.salaryEvents.onChange((change) => {
     io.to(rooms.agent(change.agentId)).emit('salary', change.event);
+    socketEvents.inc({ event: 'salary' });
   });
 
   deps.winnerEvents.onChange((entry) => {
     io.to(rooms.public).emit('winner', entry);
+    socketEvents.inc({ event: 'winner' });
   });
 
   deps.withdrawalEvents.onChange((change) => {
     io.to(rooms.member(change.memberId)).emit('withdrawal', change.withdrawal);
+    socketEvents.inc({ event: 'withdrawal' });
   });
 
   // Each party hears its own view (its role and its moves); `version` is the seq.
   deps.contractEvents.onChange((change) => {
     for (const contract of change.contracts) {
       io.to(rooms.member(contract.upline.id)).emit('contract', viewFor(contract, 'upline'));
+      socketEvents.inc({ event: 'contract' });
       io.to(rooms.member(contract.downline.id)).emit('contract', viewFor(contract, 'downline'));
+      socketEvents.inc({ event: 'contract' });
     }
   });
 
   deps.messageEvents.onChange((change) => {
     for (const memberId of new Set(change.memberIds)) {
       io.to(rooms.member(memberId)).emit('message', { reason: change.reason });
+      socketEvents.inc({ event: 'message' });
     }
   });
 
@@ -137,6 +145,7 @@ export function attachRealtime(
     for (const id of sessionIds) {
       const room = rooms.session(id);
       io.to(room).emit('session', { reason });
+      socketEvents.inc({ event: 'session' });
       // Those sockets hear no more private events; the page reconnects as a guest. With Redis
       // the sockets of every process are fetched, and a remote one leaves on its own process.
       void io

@@ -2,6 +2,7 @@ import type { SystemEvent } from '../../src/shared/realtime';
 import { statusCodeOf } from '../../src/shared/system';
 import type { MaintenanceState } from '../domain/system/maintenance';
 import type { RealtimeServer } from './io';
+import { socketEvents } from '../metrics';
 
 /**
  * Tells every open page its new status. Region restriction depends on the visitor, so each
@@ -17,4 +18,5 @@ export function publishSystemStatus(io: RealtimeServer, state: MaintenanceState)
   });
   io.to('region:open').emit('system', eventFor(false));
   io.to('region:blocked').emit('system', eventFor(true));
+  socketEvents.inc({ event: 'system' }, 2);
 }

@@ -28,7 +28,7 @@ export async function grantBonus(
       { accountId: await houseAccountId(deps.db, 'promotions'), amount: -amount },
       { accountId: main, amount },
     ],
-    describe: () => ({ reason: request.reason, amount: toMoneyString(amount) }),
+    result: { reason: request.reason, amount: toMoneyString(amount) },
     fingerprint: { reason: request.reason },
   });
   return {
@@ -49,6 +49,6 @@ export async function creditTrial(deps: AppDeps, memberId: string): Promise<void
       { accountId: await houseAccountId(deps.db, 'trial_credit'), amount: -amount },
       { accountId: await walletId(deps.db, memberId, null), amount },
     ],
-    describe: () => ({ reason: 'free play', amount: toMoneyString(amount) }),
+    result: { reason: 'free play', amount: toMoneyString(amount) },
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../db/types';
+import { ledgerPostings } from '../../metrics';
 import { ApiError } from '../apiError';
 
 export interface Posting {
@@ -22,8 +23,13 @@ export interface Posted {
  * written in one database transaction together with the balance updates; an update that
  * would take a member account below zero fails the whole transaction (insufficient_funds).
  * The idempotency key makes a replay return the first result without moving anything.
+ *
+ * One round trip (issue 13): the whole posting is one call of `ledger_post` (migration 017),
+ * which is its own transaction here; a `describe` (an answer showing the balances after) adds
+ * the statement that stores it, in a transaction with the posting.
  */
 export function postTransaction(db: Database, request: PostingRequest): Promise<Posted> {
+  if (!request.describe) return postWithin(db, request);
   return db.transaction((tx) => postWithin(tx, request));
 }
 
@@ -32,7 +38,13 @@ export interface PostingRequest {
   kind: string;
   memberId: string | null;
   postings: Posting[];
-  /** Builds the answer stored with the transaction, from the new balances. */
+  /** The answer stored with the transaction (and returned on a replay); `{}` when not given. */
+  result?: Record<string, unknown>;
+  /**
+   * Builds the stored answer from the new balances, for answers that show them (a wallet
+   * transfer): one more statement than `result`, so use `result` when the balances are not
+   * part of the answer.
+   */
   describe?: (
     balances: Map<string, { balance: bigint; entryId: string }>,
   ) => Record<string, unknown>;
@@ -53,88 +65,89 @@ function fingerprintOf(request: PostingRequest): Buffer {
     .digest();
 }
 
+/** What `ledger_post` answers (migration 017). */
+type LedgerPostAnswer =
+  | { replayed: false; id: string; entries: [string, string, string][] }
+  | {
+      replayed: true;
+      id: string;
+      kind: string;
+      result: Record<string, unknown>;
+      hash: string | null;
+    };
+
 /**
  * postTransaction inside a database transaction the caller already holds, so a posting and
- * the caller's own rows (a withdrawal's state) commit or roll back together.
+ * the caller's own rows (a withdrawal's state) commit or roll back together. Given the database
+ * itself, the one statement is its own transaction.
  */
 export async function postWithin(tx: Queryable, request: PostingRequest): Promise<Posted> {
   const total = request.postings.reduce((sum, posting) => sum + posting.amount, 0n);
   if (total !== 0n) throw new Error(`unbalanced transaction ${request.kind}: ${total}`);
   if (request.postings.some((posting) => posting.amount === 0n)) throw new Error('zero posting');
   const fingerprint = fingerprintOf(request);
-  const [created] = await tx.query<{ id: string }>(
-    `insert into ledger_transactions (idempotency_key, kind, member_id, request_hash)
-     values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing returning id::text`,
-    [request.idempotencyKey, request.kind, request.memberId, fingerprint],
-  );
-  if (!created) return replay(tx, request.idempotencyKey, request.kind, fingerprint);
-
-  // Lock in a fixed order (account id) so concurrent transfers cannot deadlock.
+  // Locked in a fixed order (account id) so concurrent transfers cannot deadlock.
   const ordered = [...request.postings].sort((a, b) =>
     BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1,
   );
-  const balances = new Map<string, { balance: bigint; entryId: string }>();
-  for (const posting of ordered) {
-    const [row] = await tx
-      .query<{ balance: string }>(
-        `update ledger_accounts set balance = balance + $2
-         where id = $1 and (allow_negative or balance + $2 >= 0) returning balance::text`,
-        [posting.accountId, posting.amount.toString()],
-      )
-      .catch((error: unknown) => {
-        // A balance beyond BIGINT (SQLSTATE 22003): refused as an amount, never a 500. With
-        // every amount bounded this needs ~92 million maximal postings into one account.
-        if ((error as { code?: string }).code === '22003') {
-          throw new ApiError(
-            409,
-            'amount_out_of_range',
-            'This amount would take a balance beyond what the books can hold.',
-          );
-        }
-        throw error;
-      });
-    if (!row) throw new ApiError(409, 'insufficient_funds', 'Insufficient balance.');
-    const [entry] = await tx.query<{ id: string }>(
-      `insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-       values ($1, $2, $3, $4) returning id::text`,
-      [created.id, posting.accountId, posting.amount.toString(), row.balance],
-    );
-    balances.set(posting.accountId, { balance: BigInt(row.balance), entryId: entry!.id });
+  const stored = request.describe ? null : (request.result ?? {});
+  const [row] = await tx
+    .query<{ posted: LedgerPostAnswer }>(
+      'select ledger_post($1, $2, $3, $4, $5::jsonb, $6::bigint[], $7::bigint[]) as posted',
+      [
+        request.idempotencyKey,
+        request.kind,
+        request.memberId,
+        fingerprint,
+        stored === null ? null : JSON.stringify(stored),
+        `{${ordered.map((posting) => posting.accountId).join(',')}}`,
+        `{${ordered.map((posting) => posting.amount.toString()).join(',')}}`,
+      ],
+    )
+    .catch((error: unknown) => {
+      const code = (error as { code?: string }).code;
+      if (code === 'PL001') throw new ApiError(409, 'insufficient_funds', 'Insufficient balance.');
+      // A balance beyond BIGINT (SQLSTATE 22003): refused as an amount, never a 500. With
+      // every amount bounded this needs ~92 million maximal postings into one account.
+      if (code === '22003') {
+        throw new ApiError(
+          409,
+          'amount_out_of_range',
+          'This amount would take a balance beyond what the books can hold.',
+        );
+      }
+      throw error;
+    });
+  const posted = row!.posted;
+  if (posted.replayed) {
+    // The first answer of a key, for the same request only (issue 11): a key reused for another
+    // kind, amount, account or member is refused, as payment APIs do, never answered as a
+    // success. A row written before fingerprints existed has none, and replays as it did.
+    const sameRequest = posted.hash === null || posted.hash === fingerprint.toString('hex');
+    if (posted.kind !== request.kind || !sameRequest) {
+      throw new ApiError(
+        409,
+        'idempotency_conflict',
+        'This request key was already used for a different request.',
+      );
+    }
+    ledgerPostings.inc({ kind: request.kind, outcome: 'replayed' });
+    return { transactionId: posted.id, replayed: true, result: posted.result, balances: new Map() };
   }
-  const result = request.describe?.(balances) ?? {};
-  await tx.query('update ledger_transactions set result = $2 where id = $1', [
-    created.id,
-    JSON.stringify(result),
-  ]);
-  return { transactionId: created.id, replayed: false, result, balances };
-}
-
-/**
- * The first answer of a key, for the same request only (issue 11): a key reused for another
- * kind, amount, account or member is refused, as payment APIs do, never answered as a success.
- */
-async function replay(
-  tx: Queryable,
-  key: string,
-  kind: string,
-  fingerprint: Buffer,
-): Promise<Posted> {
-  const [row] = await tx.query<{
-    id: string;
-    kind: string;
-    result: Record<string, unknown>;
-    request_hash: Uint8Array | null;
-  }>(
-    'select id::text, kind, result, request_hash from ledger_transactions where idempotency_key = $1',
-    [key],
+  const balances = new Map<string, { balance: bigint; entryId: string }>(
+    posted.entries.map(([account, balance, entry]) => [
+      account,
+      { balance: BigInt(balance), entryId: entry },
+    ]),
   );
-  const sameRequest = !row?.request_hash || Buffer.from(row.request_hash).equals(fingerprint);
-  if (!row || row.kind !== kind || !sameRequest) {
-    throw new ApiError(
-      409,
-      'idempotency_conflict',
-      'This request key was already used for a different request.',
-    );
+  let result = stored ?? {};
+  if (request.describe) {
+    result = request.describe(balances);
+    await tx.query('update ledger_transactions set result = $2 where id = $1', [
+      posted.id,
+      JSON.stringify(result),
+    ]);
   }
-  return { transactionId: row.id, replayed: true, result: row.result, balances: new Map() };
+  ledgerPostings.inc({ kind: request.kind, outcome: 'written' });
+  return { transactionId: posted.id, replayed: false, result, balances };
 }

@@ -147,7 +147,7 @@ export async function creditDeposit(deps: AppDeps, depositId: string): Promise<B
         { accountId: await houseAccountId(tx, 'deposits'), amount: -BigInt(deposit.amount) },
         { accountId: main, amount: BigInt(deposit.amount) },
       ],
-      describe: () => ({ depositId }),
+      result: { depositId },
     });
     await tx.query(
       `update deposits set status = 'credited', credited_at = now(), ledger_transaction_id = $2

@@ -172,12 +172,12 @@ async function settlePeriod(
         { accountId: await houseAccountId(tx, 'salaries'), amount: -amount },
         { accountId: main, amount },
       ],
-      describe: () => ({
+      result: {
         contractType: period.contract_type,
         periodStart: period.period_start.toISOString(),
         periodEnd: period.period_end.toISOString(),
         amount: toMoneyString(amount),
-      }),
+      },
     });
     await tx.query('update salary_settlements set ledger_transaction_id = $2 where id = $1', [
       settlement.id,

@@ -85,7 +85,7 @@ async function closeMoney(tx: Queryable, row: WithdrawalRow, state: string) {
       { accountId: held, amount: -amount },
       { accountId: target, amount },
     ],
-    describe: () => ({ withdrawalId: row.id, state }),
+    result: { withdrawalId: row.id, state },
   });
   const changes = returned ? changesOf(posted, row.member_id, new Map([[target, 'MAIN']])) : [];
   return { transactionId: posted.transactionId, changes };

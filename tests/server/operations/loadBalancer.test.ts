@@ -94,6 +94,7 @@ describe('deploy/haproxy.cfg in front of two instances', () => {
         LISTEN: `127.0.0.1:${port}`,
         APP1: new URL(a.url).host,
         APP2: new URL(b.url).host,
+        OPERATOR_NETWORKS: '127.0.0.1/32 10.0.0.0/8',
       },
       stdio: 'ignore',
     });

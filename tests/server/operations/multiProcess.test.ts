@@ -383,7 +383,7 @@ describe('WEB_CONCURRENCY=2: one port, two workers', () => {
     primary = await startServerProcess({
       dataDir: store.dataDir,
       databaseUrl: store.databaseUrl,
-      env: { REDIS_URL: redis.url, WEB_CONCURRENCY: '2' },
+      env: { REDIS_URL: redis.url, WEB_CONCURRENCY: '2', METRICS_PORT: '0' },
     });
   });
 
@@ -420,7 +420,7 @@ describe('WEB_CONCURRENCY=2: one port, two workers', () => {
       await (
         await import('node:fs/promises')
       ).readFile(path.join(store.dataDir, 'server.json'), 'utf8'),
-    ) as { opsToken: string; workers: number; pid: number };
+    ) as { opsToken: string; workers: number; pid: number; metricsUrl: string };
     expect(info).toMatchObject({ workers: 2, pid: primary.pid });
     // Every worker takes the one operator token the primary handed out.
     const opsStatus = await Promise.all(
@@ -463,6 +463,9 @@ describe('WEB_CONCURRENCY=2: one port, two workers', () => {
       await vi.waitFor(() => expect(last).toEqual(pages.map(() => balance)), { timeout: LIVE_MS });
     };
     await grantAll('3.00');
+    // The primary's metrics add its workers' up: six pages open, over both workers.
+    const metrics = await (await fetch(`${info.metricsUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^platform_sockets_open 6$/m);
 
     // A worker killed outright is replaced; its pages reconnect and hear the next change.
     const [victim] = await workerPids();
