@@ -100,6 +100,44 @@ export default tseslint.config(
     },
   },
   {
+    // Views do not reach the API (issue 13): what a component (.tsx) shows comes through a
+    // store, a machine or a query hook (src/ui/hooks/useQuery.ts), which live in .ts modules.
+    // A component may import the API's types, never its code, and never calls an API object
+    // from an effect (an action in an event handler, such as a form's submit, is allowed).
+    files: ['src/ui/**/*.tsx'],
+    ignores: ['src/ui/dev/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/**', '**/api'],
+              allowTypeImports: true,
+              message:
+                'A view takes its data from a store, a machine or a query hook (.ts), not from src/api.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^use(Layout)?Effect$/] CallExpression[callee.object.property.name=/(^a|A)pi$/]',
+          message:
+            'No API calls in an effect: load what the view shows with useQuery (src/ui/hooks) or a store.',
+        },
+        {
+          selector:
+            'CallExpression[callee.name=/^use(Layout)?Effect$/] CallExpression[callee.object.name=/(^a|A)pi$/]',
+          message:
+            'No API calls in an effect: load what the view shows with useQuery (src/ui/hooks) or a store.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**'],
     rules: {
       'no-restricted-imports': [

@@ -1,11 +1,9 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../components/Button';
 import { Drawer } from '../components/Drawer';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { Link, useParams } from 'react-router-dom';
-import { createAgentApi } from '../../api/agent';
-import { createSealedCalls } from '../../api/sealedCalls';
 import { revealCustomerServicePath } from '../../shared/customerService';
 import { useServices } from '../core/ServicesContext';
 import { EmptyState } from '../components/EmptyState';
@@ -13,7 +11,7 @@ import { useObservable } from '../hooks/useObservable';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
 import { useSiteInfo } from '../core/SiteInfoContext';
-import { AgentApiContext } from './AgentApiContext';
+import { AgentApiContext, useNewAgentApi } from './AgentApiContext';
 import {
   type AgentPage,
   agentPages,
@@ -86,10 +84,7 @@ export default function AgentHomePage() {
   const services = useServices();
   const site = useSiteInfo();
   const now = useNow();
-  const api = useMemo(
-    () => createAgentApi(services.http, createSealedCalls(services.http)),
-    [services.http],
-  );
+  const api = useNewAgentApi(services.http);
   const funds = useObservable(services.consolidatedFunds.funds$, null);
   const features = {
     whitelabel: site.info.whitelabel,

@@ -9,7 +9,7 @@ import { RecordsPager, RecordsTable } from '../components/records/RecordsTable';
 import type { RecordColumn } from '../components/records/RecordsTable';
 import { useAgentApi } from './AgentApiContext';
 import { CsvExport } from './CsvExport';
-import { useKeyedQuery } from '../hooks/useKeyedQuery';
+import { useKeyedQuery } from '../hooks/useQuery';
 import { DateRangeError, DateRangeFields, readDayRange } from '../components/DateRange';
 import { LoadFailed } from '../components/LoadFailed';
 import { Button } from '../components/Button';

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useDialog } from '../components/DialogProvider';
-import { readToken } from '../../api/sessionToken';
+import { useServices } from '../core/ServicesContext';
 import { useSession } from '../core/session/useSession';
 
 /**
@@ -24,8 +24,9 @@ export function RequireAuth({
 }) {
   const location = useLocation();
   const session = useSession();
+  const services = useServices();
   const from = location.pathname + location.search;
-  if (!readToken()) return <Navigate to={redirectTo} replace state={{ from }} />;
+  if (!services.session.hasToken()) return <Navigate to={redirectTo} replace state={{ from }} />;
   // While member info loads the guard waits: the token may yet turn out invalid.
   if (session.pending) return null;
   if (!session.isLogin) return <Navigate to={redirectTo} replace state={{ from }} />;

@@ -1,9 +1,9 @@
-import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../shared/games';
 import { useServices } from '../core/ServicesContext';
 import { GameCard, GameCardSkeleton } from '../games';
 import { useNearViewport } from '../hooks/useNearViewport';
+import { useQuery } from '../hooks/useQuery';
 import { Button } from '../components/Button';
 
 /**
@@ -17,31 +17,22 @@ export function HotGames() {
   const { t, i18n } = useTranslation();
   const { gamesApi } = useServices();
   const language = i18n.language.toUpperCase();
-  const [version, setVersion] = useState(0);
-  const [shown, setShown] = useState<{ key: string; games: GameItem[] | null }>({
-    key: '',
-    games: null,
-  });
-  const key = `${language}:${version}`;
   const [near, ref] = useNearViewport<HTMLElement>();
-  useEffect(() => {
-    if (!near) return;
-    let current = true;
-    let pending = cache.get(language);
-    if (!pending) {
-      pending = Promise.resolve(gamesApi.hotGames(language));
-      cache.set(language, pending);
-      pending.catch(() => cache.delete(language));
-    }
-    pending.then(
-      (games) => current && startTransition(() => setShown({ key, games })),
-      () => current && setShown({ key, games: [] }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [gamesApi, language, key, near]);
-  const games = shown.key === key ? shown.games : null;
+  const { state, refresh } = useQuery(
+    near ? language : null,
+    () => {
+      let pending = cache.get(language);
+      if (!pending) {
+        pending = Promise.resolve(gamesApi.hotGames(language));
+        cache.set(language, pending);
+        pending.catch(() => cache.delete(language));
+      }
+      // A lane that cannot be had shows empty; the refresh button asks again.
+      return pending.catch((): GameItem[] => []);
+    },
+    { transition: true },
+  );
+  const games = state.kind === 'ready' ? state.value : null;
   return (
     <section
       ref={ref}
@@ -54,7 +45,7 @@ export function HotGames() {
         <Button
           onClick={() => {
             cache.delete(language);
-            setVersion((n) => n + 1);
+            refresh();
           }}
         >
           {t('games.refresh')}

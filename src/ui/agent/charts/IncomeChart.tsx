@@ -5,7 +5,7 @@ import type { IncomeDay } from '../../../shared/agentReports';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Skeleton } from '../../components/Skeleton';
 import { useErrorText } from '../../components/forms/useErrorText';
-import { useKeyedQuery } from '../../hooks/useKeyedQuery';
+import { useKeyedQuery } from '../../hooks/useQuery';
 import { useMoneyText } from '../../components/records/useMoneyText';
 import { useAgentApi } from '../AgentApiContext';
 import { ChartCard, daysOf } from './ChartCard';

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractLimitsView, Downline } from '../../../api/contracts';
+import type { Downline } from '../../../api/contracts';
 import {
   type ContractType,
   contractTermsProblem,
@@ -10,6 +10,7 @@ import { useErrorText } from '../../components/forms/useErrorText';
 import { Field } from '../../components/Field';
 import { useContractsApi } from './useContractsApi';
 import { Button } from '../../components/Button';
+import { useQuery } from '../../hooks/useQuery';
 
 /**
  * The upline offers a contract of one type to a direct downline (spec 4/6): rate and the
@@ -26,27 +27,20 @@ export function OfferContractForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const api = useContractsApi();
-  const [downlines, setDownlines] = useState<Downline[] | null>(null);
-  const [limits, setLimits] = useState<ContractLimitsView | null>(null);
+  // Without the list the form shows no one to offer to; without the limits it still works
+  // (the server refuses a rate above them).
+  const downlineQuery = useQuery('offer-downlines', () =>
+    api.downlines({ pageSize: 100 }).then(
+      (page) => page.items,
+      (): Downline[] => [],
+    ),
+  ).state;
+  const limitsQuery = useQuery('offer-limits', () => api.limits()).state;
+  const downlines = downlineQuery.kind === 'ready' ? downlineQuery.value : null;
+  const limits = limitsQuery.kind === 'ready' ? limitsQuery.value : null;
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    api.downlines({ pageSize: 100 }).then(
-      (page) => current && setDownlines(page.items),
-      () => current && setDownlines([]),
-    );
-    // Without the limits the form still works: the server refuses a rate above them.
-    api.limits().then(
-      (answer) => current && setLimits(answer),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [api]);
 
   if (downlines === null) return <p role="status">{t('common.loading')}</p>;
   if (downlines.length === 0) return <p>{t('contracts.noDownlines')}</p>;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentAnnouncementPage } from '../../../shared/announcements';
 import { useServices } from '../../core/ServicesContext';
-import { useKeyedQuery } from '../../hooks/useKeyedQuery';
+import { useKeyedQuery } from '../../hooks/useQuery';
 import { EmptyState } from '../../components/EmptyState';
 import { PageNumbers } from '../../components/PageNumbers';
 import { SafeHtml } from '../../components/SafeHtml';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../../api/http';
+import { errorCodeOf, errorFieldOf } from '../../core/apiErrors';
 import {
   DOWNLINE_KINDS,
   type DownlineKind,
@@ -108,9 +108,8 @@ export function RegisterCenterPage() {
                 setFormKey((n) => n + 1);
               },
               (error: unknown) => {
-                const code = error instanceof ApiError ? error.code : 'unknown_error';
-                const field = (error instanceof ApiError &&
-                  (error.value as { field?: string } | null)?.field) as Field | undefined;
+                const code = errorCodeOf(error, 'unknown_error');
+                const field = errorFieldOf(error) as Field | undefined;
                 if (code === 'username_taken') setProblems({ username: code });
                 else if (code === 'field_invalid' && field) setProblems({ [field]: code });
                 else setFailure(code);

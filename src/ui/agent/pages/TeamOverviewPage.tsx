@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { lastWeek, rangeOf } from '../../components/records/recordDates';
 import { useMoneyText } from '../../components/records/useMoneyText';
 import { useAgentApi } from '../AgentApiContext';
-import { useKeyedQuery } from '../../hooks/useKeyedQuery';
+import { useKeyedQuery } from '../../hooks/useQuery';
 import { DateRangeError, DateRangeFields, readDayRange } from '../../components/DateRange';
 import { LoadFailed } from '../../components/LoadFailed';
 import { OverviewCharts } from '../charts/OverviewCharts';

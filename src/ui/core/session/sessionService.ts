@@ -1,6 +1,7 @@
 import { Subject } from 'rxjs';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { IdentityApi } from '../../../api/identity';
+import { readToken } from '../../../api/sessionToken';
 import { sessionMachine } from '../../../machines/session';
 import { isAgentType, type MemberInfo, SESSION_KEYS } from '../../../shared/identity';
 import type { Realtime } from '../../../streams/realtime';
@@ -65,6 +66,10 @@ export function createSessionService(deps: {
     },
     logout(): void {
       actor.send({ type: 'session.logout' });
+    },
+    /** Whether this tab holds a session token at all (spec 2 route guard), before it is checked. */
+    hasToken(): boolean {
+      return readToken() !== null;
     },
   };
 }

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameItem } from '../../../shared/games';
 import { useServices } from '../../core/ServicesContext';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { EmptyState } from '../../components/EmptyState';
@@ -8,6 +6,7 @@ import { GameCard } from '../GameCard';
 import { useGameStores } from '../gameStores';
 import { GameLaunchProvider } from '../GameLaunchContext';
 import { useObservable } from '../../hooks/useObservable';
+import { useQuery } from '../../hooks/useQuery';
 import { Button } from '../../components/Button';
 
 /** Lazy section AccountGame: /favorite (my collection, live) and /recent (recent games). */
@@ -51,19 +50,11 @@ function RecentGames() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const { gamesApi } = useServices();
-  const [games, setGames] = useState<GameItem[] | { failed: string } | null>(null);
-  useEffect(() => {
-    let current = true;
-    gamesApi.recentGames(i18n.language.toUpperCase()).then(
-      (list) => current && setGames(list),
-      (error: { code?: string }) => current && setGames({ failed: error.code ?? 'unknown_error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [gamesApi, i18n.language]);
-  if (games === null) return <p role="status">{t('common.loading')}</p>;
-  if ('failed' in games) return <p role="alert">{errorText(games.failed)}</p>;
+  const language = i18n.language.toUpperCase();
+  const { state } = useQuery(`recent:${language}`, () => gamesApi.recentGames(language));
+  if (state.kind === 'loading') return <p role="status">{t('common.loading')}</p>;
+  if (state.kind === 'failed') return <p role="alert">{errorText(state.code)}</p>;
+  const games = state.value;
   if (games.length === 0) return <EmptyState title={t('games.noRecent')} icon="🕘" />;
   return (
     <div className="game-grid" data-testid="recent-games">

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -10,6 +9,7 @@ import type { LotteryMenuGroup } from '../../../shared/games';
 import { useServices } from '../../core/ServicesContext';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useVendors } from '../useVendors';
+import { useQuery } from '../../hooks/useQuery';
 
 export type LotteryKind = LotteryPageName;
 
@@ -29,47 +29,29 @@ export default function LotteryPage({ kind }: { kind: LotteryKind }) {
   const { categories } = useVendors();
   const prizeMode = categories ? prizeModeForPage(kind, categories) : null;
   const language = i18n.language.toUpperCase();
-  const [menu, setMenu] = useState<{ mode: string; groups: LotteryMenuGroup[] } | null>(null);
-  const [launched, setLaunched] = useState<{ key: string; value: Launched }>({
-    key: '',
-    value: null,
-  });
-  const launchKey = `${prizeMode}:${gameCode}:${language}`;
-
-  useEffect(() => {
-    if (!prizeMode) return;
-    let current = true;
-    gamesApi.lotteryMenu(prizeMode, kind === 'vnLottery').then(
-      (groups) => current && setMenu({ mode: prizeMode, groups }),
-      () => current && setMenu({ mode: prizeMode, groups: [] }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [gamesApi, kind, prizeMode]);
-
-  useEffect(() => {
-    if (!prizeMode) return;
-    let current = true;
-    const request = lottoLaunchRequest({
-      page: kind,
-      prizeMode,
-      gameCode,
-      backUrl: window.location.href,
-      language,
-    });
-    gamesApi.launch(request).then(
-      (result) => current && setLaunched({ key: launchKey, value: { url: result.url } }),
-      (error: { code?: string }) =>
-        current &&
-        setLaunched({ key: launchKey, value: { failed: error.code ?? 'unknown_error' } }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [gamesApi, kind, prizeMode, gameCode, language, launchKey]);
-
-  const game = launched.key === launchKey ? launched.value : null;
+  // The menu of the page's prize mode; an empty one when it cannot be had (the game still runs).
+  const menuQuery = useQuery(prizeMode ? `${prizeMode}:${kind}` : null, () =>
+    gamesApi.lotteryMenu(prizeMode!, kind === 'vnLottery').catch((): LotteryMenuGroup[] => []),
+  );
+  const menu = menuQuery.state.kind === 'ready' ? { groups: menuQuery.state.value } : null;
+  // The game's launch, asked again when the game, the mode or the language changes.
+  const launch = useQuery(prizeMode ? `${kind}:${prizeMode}:${gameCode}:${language}` : null, () =>
+    gamesApi.launch(
+      lottoLaunchRequest({
+        page: kind,
+        prizeMode: prizeMode!,
+        gameCode,
+        backUrl: window.location.href,
+        language,
+      }),
+    ),
+  );
+  const game: Launched =
+    launch.state.kind === 'ready'
+      ? { url: launch.state.value.url }
+      : launch.state.kind === 'failed'
+        ? { failed: launch.state.code }
+        : null;
   return (
     <div
       className="section-page lottery-page"

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/http';
-import { newIdempotencyKey } from '../../../api/wallet';
+import { errorCodeOf } from '../../core/apiErrors';
+import { newIdempotencyKey } from '../../core/requestKeys';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '../../../shared/messages';
 import { useServices } from '../../core/ServicesContext';
 import { Field } from '../../components/Field';
@@ -57,7 +57,7 @@ export function ComposeMessage() {
       setBody('');
       setRequestKey(newIdempotencyKey());
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : 'network';
+      const code = errorCodeOf(error);
       if (code === 'not_in_team') setProblems({ account: errorText(code) ?? '' });
       else setFailure(code);
     } finally {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/http';
+import { errorCodeOf } from '../../core/apiErrors';
 import { MESSAGE_PAGE_SIZE, type MessagePage, type MessageView } from '../../../shared/messages';
-import { useKeyedQuery } from '../../hooks/useKeyedQuery';
+import { useKeyedQuery } from '../../hooks/useQuery';
 import { useServices } from '../../core/ServicesContext';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useDialog } from '../../components/DialogProvider';
@@ -13,7 +13,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Button } from '../../components/Button';
 
 /** What the failure of a call says: its envelope code, else "network". */
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network');
+const codeOf = (error: unknown) => errorCodeOf(error);
 
 /**
  * The member's inbox (player messageV2, the agent's messages page): newest first, paged. Opening

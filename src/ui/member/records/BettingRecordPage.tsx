@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useServices } from '../../core/ServicesContext';
+import { useQuery } from '../../hooks/useQuery';
 import { BettingRecord } from './RecordPages';
 
 /**
@@ -8,20 +8,13 @@ import { BettingRecord } from './RecordPages';
  */
 export function BettingRecordPage() {
   const { walletApi } = useServices();
-  const [vendors, setVendors] = useState<string[]>([]);
-  useEffect(() => {
-    let current = true;
-    walletApi.balance().then(
-      (snapshot) =>
-        current &&
-        setVendors(
-          snapshot.wallets.map((wallet) => wallet.wallet).filter((name) => name !== 'MAIN'),
-        ),
-      () => undefined, // The record still works without the vendor list.
-    );
-    return () => {
-      current = false;
-    };
-  }, [walletApi]);
-  return <BettingRecord vendors={vendors} />;
+  const { state } = useQuery('wallet-vendors', () =>
+    walletApi
+      .balance()
+      .then((snapshot) =>
+        snapshot.wallets.map((wallet) => wallet.wallet).filter((name) => name !== 'MAIN'),
+      ),
+  );
+  // The record still works without the vendor list (loading or failed: none to pick).
+  return <BettingRecord vendors={state.kind === 'ready' ? state.value : []} />;
 }

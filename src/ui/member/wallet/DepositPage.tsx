@@ -1,23 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../../api/wallet';
-import type { DepositChannelView } from '../../../shared/paymentChannels';
-import type { DepositRecordItem } from '../../../shared/records';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useServices } from '../../core/ServicesContext';
 import { Button } from '../../components/Button';
+import { useQuery } from '../../hooks/useQuery';
+import { newIdempotencyKey } from '../../core/requestKeys';
+import { useDepositStatus } from './useDepositStatus';
 
 type DepositState =
   | { kind: 'editing'; error: string | null }
   | { kind: 'submitting' }
   | { kind: 'pending'; id: string; amount: string }
   | { kind: 'credited'; amount: string };
-
-const POLL_MS = 1000;
-const POLL_LIMIT = 120;
 
 /**
  * Deposit through the channel the operator enabled (the built-in one is labelled "demo": it
@@ -28,50 +25,28 @@ const POLL_LIMIT = 120;
 export function DepositPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { walletApi, recordsApi } = useServices();
+  const { walletApi } = useServices();
   const [state, setState] = useState<DepositState>({ kind: 'editing', error: null });
   const key = useRef(newIdempotencyKey());
-  const [channels, setChannels] = useState<DepositChannelView[] | 'loading' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
+  const channelsQuery = useQuery('deposit-channels', () => walletApi.depositChannels());
+  const watched = useDepositStatus(state.kind === 'pending' ? state.id : null);
+  const status: DepositState =
+    state.kind === 'pending' && watched?.status === 'credited'
+      ? { kind: 'credited', amount: watched.amount }
+      : state;
 
-  useEffect(() => {
-    let current = true;
-    walletApi.depositChannels().then(
-      (list) => current && setChannels(list),
-      () => current && setChannels('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [walletApi, attempt]);
-
-  useEffect(() => {
-    if (state.kind !== 'pending') return;
-    let polls = 0;
-    const timer = window.setInterval(async () => {
-      polls += 1;
-      const records = await recordsApi
-        .fetch<DepositRecordItem>('deposits', { type: 'credited' })
-        .catch(() => null);
-      const record = records?.items.find((candidate) => candidate.id === state.id);
-      if (record?.status === 'credited') setState({ kind: 'credited', amount: record.amount });
-      if (polls >= POLL_LIMIT) window.clearInterval(timer);
-    }, POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [state, recordsApi]);
-
-  if (state.kind === 'pending' || state.kind === 'credited') {
+  if (status.kind === 'pending' || status.kind === 'credited') {
     return (
       <section className="deposit-status" role="status" data-testid="deposit-status">
-        {state.kind === 'pending' ? (
+        {status.kind === 'pending' ? (
           <p>
             <span className="spinner" aria-hidden="true" />{' '}
-            {t('wallet.depositPending', { amount: state.amount })}
+            {t('wallet.depositPending', { amount: status.amount })}
           </p>
         ) : (
-          <p>{t('wallet.depositCredited', { amount: state.amount })}</p>
+          <p>{t('wallet.depositCredited', { amount: status.amount })}</p>
         )}
-        {state.kind === 'credited' && (
+        {status.kind === 'credited' && (
           <Button
             onClick={() => {
               key.current = newIdempotencyKey();
@@ -85,18 +60,12 @@ export function DepositPage() {
     );
   }
 
-  if (channels === 'failed') {
-    return (
-      <LoadFailed
-        onRetry={() => {
-          setChannels('loading');
-          setAttempt((count) => count + 1);
-        }}
-      />
-    );
+  if (channelsQuery.state.kind === 'failed') {
+    return <LoadFailed onRetry={channelsQuery.refresh} />;
   }
-  const channel = channels === 'loading' ? null : channels[0];
-  if (channels !== 'loading' && !channel) {
+  const channels = channelsQuery.state.kind === 'ready' ? channelsQuery.state.value : null;
+  const channel = channels ? channels[0] : null;
+  if (channels && !channel) {
     return <EmptyState title={t('wallet.noDepositChannel')} />;
   }
 

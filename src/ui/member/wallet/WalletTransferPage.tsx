@@ -1,27 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WalletSnapshot } from '../../../api/wallet';
 import { formatMoney, parseMoney } from '../../../shared/money';
 import { useServices } from '../../core/ServicesContext';
 import { AmountForm } from './AmountForm';
 import { useMoneyRequest } from './useMoneyRequest';
+import { useQuery } from '../../hooks/useQuery';
 
 /** My Wallet (transferFund): every wallet's balance, and a transfer between two of them. */
 export function WalletTransferPage() {
   const { t, i18n } = useTranslation();
   const { walletApi, balance, merchantWallet } = useServices();
-  const [single, setSingle] = useState(false);
-  useEffect(() => {
-    let current = true;
-    merchantWallet.get().then(
-      (wallet) => current && setSingle(wallet.isSingle),
-      () => undefined, // Without the answer, transfers stay offered: the server still checks.
-    );
-    return () => {
-      current = false;
-    };
-  }, [merchantWallet]);
-  const [snapshot, setSnapshot] = useState<WalletSnapshot | null>(null);
+  // Without the answer, transfers stay offered: the server still checks.
+  const wallet = useQuery('merchant-wallet', () => merchantWallet.get()).state;
+  const single = wallet.kind === 'ready' && wallet.value.isSingle;
+  // Every wallet's balance, asked again after each transfer (the last one stays meanwhile).
+  const [transfers, setTransfers] = useState(0);
+  const wallets = useQuery(`wallets:${transfers}`, () => walletApi.balance()).state;
+  const snapshot =
+    wallets.kind === 'ready' ? wallets.value : wallets.kind === 'loading' ? wallets.previous : null;
   const [from, setFrom] = useState('MAIN');
   const [to, setTo] = useState<string | null>(null);
   // The server lists every wallet the member can use; the first vendor is the default target.
@@ -30,17 +26,6 @@ export function WalletTransferPage() {
   const request = useMoneyRequest((amount, idempotencyKey) =>
     walletApi.transfer({ from, to: target, amount, idempotencyKey }),
   );
-
-  useEffect(() => {
-    let current = true;
-    walletApi.balance().then(
-      (value) => current && setSnapshot(value),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [walletApi, request.state.kind]);
 
   const walletSelect = (label: string, value: string, onChange: (wallet: string) => void) => (
     <label>
@@ -71,7 +56,12 @@ export function WalletTransferPage() {
       ) : (
         <AmountForm
           state={request.state}
-          onAmount={(amount) => void request.submit(amount).then(balance.refresh)}
+          onAmount={(amount) =>
+            void request.submit(amount).then(() => {
+              balance.refresh();
+              setTransfers((count) => count + 1);
+            })
+          }
           submitLabel={t('wallet.transfer')}
           submitTestId="transfer-submit"
           done={() => t('wallet.transferDone')}

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawInfo } from '../../../shared/withdrawals';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useServices } from '../../core/ServicesContext';
 import { PaymentPasswordForm } from './PaymentPasswordForm';
@@ -8,6 +7,7 @@ import { useWithdrawals } from './useWithdrawals';
 import { WithdrawalList } from './WithdrawalList';
 import { WithdrawForm } from './WithdrawForm';
 import { Button } from '../../components/Button';
+import { useQuery } from '../../hooks/useQuery';
 
 /**
  * Withdraw (spec 2): set a payment password the first time, request within the limits, then
@@ -17,34 +17,25 @@ export function WithdrawPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { withdrawalApi } = useServices();
-  const [info, setInfo] = useState<WithdrawInfo | { failed: string } | null>(null);
-  const [infoFetches, setInfoFetches] = useState(0);
+  // The limits and whether a payment password is set; asked again once one is set (the form
+  // stays on screen meanwhile).
+  const infoQuery = useQuery('withdraw-info', () => withdrawalApi.info());
   const [page, setPage] = useState(1);
   const list = useWithdrawals(page);
+  const shown = infoQuery.state;
 
-  useEffect(() => {
-    let current = true;
-    withdrawalApi.info().then(
-      (value) => current && setInfo(value),
-      (error: { code?: string }) => current && setInfo({ failed: error.code ?? 'unknown_error' }),
+  if (shown.kind === 'failed') {
+    return (
+      <p role="alert">
+        {errorText(shown.code)} <Button onClick={infoQuery.refresh}>{t('common.retry')}</Button>
+      </p>
     );
-    return () => {
-      current = false;
-    };
-  }, [withdrawalApi, infoFetches]);
-
+  }
+  const info = shown.kind === 'ready' ? shown.value : shown.previous;
   if (info === null) {
     return (
       <p role="status">
         <span className="spinner" aria-hidden="true" /> {t('common.loading')}
-      </p>
-    );
-  }
-  if ('failed' in info) {
-    return (
-      <p role="alert">
-        {errorText(info.failed)}{' '}
-        <Button onClick={() => setInfoFetches((n) => n + 1)}>{t('common.retry')}</Button>
       </p>
     );
   }
@@ -59,7 +50,7 @@ export function WithdrawPage() {
           }}
         />
       ) : (
-        <PaymentPasswordForm onDone={() => setInfoFetches((n) => n + 1)} />
+        <PaymentPasswordForm onDone={infoQuery.refresh} />
       )}
       <h2>{t('withdraw.history')}</h2>
       <WithdrawalList {...list} page={page} setPage={setPage} />

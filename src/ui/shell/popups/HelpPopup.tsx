@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HelpTopic } from '../../../api/system';
 import { useServices } from '../../core/ServicesContext';
 import { SafeHtml } from '../../components/SafeHtml';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useQuery } from '../../hooks/useQuery';
 
 type HelpState = { kind: 'failed' } | { kind: 'ready'; topics: HelpTopic[] };
 const LOADING = { kind: 'loading' } as const;
@@ -16,28 +17,20 @@ const LOADING = { kind: 'loading' } as const;
 export default function HelpContent({ anchor }: { anchor: string | null }) {
   const { t, i18n } = useTranslation();
   const { systemApi } = useServices();
-  const [attempt, setAttempt] = useState(0);
-  // Answers are kept with the request they answer: a new language or a retry is a new request,
-  // and until its answer arrives the popup shows loading.
-  const request = `${i18n.language}#${attempt}`;
-  const [answer, setAnswer] = useState<{ request: string; state: HelpState } | null>(null);
-  const state: HelpState | typeof LOADING = answer?.request === request ? answer.state : LOADING;
+  // A new language or a retry is a new request; until its answer arrives the popup shows
+  // loading.
+  const help = useQuery(i18n.language, () => systemApi.helpCenter());
+  const state: HelpState | typeof LOADING =
+    help.state.kind === 'ready'
+      ? { kind: 'ready', topics: help.state.value }
+      : help.state.kind === 'failed'
+        ? { kind: 'failed' }
+        : LOADING;
 
+  const ready = state.kind === 'ready';
   useEffect(() => {
-    let current = true;
-    systemApi.helpCenter().then(
-      (topics) => current && setAnswer({ request, state: { kind: 'ready', topics } }),
-      () => current && setAnswer({ request, state: { kind: 'failed' } }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [systemApi, request]);
-
-  useEffect(() => {
-    if (state.kind === 'ready' && anchor)
-      document.getElementById(`help-${anchor}`)?.scrollIntoView();
-  }, [state, anchor]);
+    if (ready && anchor) document.getElementById(`help-${anchor}`)?.scrollIntoView();
+  }, [ready, anchor]);
 
   if (state.kind === 'loading')
     return (
@@ -45,7 +38,7 @@ export default function HelpContent({ anchor }: { anchor: string | null }) {
         <span className="spinner" aria-hidden="true" /> {t('common.loading')}
       </p>
     );
-  if (state.kind === 'failed') return <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />;
+  if (state.kind === 'failed') return <LoadFailed onRetry={help.refresh} />;
   if (state.topics.length === 0) return <p>{t('help.empty')}</p>;
   return (
     <>
