@@ -17,6 +17,7 @@ import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { startJobs } from './jobs/scheduler';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
+import { upsertPromotion } from './domain/promotions/catalogue';
 import { connectRedis, type RedisLink } from './realtime/redis';
 import { observe, shareWithPrimary, startMetricsServer } from './metrics';
 import type { Server as HttpServer } from 'node:http';
@@ -72,10 +73,17 @@ export function addressOf(server: HttpServer): string {
 }
 
 /** Migrations and seeds; each is a no-op when already done. */
-async function prepareDatabase(db: Database, production: boolean): Promise<void> {
+async function prepareDatabase(
+  db: Database,
+  config: PlatformConfig,
+  production: boolean,
+): Promise<void> {
   await migrate(db);
   // The game catalogue is product data, seeded in production too (skipped when unchanged).
   await seedCatalogue(db);
+  // The configuration's promotions that do not exist yet (the operator's edits stay).
+  for (const promotion of config.promotions)
+    await upsertPromotion(db, promotion, { onlyNew: true });
   if (!production) await seedDemo(db);
 }
 
@@ -89,7 +97,7 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
   if (refusal) throw new Error(refusal);
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
-    await prepareDatabase(db, env.NODE_ENV === 'production');
+    await prepareDatabase(db, config, env.NODE_ENV === 'production');
   } finally {
     await db.close();
   }
@@ -105,7 +113,7 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   if (refusal) throw new Error(refusal);
   await mkdir(env.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  await prepareDatabase(db, production);
+  await prepareDatabase(db, config, production);
 
   const opsToken = env.OPS_TOKEN ?? randomBytes(24).toString('base64url');
   const staticDir = path.resolve('dist');

@@ -199,6 +199,7 @@ function banner(
     '            npm run ops -- bonus <account> <amount> --reason <text>',
     '            npm run ops -- outbox [--recipient <number or e-mail>] [--limit <n>]',
     '            npm run ops -- agent rate <account> <contract type> <percent|none> | agent rates <account>',
+    '            npm run ops -- promotion list | promotion create|update --file <json> | promotion close <code>',
     '',
   );
   return lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n');

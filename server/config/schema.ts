@@ -9,6 +9,7 @@ import {
 import { PAYMENT_CHANNELS } from '../../src/shared/paymentChannels';
 import type { WhitelabelNode } from '../../src/shared/system';
 import { announcementsConfigSchema } from '../domain/announcements/configSchema';
+import { promotionDefinitionSchema } from '../domain/promotions/definition';
 import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
 
 /**
@@ -170,6 +171,21 @@ export const platformConfigSchema = z
     }),
     /** Banners, notices and pop-ups (spec 3), texts per language with EN as the fallback. */
     announcements: announcementsConfigSchema,
+    /**
+     * Promotions to create at start when their code is new (issue 14); afterwards the operator
+     * changes them with `npm run ops -- promotion …`, which the file never undoes.
+     */
+    promotions: z
+      .array(promotionDefinitionSchema)
+      .default([])
+      .superRefine((items, ctx) => {
+        const seen = new Set<string>();
+        items.forEach((item, index) => {
+          if (seen.has(item.code))
+            ctx.addIssue({ code: 'custom', path: [index, 'code'], message: 'duplicate code' });
+          seen.add(item.code);
+        });
+      }),
     /** The operator's caps on what agents' contracts pay (issue 11). */
     contracts: contractLimitsSchema,
     regionRestriction: z.object({

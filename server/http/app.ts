@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { failure } from '../../src/shared/envelope';
 import { defaultHttpLimits, type HttpLimits } from '../config/httpLimits';
 import { httpDuration } from '../metrics';
+import { promotionRoutes } from './promotions/promotionRoutes';
 import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from './deps';
 import type { RouteAuth } from './routeConfig';
@@ -214,6 +215,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await teamRoutes(http, deps);
   await messageRoutes(http, deps);
   await agentAnnouncementRoutes(http, deps);
+  await promotionRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

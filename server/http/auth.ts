@@ -52,6 +52,15 @@ export async function authorize(
   request.session = session;
 }
 
+/**
+ * A public route that shows more to a member (the promotions list): the session when the
+ * request carries a valid token, null for a guest, an expired or an unknown token alike.
+ */
+export async function optionalSession(deps: AppDeps, request: FastifyRequest) {
+  const token = bearerToken(request);
+  return token ? resolveSession(deps.db, token) : null;
+}
+
 /** The session of a route declared with `config.auth` (the hook guarantees it is there). */
 export function sessionOf(request: FastifyRequest) {
   if (!request.session) throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');

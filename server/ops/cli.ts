@@ -16,6 +16,7 @@ import { serverInfoFile } from '../boot';
  *   npm run ops -- outbox [--recipient +84900000001] [--limit 20]
  *   npm run ops -- agent rate agent1 realTimeSalary 1.5   (or `none` to remove it)
  *   npm run ops -- agent rates agent1
+ *   npm run ops -- promotion list | create --file promo.json | update --file promo.json | close CODE
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -25,6 +26,7 @@ const usage = [
   '       npm run ops -- outbox [--recipient <number or e-mail>] [--limit <n>]',
   '       npm run ops -- agent rate <account> dividend|dailySalary|hourlySalary|realTimeSalary <percent|none>',
   '       npm run ops -- agent rates <account>',
+  '       npm run ops -- promotion list | promotion create|update --file <definition.json> | promotion close <code>',
 ].join('\n');
 
 interface OutboxMessage {
@@ -102,6 +104,7 @@ async function run(argv: string[]): Promise<string> {
       reason: { type: 'string' },
       recipient: { type: 'string' },
       limit: { type: 'string' },
+      file: { type: 'string' },
     },
   });
   const [command, action, extra, ...more] = positionals;
@@ -138,6 +141,24 @@ async function run(argv: string[]): Promise<string> {
     if (values.limit) query.set('limit', values.limit);
     const search = query.size ? `?${query}` : '';
     return outboxTable((await call('GET', undefined, `/ops/outbox${search}`)) as OutboxMessage[]);
+  }
+  // Promotions (issue 14): a definition is a JSON file, checked by the server as the
+  // configuration file's promotions are.
+  if (command === 'promotion' && action === 'list' && !extra) {
+    return JSON.stringify(await call('GET', undefined, '/ops/promotions'), null, 2);
+  }
+  if (command === 'promotion' && (action === 'create' || action === 'update') && values.file) {
+    let definition: unknown;
+    try {
+      definition = JSON.parse(await readFile(values.file, 'utf8'));
+    } catch (error) {
+      throw new Error(`--file ${values.file}: ${(error as Error).message}`, { cause: error });
+    }
+    return JSON.stringify(await call('POST', { mode: action, definition }, '/ops/promotions'));
+  }
+  if (command === 'promotion' && action === 'close' && extra) {
+    const path = `/ops/promotions/${encodeURIComponent(extra)}/close`;
+    return JSON.stringify(await call('POST', {}, path));
   }
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {

@@ -220,3 +220,49 @@ export type PromotionStatus =
 export function promotionStatusOf(phase: PromotionPhase, state: PromotionState): PromotionStatus {
   return state === 'none' ? phase : state;
 }
+
+// ---- The catalogue: what the operator defines and the page lists ----------------------------
+
+/** Spec 1's promotion lines the engine knows (issue 14). */
+export const PROMOTION_TYPES = [
+  'depositBonus',
+  'signupBonus',
+  'rebate',
+  'raffle',
+  'missionReward',
+  'referralReward',
+  'vipUpgradeBonus',
+] as const;
+export type PromotionType = (typeof PROMOTION_TYPES)[number];
+
+/** Who a promotion is for. */
+export type PromotionAudience =
+  | { kind: 'all' }
+  /** Members registered at most `days` days ago. */
+  | { kind: 'newMembers'; days: number }
+  | { kind: 'vipAtLeast'; level: number }
+  /** The direct and indirect downlines of one agent. */
+  | { kind: 'agentTeam'; agent: string };
+
+/** A promotion as the page lists it, in the asked language (English where it has none). */
+export interface PromotionView {
+  code: string;
+  type: PromotionType;
+  title: string;
+  summary: string;
+  /** HTML written by the operator; the page sanitises it before showing it. */
+  terms: string;
+  /** A site path or an https URL, or null. */
+  banner: string | null;
+  startsAt: string;
+  endsAt: string | null;
+  phase: PromotionPhase;
+  /** The phase for a guest or a member who has not taken part; else the member's own state. */
+  status: PromotionStatus;
+}
+
+export interface PromotionList {
+  items: PromotionView[];
+  /** Open promotions this member (or a guest) may still take part in: spec 3's count. */
+  availableCount: number;
+}

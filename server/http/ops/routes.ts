@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
 import { opsAgentRoutes } from './agentRateRoutes';
 import { opsMoneyRoutes } from './moneyRoutes';
+import { opsPromotionRoutes } from './promotionRoutes';
 
 const maintenanceBody = z
   .object({
@@ -70,4 +71,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
 
   await opsMoneyRoutes(app, deps, authorize);
   await opsAgentRoutes(app, deps, authorize);
+  await opsPromotionRoutes(app, deps, authorize);
 }

@@ -6,6 +6,7 @@ import { createSystemApi, type SystemApi } from '../../api/system';
 import { createGamesApi, type GamesApi } from '../../api/games';
 import { createRecordsApi, type RecordsApi } from '../../api/records';
 import { createMessagesApi, type MessagesApi } from '../../api/messages';
+import { createPromotionsApi, type PromotionsApi } from '../../api/promotions';
 import { createUnreadMessages } from '../../streams/unreadMessages';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
@@ -41,6 +42,7 @@ export interface Services {
   recordsApi: RecordsApi;
   gamesApi: GamesApi;
   messagesApi: MessagesApi;
+  promotionsApi: PromotionsApi;
   /** The unread message count of a real account (spec 3 unreadMessage); null otherwise. */
   unreadMessages$: Observable<number | null>;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
@@ -136,6 +138,7 @@ export function createServices(i18n: i18n): Services {
     recordsApi,
     gamesApi,
     messagesApi,
+    promotionsApi: createPromotionsApi(http),
     unreadMessages$,
     balance,
     realtime,

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import {
+  closePromotion,
+  listPromotionsForOps,
+  upsertPromotion,
+} from '../../domain/promotions/catalogue';
+import { promotionDefinitionSchema } from '../../domain/promotions/definition';
+import { ApiError } from '../../domain/apiError';
+import type { AppDeps } from '../deps';
+import { parseInput } from '../errors';
+
+/**
+ * Operator endpoints for promotions (issue 14): `npm run ops -- promotion list`, `create` and
+ * `update` (one definition, checked as the configuration file's are), `close <code>`.
+ */
+export async function opsPromotionRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  authorize: (request: FastifyRequest) => void,
+): Promise<void> {
+  app.get('/ops/promotions', async (request) => {
+    authorize(request);
+    return ok(await listPromotionsForOps(deps.db));
+  });
+
+  app.post('/ops/promotions', async (request) => {
+    authorize(request);
+    const body = parseInput(
+      z.object({ mode: z.enum(['create', 'update']), definition: z.unknown() }).strict(),
+      request.body,
+    );
+    const definition = parseInput(promotionDefinitionSchema, body.definition);
+    const result = await upsertPromotion(deps.db, definition, { onlyNew: body.mode === 'create' });
+    if (body.mode === 'create' && !result.created) {
+      throw new ApiError(
+        409,
+        'promotion_exists',
+        `Promotion ${definition.code} exists: use update.`,
+      );
+    }
+    return ok(result);
+  });
+
+  app.post('/ops/promotions/:code/close', async (request) => {
+    authorize(request);
+    const { code } = parseInput(z.object({ code: z.string().max(32) }).strict(), request.params);
+    await closePromotion(deps.db, code);
+    return ok({ code, closed: true });
+  });
+}
