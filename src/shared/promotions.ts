@@ -265,4 +265,9 @@ export interface PromotionList {
   items: PromotionView[];
   /** Open promotions this member (or a guest) may still take part in: spec 3's count. */
   availableCount: number;
+  /**
+   * Spec 3 `availablePromo`: whether a referral promotion is open to this visitor (the header
+   * shows Rewards to a member only then, spec 2).
+   */
+  availablePromo: { type: 'REFERRAL'; enabled: boolean }[];
 }

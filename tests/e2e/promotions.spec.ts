@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { loginAs } from './support';
 
 const run = promisify(execFile);
 const dataDir = path.resolve(process.env.E2E_DIR ?? '.e2e', 'data');
@@ -67,4 +68,36 @@ test('a guest sees the promotions, one the operator adds, its terms made safe, i
   await page.reload();
   await expect(welcome).toBeVisible();
   await expect(later).toHaveCount(0);
+});
+
+test('a member sees Rewards in the header only while a referral promotion is open', async ({
+  page,
+}) => {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await page.goto('/');
+  // A guest always sees it (spec 2).
+  await expect(nav.getByRole('link', { name: 'Rewards' })).toBeVisible();
+  await loginAs(page, 'player5');
+  await expect(nav.getByRole('link', { name: 'Promotions' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Rewards' })).toHaveCount(0);
+
+  const folder = await mkdtemp(path.join(tmpdir(), 'e2e-promo-'));
+  const file = path.join(folder, 'referral.json');
+  await writeFile(
+    file,
+    JSON.stringify({
+      code: 'E2E_INVITE',
+      type: 'referralReward',
+      content: { EN: { title: 'Invite a friend', summary: '', terms: '' } },
+      startsAt: '2026-01-01T00:00:00Z',
+      terms: { amount: '10.00', wageringMultiplier: 1 },
+    }),
+  );
+  await ops('promotion', 'create', '--file', file);
+  try {
+    await page.reload();
+    await expect(nav.getByRole('link', { name: 'Rewards' })).toBeVisible();
+  } finally {
+    await ops('promotion', 'close', 'E2E_INVITE');
+  }
 });

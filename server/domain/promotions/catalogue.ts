@@ -165,8 +165,10 @@ export async function listPromotions(
       status: promotionStatusOf(phase, row.state ?? 'none'),
     };
   });
+  const referral = items.some((item) => item.type === 'referralReward' && item.phase === 'open');
   return {
     items,
     availableCount: items.filter((item) => item.status === 'open').length,
+    availablePromo: [{ type: 'REFERRAL', enabled: referral }],
   };
 }

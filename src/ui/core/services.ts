@@ -8,6 +8,7 @@ import { createRecordsApi, type RecordsApi } from '../../api/records';
 import { createMessagesApi, type MessagesApi } from '../../api/messages';
 import { createPromotionsApi, type PromotionsApi } from '../../api/promotions';
 import { createUnreadMessages } from '../../streams/unreadMessages';
+import { createPromotionSummary, type PromotionSummary } from '../../streams/promotionSummary';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
@@ -43,6 +44,8 @@ export interface Services {
   gamesApi: GamesApi;
   messagesApi: MessagesApi;
   promotionsApi: PromotionsApi;
+  /** Spec 3 availablePromoCount / availablePromo for a member; null for a guest. */
+  promotionSummary$: Observable<PromotionSummary | null>;
   /** The unread message count of a real account (spec 3 unreadMessage); null otherwise. */
   unreadMessages$: Observable<number | null>;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
@@ -85,6 +88,7 @@ export function createServices(i18n: i18n): Services {
   const withdrawalApi = createWithdrawalApi(http, sealed);
   const recordsApi = createRecordsApi(http);
   const messagesApi = createMessagesApi(http);
+  const promotionsApi = createPromotionsApi(http);
   const gamesApi = createGamesApi(http, { merchantCode: () => merchantCode });
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
   // An actor emits on change only: start from where it is now.
@@ -138,7 +142,8 @@ export function createServices(i18n: i18n): Services {
     recordsApi,
     gamesApi,
     messagesApi,
-    promotionsApi: createPromotionsApi(http),
+    promotionsApi,
+    promotionSummary$: createPromotionSummary({ role$, fetch: () => promotionsApi.list() }),
     unreadMessages$,
     balance,
     realtime,

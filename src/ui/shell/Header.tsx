@@ -9,6 +9,8 @@ import { BalanceDisplay } from './BalanceDisplay';
 import { useSiteInfo } from '../core/SiteInfoContext';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
+import { useServices } from '../core/ServicesContext';
+import { useObservable } from '../hooks/useObservable';
 
 /**
  * Spec 2 "Header". On a phone (`compact`): menu, logo, then the balance with show/hide, Deposit
@@ -54,7 +56,7 @@ export function Header({
             {t('nav.home')}
           </NavLink>
           <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
-          {!loggedIn && <NavLink to="/member/rewardCenter">{t('nav.rewards')}</NavLink>}
+          <RewardsLink loggedIn={loggedIn} />
           <NavLink to="/member/referral">{t('nav.share')}</NavLink>
         </nav>
       )}
@@ -101,4 +103,15 @@ export function Header({
       </div>
     </header>
   );
+}
+
+/**
+ * Spec 2: Rewards for a guest, and for a member only while a referral promotion is open to them.
+ * Its own component so the summary is asked only where the top navigation shows (not on phones).
+ */
+function RewardsLink({ loggedIn }: { loggedIn: boolean }) {
+  const { t } = useTranslation();
+  const summary = useObservable(useServices().promotionSummary$, null);
+  if (loggedIn && !summary?.referralEnabled) return null;
+  return <NavLink to="/member/rewardCenter">{t('nav.rewards')}</NavLink>;
 }

@@ -139,6 +139,18 @@ describe.each(engines)('promotions catalogue on %s', (engine) => {
     );
   });
 
+  it('says whether a referral promotion is open (spec 3 availablePromo)', async () => {
+    const referral = () => list().then((value) => value.availablePromo);
+    expect(await referral()).toEqual([{ type: 'REFERRAL', enabled: false }]);
+    await ops('/ops/promotions', {
+      mode: 'create',
+      definition: definition('INVITE', { type: 'referralReward' }),
+    });
+    expect(await referral()).toEqual([{ type: 'REFERRAL', enabled: true }]);
+    await ops('/ops/promotions/INVITE/close', {});
+    expect(await referral()).toEqual([{ type: 'REFERRAL', enabled: false }]);
+  });
+
   it('refuses a definition that does not hold, naming what is wrong, and callers without the token', async () => {
     const bad = async (extra: Record<string, unknown>) =>
       ops('/ops/promotions', { mode: 'create', definition: definition('BAD', extra) });
