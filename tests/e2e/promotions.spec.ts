@@ -16,6 +16,14 @@ function ops(...args: string[]) {
   });
 }
 
+/** `npm run ops -- promotion create --file <definition.json>` with this definition. */
+async function createPromotion(definition: Record<string, unknown>) {
+  const folder = await mkdtemp(path.join(tmpdir(), 'e2e-promo-'));
+  const file = path.join(folder, 'promotion.json');
+  await writeFile(file, JSON.stringify(definition));
+  return ops('promotion', 'create', '--file', file);
+}
+
 test('a guest sees the promotions, one the operator adds, its terms made safe, in their language', async ({
   page,
 }) => {
@@ -27,27 +35,21 @@ test('a guest sees the promotions, one the operator adds, its terms made safe, i
   await expect(welcome.getByTestId('promotion-status')).toHaveText('Open');
 
   // The operator adds one that starts later, with terms that try to run a script.
-  const folder = await mkdtemp(path.join(tmpdir(), 'e2e-promo-'));
-  const file = path.join(folder, 'promotion.json');
-  await writeFile(
-    file,
-    JSON.stringify({
-      code: 'E2E_LATER',
-      type: 'signupBonus',
-      content: {
-        EN: {
-          title: 'Spring bonus',
-          summary: 'Five on sign-up.',
-          terms:
-            '<p>Fair terms</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>',
-        },
-        VI: { title: 'Thưởng mùa xuân', summary: 'Năm khi đăng ký.', terms: '<p>Điều khoản</p>' },
+  const created = await createPromotion({
+    code: 'E2E_LATER',
+    type: 'signupBonus',
+    content: {
+      EN: {
+        title: 'Spring bonus',
+        summary: 'Five on sign-up.',
+        terms:
+          '<p>Fair terms</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>',
       },
-      startsAt: '2099-03-01T00:00:00Z',
-      terms: { amount: '5.00', wageringMultiplier: 1 },
-    }),
-  );
-  const created = await ops('promotion', 'create', '--file', file);
+      VI: { title: 'Thưởng mùa xuân', summary: 'Năm khi đăng ký.', terms: '<p>Điều khoản</p>' },
+    },
+    startsAt: '2099-03-01T00:00:00Z',
+    terms: { amount: '5.00', wageringMultiplier: 1 },
+  });
   expect(JSON.parse(created.stdout)).toEqual({ code: 'E2E_LATER', created: true });
 
   await page.reload();
@@ -81,19 +83,13 @@ test('a member sees Rewards in the header only while a referral promotion is ope
   await expect(nav.getByRole('link', { name: 'Promotions' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Rewards' })).toHaveCount(0);
 
-  const folder = await mkdtemp(path.join(tmpdir(), 'e2e-promo-'));
-  const file = path.join(folder, 'referral.json');
-  await writeFile(
-    file,
-    JSON.stringify({
-      code: 'E2E_INVITE',
-      type: 'referralReward',
-      content: { EN: { title: 'Invite a friend', summary: '', terms: '' } },
-      startsAt: '2026-01-01T00:00:00Z',
-      terms: { amount: '10.00', wageringMultiplier: 1 },
-    }),
-  );
-  await ops('promotion', 'create', '--file', file);
+  await createPromotion({
+    code: 'E2E_INVITE',
+    type: 'referralReward',
+    content: { EN: { title: 'Invite a friend', summary: '', terms: '' } },
+    startsAt: '2026-01-01T00:00:00Z',
+    terms: { amount: '10.00', wageringMultiplier: 1 },
+  });
   try {
     await page.reload();
     await expect(nav.getByRole('link', { name: 'Rewards' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './ports';
 
 /**
  * A throw-away Redis on a loopback port (Debian's redis-server; .ci/run installs it), nothing
@@ -13,21 +14,6 @@ export interface RedisServer {
 export function redisServerBinary(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   return found.status === 0 ? found.stdout.trim() : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Resolves once the port answers PING with PONG. */

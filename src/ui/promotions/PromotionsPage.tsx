@@ -94,8 +94,10 @@ function PromotionCard({ item }: { item: PromotionView }) {
         <img className="promotion-banner" src={item.banner} alt="" width={900} height={300} />
       )}
       <div className="promotion-body">
-        <div className="promotion-heading">
-          <h2 id={`promotion-${item.code}`}>{item.title}</h2>
+        <div className="card-header">
+          <h2 id={`promotion-${item.code}`} className="card-title">
+            {item.title}
+          </h2>
           <span data-testid="promotion-status">
             <Badge tone={tones[item.status]}>{t(`promotions.status.${item.status}`)}</Badge>
           </span>

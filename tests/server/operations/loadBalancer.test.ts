@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +16,7 @@ import {
   startServerProcess,
 } from '../../support/serverProcess';
 import { call } from '../../support/testServer';
+import { freePort } from '../../support/ports';
 
 /**
  * deploy/haproxy.cfg, the file an operator deploys, run by the machine's HAProxy (.ci/run
@@ -36,19 +36,6 @@ function haproxyBinary(): string {
     throw new Error('haproxy not found: install it (apt-get install -y haproxy; .ci/run does).');
   }
   return binary;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
 }
 
 /** The instance that answered, from HAProxy's stickiness cookie. */
