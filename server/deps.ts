@@ -12,6 +12,7 @@ import { createThrottles } from './domain/identity/throttles';
 import { createOutboxProviders } from './domain/messaging/providers';
 import { createAnnouncer } from './domain/announcer';
 import type { SalaryChange } from './domain/salary/publish';
+import type { RewardChange } from './domain/rewards/events';
 import { createBalanceEvents } from './domain/ledger/balanceEvents';
 import type { WithdrawalChange } from './domain/withdrawals/lifecycle';
 import type { ContractChange } from './domain/contracts/lifecycle';
@@ -50,6 +51,7 @@ export async function createDeps(options: {
     withdrawalEvents: createAnnouncer<WithdrawalChange>(),
     contractEvents: createAnnouncer<ContractChange>(),
     messageEvents: createAnnouncer<MessageChange>(),
+    rewardEvents: createAnnouncer<RewardChange>(),
     winnerEvents: createAnnouncer<WinnerEntry>(),
     salaryEvents: createAnnouncer<SalaryChange>(),
     demoRigs: new Map(),

@@ -7,6 +7,7 @@ import { failure } from '../../src/shared/envelope';
 import { defaultHttpLimits, type HttpLimits } from '../config/httpLimits';
 import { httpDuration } from '../metrics';
 import { promotionRoutes } from './promotions/promotionRoutes';
+import { rewardRoutes } from './promotions/rewardRoutes';
 import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from './deps';
 import type { RouteAuth } from './routeConfig';
@@ -216,6 +217,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await messageRoutes(http, deps);
   await agentAnnouncementRoutes(http, deps);
   await promotionRoutes(http, deps);
+  await rewardRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

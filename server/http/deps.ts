@@ -7,6 +7,7 @@ import type { WinnerEntry } from '../../src/shared/games';
 import type { Announcer } from '../domain/announcer';
 import type { SalaryChange } from '../domain/salary/publish';
 import type { DemoRig } from '../domain/games/demoVendor/rigs';
+import type { RewardChange } from '../domain/rewards/events';
 import type { BalanceEvents } from '../domain/ledger/balanceEvents';
 import type { WithdrawalChange } from '../domain/withdrawals/lifecycle';
 import type { ContractChange } from '../domain/contracts/lifecycle';
@@ -54,6 +55,8 @@ export interface AppDeps {
   contractEvents: Announcer<ContractChange>;
   /** Inboxes that changed (a message arrived, some were read or deleted). */
   messageEvents: Announcer<MessageChange>;
+  /** Members whose rewards or bonus lock changed, for the `reward` socket event. */
+  rewardEvents: Announcer<RewardChange>;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

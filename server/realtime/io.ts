@@ -141,6 +141,11 @@ export function attachRealtime(
     }
   });
 
+  deps.rewardEvents.onChange((change) => {
+    io.to(rooms.member(change.memberId)).emit('reward', { reason: change.reason });
+    socketEvents.inc({ event: 'reward' });
+  });
+
   deps.identity.revocations.onRevoked((sessionIds, reason) => {
     for (const id of sessionIds) {
       const room = rooms.session(id);

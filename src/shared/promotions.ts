@@ -259,6 +259,8 @@ export interface PromotionView {
   phase: PromotionPhase;
   /** The phase for a guest or a member who has not taken part; else the member's own state. */
   status: PromotionStatus;
+  /** The member's state in it (`none` before taking part); null for a guest. */
+  state: PromotionState | null;
 }
 
 export interface PromotionList {
@@ -270,4 +272,22 @@ export interface PromotionList {
    * shows Rewards to a member only then, spec 2).
    */
   availablePromo: { type: 'REFERRAL'; enabled: boolean }[];
+}
+
+/**
+ * How a member opts in to a promotion of each type from its card, or null when there is
+ * nothing to opt in to (a sign-up or VIP bonus is issued by itself; a rebate accrues on play).
+ */
+export function promotionOptInEvent(
+  type: PromotionType,
+): 'promotion.sign' | 'promotion.join' | null {
+  switch (type) {
+    case 'depositBonus':
+      return 'promotion.sign';
+    case 'raffle':
+    case 'missionReward':
+      return 'promotion.join';
+    default:
+      return null;
+  }
 }

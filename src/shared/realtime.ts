@@ -8,6 +8,7 @@ import type {
 } from './contracts';
 import type { WinnerEntry } from './games';
 import type { MessageEvent } from './messages';
+import type { RewardEvent } from './rewards';
 import type { SystemStatusCode } from './system';
 import type { WithdrawalSocketEvent } from './withdrawals';
 
@@ -126,6 +127,8 @@ export interface ServerToClientEvents {
   contract: (event: ContractView) => void;
   /** This member's inbox changed: the page fetches the unread count (and the list) again. */
   message: (event: MessageEvent) => void;
+  /** This member's rewards or bonus lock changed: the page fetches the reward summary again. */
+  reward: (event: RewardEvent) => void;
   system: (event: SystemEvent) => void;
   session: (event: SessionEvent) => void;
 }

@@ -7,9 +7,11 @@ export type HouseAccount =
   | 'vendors'
   | 'promotions'
   | 'salaries'
-  | 'trial_credit';
+  | 'trial_credit'
+  | 'rebates'
+  | 'points';
 
-/** The id of a house account (seeded by migration 003). */
+/** The id of a house account (seeded by migrations 003, 004 and 019). */
 export async function houseAccountId(db: Queryable, name: HouseAccount): Promise<string> {
   const [row] = await db.query<{ id: string }>(
     `select id::text from ledger_accounts where kind = 'house' and name = $1`,

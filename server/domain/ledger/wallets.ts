@@ -8,6 +8,8 @@ import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { houseAccountId, walletId } from './accounts';
 import { type Posted, postTransaction, postWithin } from './post';
+import { qualifyDepositBonusWithin } from '../promotions/participation';
+import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
 
 /** A committed change of a wallet, for the `balance` socket event. */
 export interface BalanceChange {
@@ -130,7 +132,9 @@ export async function transferBetweenWallets(
  * marked pending (or the reverse); the row lock makes two confirmations credit once.
  */
 export async function creditDeposit(deps: AppDeps, depositId: string): Promise<BalanceChange[]> {
-  return deps.db.transaction(async (tx) => {
+  let bonusFor: string | null = null;
+  const changes = await deps.db.transaction(async (tx) => {
+    bonusFor = null;
     const [deposit] = await tx.query<{ member_id: string; amount: string; status: string }>(
       'select member_id::text, amount::text, status from deposits where id = $1 for update',
       [depositId],
@@ -154,8 +158,16 @@ export async function creditDeposit(deps: AppDeps, depositId: string): Promise<B
        where id = $1`,
       [depositId, posted.transactionId],
     );
+    // A deposit bonus the member signed up for is earned by this deposit (issue 14), in its
+    // transaction: the reward waits in the reward centre.
+    const amount = BigInt(deposit.amount);
+    if (await qualifyDepositBonusWithin(tx, { id: depositId, memberId, amount })) {
+      bonusFor = memberId;
+    }
     return changesOf(posted, memberId, new Map([[main, 'MAIN']]));
   });
+  if (bonusFor !== null) deps.rewardEvents.announce({ memberId: bonusFor, reason: 'issued' });
+  return changes;
 }
 
 /** Starts a deposit through a channel: pending until the channel confirms (spec: depositv2). */
@@ -220,18 +232,29 @@ export async function transferToUpline(
   const amount = positiveAmount(request.amount);
   const fromId = await walletId(deps.db, memberId, null);
   const toId = await walletId(deps.db, uplineId, null);
-  const posted = await moveMoney(deps, {
-    memberId,
-    kind: 'upline_transfer',
-    idempotencyKey: request.idempotencyKey,
-    fromId,
-    toId,
-    amount,
-    describe: (balances) => ({
-      upline: row.upline_account,
-      amount: toMoneyString(amount),
-      balance: toMoneyString(balances.get(fromId)?.balance ?? 0n),
-    }),
+  const idempotencyKey = scopedKey(memberId, 'upline_transfer', request.idempotencyKey);
+  // Money handed to the upline leaves the member's hands: not while a bonus is being wagered
+  // (a colluding agent would otherwise cash the bonus out), checked under the member's lock.
+  const posted = await deps.db.transaction(async (tx) => {
+    await lockMember(tx, memberId);
+    const [seen] = await tx.query('select 1 from ledger_transactions where idempotency_key = $1', [
+      idempotencyKey,
+    ]);
+    if (!seen) await assertNoOpenWagering(tx, memberId);
+    return postWithin(tx, {
+      idempotencyKey,
+      kind: 'upline_transfer',
+      memberId,
+      postings: [
+        { accountId: fromId, amount: -amount },
+        { accountId: toId, amount },
+      ],
+      describe: (balances) => ({
+        upline: row.upline_account,
+        amount: toMoneyString(amount),
+        balance: toMoneyString(balances.get(fromId)?.balance ?? 0n),
+      }),
+    });
   });
   return {
     result: posted.result,

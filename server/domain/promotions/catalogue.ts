@@ -163,6 +163,7 @@ export async function listPromotions(
       endsAt: iso(row.ends_at),
       phase,
       status: promotionStatusOf(phase, row.state ?? 'none'),
+      state: options.memberId === null ? null : (row.state ?? 'none'),
     };
   });
   const referral = items.some((item) => item.type === 'referralReward' && item.phase === 'open');

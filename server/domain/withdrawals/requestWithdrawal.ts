@@ -6,6 +6,7 @@ import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import { type BalanceChange, changesOf, scopedKey } from '../ledger/wallets';
 import { checkPaymentPassword } from './paymentPassword';
+import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
 import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './views';
 
 /**
@@ -34,6 +35,11 @@ export async function requestWithdrawal(
   const main = await walletId(deps.db, memberId, null);
   const held = await houseAccountId(deps.db, 'withdrawals_held');
   return deps.db.transaction(async (tx) => {
+    // Bonus money is locked while its wagering runs (issue 14); a retry of a withdrawal made
+    // before the bonus was claimed still answers that withdrawal.
+    await lockMember(tx, memberId);
+    const [seen] = await tx.query('select 1 from withdrawals where idempotency_key = $1', [key]);
+    if (!seen) await assertNoOpenWagering(tx, memberId);
     const posted = await postWithin(tx, {
       idempotencyKey: key,
       kind: 'withdrawal_hold',

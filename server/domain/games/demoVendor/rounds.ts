@@ -7,6 +7,7 @@ import { houseAccountId, walletId } from '../../ledger/accounts';
 import { postWithin } from '../../ledger/post';
 import { accrueWithin } from '../../salary/accrue';
 import { publishSalary } from '../../salary/publish';
+import { wagerWithin } from '../../rewards/wagering';
 import type { Launch } from './launches';
 
 /** What a round decided: the win and the details the game screen draws (reels, digits). */
@@ -65,6 +66,7 @@ export async function playRound(
         outcome: await storedOutcome(tx, launch.vendor, roundKey),
         changes: null,
         accrued: [],
+        wagering: null,
       };
     const main = await walletId(tx, memberId, null);
     const house = await houseAccountId(tx, 'vendors');
@@ -107,15 +109,23 @@ export async function playRound(
       win: decision.win,
       at: new Date(created.created_at),
     });
+    // The bonus being wagered counts the valid bet (issue 14), in the same transaction.
+    const wagering = await wagerWithin(tx, memberId, request.bet);
     await tx.query('update bets set outcome = $2 where id = $1', [
       created.id,
       JSON.stringify(outcome),
     ]);
-    return { outcome, changes: { balance: last.balance, entryId: last.entryId }, accrued };
+    return {
+      outcome,
+      changes: { balance: last.balance, entryId: last.entryId },
+      accrued,
+      wagering,
+    };
   });
   if (result.changes) {
     deps.balanceEvents.announce([{ memberId, wallet: 'MAIN', ...result.changes }]);
     await publishSalary(deps, result.accrued);
+    if (result.wagering) deps.rewardEvents.announce(result.wagering);
     if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
       await announceWinner(deps, memberId, launch, decision.win);
     }

@@ -1,0 +1,196 @@
+import { parseMoney, toMoneyString } from '../../../src/shared/money';
+import {
+  type PromotionAudience,
+  type PromotionContext,
+  type PromotionEvent,
+  type PromotionState,
+  type PromotionType,
+  nextPromotionState,
+  promotionOptInEvent,
+  promotionPhaseOf,
+} from '../../../src/shared/promotions';
+import type { Queryable } from '../../db/types';
+import type { AppDeps } from '../../http/deps';
+import { ApiError } from '../apiError';
+import { issueRewardWithin } from '../rewards/issue';
+
+/**
+ * Sends one event to a participation under a row lock and stores what the shared machine
+ * answers (src/shared/promotions.ts): the one place the server changes a member's state in a
+ * promotion. A refused event is `promotion_state` (409): the page shows the state now.
+ */
+export async function applyParticipationEvent(
+  tx: Queryable,
+  participationId: string,
+  event: PromotionEvent,
+): Promise<{ state: PromotionState; context: PromotionContext }> {
+  const [row] = await tx.query<{ state: PromotionState; context: PromotionContext }>(
+    'select state, context from promotion_participations where id = $1 for update',
+    [participationId],
+  );
+  if (!row) throw new ApiError(404, 'not_found', 'No such participation.');
+  const next = nextPromotionState(row.state, row.context, event);
+  if (!next) {
+    throw new ApiError(409, 'promotion_state', 'This promotion has changed meanwhile.', {
+      state: row.state,
+    });
+  }
+  await tx.query(
+    `update promotion_participations set state = $2, context = $3, updated_at = now()
+     where id = $1`,
+    [participationId, next.state, JSON.stringify(next.context)],
+  );
+  return next;
+}
+
+interface OpenPromotion {
+  id: string;
+  type: PromotionType;
+  audience: PromotionAudience;
+  starts_at: Date | string;
+  ends_at: Date | string | null;
+  closed_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+/** Whether the member is in the promotion's audience (the list's rules, for one member). */
+async function inAudience(tx: Queryable, audience: PromotionAudience, memberId: string) {
+  switch (audience.kind) {
+    case 'all':
+      return true;
+    case 'newMembers': {
+      const [row] = await tx.query<{ recent: boolean }>(
+        `select created_at > now() - make_interval(days => $2) as recent
+         from members where id = $1`,
+        [memberId, audience.days],
+      );
+      return row?.recent === true;
+    }
+    case 'agentTeam': {
+      const [row] = await tx.query<{ found: boolean }>(
+        `with recursive chain (id, upline_id, depth) as (
+           select m.id, m.upline_id, 0 from members m where m.id = $1
+           union all
+           select u.id, u.upline_id, c.depth + 1 from chain c join members u on u.id = c.upline_id
+           where c.depth < 20
+         )
+         select exists (select 1 from chain c join members u on u.id = c.upline_id
+                        where u.account = $2) as found`,
+        [memberId, audience.agent],
+      );
+      return row?.found === true;
+    }
+    case 'vipAtLeast':
+      // VIP levels arrive with their part of issue 14; until then no member qualifies.
+      return false;
+  }
+}
+
+/**
+ * A member opts in to a promotion from its card (`sign` a deposit bonus before depositing,
+ * `join` a raffle): only while it is open, only for its audience, only the opt-in its type
+ * takes, once (the machine refuses a second).
+ */
+export async function optIn(
+  deps: AppDeps,
+  memberId: string,
+  code: string,
+  action: 'sign' | 'join',
+): Promise<PromotionState> {
+  return deps.db.transaction(async (tx) => {
+    const [promotion] = await tx.query<OpenPromotion>(
+      `select id::text, type, audience, starts_at, ends_at, closed_at from promotions
+       where code = $1`,
+      [code],
+    );
+    if (!promotion) throw new ApiError(404, 'not_found', `No promotion ${code}.`);
+    const phase = promotionPhaseOf(
+      {
+        start: iso(promotion.starts_at)!,
+        end: iso(promotion.ends_at),
+        closedAt: iso(promotion.closed_at),
+      },
+      new Date(),
+    );
+    if (phase !== 'open') {
+      throw new ApiError(409, 'promotion_not_open', 'This promotion is not open.', { phase });
+    }
+    if (promotionOptInEvent(promotion.type) !== `promotion.${action}`) {
+      throw new ApiError(400, 'invalid_request', 'This promotion does not take that action.');
+    }
+    if (!(await inAudience(tx, promotion.audience, memberId))) {
+      throw new ApiError(403, 'promotion_not_eligible', 'This promotion is not open to you.');
+    }
+    await tx.query(
+      `insert into promotion_participations (promotion_id, member_id, state, context)
+       values ($1, $2, 'none', $3) on conflict (promotion_id, member_id) do nothing`,
+      [promotion.id, memberId, JSON.stringify({ wagering: false, outcome: null })],
+    );
+    const [participation] = await tx.query<{ id: string }>(
+      `select id::text from promotion_participations where promotion_id = $1 and member_id = $2`,
+      [promotion.id, memberId],
+    );
+    const next = await applyParticipationEvent(tx, participation!.id, {
+      type: `promotion.${action}`,
+    });
+    return next.state;
+  });
+}
+
+/** Hundredths of a percent ("2.5" → 250) from a checked percent string. */
+const basisPointsOf = (percent: string): bigint => parseMoney(percent);
+
+/**
+ * In the transaction that credits a deposit: the deposit bonus the member signed up for is
+ * issued to the reward centre when the deposit reaches its minimum — the percent of the deposit
+ * up to the cap, with a requirement to wager (deposit + bonus) × the multiplier once claimed.
+ * One deposit earns one bonus (the earliest signed, if several are); a deposit below the minimum
+ * leaves the sign-up waiting for the next one. Answers whether a reward was issued.
+ */
+export async function qualifyDepositBonusWithin(
+  tx: Queryable,
+  deposit: { id: string; memberId: string; amount: bigint },
+): Promise<boolean> {
+  const candidates = await tx.query<{
+    participation_id: string;
+    promotion_id: string;
+    terms: { percent: string; cap: string; minDeposit: string; wageringMultiplier: number };
+  }>(
+    `select pp.id::text as participation_id, p.id::text as promotion_id, p.terms
+     from promotion_participations pp join promotions p on p.id = pp.promotion_id
+     where pp.member_id = $1 and pp.state = 'signed' and p.type = 'depositBonus'
+       and p.starts_at <= now() and (p.ends_at is null or p.ends_at > now())
+       and (p.closed_at is null or p.closed_at > now())
+     order by pp.updated_at, pp.id
+     for update of pp`,
+    [deposit.memberId],
+  );
+  for (const candidate of candidates) {
+    const terms = candidate.terms;
+    if (deposit.amount < parseMoney(terms.minDeposit)) continue;
+    const uncapped = (deposit.amount * basisPointsOf(terms.percent)) / 10_000n;
+    const cap = parseMoney(terms.cap);
+    const bonus = uncapped < cap ? uncapped : cap;
+    if (bonus <= 0n) continue;
+    const wagering = terms.wageringMultiplier > 0;
+    await applyParticipationEvent(tx, candidate.participation_id, {
+      type: 'promotion.qualify',
+      wagering,
+    });
+    await issueRewardWithin(tx, {
+      memberId: deposit.memberId,
+      source: 'promotion',
+      sourceKey: `promotion:${candidate.participation_id}`,
+      promotionId: candidate.promotion_id,
+      participationId: candidate.participation_id,
+      houseAccount: 'promotions',
+      amount: bonus,
+      wageringRequired: (deposit.amount + bonus) * BigInt(terms.wageringMultiplier),
+      detail: { deposit: toMoneyString(deposit.amount), depositId: deposit.id },
+    });
+    return true;
+  }
+  return false;
+}

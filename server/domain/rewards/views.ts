@@ -1,0 +1,84 @@
+import { toMoneyString } from '../../../src/shared/money';
+import {
+  percentOf,
+  type RewardSource,
+  type RewardState,
+  type RewardView,
+  type WageringView,
+} from '../../../src/shared/rewards';
+
+/** The columns `rewardViewOf` reads; `r` is rewards, `p` the promotion (left joined). */
+export const REWARD_COLUMNS = `r.id::text, r.source, r.amount::text, r.wagering_required::text,
+  r.detail, r.state, r.created_at, r.expires_at, r.claimed_at, p.code as promotion_code,
+  p.content as promotion_content`;
+
+export interface RewardRow {
+  id: string;
+  source: RewardSource;
+  amount: string;
+  wagering_required: string;
+  detail: Record<string, string>;
+  state: RewardState;
+  created_at: Date | string;
+  expires_at: Date | string | null;
+  claimed_at: Date | string | null;
+  promotion_code: string | null;
+  promotion_content: Record<string, { title: string }> | null;
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+function promotionOf(
+  code: string | null,
+  content: Record<string, { title: string }> | null,
+  language: string,
+) {
+  if (code === null || content === null) return null;
+  return { code, title: (content[language] ?? content.EN)?.title ?? code };
+}
+
+export function rewardViewOf(row: RewardRow, language: string): RewardView {
+  const required = BigInt(row.wagering_required);
+  return {
+    id: row.id,
+    source: row.source,
+    promotion: promotionOf(row.promotion_code, row.promotion_content, language),
+    amount: toMoneyString(BigInt(row.amount)),
+    wageringRequired: required > 0n ? toMoneyString(required) : null,
+    detail: row.detail,
+    state: row.state,
+    createdAt: iso(row.created_at)!,
+    expiresAt: iso(row.expires_at),
+    claimedAt: iso(row.claimed_at),
+  };
+}
+
+/** The columns `wageringViewOf` reads; `w` is wagering_requirements, `p` the promotion. */
+export const WAGERING_COLUMNS = `w.reward_id::text, w.bonus::text, w.required::text,
+  w.wagered::text, w.created_at, p.code as promotion_code, p.content as promotion_content`;
+
+export interface WageringRow {
+  reward_id: string;
+  bonus: string;
+  required: string;
+  wagered: string;
+  created_at: Date | string;
+  promotion_code: string | null;
+  promotion_content: Record<string, { title: string }> | null;
+}
+
+export function wageringViewOf(row: WageringRow, language: string): WageringView {
+  const required = BigInt(row.required);
+  const wagered = BigInt(row.wagered);
+  return {
+    rewardId: row.reward_id,
+    promotion: promotionOf(row.promotion_code, row.promotion_content, language),
+    bonus: toMoneyString(BigInt(row.bonus)),
+    required: toMoneyString(required),
+    wagered: toMoneyString(wagered),
+    left: toMoneyString(required - wagered),
+    percent: percentOf(wagered, required),
+    startedAt: iso(row.created_at)!,
+  };
+}

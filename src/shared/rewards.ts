@@ -1,0 +1,89 @@
+/**
+ * The reward centre and bonus wagering (issue 14), as page and server see them.
+ *
+ * Every reward a member earns waits in the reward centre until claimed; claiming credits the
+ * main wallet from a house account. A bonus with a wagering requirement then locks the member's
+ * money (no withdrawal, no transfer to the upline) until real valid bets reach the requirement,
+ * or the member forfeits the bonus (what is left of it goes back). One bonus is wagered at a
+ * time: a second one waits in the reward centre until the first is done.
+ */
+export const REWARD_SOURCES = [
+  'promotion',
+  'mission',
+  'rebate',
+  'vip',
+  'raffle',
+  'referral',
+] as const;
+export type RewardSource = (typeof REWARD_SOURCES)[number];
+
+export type RewardState = 'waiting' | 'claimed' | 'expired';
+
+export interface RewardView {
+  id: string;
+  source: RewardSource;
+  /** The promotion's code and title (in the asked language) for a promotion's reward. */
+  promotion: { code: string; title: string } | null;
+  amount: string;
+  /** Turnover to reach once claimed before the money unlocks; null when none. */
+  wageringRequired: string | null;
+  /** What earned it, for the line under the amount (e.g. `{ "deposit": "50.00" }`). */
+  detail: Record<string, string>;
+  state: RewardState;
+  createdAt: string;
+  expiresAt: string | null;
+  claimedAt: string | null;
+}
+
+/** The bonus being wagered: what is locked, and how far the member is. */
+export interface WageringView {
+  rewardId: string;
+  promotion: { code: string; title: string } | null;
+  bonus: string;
+  required: string;
+  wagered: string;
+  left: string;
+  /** Whole percent reached, 0–100 (rounded down: 100 only when met). */
+  percent: number;
+  startedAt: string;
+}
+
+/** The reward centre's red dot and the bonus lock: what the `reward` event refreshes. */
+export interface RewardSummary {
+  /** Rewards waiting to be claimed (the red dot). */
+  waiting: number;
+  wagering: WageringView | null;
+}
+
+/** The reward centre's page: waiting rewards first, then the recent claimed or expired ones. */
+export interface RewardList {
+  waiting: RewardView[];
+  history: RewardView[];
+  wagering: WageringView | null;
+}
+
+/** What "claim all" did: the rewards paid, and those that must wait (a bonus in wagering). */
+export interface ClaimAllResult {
+  claimed: RewardView[];
+  /** Left waiting because a bonus is already being wagered. */
+  deferred: number;
+}
+
+/**
+ * The `reward` socket event: the member's rewards or bonus lock changed (a reward issued or
+ * claimed, a bet counted toward the wagering, the bonus unlocked or forfeited). Carries no
+ * state: the summary is fetched again, as the unread count is.
+ */
+export interface RewardEvent {
+  reason: 'issued' | 'claimed' | 'wagered' | 'unlocked' | 'forfeited';
+}
+
+/** How many of the newest claimed or expired rewards the reward centre shows. */
+export const REWARD_HISTORY_SIZE = 20;
+
+/** Whole percent of `done` over `total` in minor units, rounded down, 0–100. */
+export function percentOf(done: bigint, total: bigint): number {
+  if (total <= 0n) return 100;
+  const percent = (done * 100n) / total;
+  return Number(percent > 100n ? 100n : percent);
+}

@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PromotionList } from '../../../src/shared/promotions';
+import type { ClaimAllResult, RewardList, RewardSummary } from '../../../src/shared/rewards';
+import { creditDeposit } from '../../../server/domain/ledger/wallets';
+import { issueRewardWithin } from '../../../server/domain/rewards/issue';
+import { launchFirstSlot } from '../../support/gameClient';
+import { bearer, loginToken } from '../../support/identityClient';
+import {
+  grant,
+  ledgerSum,
+  mainBalance,
+  newKey,
+  opsCall,
+  withdraw,
+} from '../../support/moneyClient';
+import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
+
+/**
+ * Deposit bonus, reward centre and wagering (issue 14) through the real server, on both
+ * engines: the money moves once, from the promotions house account, and stays locked until
+ * real bets reach the requirement; every way round the lock (a withdrawal or an upline transfer
+ * at the moment of the claim, a bonus moved to a game wallet before forfeiting it, parallel
+ * claims) is tried.
+ */
+const depositBonus = (code: string, terms: Record<string, unknown>, extra = {}) => ({
+  code,
+  type: 'depositBonus',
+  content: { EN: { title: `${code} title`, summary: '', terms: '' } },
+  banner: null,
+  startsAt: '2026-01-01T00:00:00Z',
+  endsAt: null,
+  audience: { kind: 'all' },
+  terms: { percent: '50', cap: '20.00', minDeposit: '20.00', wageringMultiplier: 2, ...terms },
+  ...extra,
+});
+
+describe.each(engines)('rewards and wagering on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, {
+      config: (base) => ({
+        ...base,
+        payments: {
+          ...base.payments,
+          deposit: { ...base.payments.deposit, demoConfirmSeconds: 0 },
+          // The operator pays by hand here: no demo payout moves held money meanwhile.
+          withdrawal: { ...base.payments.withdrawal, demoPaySeconds: null },
+        },
+      }),
+    });
+  });
+  afterAll(() => server.close());
+
+  const createPromotion = async (definition: unknown) => {
+    const reply = await opsCall(server, '/ops/promotions', { mode: 'create', definition });
+    expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+  };
+  const post = (token: string, path: string, json?: unknown) =>
+    call(server, path, { method: 'POST', headers: bearer(token), json });
+  const get = async <T>(token: string, path: string) => {
+    const reply = await call(server, path, { headers: bearer(token) });
+    expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+    return reply.body.value as T;
+  };
+  const summary = (token: string) => get<RewardSummary>(token, '/wps/rewards/summary');
+  const deposit = async (token: string, amount: string) => {
+    const reply = await post(token, '/wps/deposit', {
+      channel: 'DEMO',
+      amount,
+      idempotencyKey: newKey(),
+    });
+    expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+    await creditDeposit(server.deps, (reply.body.value as { id: string }).id);
+  };
+  const spin = (launch: string, bet: string) =>
+    call(server, '/wps/demo-vendor/spin', {
+      method: 'POST',
+      json: { launch, bet, roundId: newKey() },
+    });
+  const memberId = async (account: string) => {
+    const [row] = await server.deps.db.query<{ id: string }>(
+      'select id::text from members where account = $1',
+      [account],
+    );
+    return row!.id;
+  };
+  /** A waiting reward put straight in the reward centre (as a mission or a draw would). */
+  const issue = async (account: string, amount: bigint, wagering: bigint) =>
+    (await issueRewardWithin(server.deps.db, {
+      memberId: await memberId(account),
+      source: 'mission',
+      sourceKey: `test:${newKey()}`,
+      houseAccount: 'promotions',
+      amount,
+      wageringRequired: wagering,
+    }))!;
+
+  it('signs up, earns the bonus with a deposit, claims it, is locked until bets reach the requirement', async () => {
+    await createPromotion(depositBonus('DEP_FLOW', {}));
+    const token = await loginToken(server, 'player1');
+    const heard: string[] = [];
+    const id = await memberId('player1');
+    const stop = server.deps.rewardEvents.onChange((change) => {
+      if (change.memberId === id) heard.push(change.reason);
+    });
+
+    expect((await post(token, '/wps/promotions/DEP_FLOW/sign')).body.value).toEqual({
+      code: 'DEP_FLOW',
+      state: 'signed',
+    });
+    const twice = await post(token, '/wps/promotions/DEP_FLOW/sign');
+    expect(twice).toMatchObject({ status: 409, body: { code: 'promotion_state' } });
+
+    // Below the minimum: nothing yet, the sign-up waits for a qualifying deposit.
+    await deposit(token, '10.00');
+    expect(await summary(token)).toEqual({ waiting: 0, wagering: null });
+    await deposit(token, '30.00');
+    expect((await summary(token)).waiting).toBe(1);
+    expect(heard).toEqual(['issued']);
+    const listed = await get<PromotionList>(token, '/wps/promotions');
+    expect(listed.items.find((item) => item.code === 'DEP_FLOW')).toMatchObject({
+      status: 'issued',
+      state: 'issued',
+    });
+
+    const centre = await get<RewardList>(token, '/wps/rewards');
+    expect(centre.waiting).toHaveLength(1);
+    const reward = centre.waiting[0]!;
+    // 50 % of 30.00 (under the 20.00 cap); wager (30 + 15) × 2.
+    expect(reward).toMatchObject({
+      source: 'promotion',
+      promotion: { code: 'DEP_FLOW', title: 'DEP_FLOW title' },
+      amount: '15.00',
+      wageringRequired: '90.00',
+      detail: { deposit: '30.00' },
+      state: 'waiting',
+    });
+
+    const claimed = await post(token, `/wps/rewards/${reward.id}/claim`);
+    expect(claimed.body.value).toMatchObject({ id: reward.id, state: 'claimed' });
+    expect(await mainBalance(server, token)).toBe('55.00');
+    const again = await post(token, `/wps/rewards/${reward.id}/claim`);
+    expect(again).toMatchObject({ status: 409, body: { code: 'reward_claimed' } });
+    expect(await mainBalance(server, token)).toBe('55.00');
+    expect((await summary(token)).wagering).toMatchObject({
+      promotion: { code: 'DEP_FLOW' },
+      bonus: '15.00',
+      required: '90.00',
+      wagered: '0.00',
+      left: '90.00',
+      percent: 0,
+    });
+
+    const locked = await withdraw(server, token, { amount: '50.00' });
+    expect(locked.body).toMatchObject({
+      code: 'wagering_open',
+      value: { left: '90.00', promotion: 'DEP_FLOW' },
+    });
+    expect(locked.body.message).toContain('90.00');
+
+    // Real bets count toward it, in the bet's transaction (enough money to place them).
+    await grant(server, 'player1', '100.00');
+    const launch = await launchFirstSlot(server, token);
+    for (let i = 0; i < 4; i++) expect((await spin(launch, '20.00')).body.success).toBe(true);
+    expect((await summary(token)).wagering).toMatchObject({ wagered: '80.00', left: '10.00' });
+    expect(heard.filter((reason) => reason === 'wagered')).toHaveLength(4);
+    // One more bet of 10 meets it.
+    expect((await spin(launch, '10.00')).body.success).toBe(true);
+    expect((await summary(token)).wagering).toBeNull();
+    expect(heard.at(-1)).toBe('unlocked');
+    const done = await get<PromotionList>(token, '/wps/promotions');
+    // Still open to others; done for this member.
+    expect(done.items.find((item) => item.code === 'DEP_FLOW')).toMatchObject({
+      phase: 'open',
+      status: 'closed',
+      state: 'closed',
+    });
+    const [participation] = await server.deps.db.query<{ state: string; context: unknown }>(
+      `select pp.state, pp.context from promotion_participations pp
+       join promotions p on p.id = pp.promotion_id where p.code = 'DEP_FLOW'`,
+    );
+    expect(participation).toEqual({
+      state: 'closed',
+      context: { wagering: true, outcome: 'unlocked' },
+    });
+    stop();
+
+    // Unlocked: the money may leave.
+    if (Number(await mainBalance(server, token)) < 50) await grant(server, 'player1', '50.00');
+    expect((await withdraw(server, token, { amount: '50.00' })).body.success).toBe(true);
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it('pays a reward once under parallel claims, and wagers one bonus at a time', async () => {
+    const token = await loginToken(server, 'player5');
+    const before = BigInt(Math.round(Number(await mainBalance(server, token)) * 100));
+    const now = async () => BigInt(Math.round(Number(await mainBalance(server, token)) * 100));
+    const first = await issue('player5', 1_000n, 5_000n);
+    const second = await issue('player5', 2_000n, 6_000n);
+    const plain = await issue('player5', 300n, 0n);
+
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => post(token, `/wps/rewards/${first}/claim`)),
+    );
+    expect(replies.filter((reply) => reply.body.success)).toHaveLength(1);
+    for (const reply of replies.filter((one) => !one.body.success)) {
+      expect(reply.body.code).toBe('reward_claimed');
+    }
+    expect((await now()) - before).toBe(1_000n);
+
+    const blocked = await post(token, `/wps/rewards/${second}/claim`);
+    expect(blocked).toMatchObject({ status: 409, body: { code: 'bonus_active' } });
+    // Claim all: the plain reward is paid, the second bonus waits for the first to be done.
+    const all = (await post(token, '/wps/rewards/claim-all')).body.value as ClaimAllResult;
+    expect(all.claimed.map((reward) => reward.id)).toEqual([plain]);
+    expect(all.deferred).toBe(1);
+    expect((await now()) - before).toBe(1_300n);
+    expect(await summary(token)).toMatchObject({ waiting: 1, wagering: { bonus: '10.00' } });
+
+    const [paid] = await server.deps.db.query<{ n: number }>(
+      `select count(*)::int as n from ledger_transactions where idempotency_key = $1`,
+      [`reward:${first}`],
+    );
+    expect(paid!.n).toBe(1);
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it('never lets a withdrawal or an upline transfer take a bonus out at the moment it is claimed', async () => {
+    // player3's upline is agent1: a colluding agent would cash the bonus out through it.
+    const token = await loginToken(server, 'player3');
+    await grant(server, 'player3', '500.00');
+    for (let round = 0; round < 3; round++) {
+      const reward = await issue('player3', 5_000n, 100_000n);
+      const [claim, withdrawal, transfer] = await Promise.all([
+        post(token, `/wps/rewards/${reward}/claim`),
+        withdraw(server, token, { amount: '50.00' }),
+        call(server, '/wps/wallet/transferUpline', {
+          method: 'POST',
+          headers: bearer(token),
+          json: { amount: '5.00', idempotencyKey: newKey() },
+        }),
+      ]);
+      expect(claim.body.success, JSON.stringify(claim.body)).toBe(true);
+      const claimTx = await server.deps.db.query<{ id: string }>(
+        'select ledger_transaction_id::text as id from rewards where id = $1',
+        [reward],
+      );
+      // Whatever got through committed before the claim; what came after was refused.
+      for (const [reply, kind] of [
+        [withdrawal, 'withdrawal_hold'],
+        [transfer, 'upline_transfer'],
+      ] as const) {
+        if (reply.body.success) {
+          const [moved] = await server.deps.db.query<{ id: string }>(
+            `select max(id)::text as id from ledger_transactions where kind = $1 and member_id = $2`,
+            [kind, await memberId('player3')],
+          );
+          expect(BigInt(moved!.id)).toBeLessThan(BigInt(claimTx[0]!.id));
+        } else {
+          expect(reply.body.code, JSON.stringify(reply.body)).toBe('wagering_open');
+        }
+      }
+      // Give it up to run the next round; the lock is lifted.
+      expect((await post(token, '/wps/rewards/bonus/forfeit')).body.success).toBe(true);
+    }
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it('forfeits what is left of the bonus, from the game wallets too, once', async () => {
+    const token = await loginToken(server, 'player2');
+    await grant(server, 'player2', '5.00');
+    const reward = await issue('player2', 2_000n, 50_000n);
+    expect((await post(token, `/wps/rewards/${reward}/claim`)).body.success).toBe(true);
+    // 25.00 in hand: 20.00 moved to a game wallet, 5.00 left in the main wallet.
+    const moved = await call(server, '/wps/relay/GCS_walletTransfer', {
+      method: 'POST',
+      headers: bearer(token),
+      json: { from: 'MAIN', to: 'PG', amount: '20.00', idempotencyKey: newKey() },
+    });
+    expect(moved.body.success, JSON.stringify(moved.body)).toBe(true);
+
+    const forfeited = await post(token, '/wps/rewards/bonus/forfeit');
+    expect(forfeited.body.value).toEqual({ forfeited: '20.00' });
+    expect(await mainBalance(server, token)).toBe('0.00');
+    const [pg] = await server.deps.db.query<{ balance: string }>(
+      `select balance::text from ledger_accounts a join members m on m.id = a.member_id
+       where m.account = 'player2' and a.kind = 'vendor' and a.name = 'PG'`,
+    );
+    expect(pg!.balance).toBe('500');
+    expect(await summary(token)).toEqual({ waiting: 0, wagering: null });
+    const twice = await post(token, '/wps/rewards/bonus/forfeit');
+    expect(twice).toMatchObject({ status: 409, body: { code: 'no_open_bonus' } });
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it('refuses opting in to what is not open, not for the member, or not that kind of promotion', async () => {
+    await createPromotion(
+      depositBonus('DEP_LATER', {}, { startsAt: '2099-01-01T00:00:00Z', endsAt: null }),
+    );
+    await createPromotion(
+      depositBonus('DEP_TEAM', {}, { audience: { kind: 'agentTeam', agent: 'agent3' } }),
+    );
+    await createPromotion(depositBonus('DEP_OPEN', {}));
+    const token = await loginToken(server, 'player4');
+    expect(await post(token, '/wps/promotions/DEP_LATER/sign')).toMatchObject({
+      status: 409,
+      body: { code: 'promotion_not_open' },
+    });
+    // player4 is in agent2's team, not agent3's.
+    expect(await post(token, '/wps/promotions/DEP_TEAM/sign')).toMatchObject({
+      status: 403,
+      body: { code: 'promotion_not_eligible' },
+    });
+    expect(await post(token, '/wps/promotions/DEP_OPEN/join')).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_request' },
+    });
+    expect(await post(token, '/wps/promotions/NOPE/sign')).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    });
+    expect(await call(server, '/wps/promotions/DEP_OPEN/sign', { method: 'POST' })).toMatchObject({
+      status: 401,
+    });
+    expect(await post(token, '/wps/rewards/999999/claim')).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    });
+    // Another member's reward is not found either.
+    const theirs = await issue('player7', 100n, 0n);
+    expect(await post(token, `/wps/rewards/${theirs}/claim`)).toMatchObject({ status: 404 });
+  });
+});
