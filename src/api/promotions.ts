@@ -1,11 +1,35 @@
-import type { PromotionList } from '../shared/promotions';
+import type { PromotionList, PromotionState } from '../shared/promotions';
+import type { ClaimAllResult, RewardList, RewardSummary, RewardView } from '../shared/rewards';
 import type { Http } from './http';
 
-/** The promotions calls (server/http/promotions/promotionRoutes.ts); guests may list too. */
+/**
+ * The promotions and reward-centre calls (server/http/promotions/*.ts); guests may list the
+ * promotions, the rest is for real accounts.
+ */
 export function createPromotionsApi(http: Http) {
   return {
     list(signal?: AbortSignal): Promise<PromotionList> {
       return http.get('/wps/promotions', { signal });
+    },
+    /** Opt in from a promotion's card: `sign` a deposit bonus, `join` a raffle or mission. */
+    optIn(code: string, action: 'sign' | 'join'): Promise<{ code: string; state: PromotionState }> {
+      return http.post(`/wps/promotions/${encodeURIComponent(code)}/${action}`, {});
+    },
+    rewards(signal?: AbortSignal): Promise<RewardList> {
+      return http.get('/wps/rewards', { signal });
+    },
+    rewardSummary(): Promise<RewardSummary> {
+      return http.get('/wps/rewards/summary');
+    },
+    claim(id: string): Promise<RewardView> {
+      return http.post(`/wps/rewards/${encodeURIComponent(id)}/claim`, {});
+    },
+    claimAll(): Promise<ClaimAllResult> {
+      return http.post('/wps/rewards/claim-all', {});
+    },
+    /** Gives up the bonus being wagered: what is left of it goes back, the lock is lifted. */
+    forfeitBonus(): Promise<{ forfeited: string }> {
+      return http.post('/wps/rewards/bonus/forfeit', {});
     },
   };
 }

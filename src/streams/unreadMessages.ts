@@ -1,13 +1,6 @@
-import {
-  distinctUntilChanged,
-  type Observable,
-  type ObservableInput,
-  of,
-  shareReplay,
-  switchMap,
-} from 'rxjs';
+import type { Observable, ObservableInput } from 'rxjs';
 import type { SessionRole } from './consolidatedFunds';
-import { live } from './live';
+import { createMemberLive } from './memberLive';
 
 /**
  * The unread message count (spec 3 `unreadMessage`; the red dots of messageV2 and the agent's
@@ -22,21 +15,5 @@ export function createUnreadMessages(deps: {
   changed$: Observable<unknown>;
   reconnected$: Observable<unknown>;
 }): Observable<number | null> {
-  return deps.role$.pipe(
-    distinctUntilChanged(),
-    switchMap((role) =>
-      role === 'player' || role === 'agent'
-        ? // The live primitive (live.ts) with a count that carries no seq: every change fetches.
-          live<number, unknown>({
-            fetch: deps.fetch,
-            events$: deps.changed$,
-            apply: (count) => count,
-            refetchOn: () => true,
-            refetch$: deps.reconnected$,
-          })
-        : of(null),
-    ),
-    distinctUntilChanged(),
-    shareReplay({ bufferSize: 1, refCount: true }),
-  );
+  return createMemberLive(deps);
 }

@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 /** Operator calls against the e2e server, with the token it wrote to its data folder. */
 function serverInfo(): { url: string; opsToken: string } {
@@ -43,4 +47,21 @@ export async function rigNextSpin(account: string, symbols: string[]): Promise<v
     body: JSON.stringify({ account, symbols }),
   });
   if (!response.ok) throw new Error(`rig failed: ${response.status}`);
+}
+
+const run = promisify(execFile);
+
+/** The operator command exactly as the README gives it (`npm run ops -- …`). */
+export function opsCommand(...args: string[]) {
+  return run('node', ['dist-server/ops.js', ...args], {
+    env: { ...process.env, DATA_DIR: path.resolve(process.env.E2E_DIR ?? '.e2e', 'data') },
+  });
+}
+
+/** `npm run ops -- promotion create --file <definition.json>` with this definition. */
+export async function createPromotion(definition: Record<string, unknown>) {
+  const folder = await mkdtemp(path.join(tmpdir(), 'e2e-promo-'));
+  const file = path.join(folder, 'promotion.json');
+  await writeFile(file, JSON.stringify(definition));
+  return opsCommand('promotion', 'create', '--file', file);
 }

@@ -1,28 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { createPromotion, opsCommand as ops } from './ops';
 import { loginAs } from './support';
-
-const run = promisify(execFile);
-const dataDir = path.resolve(process.env.E2E_DIR ?? '.e2e', 'data');
-
-/** The operator command exactly as the README gives it (`npm run ops -- …`). */
-function ops(...args: string[]) {
-  return run('node', ['dist-server/ops.js', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
-  });
-}
-
-/** `npm run ops -- promotion create --file <definition.json>` with this definition. */
-async function createPromotion(definition: Record<string, unknown>) {
-  const folder = await mkdtemp(path.join(tmpdir(), 'e2e-promo-'));
-  const file = path.join(folder, 'promotion.json');
-  await writeFile(file, JSON.stringify(definition));
-  return ops('promotion', 'create', '--file', file);
-}
 
 test('a guest sees the promotions, one the operator adds, its terms made safe, in their language', async ({
   page,

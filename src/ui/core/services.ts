@@ -9,6 +9,8 @@ import { createMessagesApi, type MessagesApi } from '../../api/messages';
 import { createPromotionsApi, type PromotionsApi } from '../../api/promotions';
 import { createUnreadMessages } from '../../streams/unreadMessages';
 import { createPromotionSummary, type PromotionSummary } from '../../streams/promotionSummary';
+import { createRewardSummary } from '../../streams/rewardSummary';
+import type { RewardSummary } from '../../shared/rewards';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
@@ -46,6 +48,8 @@ export interface Services {
   promotionsApi: PromotionsApi;
   /** Spec 3 availablePromoCount / availablePromo for a member; null for a guest. */
   promotionSummary$: Observable<PromotionSummary | null>;
+  /** The reward centre's red dot and the bonus being wagered (issue 14); null for guests. */
+  rewardSummary$: Observable<RewardSummary | null>;
   /** The unread message count of a real account (spec 3 unreadMessage); null otherwise. */
   unreadMessages$: Observable<number | null>;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
@@ -144,6 +148,12 @@ export function createServices(i18n: i18n): Services {
     messagesApi,
     promotionsApi,
     promotionSummary$: createPromotionSummary({ role$, fetch: () => promotionsApi.list() }),
+    rewardSummary$: createRewardSummary({
+      role$,
+      fetch: () => promotionsApi.rewardSummary(),
+      changed$: realtime.event$('reward'),
+      reconnected$: realtime.reconnected$,
+    }),
     unreadMessages$,
     balance,
     realtime,

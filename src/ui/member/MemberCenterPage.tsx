@@ -14,6 +14,7 @@ import { WalletTransferPage } from './wallet/WalletTransferPage';
 import { Inbox } from './messages/Inbox';
 import { UnreadBadge } from '../components/UnreadBadge';
 import { Button } from '../components/Button';
+import { RewardBadge, RewardCenter } from '../promotions';
 
 /** The pages built so far; the others show the empty state until their issue lands. */
 const pageContent: Partial<Record<string, () => ReactNode>> = {
@@ -28,6 +29,7 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   bonusDetails: () => <BonusRecord />,
   contracts: () => <ContractList role="downline" testId="my-contracts" />,
   messageV2: () => <Inbox testId="member-inbox" />,
+  rewardCenter: () => <RewardCenter />,
 };
 
 /** On a phone the page list is one row that scrolls sideways: keep the current page in view. */
@@ -55,6 +57,7 @@ export default function MemberCenterPage() {
               <NavLink to={`/member/${name}`}>
                 {t(`member.${name}`)}
                 {name === 'messageV2' && <UnreadBadge />}
+                {name === 'rewardCenter' && <RewardBadge />}
               </NavLink>
             </li>
           ))}

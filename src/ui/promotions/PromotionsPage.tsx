@@ -1,5 +1,20 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PromotionStatus, PromotionView } from '../../shared/promotions';
+import { Link } from 'react-router-dom';
+import {
+  type PromotionStatus,
+  type PromotionView,
+  promotionActionsIn,
+  promotionOptInEvent,
+} from '../../shared/promotions';
+import { Button } from '../components/Button';
+import { useToast } from '../components/Toast';
+import { useErrorText } from '../components/forms/useErrorText';
+import { errorCodeOf } from '../core/apiErrors';
+import { usePopups } from '../core/PopupContext';
+import { useObservable } from '../hooks/useObservable';
+import { useSession } from '../core/session/useSession';
+import { WageringProgress } from './WageringProgress';
 import { Badge } from '../components/Badge';
 import { EmptyState } from '../components/EmptyState';
 import { LoadFailed } from '../components/LoadFailed';
@@ -28,11 +43,19 @@ const tones: Record<PromotionStatus, 'neutral' | 'accent' | 'success' | 'danger'
  */
 export default function PromotionsPage() {
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
-  // Asked again in another language; the token (when there is one) goes with every call.
-  const { state, refresh } = useQuery(`promotions:${i18n.language}`, (signal) =>
+  const { promotionsApi, realtime } = useServices();
+  const { pending, isLogin, member } = useSession();
+  // Asked again in another language and once the session is known (a restored login, a login
+  // or logout on this page): the token, when there is one, goes with every call.
+  const who = pending ? 'pending' : isLogin ? `member:${member?.account ?? ''}` : 'guest';
+  const { state, refresh } = useQuery(`promotions:${i18n.language}:${who}`, (signal) =>
     promotionsApi.list(signal),
   );
+  // A reward issued or a bonus unlocked elsewhere (a deposit, a bet) changes a card's state.
+  useEffect(() => {
+    const subscription = realtime.event$('reward').subscribe(() => refresh());
+    return () => subscription.unsubscribe();
+  }, [realtime, refresh]);
   return (
     <div className="section-page promotions-page" data-testid="promotions-page">
       <h1>{t('nav.promotions')}</h1>
@@ -50,13 +73,14 @@ export default function PromotionsPage() {
       ) : (
         <PromotionList
           items={state.kind === 'ready' ? state.value.items : (state.previous?.items ?? [])}
+          onChanged={refresh}
         />
       )}
     </div>
   );
 }
 
-function PromotionList({ items }: { items: PromotionView[] }) {
+function PromotionList({ items, onChanged }: { items: PromotionView[]; onChanged: () => void }) {
   const { t } = useTranslation();
   if (items.length === 0) {
     return (
@@ -69,14 +93,14 @@ function PromotionList({ items }: { items: PromotionView[] }) {
     <ul className="promotion-list" data-testid="promotion-list">
       {items.map((item) => (
         <li key={item.code}>
-          <PromotionCard item={item} />
+          <PromotionCard item={item} onChanged={onChanged} />
         </li>
       ))}
     </ul>
   );
 }
 
-function PromotionCard({ item }: { item: PromotionView }) {
+function PromotionCard({ item, onChanged }: { item: PromotionView; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
@@ -104,6 +128,7 @@ function PromotionCard({ item }: { item: PromotionView }) {
         </div>
         {item.summary && <p className="promotion-summary">{item.summary}</p>}
         <p className="promotion-period">{period}</p>
+        <PromotionAction item={item} onChanged={onChanged} />
         {item.terms && (
           <details className="promotion-terms">
             <summary>{t('promotions.terms')}</summary>
@@ -112,5 +137,73 @@ function PromotionCard({ item }: { item: PromotionView }) {
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * What the member can do on the card, from the shared machine (the same rules the server
+ * applies): opt in while it is open (a guest is asked to log in first), claim an issued reward
+ * in the reward centre, follow the wagering of a claimed bonus.
+ */
+function PromotionAction({ item, onChanged }: { item: PromotionView; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const { promotionsApi, rewardSummary$ } = useServices();
+  const { open } = usePopups();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const summary = useObservable(rewardSummary$, null);
+  const [busy, setBusy] = useState(false);
+  const optIn = promotionOptInEvent(item.type);
+  const action = optIn === 'promotion.sign' ? 'sign' : 'join';
+
+  if (item.state === 'issued') {
+    return (
+      <p className="promotion-action">
+        <Link className="button primary" to="/member/rewardCenter" data-testid="promotion-claim">
+          {t('promotions.claimInCentre')}
+        </Link>
+      </p>
+    );
+  }
+  if (item.state === 'process') {
+    const wagering = summary?.wagering;
+    return wagering && wagering.promotion?.code === item.code ? (
+      <WageringProgress wagering={wagering} />
+    ) : null;
+  }
+  if (item.phase !== 'open' || optIn === null) return null;
+  if (item.state === null) {
+    return (
+      <p className="promotion-action">
+        <Button variant="primary" onClick={() => open('login')} data-testid="promotion-login">
+          {t('promotions.loginToJoin')}
+        </Button>
+      </p>
+    );
+  }
+  if (!promotionActionsIn(item.state, 'member').includes(optIn)) return null;
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await promotionsApi.optIn(item.code, action);
+      toast(t(`promotions.done.${action}`, { title: item.title }), { tone: 'success' });
+      onChanged();
+    } catch (error) {
+      toast(errorText(errorCodeOf(error)) ?? t('errors.unknown'), { tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <p className="promotion-action">
+      <Button
+        variant="primary"
+        busy={busy}
+        onClick={() => void submit()}
+        data-testid="promotion-opt-in"
+      >
+        {t(`promotions.action.${action}`)}
+      </Button>
+    </p>
   );
 }

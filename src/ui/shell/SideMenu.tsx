@@ -9,6 +9,7 @@ import { BalanceDisplay } from './BalanceDisplay';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 import { UnreadBadge } from '../components/UnreadBadge';
+import { RewardBadge } from '../promotions';
 import { Button } from '../components/Button';
 
 const moneyLinks = [
@@ -61,6 +62,7 @@ function LinkGroup({
             <NavLink to={to}>
               {t(key)}
               {to === '/member/messageV2' && <UnreadBadge />}
+              {to === '/member/rewardCenter' && <RewardBadge />}
             </NavLink>
           </li>
         ))}

@@ -8,6 +8,7 @@ import { WithdrawalList } from './WithdrawalList';
 import { WithdrawForm } from './WithdrawForm';
 import { Button } from '../../components/Button';
 import { useQuery } from '../../hooks/useQuery';
+import { BonusLockNotice } from './BonusLockNotice';
 
 /**
  * Withdraw (spec 2): set a payment password the first time, request within the limits, then
@@ -41,6 +42,7 @@ export function WithdrawPage() {
   }
   return (
     <div className="withdraw-page">
+      <BonusLockNotice />
       {info.hasPaymentPassword ? (
         <WithdrawForm
           info={info}

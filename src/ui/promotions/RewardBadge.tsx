@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../core/ServicesContext';
+import { useObservable } from '../hooks/useObservable';
+
+/**
+ * The reward centre's red dot (spec 2): how many rewards wait to be claimed, live through the
+ * `reward` event. Nothing when none wait.
+ */
+export function RewardBadge() {
+  const { t } = useTranslation();
+  const summary = useObservable(useServices().rewardSummary$, null);
+  const count = summary?.waiting ?? 0;
+  if (count === 0) return null;
+  return (
+    <span
+      className="red-dot-count"
+      data-testid="reward-badge"
+      aria-label={t('menu.rewardsWaiting', { count })}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}

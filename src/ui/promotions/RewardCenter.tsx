@@ -1,0 +1,218 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatMoney, parseMoney } from '../../shared/money';
+import type { RewardView } from '../../shared/rewards';
+import { Badge } from '../components/Badge';
+import { Button } from '../components/Button';
+import { Card } from '../components/Card';
+import { useDialog } from '../components/DialogProvider';
+import { EmptyState } from '../components/EmptyState';
+import { LoadFailed } from '../components/LoadFailed';
+import { SkeletonText } from '../components/Skeleton';
+import { useToast } from '../components/Toast';
+import { useErrorText } from '../components/forms/useErrorText';
+import { errorCodeOf } from '../core/apiErrors';
+import { useServices } from '../core/ServicesContext';
+import { useObservable } from '../hooks/useObservable';
+import { useQuery } from '../hooks/useQuery';
+import { WageringProgress } from './WageringProgress';
+
+/**
+ * The reward centre (spec 2 rewardCenter; issue 14): the bonus being wagered with its progress
+ * and a way to give it up, every reward waiting to be claimed (one or all), and the latest
+ * claimed ones. Follows the member's `reward` events, so a reward earned elsewhere (a deposit in
+ * another tab) appears without a reload; the balance rises through the `balance` event.
+ */
+export function RewardCenter() {
+  const { t, i18n } = useTranslation();
+  const { promotionsApi, realtime, rewardSummary$ } = useServices();
+  const toast = useToast();
+  const dialog = useDialog();
+  const errorText = useErrorText();
+  const [reload, setReload] = useState(0);
+  const [busy, setBusy] = useState<string | null>(null);
+  const query = useQuery(`rewards:${i18n.language}:${reload}`, (signal) =>
+    promotionsApi.rewards(signal),
+  );
+  // The lock comes from the live summary: it moves with every bet while the page is open.
+  const summary = useObservable(rewardSummary$, null);
+  useEffect(() => {
+    const subscription = realtime.event$('reward').subscribe(() => setReload((n) => n + 1));
+    return () => subscription.unsubscribe();
+  }, [realtime]);
+
+  const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
+  const act = async (key: string, work: () => Promise<string | null>) => {
+    setBusy(key);
+    try {
+      const done = await work();
+      if (done) toast(done, { tone: 'success' });
+    } catch (error) {
+      toast(errorText(errorCodeOf(error)) ?? t('errors.unknown'), { tone: 'error' });
+    } finally {
+      setBusy(null);
+      setReload((n) => n + 1);
+    }
+  };
+  const claim = (reward: RewardView) =>
+    act(reward.id, async () => {
+      await promotionsApi.claim(reward.id);
+      return t('rewards.claimed', { amount: money(reward.amount) });
+    });
+  const claimAll = () =>
+    act('all', async () => {
+      const result = await promotionsApi.claimAll();
+      const total = result.claimed.reduce((sum, reward) => sum + parseMoney(reward.amount), 0n);
+      const paid = t('rewards.claimedAll', {
+        count: result.claimed.length,
+        amount: formatMoney(total, i18n.language),
+      });
+      return result.deferred > 0
+        ? `${paid} ${t('rewards.deferred', { count: result.deferred })}`
+        : paid;
+    });
+  const forfeit = async () => {
+    const answer = await dialog({
+      icon: 'warning',
+      title: t('rewards.forfeitTitle'),
+      html: `<p>${t('rewards.forfeitBody')}</p>`,
+      buttons: [
+        { key: 'cancel', label: t('common.cancel') },
+        { key: 'forfeit', label: t('rewards.forfeit'), primary: true },
+      ],
+    });
+    if (answer !== 'forfeit') return;
+    await act('forfeit', async () => {
+      const { forfeited } = await promotionsApi.forfeitBonus();
+      return t('rewards.forfeited', { amount: money(forfeited) });
+    });
+  };
+
+  const state = query.state;
+  const list =
+    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
+  if (!list) {
+    return state.kind === 'failed' ? (
+      <LoadFailed onRetry={query.refresh} message={errorText(state.code)} />
+    ) : (
+      <div role="status" aria-label={t('common.loading')}>
+        <SkeletonText lines={4} />
+      </div>
+    );
+  }
+  const wagering = summary?.wagering ?? list.wagering;
+  return (
+    <div className="reward-centre" data-testid="reward-centre">
+      {wagering && (
+        <Card
+          title={t('rewards.lockedTitle')}
+          className="reward-lock"
+          data-testid="reward-lock"
+          actions={
+            <Button
+              variant="danger"
+              size="sm"
+              busy={busy === 'forfeit'}
+              onClick={() => void forfeit()}
+              data-testid="forfeit-bonus"
+            >
+              {t('rewards.forfeit')}
+            </Button>
+          }
+        >
+          <WageringProgress wagering={wagering} />
+          <p className="reward-note">{t('rewards.lockedBody')}</p>
+        </Card>
+      )}
+      <Card
+        title={t('rewards.waitingTitle')}
+        actions={
+          list.waiting.length > 1 ? (
+            <Button
+              variant="primary"
+              size="sm"
+              busy={busy === 'all'}
+              disabled={busy !== null}
+              onClick={() => void claimAll()}
+              data-testid="claim-all"
+            >
+              {t('rewards.claimAll')}
+            </Button>
+          ) : null
+        }
+      >
+        {list.waiting.length === 0 ? (
+          <EmptyState title={t('rewards.emptyTitle')} icon="🎁">
+            <p>
+              {t('rewards.emptyBody')} <Link to="/promotions">{t('nav.promotions')}</Link>
+            </p>
+          </EmptyState>
+        ) : (
+          <ul className="reward-list" data-testid="reward-waiting">
+            {list.waiting.map((reward) => (
+              <li key={reward.id} className="reward-item" data-testid="reward-item">
+                <RewardLine reward={reward} money={money} />
+                <Button
+                  variant="primary"
+                  busy={busy === reward.id}
+                  disabled={busy !== null && busy !== reward.id}
+                  onClick={() => void claim(reward)}
+                  aria-label={t('rewards.claimOne', {
+                    title: rewardTitle(reward, t),
+                    amount: money(reward.amount),
+                  })}
+                  data-testid="claim-reward"
+                >
+                  {t('rewards.claim')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {list.history.length > 0 && (
+        <Card title={t('rewards.historyTitle')}>
+          <ul className="reward-list" data-testid="reward-history">
+            {list.history.map((reward) => (
+              <li key={reward.id} className="reward-item">
+                <RewardLine reward={reward} money={money} />
+                <Badge tone={reward.state === 'claimed' ? 'success' : 'neutral'}>
+                  {t(`rewards.state.${reward.state}`)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+const rewardTitle = (reward: RewardView, t: Translate) =>
+  reward.promotion?.title ?? t(`rewards.source.${reward.source}`);
+
+function RewardLine({ reward, money }: { reward: RewardView; money: (text: string) => string }) {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+    new Date(reward.claimedAt ?? reward.createdAt),
+  );
+  return (
+    <div className="reward-line">
+      <p className="reward-title">{rewardTitle(reward, t)}</p>
+      <p className="reward-amount" data-testid="reward-amount">
+        {money(reward.amount)}
+      </p>
+      <p className="reward-note">
+        {reward.detail.deposit
+          ? t('rewards.forDeposit', { amount: money(reward.detail.deposit), date })
+          : date}
+        {reward.wageringRequired && reward.state === 'waiting'
+          ? ` · ${t('rewards.wageringNote', { amount: money(reward.wageringRequired) })}`
+          : ''}
+      </p>
+    </div>
+  );
+}
