@@ -13,6 +13,7 @@ import { createOutboxProviders } from './domain/messaging/providers';
 import { createAnnouncer } from './domain/announcer';
 import type { SalaryChange } from './domain/salary/publish';
 import type { RewardChange } from './domain/rewards/events';
+import type { VipChange } from './domain/vip/progress';
 import { createBalanceEvents } from './domain/ledger/balanceEvents';
 import type { WithdrawalChange } from './domain/withdrawals/lifecycle';
 import type { ContractChange } from './domain/contracts/lifecycle';
@@ -52,6 +53,7 @@ export async function createDeps(options: {
     contractEvents: createAnnouncer<ContractChange>(),
     messageEvents: createAnnouncer<MessageChange>(),
     rewardEvents: createAnnouncer<RewardChange>(),
+    vipEvents: createAnnouncer<VipChange>(),
     winnerEvents: createAnnouncer<WinnerEntry>(),
     salaryEvents: createAnnouncer<SalaryChange>(),
     demoRigs: new Map(),

@@ -11,6 +11,7 @@ import type { WhitelabelNode } from '../../src/shared/system';
 import { announcementsConfigSchema } from '../domain/announcements/configSchema';
 import { promotionDefinitionSchema } from '../domain/promotions/definition';
 import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
+import { vipConfigSchema } from '../domain/vip/config';
 
 /**
  * The operator's configuration file (config/platform.json), validated at start so a typo is a
@@ -188,6 +189,8 @@ export const platformConfigSchema = z
       }),
     /** The operator's caps on what agents' contracts pay (issue 11). */
     contracts: contractLimitsSchema,
+    /** VIP levels, their thresholds and benefits (issue 14). */
+    vip: vipConfigSchema,
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

@@ -8,6 +8,7 @@ import type { Announcer } from '../domain/announcer';
 import type { SalaryChange } from '../domain/salary/publish';
 import type { DemoRig } from '../domain/games/demoVendor/rigs';
 import type { RewardChange } from '../domain/rewards/events';
+import type { VipChange } from '../domain/vip/progress';
 import type { BalanceEvents } from '../domain/ledger/balanceEvents';
 import type { WithdrawalChange } from '../domain/withdrawals/lifecycle';
 import type { ContractChange } from '../domain/contracts/lifecycle';
@@ -57,6 +58,8 @@ export interface AppDeps {
   messageEvents: Announcer<MessageChange>;
   /** Members whose rewards or bonus lock changed, for the `reward` socket event. */
   rewardEvents: Announcer<RewardChange>;
+  /** VIP levels that changed, for the `vip` socket event. */
+  vipEvents: Announcer<VipChange>;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

@@ -146,6 +146,11 @@ export function attachRealtime(
     socketEvents.inc({ event: 'reward' });
   });
 
+  deps.vipEvents.onChange((change) => {
+    io.to(rooms.member(change.memberId)).emit('vip', { level: change.level, seq: change.version });
+    socketEvents.inc({ event: 'vip' });
+  });
+
   deps.identity.revocations.onRevoked((sessionIds, reason) => {
     for (const id of sessionIds) {
       const room = rooms.session(id);

@@ -64,6 +64,10 @@ export interface MemberInfo {
   mobileNum: string | null;
   email: string | null;
   language: string | null;
+  /** Spec 3 public state: a VIP level above 0, its name (the avatar's label) and number. */
+  hasVip: boolean;
+  vipLabelName: string;
+  vipRankLevel: number;
 }
 
 export interface SmsSendRequest {

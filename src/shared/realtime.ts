@@ -9,6 +9,7 @@ import type {
 import type { WinnerEntry } from './games';
 import type { MessageEvent } from './messages';
 import type { RewardEvent } from './rewards';
+import type { VipEvent } from './vip';
 import type { SystemStatusCode } from './system';
 import type { WithdrawalSocketEvent } from './withdrawals';
 
@@ -129,6 +130,8 @@ export interface ServerToClientEvents {
   message: (event: MessageEvent) => void;
   /** This member's rewards or bonus lock changed: the page fetches the reward summary again. */
   reward: (event: RewardEvent) => void;
+  /** This member's VIP level changed (`seq` grows with each change). */
+  vip: (event: VipEvent) => void;
   system: (event: SystemEvent) => void;
   session: (event: SessionEvent) => void;
 }

@@ -10,6 +10,7 @@ import { houseAccountId, walletId } from './accounts';
 import { type Posted, postTransaction, postWithin } from './post';
 import { qualifyDepositBonusWithin } from '../promotions/participation';
 import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
+import { announceVip, type VipChange, vipProgressWithin } from '../vip/progress';
 
 /** A committed change of a wallet, for the `balance` socket event. */
 export interface BalanceChange {
@@ -133,8 +134,10 @@ export async function transferBetweenWallets(
  */
 export async function creditDeposit(deps: AppDeps, depositId: string): Promise<BalanceChange[]> {
   let bonusFor: string | null = null;
+  let vipChange: VipChange | null = null;
   const changes = await deps.db.transaction(async (tx) => {
     bonusFor = null;
+    vipChange = null;
     const [deposit] = await tx.query<{ member_id: string; amount: string; status: string }>(
       'select member_id::text, amount::text, status from deposits where id = $1 for update',
       [depositId],
@@ -164,9 +167,13 @@ export async function creditDeposit(deps: AppDeps, depositId: string): Promise<B
     if (await qualifyDepositBonusWithin(tx, { id: depositId, memberId, amount })) {
       bonusFor = memberId;
     }
+    // Deposits count toward the VIP level (issue 14), in the same transaction.
+    vipChange = (await vipProgressWithin(tx, deps.config.vip, memberId, { deposit: amount }))
+      .change;
     return changesOf(posted, memberId, new Map([[main, 'MAIN']]));
   });
   if (bonusFor !== null) deps.rewardEvents.announce({ memberId: bonusFor, reason: 'issued' });
+  if (vipChange !== null) announceVip(deps, vipChange);
   return changes;
 }
 

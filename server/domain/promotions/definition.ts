@@ -43,7 +43,16 @@ const fixedReward = z.object({ amount: money, wageringMultiplier }).strict();
 export const promotionTermsByType = {
   depositBonus: z.object({ percent, cap: money, minDeposit: money, wageringMultiplier }).strict(),
   signupBonus: fixedReward,
-  rebate: z.object({ percent }).strict(),
+  // At most 2 %, as a VIP rebate: more would let a player churn bets at a profit.
+  rebate: z
+    .object({
+      percent: percent.refine((value) => Number(value) <= 2, 'at most 2 (percent)'),
+      gameTypes: z
+        .array(z.string().regex(/^[A-Z]{2,10}$/, 'a game type such as RNG'))
+        .min(1)
+        .optional(),
+    })
+    .strict(),
   raffle: z.object({ ticketPer: money, drawAt: z.iso.datetime({ offset: true }) }).strict(),
   missionReward: fixedReward,
   referralReward: fixedReward,

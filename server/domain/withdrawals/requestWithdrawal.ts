@@ -7,6 +7,9 @@ import { postWithin } from '../ledger/post';
 import { type BalanceChange, changesOf, scopedKey } from '../ledger/wallets';
 import { checkPaymentPassword } from './paymentPassword';
 import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
+import { currentVipLevel } from '../vip/progress';
+import { toMoneyString } from '../../../src/shared/money';
+import type { Queryable } from '../../db/types';
 import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './views';
 
 /**
@@ -39,7 +42,10 @@ export async function requestWithdrawal(
     // before the bonus was claimed still answers that withdrawal.
     await lockMember(tx, memberId);
     const [seen] = await tx.query('select 1 from withdrawals where idempotency_key = $1', [key]);
-    if (!seen) await assertNoOpenWagering(tx, memberId);
+    if (!seen) {
+      await assertNoOpenWagering(tx, memberId);
+      await assertWithinVipDailyMax(tx, deps, memberId, amount);
+    }
     const posted = await postWithin(tx, {
       idempotencyKey: key,
       kind: 'withdrawal_hold',
@@ -72,4 +78,36 @@ export async function requestWithdrawal(
       replayed: false,
     };
   });
+}
+
+/**
+ * The member's VIP level sets how much may be withdrawn per UTC day (issue 14): what was
+ * requested today and not given back (rejected or refunded) plus this one, checked under the
+ * member's lock so parallel requests cannot pass it together.
+ */
+async function assertWithinVipDailyMax(
+  tx: Queryable,
+  deps: AppDeps,
+  memberId: string,
+  amount: bigint,
+): Promise<void> {
+  const level = await currentVipLevel(tx, memberId);
+  const max = deps.config.vip.levels.find((one) => one.level === level)?.withdrawalDailyMax;
+  if (max === null || max === undefined) return;
+  const [today] = await tx.query<{ total: string }>(
+    `select coalesce(sum(amount), 0)::text as total from withdrawals
+     where member_id = $1 and status not in ('rejected', 'refunded')
+       and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+    [memberId],
+  );
+  const left = parseMoney(max) - BigInt(today!.total);
+  if (amount > left) {
+    const remaining = toMoneyString(left > 0n ? left : 0n);
+    throw new ApiError(
+      409,
+      'withdrawal_daily_max',
+      `Your VIP level allows ${max} of withdrawals a day; ${remaining} is left today.`,
+      { max, left: remaining },
+    );
+  }
 }

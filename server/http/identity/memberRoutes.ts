@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../src/shared/envelope';
 import type { MemberInfo } from '../../../src/shared/identity';
+import { vipNameOf } from '../../../src/shared/vip';
+import { currentVipLevel } from '../../domain/vip/progress';
+import { requestLanguage } from '../language';
 import { findById } from '../../domain/identity/accounts';
 import {
   changePassword,
@@ -28,6 +31,8 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.get('/wps/member/info', { config: { auth: 'session' } }, async (request) => {
     const account = await findById(deps.db, sessionOf(request).memberId);
     if (!account) throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
+    const vip = await currentVipLevel(deps.db, account.id);
+    const level = deps.config.vip.levels.find((one) => one.level === vip);
     const info: MemberInfo = {
       id: account.id,
       account: account.account,
@@ -36,6 +41,9 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
       mobileNum: maskMobile(account.country_dialing_code, account.mobile_num),
       email: maskEmail(account.email),
       language: account.language,
+      hasVip: vip > 0,
+      vipLabelName: vipNameOf(level, requestLanguage(request, deps.config)),
+      vipRankLevel: vip,
     };
     return ok(info);
   });

@@ -5,6 +5,9 @@ import { optIn } from '../../domain/promotions/participation';
 import { claimAllRewards, claimReward } from '../../domain/rewards/claim';
 import { listRewards, rewardSummary } from '../../domain/rewards/list';
 import { forfeitBonus } from '../../domain/rewards/wagering';
+import { claimRebate, rebateView } from '../../domain/rebates/rebates';
+import { vipStanding } from '../../domain/vip/progress';
+import { vipStatusOf } from '../../../src/shared/vip';
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
@@ -71,6 +74,32 @@ export async function rewardRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const { forfeited } = await forfeitBonus(deps, sessionOf(request).memberId);
     return ok({ forfeited });
   });
+
+  // VIP (issue 14): the member's level, the period's totals, the way to the next level and
+  // every level's benefits.
+  app.get('/wps/vip', auth, async (request) => {
+    const memberId = sessionOf(request).memberId;
+    const now = new Date();
+    const standing = await vipStanding(deps.db, deps.config.vip, memberId, now);
+    return ok(
+      vipStatusOf(
+        deps.config.vip.levels,
+        deps.config.vip.period,
+        standing.totals,
+        standing.level,
+        requestLanguage(request, deps.config),
+        now,
+      ),
+    );
+  });
+
+  // Manual rebate (issue 14): what valid bets since the last claim earned, claimed once.
+  app.get('/wps/rebate', auth, async (request) =>
+    ok(await rebateView(deps.db, sessionOf(request).memberId)),
+  );
+  app.post('/wps/rebate/claim', auth, async (request) =>
+    ok(await claimRebate(deps, sessionOf(request).memberId)),
+  );
 
   app.post('/wps/promotions/:code/:action', auth, async (request) => {
     const { code, action } = parseInput(optInParams, request.params);

@@ -17,6 +17,8 @@ export interface LaunchedGame {
 
 export interface Launch extends LaunchedGame {
   id: string;
+  /** The catalogue's game type (RNG, LOTT…): the rebate's and the missions' rates go by it. */
+  gameType: string;
   memberId: string | null;
   demo: boolean;
 }
@@ -76,10 +78,12 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
     engine: 'slot' | 'draw';
     demo: boolean;
     live: boolean;
+    game_type: string;
   }>(
-    `select id::text, member_id::text, node_id, vendor, game_name, engine, demo,
-       expires_at > now() as live
-     from game_launches where token_hash = $1`,
+    `select l.id::text, l.member_id::text, l.node_id, l.vendor, l.game_name, l.engine, l.demo,
+       l.expires_at > now() as live, coalesce(g.game_type, 'RNG') as game_type
+     from game_launches l left join games g on g.node_id = l.node_id
+     where l.token_hash = $1`,
     [hash(token)],
   );
   if (!row || !row.live) {
@@ -97,5 +101,6 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
     gameName: row.game_name,
     engine: row.engine,
     demo: row.demo,
+    gameType: row.game_type,
   };
 }

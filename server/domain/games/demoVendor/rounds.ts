@@ -8,6 +8,8 @@ import { postWithin } from '../../ledger/post';
 import { accrueWithin } from '../../salary/accrue';
 import { publishSalary } from '../../salary/publish';
 import { wagerWithin } from '../../rewards/wagering';
+import { accrueRebateWithin } from '../../rebates/rebates';
+import { announceVip, vipProgressWithin } from '../../vip/progress';
 import type { Launch } from './launches';
 
 /** What a round decided: the win and the details the game screen draws (reels, digits). */
@@ -67,6 +69,7 @@ export async function playRound(
         changes: null,
         accrued: [],
         wagering: null,
+        vip: null,
       };
     const main = await walletId(tx, memberId, null);
     const house = await houseAccountId(tx, 'vendors');
@@ -109,8 +112,18 @@ export async function playRound(
       win: decision.win,
       at: new Date(created.created_at),
     });
-    // The bonus being wagered counts the valid bet (issue 14), in the same transaction.
+    // What the valid bet earns besides the agents' salaries (issue 14), in the same
+    // transaction: the bonus being wagered, the VIP period, the manual rebate.
     const wagering = await wagerWithin(tx, memberId, request.bet);
+    const vip = await vipProgressWithin(tx, deps.config.vip, memberId, {
+      validBet: request.bet,
+    });
+    await accrueRebateWithin(tx, deps.config.vip, {
+      memberId,
+      gameType: launch.gameType,
+      valid: request.bet,
+      level: vip.level,
+    });
     await tx.query('update bets set outcome = $2 where id = $1', [
       created.id,
       JSON.stringify(outcome),
@@ -120,12 +133,14 @@ export async function playRound(
       changes: { balance: last.balance, entryId: last.entryId },
       accrued,
       wagering,
+      vip: vip.change,
     };
   });
   if (result.changes) {
     deps.balanceEvents.announce([{ memberId, wallet: 'MAIN', ...result.changes }]);
     await publishSalary(deps, result.accrued);
     if (result.wagering) deps.rewardEvents.announce(result.wagering);
+    if (result.vip) announceVip(deps, result.vip);
     if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
       await announceWinner(deps, memberId, launch, decision.win);
     }

@@ -1,0 +1,119 @@
+import { parseMoney, toMoneyString } from '../../../src/shared/money';
+import type { RebateView } from '../../../src/shared/rebates';
+import { rebatePercentOf } from '../../../src/shared/vip';
+import type { Queryable } from '../../db/types';
+import type { AppDeps } from '../../http/deps';
+import { ApiError } from '../apiError';
+import { houseAccountId, walletId } from '../ledger/accounts';
+import { postWithin } from '../ledger/post';
+import { changesOf } from '../ledger/wallets';
+import type { VipConfig } from '../vip/config';
+
+/** Ten-thousandths of a minor unit per minor unit: valid bet × hundredths of a percent. */
+const FRACTION = 10_000n;
+
+/**
+ * In the bet's transaction: the valid bet earns the manual rebate at the member's VIP rate for
+ * the game type, plus the percent of every open rebate promotion for everyone that covers the
+ * game type (its `gameTypes`, or all when it names none). Kept in ten-thousandths of a minor
+ * unit so small bets add up.
+ */
+export async function accrueRebateWithin(
+  tx: Queryable,
+  vip: VipConfig,
+  bet: { memberId: string; gameType: string; valid: bigint; level: number },
+): Promise<void> {
+  if (bet.valid <= 0n) return;
+  const level = vip.levels.find((one) => one.level === bet.level);
+  const vipRate = parseMoney(rebatePercentOf(level, bet.gameType));
+  await tx.query(
+    `insert into rebate_balances (member_id, game_type, valid_bet, accrued)
+     select $1, $2, $3, $3 * ($4 + coalesce((
+       select sum(round((p.terms ->> 'percent')::numeric * 100))::bigint from promotions p
+       where p.type = 'rebate' and p.audience ->> 'kind' = 'all'
+         and p.starts_at <= now() and (p.ends_at is null or p.ends_at > now())
+         and (p.closed_at is null or p.closed_at > now())
+         and (p.terms -> 'gameTypes' is null or p.terms -> 'gameTypes' ? $2)
+     ), 0))
+     on conflict (member_id, game_type) do update set
+       valid_bet = rebate_balances.valid_bet + excluded.valid_bet,
+       accrued = rebate_balances.accrued + excluded.accrued`,
+    [bet.memberId, bet.gameType, bet.valid.toString(), vipRate.toString()],
+  );
+}
+
+/** What the manual rebate page shows: per game type, the bets since the last claim and the
+ * rebate they earned, and the total to claim. */
+export async function rebateView(db: Queryable, memberId: string): Promise<RebateView> {
+  const rows = await db.query<{ game_type: string; valid_bet: string; accrued: string }>(
+    `select game_type, valid_bet::text, accrued::text from rebate_balances
+     where member_id = $1 and valid_bet > 0 order by game_type`,
+    [memberId],
+  );
+  const items = rows.map((row) => ({
+    gameType: row.game_type,
+    validBet: toMoneyString(BigInt(row.valid_bet)),
+    amount: toMoneyString(BigInt(row.accrued) / FRACTION),
+  }));
+  const total = rows.reduce((sum, row) => sum + BigInt(row.accrued) / FRACTION, 0n);
+  return { items, total: toMoneyString(total), claimable: total > 0n };
+}
+
+/**
+ * Pays the whole rebate earned since the last claim, from the house `rebates` account, once:
+ * the balances are taken under their row locks in the statement that empties them, so a second
+ * claim at the same moment finds nothing and is refused (`nothing_to_claim`).
+ */
+export async function claimRebate(
+  deps: AppDeps,
+  memberId: string,
+): Promise<{ amount: string; claimId: string }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const taken = await tx.query<{ game_type: string; valid_bet: string; paid: string }>(
+      `with mine as (
+         select member_id, game_type, valid_bet, accrued / ${FRACTION} as paid
+         from rebate_balances where member_id = $1 and valid_bet > 0 for update
+       )
+       update rebate_balances r set valid_bet = 0, accrued = r.accrued - m.paid * ${FRACTION}
+       from mine m where r.member_id = m.member_id and r.game_type = m.game_type
+       returning m.game_type, m.valid_bet::text, m.paid::text`,
+      [memberId],
+    );
+    const amount = taken.reduce((sum, row) => sum + BigInt(row.paid), 0n);
+    if (amount === 0n) {
+      throw new ApiError(409, 'nothing_to_claim', 'There is no rebate to claim yet.');
+    }
+    const detail = Object.fromEntries(
+      taken.map((row) => [
+        row.game_type,
+        { validBet: toMoneyString(BigInt(row.valid_bet)), amount: toMoneyString(BigInt(row.paid)) },
+      ]),
+    );
+    const [claim] = await tx.query<{ id: string }>(
+      `insert into rebate_claims (member_id, amount, detail) values ($1, $2, $3) returning id::text`,
+      [memberId, amount.toString(), JSON.stringify(detail)],
+    );
+    const main = await walletId(tx, memberId, null);
+    const posted = await postWithin(tx, {
+      idempotencyKey: `rebate:${claim!.id}`,
+      kind: 'bonus',
+      memberId,
+      postings: [
+        { accountId: await houseAccountId(tx, 'rebates'), amount: -amount },
+        { accountId: main, amount },
+      ],
+      result: { reason: 'rebate', claimId: claim!.id },
+    });
+    await tx.query('update rebate_claims set ledger_transaction_id = $2 where id = $1', [
+      claim!.id,
+      posted.transactionId,
+    ]);
+    return {
+      amount: toMoneyString(amount),
+      claimId: claim!.id,
+      changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),
+    };
+  });
+  deps.balanceEvents.announce(result.changes);
+  return { amount: result.amount, claimId: result.claimId };
+}

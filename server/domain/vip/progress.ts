@@ -1,0 +1,100 @@
+import { parseMoney } from '../../../src/shared/money';
+import { vipLevelFor, vipPeriodStart, type VipTotals } from '../../../src/shared/vip';
+import type { Queryable } from '../../db/types';
+import { issueRewardWithin } from '../rewards/issue';
+import type { AppDeps } from '../../http/deps';
+import type { VipConfig } from './config';
+
+/** A member's level changed (committed), for the `vip` socket event. */
+export interface VipChange {
+  memberId: string;
+  level: number;
+  version: number;
+  /** An upgrade bonus went to the reward centre. */
+  rewarded: boolean;
+}
+
+/** The member's level as stored and the period's totals. */
+export async function vipStanding(
+  db: Queryable,
+  config: VipConfig,
+  memberId: string,
+  now = new Date(),
+): Promise<{ level: number; totals: VipTotals }> {
+  const [row] = await db.query<{ level: number; valid_bet: string; deposit: string }>(
+    `select coalesce((select level from member_vip where member_id = $1), 0) as level,
+       coalesce(sum(valid_bet), 0)::text as valid_bet, coalesce(sum(deposit), 0)::text as deposit
+     from vip_daily_totals where member_id = $1 and day >= $2::date`,
+    [memberId, vipPeriodStart(config.period, now)],
+  );
+  return {
+    level: Number(row?.level ?? 0),
+    totals: { validBet: BigInt(row?.valid_bet ?? '0'), deposit: BigInt(row?.deposit ?? '0') },
+  };
+}
+
+/**
+ * In the transaction of a settled bet or a credited deposit: adds it to today's totals and
+ * recomputes the level from the period's. A level reached for the first time puts its upgrade
+ * bonus in the reward centre (once per level ever: a level lost when the period moves on and
+ * reached again pays nothing). Answers the level now, and the change to announce if any.
+ */
+export async function vipProgressWithin(
+  tx: Queryable,
+  config: VipConfig,
+  memberId: string,
+  added: { validBet?: bigint; deposit?: bigint },
+  now = new Date(),
+): Promise<{ level: number; change: VipChange | null }> {
+  const validBet = added.validBet ?? 0n;
+  const deposit = added.deposit ?? 0n;
+  await tx.query(
+    `insert into vip_daily_totals (member_id, day, valid_bet, deposit)
+     values ($1, ($2::timestamptz at time zone 'UTC')::date, $3, $4)
+     on conflict (member_id, day) do update set
+       valid_bet = vip_daily_totals.valid_bet + excluded.valid_bet,
+       deposit = vip_daily_totals.deposit + excluded.deposit`,
+    [memberId, now, validBet.toString(), deposit.toString()],
+  );
+  const standing = await vipStanding(tx, config, memberId, now);
+  const level = vipLevelFor(config.levels, standing.totals);
+  if (level === standing.level) return { level, change: null };
+  const [stored] = await tx.query<{ version: string }>(
+    `insert into member_vip (member_id, level, version) values ($1, $2, 1)
+     on conflict (member_id) do update set level = excluded.level,
+       version = member_vip.version + 1, updated_at = now()
+     returning version::text`,
+    [memberId, level],
+  );
+  let rewarded = false;
+  for (const reached of config.levels) {
+    if (reached.level <= standing.level || reached.level > level) continue;
+    const bonus = parseMoney(reached.upgradeBonus);
+    const issued = await issueRewardWithin(tx, {
+      memberId,
+      source: 'vip',
+      sourceKey: `vip:${memberId}:${reached.level}`,
+      houseAccount: 'promotions',
+      amount: bonus,
+      wageringRequired: bonus * BigInt(config.upgradeBonusWagering),
+      detail: { level: String(reached.level) },
+    });
+    rewarded ||= issued !== null;
+  }
+  return { level, change: { memberId, level, version: Number(stored!.version), rewarded } };
+}
+
+/** After the commit: the level to the member's pages, and the upgrade bonus's red dot. */
+export function announceVip(deps: AppDeps, change: VipChange): void {
+  deps.vipEvents.announce(change);
+  if (change.rewarded) deps.rewardEvents.announce({ memberId: change.memberId, reason: 'issued' });
+}
+
+/** The member's stored level (0 when none was ever computed). */
+export async function currentVipLevel(db: Queryable, memberId: string): Promise<number> {
+  const [row] = await db.query<{ level: number }>(
+    'select level from member_vip where member_id = $1',
+    [memberId],
+  );
+  return Number(row?.level ?? 0);
+}
