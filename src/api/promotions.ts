@@ -1,5 +1,7 @@
 import type { PromotionList, PromotionState } from '../shared/promotions';
+import type { RebateView } from '../shared/rebates';
 import type { ClaimAllResult, RewardList, RewardSummary, RewardView } from '../shared/rewards';
+import type { VipStatus } from '../shared/vip';
 import type { Http } from './http';
 
 /**
@@ -26,6 +28,15 @@ export function createPromotionsApi(http: Http) {
     },
     claimAll(): Promise<ClaimAllResult> {
       return http.post('/wps/rewards/claim-all', {});
+    },
+    vip(signal?: AbortSignal): Promise<VipStatus> {
+      return http.get('/wps/vip', { signal });
+    },
+    rebate(signal?: AbortSignal): Promise<RebateView> {
+      return http.get('/wps/rebate', { signal });
+    },
+    claimRebate(): Promise<{ amount: string; claimId: string }> {
+      return http.post('/wps/rebate/claim', {});
     },
     /** Gives up the bonus being wagered: what is left of it goes back, the lock is lifted. */
     forfeitBonus(): Promise<{ forfeited: string }> {

@@ -11,6 +11,8 @@ import { createUnreadMessages } from '../../streams/unreadMessages';
 import { createPromotionSummary, type PromotionSummary } from '../../streams/promotionSummary';
 import { createRewardSummary } from '../../streams/rewardSummary';
 import type { RewardSummary } from '../../shared/rewards';
+import type { VipStatus } from '../../shared/vip';
+import { createMemberLive } from '../../streams/memberLive';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
@@ -50,6 +52,8 @@ export interface Services {
   promotionSummary$: Observable<PromotionSummary | null>;
   /** The reward centre's red dot and the bonus being wagered (issue 14); null for guests. */
   rewardSummary$: Observable<RewardSummary | null>;
+  /** The member's VIP level and the way to the next (issue 14), live through `vip` events. */
+  vipStatus$: Observable<VipStatus | null>;
   /** The unread message count of a real account (spec 3 unreadMessage); null otherwise. */
   unreadMessages$: Observable<number | null>;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
@@ -148,6 +152,12 @@ export function createServices(i18n: i18n): Services {
     messagesApi,
     promotionsApi,
     promotionSummary$: createPromotionSummary({ role$, fetch: () => promotionsApi.list() }),
+    vipStatus$: createMemberLive({
+      role$,
+      fetch: () => promotionsApi.vip(),
+      changed$: realtime.event$('vip'),
+      reconnected$: realtime.reconnected$,
+    }),
     rewardSummary$: createRewardSummary({
       role$,
       fetch: () => promotionsApi.rewardSummary(),

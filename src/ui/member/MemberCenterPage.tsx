@@ -14,7 +14,7 @@ import { WalletTransferPage } from './wallet/WalletTransferPage';
 import { Inbox } from './messages/Inbox';
 import { UnreadBadge } from '../components/UnreadBadge';
 import { Button } from '../components/Button';
-import { RewardBadge, RewardCenter } from '../promotions';
+import { ManualRebate, RewardBadge, RewardCenter, VipPage } from '../promotions';
 
 /** The pages built so far; the others show the empty state until their issue lands. */
 const pageContent: Partial<Record<string, () => ReactNode>> = {
@@ -30,6 +30,8 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   contracts: () => <ContractList role="downline" testId="my-contracts" />,
   messageV2: () => <Inbox testId="member-inbox" />,
   rewardCenter: () => <RewardCenter />,
+  vip: () => <VipPage />,
+  manualRebate: () => <ManualRebate />,
 };
 
 /** On a phone the page list is one row that scrolls sideways: keep the current page in view. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -14,6 +14,7 @@ import { errorCodeOf } from '../core/apiErrors';
 import { usePopups } from '../core/PopupContext';
 import { useObservable } from '../hooks/useObservable';
 import { useSession } from '../core/session/useSession';
+import { useRefreshOn } from './useRefreshOn';
 import { WageringProgress } from './WageringProgress';
 import { Badge } from '../components/Badge';
 import { EmptyState } from '../components/EmptyState';
@@ -43,7 +44,7 @@ const tones: Record<PromotionStatus, 'neutral' | 'accent' | 'success' | 'danger'
  */
 export default function PromotionsPage() {
   const { t, i18n } = useTranslation();
-  const { promotionsApi, realtime } = useServices();
+  const { promotionsApi } = useServices();
   const { pending, isLogin, member } = useSession();
   // Asked again in another language and once the session is known (a restored login, a login
   // or logout on this page): the token, when there is one, goes with every call.
@@ -52,10 +53,7 @@ export default function PromotionsPage() {
     promotionsApi.list(signal),
   );
   // A reward issued or a bonus unlocked elsewhere (a deposit, a bet) changes a card's state.
-  useEffect(() => {
-    const subscription = realtime.event$('reward').subscribe(() => refresh());
-    return () => subscription.unsubscribe();
-  }, [realtime, refresh]);
+  useRefreshOn(['reward'], refresh);
   return (
     <div className="section-page promotions-page" data-testid="promotions-page">
       <h1>{t('nav.promotions')}</h1>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatMoney, parseMoney } from '../../shared/money';
@@ -16,6 +16,7 @@ import { errorCodeOf } from '../core/apiErrors';
 import { useServices } from '../core/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
 import { useQuery } from '../hooks/useQuery';
+import { useRefreshOn } from './useRefreshOn';
 import { WageringProgress } from './WageringProgress';
 
 /**
@@ -26,21 +27,15 @@ import { WageringProgress } from './WageringProgress';
  */
 export function RewardCenter() {
   const { t, i18n } = useTranslation();
-  const { promotionsApi, realtime, rewardSummary$ } = useServices();
+  const { promotionsApi, rewardSummary$ } = useServices();
   const toast = useToast();
   const dialog = useDialog();
   const errorText = useErrorText();
-  const [reload, setReload] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
-  const query = useQuery(`rewards:${i18n.language}:${reload}`, (signal) =>
-    promotionsApi.rewards(signal),
-  );
+  const query = useQuery(`rewards:${i18n.language}`, (signal) => promotionsApi.rewards(signal));
   // The lock comes from the live summary: it moves with every bet while the page is open.
   const summary = useObservable(rewardSummary$, null);
-  useEffect(() => {
-    const subscription = realtime.event$('reward').subscribe(() => setReload((n) => n + 1));
-    return () => subscription.unsubscribe();
-  }, [realtime]);
+  useRefreshOn(['reward'], query.refresh);
 
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
   const act = async (key: string, work: () => Promise<string | null>) => {
@@ -52,7 +47,7 @@ export function RewardCenter() {
       toast(errorText(errorCodeOf(error)) ?? t('errors.unknown'), { tone: 'error' });
     } finally {
       setBusy(null);
-      setReload((n) => n + 1);
+      query.refresh();
     }
   };
   const claim = (reward: RewardView) =>

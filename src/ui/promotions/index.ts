@@ -3,3 +3,5 @@
 export { RewardBadge } from './RewardBadge';
 export { RewardCenter } from './RewardCenter';
 export { WageringProgress } from './WageringProgress';
+export { ManualRebate } from './ManualRebate';
+export { VipPage } from './VipPage';

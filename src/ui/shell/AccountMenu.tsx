@@ -6,6 +6,8 @@ import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
 import { useSiteInfo } from '../core/SiteInfoContext';
 import { UnreadBadge } from '../components/UnreadBadge';
+import { useServices } from '../core/ServicesContext';
+import { useObservable } from '../hooks/useObservable';
 
 /** Spec 2 header, logged in: avatar and name, and the account menu. */
 export function AccountMenu({ compact = false }: { compact?: boolean }) {
@@ -18,6 +20,10 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
     .info.customerService.map(revealCustomerServicePath)
     .find((url) => url !== null);
   const name = session.member?.nickname ?? '';
+  // Spec 2: the avatar's VIP label, live (a level reached while playing shows at once).
+  const vip = useObservable(useServices().vipStatus$, null);
+  const vipLevel = vip?.level ?? session.member?.vipRankLevel ?? 0;
+  const vipName = vip?.name ?? session.member?.vipLabelName ?? '';
   return (
     <div className="account-menu" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
       <button
@@ -33,6 +39,12 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
           {name.slice(0, 1).toUpperCase() || '?'}
         </span>
         <span className={compact ? 'visually-hidden' : 'account-name'}>{name}</span>
+        {vipLevel > 0 && (
+          <span className="vip-label" data-testid="vip-label" data-level={vipLevel}>
+            <span className="visually-hidden">{t('menu.vip')} </span>
+            {vipName}
+          </span>
+        )}
         {session.isTrial && !compact && <span className="badge">{t('auth.trialBadge')}</span>}
       </button>
       {open && (

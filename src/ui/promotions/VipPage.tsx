@@ -1,0 +1,155 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney, parseMoney } from '../../shared/money';
+import type { VipLevelView, VipStatus } from '../../shared/vip';
+import { Badge } from '../components/Badge';
+import { Card } from '../components/Card';
+import { LoadFailed } from '../components/LoadFailed';
+import { SkeletonText } from '../components/Skeleton';
+import { Table, type TableColumn } from '../components/Table';
+import { useErrorText } from '../components/forms/useErrorText';
+import { useServices } from '../core/ServicesContext';
+import { useQuery } from '../hooks/useQuery';
+import { useRefreshOn } from './useRefreshOn';
+
+/**
+ * The VIP page (spec 2 member list; issue 14): the member's level, the period's valid bets and
+ * deposits, the progress to the next level, and every level's benefits. Moves live: every
+ * settled bet and deposit (the `balance` event) and every level change (`vip`) refresh it.
+ */
+export function VipPage() {
+  const { t, i18n } = useTranslation();
+  const { promotionsApi } = useServices();
+  const errorText = useErrorText();
+  const query = useQuery(`vip:${i18n.language}`, (signal) => promotionsApi.vip(signal));
+  useRefreshOn(['vip', 'balance'], query.refresh);
+  const state = query.state;
+  const status =
+    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
+  if (!status) {
+    return state.kind === 'failed' ? (
+      <LoadFailed onRetry={query.refresh} message={errorText(state.code)} />
+    ) : (
+      <div role="status" aria-label={t('common.loading')}>
+        <SkeletonText lines={4} />
+      </div>
+    );
+  }
+  return (
+    <div className="vip-page" data-testid="vip-page">
+      <VipStanding status={status} />
+      <Card title={t('vip.levelsTitle')}>
+        <VipLevels status={status} />
+      </Card>
+    </div>
+  );
+}
+
+function VipStanding({ status }: { status: VipStatus }) {
+  const { t, i18n } = useTranslation();
+  const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
+  const period =
+    status.period.kind === 'rolling'
+      ? t('vip.periodRolling', { days: status.period.days })
+      : t('vip.periodMonth');
+  return (
+    <Card
+      title={t('vip.yourLevel')}
+      className="vip-standing"
+      actions={<Badge tone="accent">{t('vip.levelNumber', { level: status.level })}</Badge>}
+    >
+      <p className="vip-name" data-testid="vip-level">
+        {status.name}
+      </p>
+      <p className="reward-note">{period}</p>
+      <dl className="vip-figures">
+        <div>
+          <dt>{t('vip.validBet')}</dt>
+          <dd data-testid="vip-valid-bet">{money(status.validBet)}</dd>
+        </div>
+        <div>
+          <dt>{t('vip.deposit')}</dt>
+          <dd>{money(status.deposit)}</dd>
+        </div>
+      </dl>
+      {status.next ? (
+        <div className="wagering">
+          <progress
+            className="wagering-bar"
+            max={100}
+            value={status.next.percent}
+            aria-label={t('vip.progressLabel', { name: status.next.name })}
+          />
+          <p className="wagering-figures" data-testid="vip-next">
+            {t('vip.toNext', {
+              name: status.next.name,
+              bet: money(status.next.validBetLeft),
+              deposit: money(status.next.depositLeft),
+            })}
+          </p>
+        </div>
+      ) : (
+        <p className="wagering-figures">{t('vip.top')}</p>
+      )}
+    </Card>
+  );
+}
+
+function VipLevels({ status }: { status: VipStatus }) {
+  const { t, i18n } = useTranslation();
+  const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
+  const rates = (level: VipLevelView) =>
+    Object.entries(level.rebatePercent)
+      .map(([type, rate]) =>
+        type === 'default'
+          ? t('vip.rateOther', { rate })
+          : `${t(`games.${type.toLowerCase()}`, { defaultValue: type })} ${rate}%`,
+      )
+      .join(' · ');
+  const columns: TableColumn<VipLevelView>[] = [
+    {
+      id: 'name',
+      label: t('vip.level'),
+      cell: (level) => (
+        <>
+          {level.name}{' '}
+          {level.level === status.level && <Badge tone="success">{t('vip.current')}</Badge>}
+        </>
+      ),
+    },
+    {
+      id: 'validBet',
+      label: t('vip.validBet'),
+      cell: (level) => money(level.validBet),
+      numeric: true,
+    },
+    {
+      id: 'deposit',
+      label: t('vip.deposit'),
+      cell: (level) => money(level.deposit),
+      numeric: true,
+    },
+    { id: 'rebate', label: t('vip.rebate'), cell: rates },
+    {
+      id: 'bonus',
+      label: t('vip.upgradeBonus'),
+      cell: (level) => money(level.upgradeBonus),
+      numeric: true,
+    },
+    {
+      id: 'withdrawal',
+      label: t('vip.withdrawalDailyMax'),
+      cell: (level) =>
+        level.withdrawalDailyMax === null ? t('vip.noLimit') : money(level.withdrawalDailyMax),
+      numeric: true,
+    },
+  ];
+  return (
+    <Table
+      items={status.levels}
+      columns={columns}
+      rowKey={(level) => String(level.level)}
+      testId="vip-levels"
+      caption={t('vip.levelsTitle')}
+    />
+  );
+}
