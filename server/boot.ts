@@ -18,6 +18,7 @@ import { startJobs } from './jobs/scheduler';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
 import { upsertPromotion } from './domain/promotions/catalogue';
+import { seedGoods } from './domain/points/points';
 import { connectRedis, type RedisLink } from './realtime/redis';
 import { observe, shareWithPrimary, startMetricsServer } from './metrics';
 import type { Server as HttpServer } from 'node:http';
@@ -84,6 +85,8 @@ async function prepareDatabase(
   // The configuration's promotions that do not exist yet (the operator's edits stay).
   for (const promotion of config.promotions)
     await upsertPromotion(db, promotion, { onlyNew: true });
+  // The points mall's goods likewise (the stock the operator set stays).
+  await seedGoods(db, config.points.goods);
   if (!production) await seedDemo(db);
 }
 

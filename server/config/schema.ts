@@ -12,6 +12,7 @@ import { announcementsConfigSchema } from '../domain/announcements/configSchema'
 import { promotionDefinitionSchema } from '../domain/promotions/definition';
 import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
 import { vipConfigSchema } from '../domain/vip/config';
+import { pointsConfigSchema } from '../domain/points/config';
 
 /**
  * The operator's configuration file (config/platform.json), validated at start so a typo is a
@@ -191,6 +192,8 @@ export const platformConfigSchema = z
     contracts: contractLimitsSchema,
     /** VIP levels, their thresholds and benefits (issue 14). */
     vip: vipConfigSchema,
+    /** Points earned by play, their conversion and the points mall's goods (issue 14). */
+    points: pointsConfigSchema,
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

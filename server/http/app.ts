@@ -8,6 +8,7 @@ import { defaultHttpLimits, type HttpLimits } from '../config/httpLimits';
 import { httpDuration } from '../metrics';
 import { promotionRoutes } from './promotions/promotionRoutes';
 import { rewardRoutes } from './promotions/rewardRoutes';
+import { pointRelays, pointRoutes } from './promotions/pointRelays';
 import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from './deps';
 import type { RouteAuth } from './routeConfig';
@@ -199,6 +200,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...announcementRelays(deps),
     ...contractRelays(deps),
     ...messageRelays(deps),
+    ...pointRelays(deps),
   };
   await relayRoutes(http, deps, relays);
   // Relays are routes too for the authorization matrix.
@@ -218,6 +220,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await agentAnnouncementRoutes(http, deps);
   await promotionRoutes(http, deps);
   await rewardRoutes(http, deps);
+  await pointRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

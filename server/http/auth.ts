@@ -22,16 +22,19 @@ export function installAuth(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('preHandler', async (request) => {
     const { auth, encrypted } = request.routeOptions.config;
     if (auth) await authorize(deps, request, auth);
-    if (encrypted) {
-      const header = request.headers.encryption;
-      request.body = await openEncryptedPayload(
-        deps.db,
-        deps.identity.keys,
-        typeof header === 'string' ? header : undefined,
-        request.body,
-      );
-    }
+    if (encrypted) await openBody(deps, request);
   });
+}
+
+/** Replaces an (E) request's encrypted body with the plain payload (or refuses it). */
+export async function openBody(deps: AppDeps, request: FastifyRequest): Promise<void> {
+  const header = request.headers.encryption;
+  request.body = await openEncryptedPayload(
+    deps.db,
+    deps.identity.keys,
+    typeof header === 'string' ? header : undefined,
+    request.body,
+  );
 }
 
 /** Checks the token and the role for `auth`; sets request.session. Relays call it too. */

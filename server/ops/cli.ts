@@ -17,6 +17,7 @@ import { serverInfoFile } from '../boot';
  *   npm run ops -- agent rate agent1 realTimeSalary 1.5   (or `none` to remove it)
  *   npm run ops -- agent rates agent1
  *   npm run ops -- promotion list | create --file promo.json | update --file promo.json | close CODE
+ *   npm run ops -- redeem list | redeem approve <id> | redeem reject <id> [--reason "Out of stock"]
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -27,6 +28,7 @@ const usage = [
   '       npm run ops -- agent rate <account> dividend|dailySalary|hourlySalary|realTimeSalary <percent|none>',
   '       npm run ops -- agent rates <account>',
   '       npm run ops -- promotion list | promotion create|update --file <definition.json> | promotion close <code>',
+  '       npm run ops -- redeem list | redeem approve|reject <id> [--reason <text>]',
 ].join('\n');
 
 interface OutboxMessage {
@@ -159,6 +161,14 @@ async function run(argv: string[]): Promise<string> {
   if (command === 'promotion' && action === 'close' && extra) {
     const path = `/ops/promotions/${encodeURIComponent(extra)}/close`;
     return JSON.stringify(await call('POST', {}, path));
+  }
+  // Points mall redemptions (issue 14): what waits, and the operator's decision.
+  if (command === 'redeem' && action === 'list' && !extra) {
+    return JSON.stringify(await call('GET', undefined, '/ops/redemptions'), null, 2);
+  }
+  if (command === 'redeem' && (action === 'approve' || action === 'reject') && extra) {
+    const path = `/ops/redemptions/${encodeURIComponent(extra)}/${action}`;
+    return JSON.stringify(await call('POST', { note: values.reason ?? null }, path));
   }
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {

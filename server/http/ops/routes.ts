@@ -8,6 +8,7 @@ import { ApiError, parseInput } from '../errors';
 import { opsAgentRoutes } from './agentRateRoutes';
 import { opsMoneyRoutes } from './moneyRoutes';
 import { opsPromotionRoutes } from './promotionRoutes';
+import { opsPointRoutes } from './pointRoutes';
 
 const maintenanceBody = z
   .object({
@@ -72,4 +73,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsMoneyRoutes(app, deps, authorize);
   await opsAgentRoutes(app, deps, authorize);
   await opsPromotionRoutes(app, deps, authorize);
+  await opsPointRoutes(app, deps, authorize);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
-import { authorize } from '../auth';
+import { authorize, openBody } from '../auth';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
 import type { RouteAuth } from '../routeConfig';
@@ -13,6 +13,8 @@ export interface RelayHandler {
   method: RelayMethod;
   /** Who may call it (as a route's config.auth); absent: public. */
   auth?: RouteAuth;
+  /** Spec 7 (E): the body arrives encrypted (ARCHITECTURE, Encryption) and is opened first. */
+  encrypted?: boolean;
   handle(request: FastifyRequest): Promise<unknown>;
 }
 
@@ -39,6 +41,7 @@ export async function relayRoutes(
         throw new ApiError(405, 'method_not_allowed', `${name} takes ${relay.method}.`);
       }
       if (relay.auth) await authorize(deps, request, relay.auth);
+      if (relay.encrypted) await openBody(deps, request);
       return ok(await relay.handle(request));
     },
   });

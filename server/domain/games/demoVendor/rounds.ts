@@ -9,6 +9,7 @@ import { accrueWithin } from '../../salary/accrue';
 import { publishSalary } from '../../salary/publish';
 import { wagerWithin } from '../../rewards/wagering';
 import { accrueRebateWithin } from '../../rebates/rebates';
+import { earnPointsWithin } from '../../points/points';
 import { announceVip, vipProgressWithin } from '../../vip/progress';
 import type { Launch } from './launches';
 
@@ -113,7 +114,7 @@ export async function playRound(
       at: new Date(created.created_at),
     });
     // What the valid bet earns besides the agents' salaries (issue 14), in the same
-    // transaction: the bonus being wagered, the VIP period, the manual rebate.
+    // transaction: the bonus being wagered, the VIP period, the manual rebate, the points.
     const wagering = await wagerWithin(tx, memberId, request.bet);
     const vip = await vipProgressWithin(tx, deps.config.vip, memberId, {
       validBet: request.bet,
@@ -123,6 +124,11 @@ export async function playRound(
       gameType: launch.gameType,
       valid: request.bet,
       level: vip.level,
+    });
+    await earnPointsWithin(tx, deps.config.points, {
+      memberId,
+      gameType: launch.gameType,
+      valid: request.bet,
     });
     await tx.query('update bets set outcome = $2 where id = $1', [
       created.id,

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import type { PointConfigView } from '../../../src/shared/points';
+import {
+  convertPoints,
+  listGoods,
+  memberRedemptions,
+  pointBalance,
+  pointHistory,
+  redeemGoods,
+} from '../../domain/points/points';
+import { sessionOf } from '../auth';
+import type { AppDeps } from '../deps';
+import { parseInput } from '../errors';
+import { requestLanguage } from '../language';
+import type { RelayTable } from '../relay/dispatcher';
+
+const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -');
+const historyQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .strict();
+const convertBody = z
+  .object({ points: z.number().int().min(1).max(1_000_000_000), idempotencyKey })
+  .strict();
+const redeemBody = z
+  .object({
+    goodsId: z.string().regex(/^\d{1,18}$/, 'a goods id'),
+    paymentPassword: z.string().min(1).max(64),
+    idempotencyKey,
+  })
+  .strict();
+
+/** The points calls of spec 7 (T; the two that move something also E), for real accounts. */
+export function pointRelays(deps: AppDeps): RelayTable {
+  return {
+    MCS2_getPointBalance: {
+      method: 'GET',
+      auth: 'realMoney',
+      handle: async (request) => ({
+        points: await pointBalance(deps.db, sessionOf(request).memberId),
+      }),
+    },
+    getPointReward: {
+      method: 'GET',
+      auth: 'realMoney',
+      handle: (request) => listGoods(deps.db, requestLanguage(request, deps.config)),
+    },
+    getRedeemPointList: {
+      method: 'GET',
+      auth: 'realMoney',
+      handle: (request) =>
+        memberRedemptions(
+          deps.db,
+          sessionOf(request).memberId,
+          requestLanguage(request, deps.config),
+        ),
+    },
+    getPointConfig: {
+      method: 'GET',
+      auth: 'realMoney',
+      handle: async (): Promise<PointConfigView> => ({
+        earnPerUnit: deps.config.points.earnPerUnit,
+        convert: deps.config.points.convert,
+      }),
+    },
+    ODSFE2_MemTransDet: {
+      method: 'GET',
+      auth: 'realMoney',
+      handle: (request) => {
+        const { page, pageSize } = parseInput(historyQuery, request.query);
+        return pointHistory(deps.db, sessionOf(request).memberId, page, pageSize);
+      },
+    },
+    MCS2_convertPoint: {
+      method: 'POST',
+      auth: 'realMoney',
+      encrypted: true,
+      handle: (request) =>
+        convertPoints(deps, sessionOf(request).memberId, parseInput(convertBody, request.body)),
+    },
+  };
+}
+
+/** `passwordCheck/MCS2_redeemPointReward` (spec 7: POST, T, E): redeem one good. */
+export async function pointRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.post(
+    '/wps/relay/passwordCheck/MCS2_redeemPointReward',
+    { config: { auth: 'realMoney', encrypted: true } },
+    async (request) => {
+      const { redemption, changes } = await redeemGoods(
+        deps,
+        sessionOf(request).memberId,
+        parseInput(redeemBody, request.body),
+        requestLanguage(request, deps.config),
+      );
+      deps.balanceEvents.announce(changes);
+      return ok(redemption);
+    },
+  );
+}
