@@ -18,6 +18,7 @@ import { serverInfoFile } from '../boot';
  *   npm run ops -- agent rates agent1
  *   npm run ops -- promotion list | create --file promo.json | update --file promo.json | close CODE
  *   npm run ops -- redeem list | redeem approve <id> | redeem reject <id> [--reason "Out of stock"]
+ *   npm run ops -- goods upsert --file goods.json
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -29,6 +30,7 @@ const usage = [
   '       npm run ops -- agent rates <account>',
   '       npm run ops -- promotion list | promotion create|update --file <definition.json> | promotion close <code>',
   '       npm run ops -- redeem list | redeem approve|reject <id> [--reason <text>]',
+  '       npm run ops -- goods upsert --file <goods.json>',
 ].join('\n');
 
 interface OutboxMessage {
@@ -57,6 +59,15 @@ function outboxTable(messages: OutboxMessage[]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
     '\n',
   );
+}
+
+/** A JSON file the operator wrote, with its name in the error when it cannot be read. */
+async function readJsonFile(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`--file ${file}: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 async function call(
@@ -150,13 +161,11 @@ async function run(argv: string[]): Promise<string> {
     return JSON.stringify(await call('GET', undefined, '/ops/promotions'), null, 2);
   }
   if (command === 'promotion' && (action === 'create' || action === 'update') && values.file) {
-    let definition: unknown;
-    try {
-      definition = JSON.parse(await readFile(values.file, 'utf8'));
-    } catch (error) {
-      throw new Error(`--file ${values.file}: ${(error as Error).message}`, { cause: error });
-    }
+    const definition = await readJsonFile(values.file);
     return JSON.stringify(await call('POST', { mode: action, definition }, '/ops/promotions'));
+  }
+  if (command === 'goods' && action === 'upsert' && values.file) {
+    return JSON.stringify(await call('POST', await readJsonFile(values.file), '/ops/goods'));
   }
   if (command === 'promotion' && action === 'close' && extra) {
     const path = `/ops/promotions/${encodeURIComponent(extra)}/close`;

@@ -3,13 +3,40 @@ import type { RebateView } from '../shared/rebates';
 import type { ClaimAllResult, RewardList, RewardSummary, RewardView } from '../shared/rewards';
 import type { VipStatus } from '../shared/vip';
 import type { Http } from './http';
+import type { SealedCalls } from './sealedCalls';
+import type {
+  ConvertResult,
+  GoodsView,
+  PointConfigView,
+  PointHistoryPage,
+  RedemptionView,
+} from '../shared/points';
 
 /**
  * The promotions and reward-centre calls (server/http/promotions/*.ts); guests may list the
  * promotions, the rest is for real accounts.
  */
-export function createPromotionsApi(http: Http) {
+export function createPromotionsApi(http: Http, sealed: SealedCalls) {
   return {
+    // The points mall (spec 7 points calls; the two that move something are E).
+    points: {
+      balance: () => http.get<{ points: number }>('/wps/relay/MCS2_getPointBalance'),
+      goods: (signal?: AbortSignal) =>
+        http.get<GoodsView[]>('/wps/relay/getPointReward', { signal }),
+      redemptions: (signal?: AbortSignal) =>
+        http.get<RedemptionView[]>('/wps/relay/getRedeemPointList', { signal }),
+      config: (signal?: AbortSignal) =>
+        http.get<PointConfigView>('/wps/relay/getPointConfig', { signal }),
+      history: (page: number, signal?: AbortSignal) =>
+        http.get<PointHistoryPage>('/wps/relay/ODSFE2_MemTransDet', {
+          searchParams: { page, pageSize: 20 },
+          signal,
+        }),
+      redeem: (body: { goodsId: string; paymentPassword: string; idempotencyKey: string }) =>
+        sealed<RedemptionView>('post', '/wps/relay/passwordCheck/MCS2_redeemPointReward', body),
+      convert: (body: { points: number; idempotencyKey: string }) =>
+        sealed<ConvertResult>('post', '/wps/relay/MCS2_convertPoint', body),
+    },
     list(signal?: AbortSignal): Promise<PromotionList> {
       return http.get('/wps/promotions', { signal });
     },

@@ -65,3 +65,11 @@ export async function createPromotion(definition: Record<string, unknown>) {
   await writeFile(file, JSON.stringify(definition));
   return opsCommand('promotion', 'create', '--file', file);
 }
+
+/** `npm run ops -- goods upsert --file <goods.json>` with this definition. */
+export async function upsertGoods(definition: Record<string, unknown>) {
+  const folder = await mkdtemp(path.join(tmpdir(), 'e2e-goods-'));
+  const file = path.join(folder, 'goods.json');
+  await writeFile(file, JSON.stringify(definition));
+  return opsCommand('goods', 'upsert', '--file', file);
+}

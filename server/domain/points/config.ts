@@ -4,7 +4,7 @@ import { isKnownLanguage } from '../../../src/shared/languages';
 const amount = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'an amount such as 100 or 12.50');
 const pointRate = z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'points such as 1 or 0.5');
 
-const goods = z
+export const goodsSchema = z
   .object({
     code: z.string().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits and _'),
     name: z
@@ -44,9 +44,9 @@ export const pointsConfigSchema = z
         amountPerStep: amount,
       })
       .strict(),
-    goods: z.array(goods).default([]),
+    goods: z.array(goodsSchema).default([]),
   })
   .strict();
 
 export type PointsConfig = z.infer<typeof pointsConfigSchema>;
-export type GoodsDefinition = z.infer<typeof goods>;
+export type GoodsDefinition = z.infer<typeof goodsSchema>;

@@ -21,22 +21,39 @@ const whole = (hundredths: bigint | string) => Number(BigInt(hundredths) / HUNDR
 
 /** The configuration's goods whose code is new (the operator's changes in the table stay). */
 export async function seedGoods(db: Queryable, goods: GoodsDefinition[]): Promise<void> {
-  for (const [index, item] of goods.entries()) {
-    await db.query(
-      `insert into point_goods (code, name, image, points, amount, quantity, status, sort)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (code) do nothing`,
-      [
-        item.code,
-        JSON.stringify(item.name),
-        item.image,
-        item.points,
-        parseMoney(item.amount).toString(),
-        item.quantity,
-        item.status,
-        index,
-      ],
-    );
-  }
+  for (const [index, item] of goods.entries()) await upsertGoods(db, item, index, true);
+}
+
+/**
+ * Creates or replaces a good by its code (`npm run ops -- goods upsert --file <json>`): its
+ * names, image, price, stock and status. `onlyNew` leaves an existing one alone.
+ */
+export async function upsertGoods(
+  db: Queryable,
+  item: GoodsDefinition,
+  sort = 0,
+  onlyNew = false,
+): Promise<{ code: string; created: boolean }> {
+  const conflict = onlyNew
+    ? 'do nothing'
+    : `do update set name = excluded.name, image = excluded.image, points = excluded.points,
+         amount = excluded.amount, quantity = excluded.quantity, status = excluded.status`;
+  const rows = await db.query<{ created: boolean }>(
+    `insert into point_goods (code, name, image, points, amount, quantity, status, sort)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (code) ${conflict}
+     returning (xmax = 0) as created`,
+    [
+      item.code,
+      JSON.stringify(item.name),
+      item.image,
+      item.points,
+      parseMoney(item.amount).toString(),
+      item.quantity,
+      item.status,
+      sort,
+    ],
+  );
+  return { code: item.code, created: rows[0]?.created ?? false };
 }
 
 /**

@@ -1,19 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
-import { decideRedemption, openRedemptions } from '../../domain/points/points';
+import { goodsSchema } from '../../domain/points/config';
+import { decideRedemption, openRedemptions, upsertGoods } from '../../domain/points/points';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 
 /**
  * Operator endpoints for the points mall (issue 14): `npm run ops -- redeem list` (what waits)
- * and `redeem approve|reject <id> [--reason <text>]` (a rejection refunds points and cash).
+ * and `redeem approve|reject <id> [--reason <text>]` (a rejection refunds points and cash);
+ * `goods upsert --file <json>` (a good's names, price, stock and status, by its code).
  */
 export async function opsPointRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   authorize: (request: FastifyRequest) => void,
 ): Promise<void> {
+  app.post('/ops/goods', async (request) => {
+    authorize(request);
+    return ok(await upsertGoods(deps.db, parseInput(goodsSchema, request.body)));
+  });
+
   app.get('/ops/redemptions', async (request) => {
     authorize(request);
     return ok(await openRedemptions(deps.db));

@@ -96,7 +96,7 @@ export function createServices(i18n: i18n): Services {
   const withdrawalApi = createWithdrawalApi(http, sealed);
   const recordsApi = createRecordsApi(http);
   const messagesApi = createMessagesApi(http);
-  const promotionsApi = createPromotionsApi(http);
+  const promotionsApi = createPromotionsApi(http, sealed);
   const gamesApi = createGamesApi(http, { merchantCode: () => merchantCode });
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
   // An actor emits on change only: start from where it is now.
