@@ -5,6 +5,7 @@ import { measureColdStart } from './coldStart';
 import { measureGameList } from './gameList';
 import { ENGINE_BUDGET_MS, measureLedgerThroughput } from './ledgerThroughput';
 import { measureLighthouse, TARGETS } from './lighthouse';
+import { ACCRUAL_BET, measureBetAccruals } from './betAccruals';
 import { measureSalaryLatency } from './salaryLatency';
 import { measureScaleOut } from './scaleOut';
 import type { LoadRun } from './support/load';
@@ -16,7 +17,7 @@ import { measureWinnerFeed, type PageWindow } from './winnerFeed';
 /**
  * `npm run bench`: prints figures; never fails on a number (goals are read, not asserted).
  * `npm run bench -- ledger latency` runs only the named parts (bundle, start, ledger, latency,
- * games, winners, reports, salary, lighthouse, scale).
+ * games, winners, reports, salary, accruals, lighthouse, scale).
  */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -33,6 +34,7 @@ const parts = [
   'winners',
   'reports',
   'salary',
+  'accruals',
   'lighthouse',
   'scale',
 ] as const;
@@ -281,6 +283,21 @@ if (runs('salary')) {
   console.log(
     `  ratio salary ÷ balance: p50 ${ratio(figures.salary.p50, figures.balance.p50)}, p99 ${ratio(figures.salary.p99, figures.balance.p99)}`,
   );
+}
+
+if (runs('accruals')) {
+  const figures = await measureBetAccruals();
+  console.log(
+    `\nA spin's transaction with what the bet earns (playRound in process, bet ${ACCRUAL_BET}, in-memory PGlite, ${figures.rounds} spins per variant, taking turns)`,
+  );
+  const none = figures.variants.find((variant) => variant.name === 'none')!.latency;
+  for (const variant of figures.variants) {
+    const ratio = (a: number, b: number) => `×${(a / b).toFixed(2)}`;
+    console.log(
+      `  ${variant.name.padEnd(9)} ${latency(variant.latency)}; ratio to none p50 ${ratio(variant.latency.p50, none.p50)}, ` +
+        `adds ${fine(variant.latency.p50 - none.p50)} at p50`,
+    );
+  }
 }
 
 if (runs('lighthouse')) {

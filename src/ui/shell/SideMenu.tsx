@@ -18,6 +18,7 @@ const moneyLinks = [
   ['nav.promotions', '/promotions'],
   ['menu.inviteFriends', '/member/referral'],
   ['menu.rewardCenter', '/member/rewardCenter'],
+  ['menu.pointMall', '/pointMall'],
   ['menu.manualRebate', '/member/manualRebate'],
 ] as const;
 

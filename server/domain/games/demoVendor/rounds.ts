@@ -5,13 +5,8 @@ import type { AppDeps } from '../../../http/deps';
 import { ApiError } from '../../apiError';
 import { houseAccountId, walletId } from '../../ledger/accounts';
 import { postWithin } from '../../ledger/post';
-import { accrueWithin } from '../../salary/accrue';
-import { publishSalary } from '../../salary/publish';
-import { wagerWithin } from '../../rewards/wagering';
-import { accrueRebateWithin } from '../../rebates/rebates';
-import { earnPointsWithin } from '../../points/points';
-import { announceVip, vipProgressWithin } from '../../vip/progress';
 import type { Launch } from './launches';
+import { accrueBetWithin, BET_ACCRUALS, type BetAccrual } from '../betAccruals';
 
 /** What a round decided: the win and the details the game screen draws (reels, digits). */
 export interface Decision {
@@ -40,6 +35,8 @@ export async function playRound(
   launch: Launch,
   request: { roundId: string; bet: bigint },
   decide: () => Decision,
+  /** What the bet earns; every accrual unless a benchmark asks for fewer. */
+  accruals: readonly BetAccrual[] = BET_ACCRUALS,
 ): Promise<RoundOutcome> {
   if (!deps.config.games.betLevels.some((level) => parseMoney(level) === request.bet)) {
     throw new ApiError(400, 'bet_invalid', 'Choose one of the offered bets.');
@@ -68,9 +65,7 @@ export async function playRound(
       return {
         outcome: await storedOutcome(tx, launch.vendor, roundKey),
         changes: null,
-        accrued: [],
-        wagering: null,
-        vip: null,
+        after: [],
       };
     const main = await walletId(tx, memberId, null);
     const house = await houseAccountId(tx, 'vendors');
@@ -104,32 +99,21 @@ export async function playRound(
       balance: toMoneyString(last.balance),
       demo: false,
     };
-    // The upline's salary accrues with the bet, in the same transaction (issue 6).
-    const accrued = await accrueWithin(tx, deps.config.contracts, {
-      id: created.id,
-      memberId,
-      valid: request.bet,
-      stake: request.bet,
-      win: decision.win,
-      at: new Date(created.created_at),
-    });
-    // What the valid bet earns besides the agents' salaries (issue 14), in the same
-    // transaction: the bonus being wagered, the VIP period, the manual rebate, the points.
-    const wagering = await wagerWithin(tx, memberId, request.bet);
-    const vip = await vipProgressWithin(tx, deps.config.vip, memberId, {
-      validBet: request.bet,
-    });
-    await accrueRebateWithin(tx, deps.config.vip, {
-      memberId,
-      gameType: launch.gameType,
-      valid: request.bet,
-      level: vip.level,
-    });
-    await earnPointsWithin(tx, deps.config.points, {
-      memberId,
-      gameType: launch.gameType,
-      valid: request.bet,
-    });
+    // What the bet earns (salaries, wagering, VIP, rebate, points), in its transaction.
+    const after = await accrueBetWithin(
+      tx,
+      deps,
+      {
+        id: created.id,
+        memberId,
+        gameType: launch.gameType,
+        valid: request.bet,
+        stake: request.bet,
+        win: decision.win,
+        at: new Date(created.created_at),
+      },
+      accruals,
+    );
     await tx.query('update bets set outcome = $2 where id = $1', [
       created.id,
       JSON.stringify(outcome),
@@ -137,16 +121,12 @@ export async function playRound(
     return {
       outcome,
       changes: { balance: last.balance, entryId: last.entryId },
-      accrued,
-      wagering,
-      vip: vip.change,
+      after,
     };
   });
   if (result.changes) {
     deps.balanceEvents.announce([{ memberId, wallet: 'MAIN', ...result.changes }]);
-    await publishSalary(deps, result.accrued);
-    if (result.wagering) deps.rewardEvents.announce(result.wagering);
-    if (result.vip) announceVip(deps, result.vip);
+    for (const announce of result.after) await announce(deps);
     if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
       await announceWinner(deps, memberId, launch, decision.win);
     }
