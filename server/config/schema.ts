@@ -13,6 +13,7 @@ import { promotionDefinitionSchema } from '../domain/promotions/definition';
 import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
 import { vipConfigSchema } from '../domain/vip/config';
 import { pointsConfigSchema } from '../domain/points/config';
+import { missionsConfigSchema } from '../domain/missions/config';
 
 /**
  * The operator's configuration file (config/platform.json), validated at start so a typo is a
@@ -194,6 +195,8 @@ export const platformConfigSchema = z
     vip: vipConfigSchema,
     /** Points earned by play, their conversion and the points mall's goods (issue 14). */
     points: pointsConfigSchema,
+    /** Daily and weekly missions and their rewards (issue 14). */
+    missions: missionsConfigSchema,
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

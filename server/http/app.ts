@@ -7,7 +7,7 @@ import { failure } from '../../src/shared/envelope';
 import { defaultHttpLimits, type HttpLimits } from '../config/httpLimits';
 import { httpDuration } from '../metrics';
 import { promotionRoutes } from './promotions/promotionRoutes';
-import { rewardRoutes } from './promotions/rewardRoutes';
+import { missionRelays, rewardRoutes } from './promotions/rewardRoutes';
 import { pointRelays, pointRoutes } from './promotions/pointRelays';
 import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from './deps';
@@ -201,6 +201,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...contractRelays(deps),
     ...messageRelays(deps),
     ...pointRelays(deps),
+    ...missionRelays(deps),
   };
   await relayRoutes(http, deps, relays);
   // Relays are routes too for the authorization matrix.

@@ -24,6 +24,8 @@ export interface RewardView {
   source: RewardSource;
   /** The promotion's code and title (in the asked language) for a promotion's reward. */
   promotion: { code: string; title: string } | null;
+  /** What else earned it, named in the asked language (a mission, a VIP level); null if none. */
+  title: string | null;
   amount: string;
   /** Turnover to reach once claimed before the money unlocks; null when none. */
   wageringRequired: string | null;
@@ -50,8 +52,10 @@ export interface WageringView {
 
 /** The reward centre's red dot and the bonus lock: what the `reward` event refreshes. */
 export interface RewardSummary {
-  /** Rewards waiting to be claimed (the red dot). */
+  /** Rewards waiting to be claimed (the reward centre's red dot). */
   waiting: number;
+  /** Of those, the missions' (the missionLeaderboard red dot). */
+  missionsWaiting: number;
   wagering: WageringView | null;
 }
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
+import { missionProgressWithin } from '../missions/missions';
 import { earnPointsWithin } from '../points/points';
 import { accrueRebateWithin } from '../rebates/rebates';
 import { wagerWithin } from '../rewards/wagering';
@@ -41,7 +42,7 @@ export interface BetAccrual {
 /**
  * Everything a settled real bet earns, each in the bet's own transaction (issues 6 and 14):
  * the agents' salaries up the chain, the bonus being wagered, the VIP period (the level first:
- * the rebate goes by it), the manual rebate and the points. The benchmark (`npm run bench --
+ * the rebate goes by it), the manual rebate, the points and the missions. The benchmark (`npm run bench --
  * accruals`) runs subsets of this list to show what each adds.
  */
 export const BET_ACCRUALS: readonly BetAccrual[] = [
@@ -94,6 +95,19 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
     async accrue(tx, deps, bet) {
       await earnPointsWithin(tx, deps.config.points, bet);
       return null;
+    },
+  },
+  {
+    name: 'missions',
+    async accrue(tx, deps, bet) {
+      const rewarded = await missionProgressWithin(tx, deps.config.missions, bet.memberId, {
+        kind: 'bet',
+        gameType: bet.gameType,
+        valid: bet.valid,
+      });
+      return rewarded
+        ? (after) => after.rewardEvents.announce({ memberId: bet.memberId, reason: 'issued' })
+        : null;
     },
   },
 ];

@@ -9,6 +9,7 @@ import { ApiError } from '../apiError';
 import { houseAccountId, walletId } from './accounts';
 import { type Posted, postTransaction, postWithin } from './post';
 import { qualifyDepositBonusWithin } from '../promotions/participation';
+import { missionProgressWithin } from '../missions/missions';
 import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
 import { announceVip, type VipChange, vipProgressWithin } from '../vip/progress';
 
@@ -161,10 +162,15 @@ export async function creditDeposit(deps: AppDeps, depositId: string): Promise<B
        where id = $1`,
       [depositId, posted.transactionId],
     );
-    // A deposit bonus the member signed up for is earned by this deposit (issue 14), in its
-    // transaction: the reward waits in the reward centre.
+    // A deposit bonus the member signed up for, and a deposit mission, are earned by this
+    // deposit (issue 14), in its transaction: the rewards wait in the reward centre.
     const amount = BigInt(deposit.amount);
     if (await qualifyDepositBonusWithin(tx, { id: depositId, memberId, amount })) {
+      bonusFor = memberId;
+    }
+    if (
+      await missionProgressWithin(tx, deps.config.missions, memberId, { kind: 'deposit', amount })
+    ) {
       bonusFor = memberId;
     }
     // Deposits count toward the VIP level (issue 14), in the same transaction.

@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/types';
 import {
   REWARD_COLUMNS,
   type RewardRow,
+  type RewardTitles,
   rewardViewOf,
   WAGERING_COLUMNS,
   type WageringRow,
@@ -35,12 +36,17 @@ export async function rewardSummary(
   memberId: string,
   language: string,
 ): Promise<RewardSummary> {
-  const [count] = await db.query<{ waiting: number }>(
-    `select count(*)::int as waiting from rewards
+  const [count] = await db.query<{ waiting: number; missions: number }>(
+    `select count(*)::int as waiting, (count(*) filter (where source = 'mission'))::int as missions
+     from rewards
      where member_id = $1 and state = 'waiting' and (expires_at is null or expires_at > now())`,
     [memberId],
   );
-  return { waiting: count?.waiting ?? 0, wagering: await openWagering(db, memberId, language) };
+  return {
+    waiting: count?.waiting ?? 0,
+    missionsWaiting: count?.missions ?? 0,
+    wagering: await openWagering(db, memberId, language),
+  };
 }
 
 /** The reward centre: every waiting reward, then the newest claimed or expired ones. */
@@ -48,6 +54,7 @@ export async function listRewards(
   db: Queryable,
   memberId: string,
   language: string,
+  titles?: RewardTitles,
 ): Promise<RewardList> {
   const rows = await db.query<RewardRow & { open: boolean }>(
     `(select ${REWARD_COLUMNS}, true as open
@@ -64,7 +71,7 @@ export async function listRewards(
     [memberId],
   );
   const view = (row: RewardRow & { open: boolean }) => {
-    const shown = rewardViewOf(row, language);
+    const shown = rewardViewOf(row, language, titles);
     return row.open || shown.state !== 'waiting' ? shown : { ...shown, state: 'expired' as const };
   };
   return {

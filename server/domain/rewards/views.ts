@@ -38,12 +38,21 @@ function promotionOf(
   return { code, title: (content[language] ?? content.EN)?.title ?? code };
 }
 
-export function rewardViewOf(row: RewardRow, language: string): RewardView {
+/** Names what earned a reward that is not a promotion's (from configuration), or null. */
+export type RewardTitles = (source: RewardRow['source'], detail: Record<string, string>) =>
+  string | null;
+
+export function rewardViewOf(
+  row: RewardRow,
+  language: string,
+  titles: RewardTitles = () => null,
+): RewardView {
   const required = BigInt(row.wagering_required);
   return {
     id: row.id,
     source: row.source,
     promotion: promotionOf(row.promotion_code, row.promotion_content, language),
+    title: titles(row.source, row.detail),
     amount: toMoneyString(BigInt(row.amount)),
     wageringRequired: required > 0n ? toMoneyString(required) : null,
     detail: row.detail,
@@ -80,5 +89,24 @@ export function wageringViewOf(row: WageringRow, language: string): WageringView
     left: toMoneyString(required - wagered),
     percent: percentOf(wagered, required),
     startedAt: iso(row.created_at)!,
+  };
+}
+
+/** Mission and VIP rewards named from the configuration, in `language` (English otherwise). */
+export function configuredTitles(
+  config: {
+    missions: readonly { code: string; name: Record<string, string> }[];
+    vip: { levels: readonly { level: number; name: Record<string, string> }[] };
+  },
+  language: string,
+): RewardTitles {
+  return (source, detail) => {
+    const names =
+      source === 'mission'
+        ? config.missions.find((mission) => mission.code === detail.mission)?.name
+        : source === 'vip'
+          ? config.vip.levels.find((level) => String(level.level) === detail.level)?.name
+          : undefined;
+    return names ? (names[language] ?? names.EN ?? null) : null;
   };
 }

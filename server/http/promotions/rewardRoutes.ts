@@ -4,6 +4,9 @@ import { ok } from '../../../src/shared/envelope';
 import { optIn } from '../../domain/promotions/participation';
 import { claimAllRewards, claimReward } from '../../domain/rewards/claim';
 import { listRewards, rewardSummary } from '../../domain/rewards/list';
+import { configuredTitles } from '../../domain/rewards/views';
+import { missionLeaderboard, missionSummary } from '../../domain/missions/missions';
+import type { RelayTable } from '../relay/dispatcher';
 import { forfeitBonus } from '../../domain/rewards/wagering';
 import { claimRebate, rebateView } from '../../domain/rebates/rebates';
 import { vipStanding } from '../../domain/vip/progress';
@@ -28,15 +31,17 @@ const optInParams = z
 export async function rewardRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const auth = { config: { auth: 'realMoney' as const } };
 
-  app.get('/wps/rewards', auth, async (request) =>
-    ok(
+  app.get('/wps/rewards', auth, async (request) => {
+    const language = requestLanguage(request, deps.config);
+    return ok(
       await listRewards(
         deps.db,
         sessionOf(request).memberId,
-        requestLanguage(request, deps.config),
+        language,
+        configuredTitles(deps.config, language),
       ),
-    ),
-  );
+    );
+  });
 
   app.get('/wps/rewards/summary', auth, async (request) =>
     ok(
@@ -106,4 +111,26 @@ export async function rewardRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const state = await optIn(deps, sessionOf(request).memberId, code, action);
     return ok({ code, state });
   });
+}
+
+/** The missions calls of spec 7 (T): this period's missions with progress, and the ranking. */
+export function missionRelays(deps: AppDeps): RelayTable {
+  return {
+    MCSFE_getMissionSummaryDetails: {
+      method: 'GET',
+      auth: 'realMoney',
+      handle: (request) =>
+        missionSummary(
+          deps.db,
+          deps.config.missions,
+          sessionOf(request).memberId,
+          requestLanguage(request, deps.config),
+        ),
+    },
+    MCSFE_getMissionLeaderboard: {
+      method: 'GET',
+      auth: 'realMoney',
+      handle: (request) => missionLeaderboard(deps.db, sessionOf(request).memberId),
+    },
+  };
 }

@@ -186,8 +186,13 @@ export function RewardCenter() {
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-const rewardTitle = (reward: RewardView, t: Translate) =>
-  reward.promotion?.title ?? t(`rewards.source.${reward.source}`);
+/** The promotion's title; a mission's name; a VIP bonus with its level; else the source. */
+function rewardTitle(reward: RewardView, t: Translate): string {
+  if (reward.promotion) return reward.promotion.title;
+  const source = t(`rewards.source.${reward.source}`);
+  if (!reward.title) return source;
+  return reward.source === 'mission' ? reward.title : `${source} · ${reward.title}`;
+}
 
 function RewardLine({ reward, money }: { reward: RewardView; money: (text: string) => string }) {
   const { t, i18n } = useTranslation();

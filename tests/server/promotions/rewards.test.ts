@@ -113,7 +113,7 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
 
     // Below the minimum: nothing yet, the sign-up waits for a qualifying deposit.
     await deposit(token, '10.00');
-    expect(await summary(token)).toEqual({ waiting: 0, wagering: null });
+    expect(await summary(token)).toEqual({ waiting: 0, missionsWaiting: 0, wagering: null });
     await deposit(token, '30.00');
     expect((await summary(token)).waiting).toBe(1);
     expect(heard).toEqual(['issued']);
@@ -287,7 +287,7 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
        where m.account = 'player2' and a.kind = 'vendor' and a.name = 'PG'`,
     );
     expect(pg!.balance).toBe('500');
-    expect(await summary(token)).toEqual({ waiting: 0, wagering: null });
+    expect(await summary(token)).toEqual({ waiting: 0, missionsWaiting: 0, wagering: null });
     const twice = await post(token, '/wps/rewards/bonus/forfeit');
     expect(twice).toMatchObject({ status: 409, body: { code: 'no_open_bonus' } });
     expect(await ledgerSum(server)).toBe(0n);
