@@ -25,9 +25,7 @@ const mission = z
         .strict(),
       z.object({ kind: z.literal('deposits'), count: z.number().int().min(1).max(100) }).strict(),
     ]),
-    reward: z
-      .object({ amount, wageringMultiplier: z.number().int().min(0).max(100) })
-      .strict(),
+    reward: z.object({ amount, wageringMultiplier: z.number().int().min(0).max(100) }).strict(),
   })
   .strict();
 

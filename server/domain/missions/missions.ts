@@ -15,8 +15,7 @@ import type { MissionDefinition } from './config';
 
 /** What counts toward missions: a settled real bet, or a credited deposit. */
 export type MissionEvent =
-  | { kind: 'bet'; gameType: string; valid: bigint }
-  | { kind: 'deposit'; amount: bigint };
+  { kind: 'bet'; gameType: string; valid: bigint } | { kind: 'deposit'; amount: bigint };
 
 /** What `event` adds to `mission` (0 when it does not count). */
 function contribution(mission: MissionDefinition, event: MissionEvent): bigint {
@@ -145,7 +144,12 @@ export async function missionLeaderboard(
   now = new Date(),
 ): Promise<MissionLeaderboard> {
   const start = missionPeriodStart('weekly', now);
-  const rows = await db.query<{ member_id: string; account: string; completed: number; rank: string }>(
+  const rows = await db.query<{
+    member_id: string;
+    account: string;
+    completed: number;
+    rank: string;
+  }>(
     `with ranked as (
        select mp.member_id, count(*)::int as completed,
          rank() over (order by count(*) desc, max(mp.completed_at)) as rank

@@ -39,8 +39,10 @@ function promotionOf(
 }
 
 /** Names what earned a reward that is not a promotion's (from configuration), or null. */
-export type RewardTitles = (source: RewardRow['source'], detail: Record<string, string>) =>
-  string | null;
+export type RewardTitles = (
+  source: RewardRow['source'],
+  detail: Record<string, string>,
+) => string | null;
 
 export function rewardViewOf(
   row: RewardRow,
