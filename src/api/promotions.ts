@@ -1,4 +1,5 @@
 import type { PromotionList, PromotionState } from '../shared/promotions';
+import type { MissionLeaderboard, MissionSummary } from '../shared/missions';
 import type { RebateView } from '../shared/rebates';
 import type { ClaimAllResult, RewardList, RewardSummary, RewardView } from '../shared/rewards';
 import type { VipStatus } from '../shared/vip';
@@ -18,6 +19,13 @@ import type {
  */
 export function createPromotionsApi(http: Http, sealed: SealedCalls) {
   return {
+    // Missions (spec 7 MCSFE_getMissionSummaryDetails, MCSFE_getMissionLeaderboard).
+    missions: {
+      summary: (signal?: AbortSignal) =>
+        http.get<MissionSummary>('/wps/relay/MCSFE_getMissionSummaryDetails', { signal }),
+      leaderboard: (signal?: AbortSignal) =>
+        http.get<MissionLeaderboard>('/wps/relay/MCSFE_getMissionLeaderboard', { signal }),
+    },
     // The points mall (spec 7 points calls; the two that move something are E).
     points: {
       balance: () => http.get<{ points: number }>('/wps/relay/MCS2_getPointBalance'),

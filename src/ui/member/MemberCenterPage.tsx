@@ -14,7 +14,7 @@ import { WalletTransferPage } from './wallet/WalletTransferPage';
 import { Inbox } from './messages/Inbox';
 import { UnreadBadge } from '../components/UnreadBadge';
 import { Button } from '../components/Button';
-import { ManualRebate, RewardBadge, RewardCenter, VipPage } from '../promotions';
+import { ManualRebate, Missions, RewardBadge, RewardCenter, VipPage } from '../promotions';
 
 /** The pages built so far; the others show the empty state until their issue lands. */
 const pageContent: Partial<Record<string, () => ReactNode>> = {
@@ -32,6 +32,7 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   rewardCenter: () => <RewardCenter />,
   vip: () => <VipPage />,
   manualRebate: () => <ManualRebate />,
+  missionLeaderboard: () => <Missions />,
 };
 
 /** On a phone the page list is one row that scrolls sideways: keep the current page in view. */
@@ -60,6 +61,7 @@ export default function MemberCenterPage() {
                 {t(`member.${name}`)}
                 {name === 'messageV2' && <UnreadBadge />}
                 {name === 'rewardCenter' && <RewardBadge />}
+                {name === 'missionLeaderboard' && <RewardBadge missions />}
               </NavLink>
             </li>
           ))}

@@ -5,3 +5,4 @@ export { RewardCenter } from './RewardCenter';
 export { WageringProgress } from './WageringProgress';
 export { ManualRebate } from './ManualRebate';
 export { VipPage } from './VipPage';
+export { Missions } from './Missions';

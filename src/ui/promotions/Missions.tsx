@@ -1,0 +1,148 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { MissionView } from '../../shared/missions';
+import { formatMoney, parseMoney } from '../../shared/money';
+import { Badge } from '../components/Badge';
+import { Card } from '../components/Card';
+import { EmptyState } from '../components/EmptyState';
+import { LoadFailed } from '../components/LoadFailed';
+import { SkeletonText } from '../components/Skeleton';
+import { Table } from '../components/Table';
+import { useErrorText } from '../components/forms/useErrorText';
+import { useServices } from '../core/ServicesContext';
+import { useQuery } from '../hooks/useQuery';
+import { useRefreshOn } from './useRefreshOn';
+
+/**
+ * Missions and their leaderboard (spec 2 missionLeaderboard; issue 14): today's and this
+ * week's missions with their progress, moving live as bets and deposits settle (`balance`) and
+ * rewards are issued or claimed (`reward`); a completed mission's reward is claimed in the
+ * reward centre. Below, this week's ranking by missions completed.
+ */
+export function Missions() {
+  const { t, i18n } = useTranslation();
+  const { promotionsApi } = useServices();
+  const errorText = useErrorText();
+  const summary = useQuery(`missions:${i18n.language}`, (signal) =>
+    promotionsApi.missions.summary(signal),
+  );
+  const board = useQuery('missions:leaderboard', (signal) =>
+    promotionsApi.missions.leaderboard(signal),
+  );
+  useRefreshOn(['balance', 'reward'], summary.refresh);
+  useRefreshOn(['reward'], board.refresh);
+  const state = summary.state;
+  const value =
+    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
+  if (!value) {
+    return state.kind === 'failed' ? (
+      <LoadFailed onRetry={summary.refresh} message={errorText(state.code)} />
+    ) : (
+      <div role="status" aria-label={t('common.loading')}>
+        <SkeletonText lines={4} />
+      </div>
+    );
+  }
+  const boardValue =
+    board.state.kind === 'ready'
+      ? board.state.value
+      : board.state.kind === 'loading'
+        ? board.state.previous
+        : null;
+  return (
+    <div className="reward-centre" data-testid="missions">
+      {value.rewardsWaiting > 0 && (
+        <p className="reward-note" role="status">
+          {t('missions.waiting', { count: value.rewardsWaiting })}{' '}
+          <Link to="/member/rewardCenter">{t('menu.rewardCenter')}</Link>
+        </p>
+      )}
+      {value.missions.length === 0 ? (
+        <EmptyState title={t('missions.emptyTitle')} icon="🎯">
+          <p>{t('missions.emptyBody')}</p>
+        </EmptyState>
+      ) : (
+        <ul className="reward-list mission-list" data-testid="mission-list">
+          {value.missions.map((mission) => (
+            <li key={mission.code} className="card mission-card" data-code={mission.code}>
+              <MissionLine mission={mission} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Card title={t('missions.leaderboard')}>
+        {boardValue === null ? (
+          <SkeletonText lines={3} />
+        ) : boardValue.entries.length === 0 ? (
+          <p className="reward-note">{t('missions.noRanking')}</p>
+        ) : (
+          <>
+            {boardValue.me && (
+              <p className="reward-note" data-testid="mission-rank">
+                {t('missions.yourRank', {
+                  rank: boardValue.me.rank,
+                  count: boardValue.me.completed,
+                })}
+              </p>
+            )}
+            <Table
+              items={boardValue.entries}
+              rowKey={(entry) => `${entry.rank}:${entry.name}`}
+              testId="mission-leaderboard"
+              caption={t('missions.leaderboard')}
+              columns={[
+                { id: 'rank', label: t('missions.rank'), cell: (entry) => entry.rank },
+                {
+                  id: 'name',
+                  label: t('missions.player'),
+                  cell: (entry) => (
+                    <>
+                      {entry.name} {entry.you && <Badge tone="success">{t('vip.current')}</Badge>}
+                    </>
+                  ),
+                },
+                {
+                  id: 'completed',
+                  label: t('missions.completed'),
+                  cell: (entry) => entry.completed,
+                  numeric: true,
+                },
+              ]}
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function MissionLine({ mission }: { mission: MissionView }) {
+  const { t, i18n } = useTranslation();
+  const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
+  const amounts = mission.goal.kind === 'validBet';
+  return (
+    <div className="wagering">
+      <div className="card-header">
+        <h2 className="card-title">{mission.name}</h2>
+        <Badge tone={mission.state === 'completed' ? 'success' : 'accent'}>
+          {mission.state === 'completed'
+            ? t('missions.completedState')
+            : t(`missions.period.${mission.period}`)}
+        </Badge>
+      </div>
+      <progress
+        className="wagering-bar"
+        max={100}
+        value={mission.percent}
+        aria-label={t('missions.progressLabel', { name: mission.name })}
+      />
+      <p className="wagering-figures" data-testid="mission-progress">
+        {amounts
+          ? `${money(mission.progress)} / ${money(mission.target)}`
+          : `${mission.progress} / ${mission.target}`}
+        {' · '}
+        {t('missions.reward', { amount: money(mission.reward) })}
+      </p>
+    </div>
+  );
+}
