@@ -19,6 +19,8 @@ export interface HttpContext {
   merchantCode: () => string;
   language: () => string;
   token: () => string | null;
+  /** This browser's random id (local storage): the self-referral check compares devices. */
+  deviceId?: () => string | null;
 }
 
 export interface Http {
@@ -46,6 +48,8 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
           request.headers.set('Merchant', context.merchantCode());
           request.headers.set('Language', context.language());
           request.headers.set('X-Gateway-Version', GATEWAY_VERSION);
+          const device = context.deviceId?.();
+          if (device) request.headers.set('Device-Id', device);
           const token = context.token();
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
 import { missionProgressWithin } from '../missions/missions';
+import { referralProgressWithin } from '../referrals/referrals';
 import { earnPointsWithin } from '../points/points';
 import { accrueRebateWithin } from '../rebates/rebates';
 import { wagerWithin } from '../rewards/wagering';
@@ -42,7 +43,8 @@ export interface BetAccrual {
 /**
  * Everything a settled real bet earns, each in the bet's own transaction (issues 6 and 14):
  * the agents' salaries up the chain, the bonus being wagered, the VIP period (the level first:
- * the rebate goes by it), the manual rebate, the points and the missions. The benchmark (`npm run bench --
+ * the rebate goes by it), the manual rebate, the points, a referred friend's turnover and the
+ * missions. The benchmark (`npm run bench --
  * accruals`) runs subsets of this list to show what each adds.
  */
 export const BET_ACCRUALS: readonly BetAccrual[] = [
@@ -95,6 +97,18 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
     async accrue(tx, deps, bet) {
       await earnPointsWithin(tx, deps.config.points, bet);
       return null;
+    },
+  },
+  {
+    name: 'referral',
+    async accrue(tx, _deps, bet) {
+      const inviter = await referralProgressWithin(tx, bet.memberId, {
+        kind: 'bet',
+        valid: bet.valid,
+      });
+      return inviter
+        ? (after) => after.rewardEvents.announce({ memberId: inviter, reason: 'issued' })
+        : null;
     },
   },
   {

@@ -10,6 +10,7 @@ import { houseAccountId, walletId } from './accounts';
 import { type Posted, postTransaction, postWithin } from './post';
 import { qualifyDepositBonusWithin } from '../promotions/participation';
 import { missionProgressWithin } from '../missions/missions';
+import { referralProgressWithin } from '../referrals/referrals';
 import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
 import { announceVip, type VipChange, vipProgressWithin } from '../vip/progress';
 
@@ -136,9 +137,11 @@ export async function transferBetweenWallets(
 export async function creditDeposit(deps: AppDeps, depositId: string): Promise<BalanceChange[]> {
   let bonusFor: string | null = null;
   let vipChange: VipChange | null = null;
+  let inviter: string | null = null;
   const changes = await deps.db.transaction(async (tx) => {
     bonusFor = null;
     vipChange = null;
+    inviter = null;
     const [deposit] = await tx.query<{ member_id: string; amount: string; status: string }>(
       'select member_id::text, amount::text, status from deposits where id = $1 for update',
       [depositId],
@@ -173,6 +176,7 @@ export async function creditDeposit(deps: AppDeps, depositId: string): Promise<B
     ) {
       bonusFor = memberId;
     }
+    inviter = await referralProgressWithin(tx, memberId, { kind: 'deposit', amount });
     // Deposits count toward the VIP level (issue 14), in the same transaction.
     vipChange = (await vipProgressWithin(tx, deps.config.vip, memberId, { deposit: amount }))
       .change;
@@ -180,6 +184,7 @@ export async function creditDeposit(deps: AppDeps, depositId: string): Promise<B
   });
   if (bonusFor !== null) deps.rewardEvents.announce({ memberId: bonusFor, reason: 'issued' });
   if (vipChange !== null) announceVip(deps, vipChange);
+  if (inviter !== null) deps.rewardEvents.announce({ memberId: inviter, reason: 'issued' });
   return changes;
 }
 

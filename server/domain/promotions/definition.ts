@@ -55,7 +55,15 @@ export const promotionTermsByType = {
     .strict(),
   raffle: z.object({ ticketPer: money, drawAt: z.iso.datetime({ offset: true }) }).strict(),
   missionReward: fixedReward,
-  referralReward: fixedReward,
+  // Paid to the inviter once the friend's first deposit and turnover reach these.
+  referralReward: z
+    .object({
+      amount: money,
+      wageringMultiplier,
+      minFirstDeposit: money.default('0.00'),
+      minTurnover: money.default('0.00'),
+    })
+    .strict(),
   vipUpgradeBonus: fixedReward,
 } satisfies Record<(typeof PROMOTION_TYPES)[number], z.ZodType>;
 

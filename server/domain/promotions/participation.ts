@@ -56,7 +56,7 @@ const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
 /** Whether the member is in the promotion's audience (the list's rules, for one member). */
-async function inAudience(tx: Queryable, audience: PromotionAudience, memberId: string) {
+export async function inAudience(tx: Queryable, audience: PromotionAudience, memberId: string) {
   switch (audience.kind) {
     case 'all':
       return true;

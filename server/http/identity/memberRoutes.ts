@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../../src/shared/envelope';
 import type { MemberInfo } from '../../../src/shared/identity';
 import { vipNameOf } from '../../../src/shared/vip';
 import { currentVipLevel } from '../../domain/vip/progress';
 import { requestLanguage } from '../language';
+import { recordReferral } from '../../domain/referrals/referrals';
+import { deviceOf, rememberDevice } from './devices';
 import { findById } from '../../domain/identity/accounts';
 import {
   changePassword,
@@ -52,7 +54,7 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
     ok({ iconUrl: '/avatars/default.svg' }),
   );
 
-  const registerRoute = (tab: RegisterTab) => async (request: { body: unknown; ip: string }) => {
+  const registerRoute = (tab: RegisterTab) => async (request: FastifyRequest) => {
     const body = parseInput(registerBody, request.body);
     const fields: Record<string, string> = {};
     const raw = body as Record<string, unknown>;
@@ -60,14 +62,21 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
       const value = raw[field];
       if (typeof value === 'string') fields[field] = value.trim();
     }
-    return ok(
-      await register(deps, tab, fields, {
-        altcha: body.altcha,
-        captcha: body.captcha,
-        captchaId: body.captchaId,
+    const result = await register(deps, tab, fields, {
+      altcha: body.altcha,
+      captcha: body.captcha,
+      captchaId: body.captchaId,
+      ip: request.ip,
+    });
+    // The device, and the friend's link to whoever invited it (issue 14).
+    const memberId = await rememberDevice(deps, result.token, request);
+    if (memberId) {
+      await recordReferral(deps.db, memberId, fields.referralCode, {
         ip: request.ip,
-      }),
-    );
+        device: deviceOf(request),
+      });
+    }
+    return ok(result);
   };
   app.put('/wps/member/register', { config: { encrypted: true } }, registerRoute('username'));
   app.put('/wps/member/register/mobile', { config: { encrypted: true } }, registerRoute('mobile'));

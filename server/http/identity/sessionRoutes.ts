@@ -9,6 +9,7 @@ import { startTrial } from '../../domain/identity/trial';
 import { sessionOf } from '../auth';
 import { rememberCaptchaAnswer } from '../dev/captchaAnswers';
 import type { AppDeps } from '../deps';
+import { rememberDevice } from './devices';
 import { ApiError, parseInput } from '../errors';
 import { freePlayBody, loginBody, smsBody } from './schemas';
 
@@ -34,7 +35,9 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   app.post('/wps/session/login', { config: { encrypted: true } }, async (request) => {
     const body = parseInput(loginBody, request.body) as LoginRequest;
-    return ok(await login(deps, body, request.ip));
+    const result = await login(deps, body, request.ip);
+    await rememberDevice(deps, result.token, request);
+    return ok(result);
   });
 
   app.post('/wps/verification/sms/noLogin', async (request) =>

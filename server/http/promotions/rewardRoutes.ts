@@ -5,6 +5,7 @@ import { optIn } from '../../domain/promotions/participation';
 import { claimAllRewards, claimReward } from '../../domain/rewards/claim';
 import { listRewards, rewardSummary } from '../../domain/rewards/list';
 import { configuredTitles } from '../../domain/rewards/views';
+import { referralView } from '../../domain/referrals/referrals';
 import { missionLeaderboard, missionSummary } from '../../domain/missions/missions';
 import type { RelayTable } from '../relay/dispatcher';
 import { forfeitBonus } from '../../domain/rewards/wagering';
@@ -97,6 +98,17 @@ export async function rewardRoutes(app: FastifyInstance, deps: AppDeps): Promise
       ),
     );
   });
+
+  // Invite friends (issue 14): the member's code, its friends, the open offer.
+  app.get('/wps/referral', auth, async (request) =>
+    ok(
+      await referralView(
+        deps.db,
+        sessionOf(request).memberId,
+        requestLanguage(request, deps.config),
+      ),
+    ),
+  );
 
   // Manual rebate (issue 14): what valid bets since the last claim earned, claimed once.
   app.get('/wps/rebate', auth, async (request) =>

@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next';
 import { createHttp, type Http } from '../../api/http';
 import { readToken } from '../../api/sessionToken';
+import { deviceId } from '../../api/deviceId';
 import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
 import { createGamesApi, type GamesApi } from '../../api/games';
@@ -74,6 +75,7 @@ export function createServices(i18n: i18n): Services {
     merchantCode: () => merchantCode,
     language: () => i18n.language.toUpperCase(),
     token: readToken,
+    deviceId: () => deviceId(localStorage),
   });
   const systemApi = createSystemApi(http);
   // socket.io-client is its own chunk, fetched after the first paint.
