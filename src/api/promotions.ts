@@ -1,6 +1,7 @@
 import type { PromotionList, PromotionState } from '../shared/promotions';
 import type { MissionLeaderboard, MissionSummary } from '../shared/missions';
 import type { RebateView } from '../shared/rebates';
+import type { ReferralView } from '../shared/referrals';
 import type { ClaimAllResult, RewardList, RewardSummary, RewardView } from '../shared/rewards';
 import type { VipStatus } from '../shared/vip';
 import type { Http } from './http';
@@ -63,6 +64,9 @@ export function createPromotionsApi(http: Http, sealed: SealedCalls) {
     },
     claimAll(): Promise<ClaimAllResult> {
       return http.post('/wps/rewards/claim-all', {});
+    },
+    referral(signal?: AbortSignal): Promise<ReferralView> {
+      return http.get('/wps/referral', { signal });
     },
     vip(signal?: AbortSignal): Promise<VipStatus> {
       return http.get('/wps/vip', { signal });

@@ -14,7 +14,14 @@ import { WalletTransferPage } from './wallet/WalletTransferPage';
 import { Inbox } from './messages/Inbox';
 import { UnreadBadge } from '../components/UnreadBadge';
 import { Button } from '../components/Button';
-import { ManualRebate, Missions, RewardBadge, RewardCenter, VipPage } from '../promotions';
+import {
+  ManualRebate,
+  Missions,
+  Referral,
+  RewardBadge,
+  RewardCenter,
+  VipPage,
+} from '../promotions';
 
 /** The pages built so far; the others show the empty state until their issue lands. */
 const pageContent: Partial<Record<string, () => ReactNode>> = {
@@ -33,6 +40,7 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   vip: () => <VipPage />,
   manualRebate: () => <ManualRebate />,
   missionLeaderboard: () => <Missions />,
+  referral: () => <Referral />,
 };
 
 /** On a phone the page list is one row that scrolls sideways: keep the current page in view. */

@@ -6,3 +6,4 @@ export { WageringProgress } from './WageringProgress';
 export { ManualRebate } from './ManualRebate';
 export { VipPage } from './VipPage';
 export { Missions } from './Missions';
+export { Referral } from './Referral';

@@ -1,0 +1,159 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney, parseMoney } from '../../shared/money';
+import { inviteLink, type ReferredFriend } from '../../shared/referrals';
+import { Badge } from '../components/Badge';
+import { Button } from '../components/Button';
+import { Card } from '../components/Card';
+import { useDialog } from '../components/DialogProvider';
+import { EmptyState } from '../components/EmptyState';
+import { LoadFailed } from '../components/LoadFailed';
+import { QrCode } from '../components/QrCode';
+import { SkeletonText } from '../components/Skeleton';
+import { Table } from '../components/Table';
+import { useToast } from '../components/Toast';
+import { useErrorText } from '../components/forms/useErrorText';
+import { useServices } from '../core/ServicesContext';
+import { useSession } from '../core/session/useSession';
+import { useQuery } from '../hooks/useQuery';
+import { useRefreshOn } from './useRefreshOn';
+
+const stateTone = { registered: 'accent', rewarded: 'success', refused: 'neutral' } as const;
+
+/**
+ * Invite friends (spec 2 referral; issue 14): the member's invite link and its QR code, copy
+ * the link or the user id (spec 8: a success dialog), the open offer's condition, and every
+ * friend invited with where it stands. A reward paid for a friend appears here and in the
+ * reward centre as it happens (`reward` events).
+ */
+export function Referral() {
+  const { t, i18n } = useTranslation();
+  const { promotionsApi } = useServices();
+  const { member } = useSession();
+  const dialog = useDialog();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const query = useQuery(`referral:${i18n.language}`, (signal) => promotionsApi.referral(signal));
+  useRefreshOn(['reward'], query.refresh);
+  const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
+  const state = query.state;
+  const view =
+    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
+  if (!view) {
+    return state.kind === 'failed' ? (
+      <LoadFailed onRetry={query.refresh} message={errorText(state.code)} />
+    ) : (
+      <div role="status" aria-label={t('common.loading')}>
+        <SkeletonText lines={4} />
+      </div>
+    );
+  }
+  const link = inviteLink(window.location.origin, view.code);
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const copyLink = async () => {
+    toast((await copy(link)) ? t('referral.linkCopied') : t('referral.copyFailed'), {
+      tone: 'success',
+    });
+  };
+  const copyUserId = async () => {
+    const id = member?.account ?? '';
+    const copied = await copy(id);
+    await dialog({
+      icon: copied ? 'success' : 'warning',
+      title: copied ? t('referral.userIdCopied') : t('referral.copyFailed'),
+      html: `<p>${id}</p>`,
+      buttons: [{ key: 'ok', label: t('common.confirm'), primary: true }],
+    });
+  };
+  const stateText = (friend: ReferredFriend) =>
+    friend.state === 'refused'
+      ? t(`referral.refused.${friend.refusedReason ?? 'same_address'}`)
+      : t(`referral.state.${friend.state}`);
+  return (
+    <div className="reward-centre" data-testid="referral">
+      <Card title={t('referral.title')} className="referral-card">
+        <p data-testid="referral-offer">
+          {view.offer
+            ? t('referral.offer', {
+                amount: money(view.offer.amount),
+                deposit: money(view.offer.minFirstDeposit),
+                turnover: money(view.offer.minTurnover),
+              })
+            : t('referral.noOffer')}
+        </p>
+        <div className="referral-share">
+          <QrCode url={link} size={128} />
+          <div className="referral-link">
+            <label className="reward-note" htmlFor="invite-link">
+              {t('referral.link')}
+            </label>
+            <input
+              id="invite-link"
+              readOnly
+              value={link}
+              data-testid="invite-link"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <p className="reward-note">{t('referral.code', { code: view.code })}</p>
+            <div className="button-row">
+              <Button variant="primary" onClick={() => void copyLink()}>
+                {t('referral.copyLink')}
+              </Button>
+              <Button onClick={() => void copyUserId()} data-testid="copy-user-id">
+                {t('referral.copyUserId')}
+              </Button>
+            </div>
+          </div>
+        </div>
+      </Card>
+      <Card title={t('referral.friends')}>
+        {view.friends.length === 0 ? (
+          <EmptyState title={t('referral.noFriends')} icon="🤝">
+            <p>{t('referral.noFriendsBody')}</p>
+          </EmptyState>
+        ) : (
+          <Table
+            items={view.friends}
+            rowKey={(friend) => `${friend.name}:${friend.joinedAt}`}
+            testId="referral-friends"
+            caption={t('referral.friends')}
+            columns={[
+              { id: 'name', label: t('missions.player'), cell: (friend) => friend.name },
+              {
+                id: 'joined',
+                label: t('referral.joined'),
+                cell: (friend) =>
+                  new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+                    new Date(friend.joinedAt),
+                  ),
+              },
+              {
+                id: 'state',
+                label: t('referral.stateLabel'),
+                cell: (friend) => <Badge tone={stateTone[friend.state]}>{stateText(friend)}</Badge>,
+              },
+              {
+                id: 'deposit',
+                label: t('referral.firstDeposit'),
+                cell: (friend) => (friend.firstDeposit ? money(friend.firstDeposit) : '—'),
+                numeric: true,
+              },
+              {
+                id: 'turnover',
+                label: t('vip.validBet'),
+                cell: (friend) => money(friend.turnover),
+                numeric: true,
+              },
+            ]}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}
