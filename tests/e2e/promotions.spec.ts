@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createPromotion, opsCommand as ops } from './ops';
-import { loginAs } from './support';
+import { newAccount } from './accounts';
+import { loginAs, uniqueName } from './support';
 
 test('a guest sees the promotions, one the operator adds, its terms made safe, in their language', async ({
   page,
@@ -73,5 +74,72 @@ test('a member sees Rewards in the header only while a referral promotion is ope
     await expect(nav.getByRole('link', { name: 'Rewards' })).toBeVisible();
   } finally {
     await ops('promotion', 'close', 'E2E_INVITE');
+  }
+});
+
+test('an invite link registers a friend on another network whose first deposit pays the inviter', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await createPromotion({
+    code: 'E2E_REFERRAL',
+    type: 'referralReward',
+    content: { EN: { title: 'Bring a friend', summary: '', terms: '' } },
+    startsAt: '2026-01-01T00:00:00Z',
+    terms: { amount: '5.00', wageringMultiplier: 30, minFirstDeposit: '20.00' },
+  });
+  const friendContext = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.22' },
+  });
+  try {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { username, password } = await newAccount();
+    await loginAs(page, username, password);
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    await page.goto('/member/referral');
+    await expect(page.getByTestId('referral-offer')).toHaveText(
+      'Earn 5.00 when a friend you invite makes a first deposit of 20.00 and bets 0.00.',
+    );
+    await expect(page.getByTestId('referral').getByTestId('qr-code')).toBeVisible();
+    const link = await page.getByTestId('invite-link').inputValue();
+    expect(link).toMatch(/\/register\?referralCode=[A-Z2-9]{8}$/);
+    // Spec 8: copying the user id confirms with a success dialog.
+    await page.getByTestId('copy-user-id').click();
+    const copied = page.getByRole('alertdialog');
+    await expect(copied).toContainText('User id copied');
+    await expect(copied).toContainText(username);
+    await copied.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('No friends invited yet')).toBeVisible();
+
+    // The friend, on another network and device, follows the link and registers.
+    const friend = await friendContext.newPage();
+    const friendName = uniqueName('fr');
+    await friend.goto(link);
+    const register = friend.locator('dialog[data-modal="register"]');
+    await register.getByLabel('Username').fill(friendName);
+    await register.getByLabel('Password', { exact: true }).fill('abc12345');
+    await register.getByLabel('Confirm password').fill('abc12345');
+    await register.getByLabel(/I am 18 or older/).check();
+    await register.getByRole('button', { name: 'Register' }).click();
+    await expect(friend.getByTestId('account-menu')).toContainText(friendName);
+    await page.reload();
+    const friends = page.getByTestId('referral-friends-table');
+    await expect(friends).toContainText(`${friendName.slice(0, 2)}***${friendName.slice(-1)}`);
+    await expect(friends).toContainText('Joined');
+
+    await friend.goto('/member/depositv2');
+    await friend.getByLabel('Amount').fill('20');
+    await friend.getByTestId('deposit-submit').click();
+    await expect(friend.getByTestId('balance')).toHaveText('$ 20.00', { timeout: 10_000 });
+    // The inviter's page follows: the reward is paid to its reward centre.
+    await expect(friends).toContainText('Reward paid');
+    const nav = page.getByRole('navigation', { name: 'Member centre' });
+    await expect(
+      nav.getByRole('link', { name: /Reward cent/ }).getByTestId('reward-badge'),
+    ).toHaveText('1');
+  } finally {
+    await friendContext.close();
+    await ops('promotion', 'close', 'E2E_REFERRAL');
   }
 });
