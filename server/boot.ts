@@ -19,6 +19,7 @@ import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
 import { upsertPromotion } from './domain/promotions/catalogue';
 import { seedGoods } from './domain/points/points';
+import { ensureRaffleSeed } from './domain/raffles/raffles';
 import { connectRedis, type RedisLink } from './realtime/redis';
 import { observe, shareWithPrimary, startMetricsServer } from './metrics';
 import type { Server as HttpServer } from 'node:http';
@@ -87,6 +88,12 @@ async function prepareDatabase(
     await upsertPromotion(db, promotion, { onlyNew: true });
   // The points mall's goods likewise (the stock the operator set stays).
   await seedGoods(db, config.points.goods);
+  // Every raffle has its committed seed (those created before raffles drew get theirs now).
+  const raffles = await db.query<{ id: string }>(
+    `select p.id::text from promotions p left join raffle_draws d on d.promotion_id = p.id
+     where p.type = 'raffle' and d.promotion_id is null`,
+  );
+  for (const raffle of raffles) await ensureRaffleSeed(db, raffle.id);
   if (!production) await seedDemo(db);
 }
 

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/types';
 export const JobLock = {
   withdrawalAutoConfirm: 7_201_004,
   salarySettlement: 7_201_006,
+  raffleDraw: 7_201_014,
 } as const;
 
 /**

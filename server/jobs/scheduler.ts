@@ -4,6 +4,7 @@ import { catchUpDemoChannel } from './demoChannelCatchUp';
 import { settleDueSalaries } from '../domain/salary/settle';
 import type { AppDeps } from '../http/deps';
 import { timedJob } from '../metrics';
+import { drawDueRaffles } from '../domain/raffles/raffles';
 
 /** How often the jobs look for due work; each run is cheap when nothing is due. */
 const TICK_MS = 30_000;
@@ -29,6 +30,10 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
       const salaries = await timedJob('salarySettlement', () => settleDueSalaries(deps));
       if (salaries.failed > 0)
         log(`salary settlement: ${salaries.failed} failed, retried next run`);
+      await timedJob('raffleDraw', async () => {
+        await drawDueRaffles(deps);
+        return { ran: true };
+      });
       const result = await timedJob('withdrawalAutoConfirm', () => autoConfirmWithdrawals(deps));
       if (result.failed > 0)
         log(`withdrawal auto-confirmation: ${result.failed} failed, retried next run`);

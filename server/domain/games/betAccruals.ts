@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
 import { missionProgressWithin } from '../missions/missions';
+import { raffleTurnoverWithin } from '../raffles/raffles';
 import { referralProgressWithin } from '../referrals/referrals';
 import { earnPointsWithin } from '../points/points';
 import { accrueRebateWithin } from '../rebates/rebates';
@@ -43,8 +44,8 @@ export interface BetAccrual {
 /**
  * Everything a settled real bet earns, each in the bet's own transaction (issues 6 and 14):
  * the agents' salaries up the chain, the bonus being wagered, the VIP period (the level first:
- * the rebate goes by it), the manual rebate, the points, a referred friend's turnover and the
- * missions. The benchmark (`npm run bench --
+ * the rebate goes by it), the manual rebate, the points, a referred friend's turnover, raffle
+ * tickets and the missions. The benchmark (`npm run bench --
  * accruals`) runs subsets of this list to show what each adds.
  */
 export const BET_ACCRUALS: readonly BetAccrual[] = [
@@ -109,6 +110,13 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
       return inviter
         ? (after) => after.rewardEvents.announce({ memberId: inviter, reason: 'issued' })
         : null;
+    },
+  },
+  {
+    name: 'raffle',
+    async accrue(tx, _deps, bet) {
+      await raffleTurnoverWithin(tx, bet.memberId, bet.valid);
+      return null;
     },
   },
   {

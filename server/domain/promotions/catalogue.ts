@@ -10,6 +10,7 @@ import {
 } from '../../../src/shared/promotions';
 import { ApiError } from '../apiError';
 import type { PromotionDefinition } from './definition';
+import { ensureRaffleSeed } from '../raffles/raffles';
 
 interface PromotionRow {
   id: string;
@@ -54,13 +55,15 @@ export async function upsertPromotion(
     : `do update set type = excluded.type, content = excluded.content, banner = excluded.banner,
          starts_at = excluded.starts_at, ends_at = excluded.ends_at,
          audience = excluded.audience, terms = excluded.terms, updated_at = now()`;
-  const rows = await db.query<{ created: boolean }>(
+  const rows = await db.query<{ id: string; created: boolean }>(
     `insert into promotions (code, type, content, banner, starts_at, ends_at, audience, terms)
      values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (code) ${conflict}
-     returning (xmax = 0) as created`,
+     returning id::text, (xmax = 0) as created`,
     values,
   );
+  // A raffle's seed is committed at once: its hash is shown from the start (issue 14).
+  if (rows[0] && definition.type === 'raffle') await ensureRaffleSeed(db, rows[0].id);
   return { code: definition.code, created: rows[0]?.created ?? false };
 }
 

@@ -53,7 +53,17 @@ export const promotionTermsByType = {
         .optional(),
     })
     .strict(),
-  raffle: z.object({ ticketPer: money, drawAt: z.iso.datetime({ offset: true }) }).strict(),
+  raffle: z
+    .object({
+      ticketPer: money.refine((value) => Number(value) > 0, 'above 0'),
+      drawAt: z.iso.datetime({ offset: true }),
+      prizes: z
+        .array(z.object({ amount: money, count: z.number().int().min(1).max(1000) }).strict())
+        .min(1)
+        .max(20),
+      wageringMultiplier,
+    })
+    .strict(),
   missionReward: fixedReward,
   // Paid to the inviter once the friend's first deposit and turnover reach these.
   referralReward: z

@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { issueRewardWithin } from '../rewards/issue';
+import { enterRaffleWithin } from '../raffles/raffles';
 
 /**
  * Sends one event to a participation under a row lock and stores what the shared machine
@@ -46,6 +47,7 @@ export async function applyParticipationEvent(
 interface OpenPromotion {
   id: string;
   type: PromotionType;
+  terms: Record<string, unknown>;
   audience: PromotionAudience;
   starts_at: Date | string;
   ends_at: Date | string | null;
@@ -101,7 +103,7 @@ export async function optIn(
 ): Promise<PromotionState> {
   return deps.db.transaction(async (tx) => {
     const [promotion] = await tx.query<OpenPromotion>(
-      `select id::text, type, audience, starts_at, ends_at, closed_at from promotions
+      `select id::text, type, terms, audience, starts_at, ends_at, closed_at from promotions
        where code = $1`,
       [code],
     );
@@ -135,6 +137,20 @@ export async function optIn(
     const next = await applyParticipationEvent(tx, participation!.id, {
       type: `promotion.${action}`,
     });
+    if (promotion.type === 'raffle') {
+      // Tickets count only until the draw.
+      const drawAt = Date.parse(String((promotion.terms as { drawAt?: string }).drawAt));
+      const [draw] = await tx.query<{ drawn: boolean }>(
+        'select drawn_at is not null as drawn from raffle_draws where promotion_id = $1',
+        [promotion.id],
+      );
+      if (!(Date.now() < drawAt) || draw?.drawn) {
+        throw new ApiError(409, 'promotion_not_open', 'This raffle has been drawn.', {
+          phase: 'closed',
+        });
+      }
+      await enterRaffleWithin(tx, promotion.id, memberId);
+    }
     return next.state;
   });
 }

@@ -138,3 +138,24 @@ export async function claimAllRewards(
   if (claimed.length > 0) deps.rewardEvents.announce({ memberId, reason: 'claimed' });
   return { claimed, deferred };
 }
+
+/** Spec 7 MCS2_claimRafflePromotion: every waiting prize of one raffle, claimed. */
+export async function claimRafflePrizes(
+  deps: AppDeps,
+  memberId: string,
+  code: string,
+  language: string,
+): Promise<RewardView[]> {
+  const waiting = await deps.db.query<{ id: string }>(
+    `select r.id::text from rewards r join promotions p on p.id = r.promotion_id
+     where r.member_id = $1 and r.source = 'raffle' and p.code = $2 and r.state = 'waiting'
+     order by r.id`,
+    [memberId, code],
+  );
+  if (waiting.length === 0) {
+    throw new ApiError(404, 'no_raffle_prize', 'You have no prize to claim in this raffle.');
+  }
+  const claimed: RewardView[] = [];
+  for (const { id } of waiting) claimed.push(await claimReward(deps, memberId, id, language));
+  return claimed;
+}

@@ -6,13 +6,15 @@ import { claimAllRewards, claimReward } from '../../domain/rewards/claim';
 import { listRewards, rewardSummary } from '../../domain/rewards/list';
 import { configuredTitles } from '../../domain/rewards/views';
 import { referralView } from '../../domain/referrals/referrals';
+import { raffleView } from '../../domain/raffles/raffles';
+import { claimRafflePrizes } from '../../domain/rewards/claim';
 import { missionLeaderboard, missionSummary } from '../../domain/missions/missions';
 import type { RelayTable } from '../relay/dispatcher';
 import { forfeitBonus } from '../../domain/rewards/wagering';
 import { claimRebate, rebateView } from '../../domain/rebates/rebates';
 import { vipStanding } from '../../domain/vip/progress';
 import { vipStatusOf } from '../../../src/shared/vip';
-import { sessionOf } from '../auth';
+import { optionalSession, sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
@@ -118,6 +120,17 @@ export async function rewardRoutes(app: FastifyInstance, deps: AppDeps): Promise
     ok(await claimRebate(deps, sessionOf(request).memberId)),
   );
 
+  // A raffle's rule, committed seed hash, the member's tickets, and once drawn the seed, every
+  // entry and the winners (open to guests: anyone may check a draw).
+  app.get('/wps/raffles/:code', async (request) => {
+    const { code } = parseInput(
+      z.object({ code: z.string().regex(/^[A-Z0-9_]{2,32}$/, 'a promotion code') }).strict(),
+      request.params,
+    );
+    const session = await optionalSession(deps, request);
+    return ok(await raffleView(deps.db, code, session?.memberId ?? null));
+  });
+
   app.post('/wps/promotions/:code/:action', auth, async (request) => {
     const { code, action } = parseInput(optInParams, request.params);
     const state = await optIn(deps, sessionOf(request).memberId, code, action);
@@ -138,6 +151,23 @@ export function missionRelays(deps: AppDeps): RelayTable {
           sessionOf(request).memberId,
           requestLanguage(request, deps.config),
         ),
+    },
+    // Spec 7 MCS2_claimRafflePromotion (POST, T): claims the member's prizes of a drawn raffle.
+    MCS2_claimRafflePromotion: {
+      method: 'POST',
+      auth: 'realMoney',
+      handle: (request) => {
+        const { code } = parseInput(
+          z.object({ code: z.string().regex(/^[A-Z0-9_]{2,32}$/) }).strict(),
+          request.body,
+        );
+        return claimRafflePrizes(
+          deps,
+          sessionOf(request).memberId,
+          code,
+          requestLanguage(request, deps.config),
+        );
+      },
     },
     MCSFE_getMissionLeaderboard: {
       method: 'GET',

@@ -121,7 +121,12 @@ const definitionOf = (code: string, type: 'depositBonus' | 'raffle', wagering: b
   audience: { kind: 'all' },
   terms:
     type === 'raffle'
-      ? { ticketPer: '100.00', drawAt: '2099-01-01T00:00:00Z' }
+      ? {
+          ticketPer: '100.00',
+          drawAt: '2099-01-01T00:00:00Z',
+          prizes: [{ amount: '10.00', count: 1 }],
+          wageringMultiplier: 1,
+        }
       : { percent: '10', cap: '5.00', minDeposit: DEPOSIT, wageringMultiplier: wagering ? 1 : 0 },
 });
 
