@@ -1,5 +1,6 @@
 import type { PromotionList, PromotionState } from '../shared/promotions';
 import type { MissionLeaderboard, MissionSummary } from '../shared/missions';
+import type { RaffleView } from '../shared/raffle';
 import type { RebateView } from '../shared/rebates';
 import type { ReferralView } from '../shared/referrals';
 import type { ClaimAllResult, RewardList, RewardSummary, RewardView } from '../shared/rewards';
@@ -64,6 +65,9 @@ export function createPromotionsApi(http: Http, sealed: SealedCalls) {
     },
     claimAll(): Promise<ClaimAllResult> {
       return http.post('/wps/rewards/claim-all', {});
+    },
+    raffle(code: string, signal?: AbortSignal): Promise<RaffleView> {
+      return http.get(`/wps/raffles/${encodeURIComponent(code)}`, { signal });
     },
     referral(signal?: AbortSignal): Promise<ReferralView> {
       return http.get('/wps/referral', { signal });

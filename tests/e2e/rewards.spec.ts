@@ -148,3 +148,40 @@ test('a player forfeits a bonus from the reward centre after confirming, and the
   await expect(page.getByTestId('balance')).toHaveText('$ 10.00');
   await expect(page.getByTestId('reward-lock')).toHaveCount(0);
 });
+
+test('a member joins a raffle from its card and sees tickets from play, with the draw’s commitment', async ({
+  page,
+}) => {
+  const code = `E2E_RAFFLE_${uniqueName('').toUpperCase()}`;
+  await createPromotion({
+    code,
+    type: 'raffle',
+    content: { EN: { title: 'Lucky draw', summary: 'Tickets from play.', terms: '' } },
+    startsAt: '2026-01-01T00:00:00Z',
+    terms: {
+      ticketPer: '10.00',
+      drawAt: '2099-01-01T00:00:00Z',
+      prizes: [{ amount: '50.00', count: 2 }],
+      wageringMultiplier: 1,
+    },
+  });
+  const { username, password } = await newAccount();
+  await grantBonus(username, '100.00');
+  await loginAs(page, username, password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.goto('/promotions');
+  const card = page.getByTestId('promotion-list').locator(`[data-code="${code}"]`);
+  await expect(card.getByTestId('raffle-details')).toContainText('2 prizes of 50.00');
+  await card.getByText('How the draw works').click();
+  await expect(card.locator('code')).toHaveText(/^[0-9a-f]{64}$/);
+  await card.getByRole('button', { name: 'Join' }).click();
+  await expect(card.getByTestId('promotion-status')).toHaveText('Joined');
+  await expect(card.getByTestId('raffle-tickets')).toHaveText(/You have 0 tickets of \d+\./);
+
+  const game = await openSlot(page, '20.00');
+  await game.getByTestId('spin').click();
+  await expect(game.getByTestId('spin')).toBeEnabled();
+  await page.locator('dialog[data-modal="game"]').getByRole('button', { name: /close/i }).click();
+  await page.goto('/promotions');
+  await expect(card.getByTestId('raffle-tickets')).toHaveText(/You have 2 tickets of \d+\./);
+});

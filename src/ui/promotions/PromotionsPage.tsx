@@ -15,6 +15,7 @@ import { usePopups } from '../core/PopupContext';
 import { useObservable } from '../hooks/useObservable';
 import { useSession } from '../core/session/useSession';
 import { useRefreshOn } from './useRefreshOn';
+import { RaffleDetails } from './RaffleDetails';
 import { WageringProgress } from './WageringProgress';
 import { Badge } from '../components/Badge';
 import { EmptyState } from '../components/EmptyState';
@@ -126,6 +127,9 @@ function PromotionCard({ item, onChanged }: { item: PromotionView; onChanged: ()
         </div>
         {item.summary && <p className="promotion-summary">{item.summary}</p>}
         <p className="promotion-period">{period}</p>
+        {item.type === 'raffle' && item.phase !== 'comingSoon' && (
+          <RaffleDetails code={item.code} state={item.state} />
+        )}
         <PromotionAction item={item} onChanged={onChanged} />
         {item.terms && (
           <details className="promotion-terms">
