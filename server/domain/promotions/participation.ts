@@ -9,7 +9,7 @@ import {
   promotionOptInEvent,
   promotionPhaseOf,
 } from '../../../src/shared/promotions';
-import type { Queryable } from '../../db/types';
+import type { Database, Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { issueRewardWithin } from '../rewards/issue';
@@ -209,4 +209,61 @@ export async function qualifyDepositBonusWithin(
     return true;
   }
   return false;
+}
+
+/**
+ * After a registration: every open sign-up bonus for the new member's audience is issued to its
+ * reward centre (to be wagered as its terms say) — except where an account registered from the
+ * same address already received it: one per address, so a farm of new accounts earns one.
+ * Answers whether any was issued.
+ */
+export async function issueSignupBonuses(
+  db: Database,
+  memberId: string,
+  ip: string,
+): Promise<boolean> {
+  const offers = await db.query<{
+    id: string;
+    audience: PromotionAudience;
+    terms: { amount: string; wageringMultiplier: number };
+  }>(
+    `select p.id::text, p.audience, p.terms from promotions p
+     where p.type = 'signupBonus' and p.starts_at <= now()
+       and (p.ends_at is null or p.ends_at > now()) and (p.closed_at is null or p.closed_at > now())
+       and not exists (
+         select 1 from rewards r join member_known_ips k on k.member_id = r.member_id
+         where r.promotion_id = p.id and k.ip = $1 and r.member_id <> $2
+       )`,
+    [ip, memberId],
+  );
+  let issued = false;
+  for (const offer of offers) {
+    await db.transaction(async (tx) => {
+      if (!(await inAudience(tx, offer.audience, memberId))) return;
+      const [participation] = await tx.query<{ id: string }>(
+        `insert into promotion_participations (promotion_id, member_id, state, context)
+         values ($1, $2, 'none', $3) on conflict (promotion_id, member_id) do nothing
+         returning id::text`,
+        [offer.id, memberId, JSON.stringify({ wagering: false, outcome: null })],
+      );
+      if (!participation) return;
+      const amount = parseMoney(offer.terms.amount);
+      await applyParticipationEvent(tx, participation.id, {
+        type: 'promotion.qualify',
+        wagering: offer.terms.wageringMultiplier > 0,
+      });
+      const id = await issueRewardWithin(tx, {
+        memberId,
+        source: 'promotion',
+        sourceKey: `promotion:${participation.id}`,
+        promotionId: offer.id,
+        participationId: participation.id,
+        houseAccount: 'promotions',
+        amount,
+        wageringRequired: amount * BigInt(offer.terms.wageringMultiplier),
+      });
+      issued ||= id !== null;
+    });
+  }
+  return issued;
 }

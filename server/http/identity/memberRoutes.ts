@@ -5,6 +5,7 @@ import { vipNameOf } from '../../../src/shared/vip';
 import { currentVipLevel } from '../../domain/vip/progress';
 import { requestLanguage } from '../language';
 import { recordReferral } from '../../domain/referrals/referrals';
+import { issueSignupBonuses } from '../../domain/promotions/participation';
 import { deviceOf, rememberDevice } from './devices';
 import { findById } from '../../domain/identity/accounts';
 import {
@@ -75,6 +76,9 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
         ip: request.ip,
         device: deviceOf(request),
       });
+      if (await issueSignupBonuses(deps.db, memberId, request.ip)) {
+        deps.rewardEvents.announce({ memberId, reason: 'issued' });
+      }
     }
     return ok(result);
   };

@@ -162,4 +162,35 @@ describe.each(engines)('referrals on %s', (engine) => {
     );
     expect(row!.n).toBe(0);
   });
+
+  it('gives a sign-up bonus to a new member, once per address', async () => {
+    const created = await opsCall(server, '/ops/promotions', {
+      mode: 'create',
+      definition: {
+        code: 'SIGNUP_TEST',
+        type: 'signupBonus',
+        content: { EN: { title: 'Welcome gift', summary: '', terms: '' } },
+        banner: null,
+        startsAt: '2026-01-01T00:00:00Z',
+        endsAt: null,
+        audience: { kind: 'newMembers', days: 7 },
+        terms: { amount: '3.00', wageringMultiplier: 30 },
+      },
+    });
+    expect(created.body.success, JSON.stringify(created.body)).toBe(true);
+    const gifts = async (token: string) =>
+      (
+        (await call(server, '/wps/rewards', { headers: bearer(token) })).body.value as RewardList
+      ).waiting.filter((reward) => reward.promotion?.code === 'SIGNUP_TEST');
+    const first = await register('10.4.0.1', device());
+    expect(await gifts(first.token)).toEqual([
+      expect.objectContaining({ amount: '3.00', wageringRequired: '90.00' }),
+    ]);
+    // A second account from the same address gets nothing; one from elsewhere does.
+    const second = await register('10.4.0.1', device());
+    expect(await gifts(second.token)).toEqual([]);
+    const elsewhere = await register('10.4.0.2', device());
+    expect(await gifts(elsewhere.token)).toHaveLength(1);
+    await opsCall(server, '/ops/promotions/SIGNUP_TEST/close', {});
+  });
 });
