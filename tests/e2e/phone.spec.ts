@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { uniqueName } from './support';
+import { newAccount } from './accounts';
+import { createPromotion } from './ops';
+import { loginAs, uniqueName } from './support';
 
 /**
  * The main flows on a phone (the `phone` project: Pixel 7 emulation, touch). A new player
@@ -127,5 +129,55 @@ test('an agent opens a report from the page menu; its table folds into labelled 
   const cell = table.locator('tbody td').first();
   await expect(cell).toHaveAttribute('data-label', /.+/);
   await expect(cell).toHaveCSS('display', 'flex');
+  await documentFits(page);
+});
+
+test('on a phone a player takes a deposit bonus, claims it in the reward centre and follows the wagering', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const code = `PH_BONUS_${uniqueName('').toUpperCase()}`;
+  await createPromotion({
+    code,
+    type: 'depositBonus',
+    content: { EN: { title: 'Phone bonus', summary: 'Half again on top.', terms: '' } },
+    startsAt: '2026-01-01T00:00:00Z',
+    terms: { percent: '50', cap: '10.00', minDeposit: '10.00', wageringMultiplier: 30 },
+  });
+  const { username, password } = await newAccount();
+  await loginAs(page, username, password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.goto('/promotions');
+  const card = page.getByTestId('promotion-list').locator(`[data-code="${code}"]`);
+  await card.getByRole('button', { name: 'Sign up for the bonus' }).tap();
+  await expect(card.getByTestId('promotion-status')).toHaveText('Signed up');
+  await documentFits(page);
+
+  await page.goto('/member/depositv2');
+  await page.getByLabel('Amount').fill('20');
+  await page.getByTestId('deposit-submit').tap();
+  await expect(page.getByTestId('balance')).toHaveText('$ 20.00', { timeout: 10_000 });
+
+  await page.goto('/member/rewardCenter');
+  const reward = page.getByTestId('reward-waiting').getByTestId('reward-item');
+  await expect(reward).toContainText('Phone bonus');
+  await documentFits(page);
+  await reward.getByRole('button', { name: /^Claim/ }).tap();
+  await expect(page.getByTestId('balance')).toHaveText('$ 30.00');
+  await expect(page.getByTestId('wagering-figures')).toContainText('900.00 left');
+  await documentFits(page);
+  for (const path of [
+    '/member/vip',
+    '/member/manualRebate',
+    '/member/missionLeaderboard',
+    '/member/referral',
+    '/pointMall',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await documentFits(page);
+  }
+  await page.goto('/member/withdraw');
+  await expect(page.getByTestId('withdraw-locked')).toContainText('900.00 more');
   await documentFits(page);
 });
