@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts';
 import { grantBonus, opsCommand, upsertGoods } from './ops';
-import { loginAs, uniqueName } from './support';
+import { loginAs, openSlot, uniqueName } from './support';
 
 /**
  * The points mall with the shipped rates (1 point per 1.00 of slot bets; 100 points convert to
@@ -27,16 +27,7 @@ test('points earned by play are converted to money and redeemed for goods the op
   await loginAs(page, username, password);
   await expect(page.getByTestId('account-menu')).toBeVisible();
 
-  await page.goto('/rng');
-  await page
-    .getByTestId('game-grid')
-    .getByTestId('game-card')
-    .first()
-    .getByRole('button', { name: 'Play now' })
-    .click();
-  const game = page.frameLocator('dialog[data-modal="game"] iframe');
-  await expect(game.getByTestId('spin')).toBeEnabled();
-  await game.getByRole('combobox').selectOption('50.00');
+  const game = await openSlot(page, '50.00');
   for (let spin = 0; spin < 3; spin++) {
     await game.getByTestId('spin').click();
     await expect(game.getByTestId('spin')).toBeEnabled();

@@ -1,22 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts';
 import { createPromotion, grantBonus } from './ops';
-import { loginAs, uniqueName } from './support';
-
-/** Opens the first slot of /rng for real play and sets its bet. */
-async function openSlot(page: Page, bet: string) {
-  await page.goto('/rng');
-  await page
-    .getByTestId('game-grid')
-    .getByTestId('game-card')
-    .first()
-    .getByRole('button', { name: 'Play now' })
-    .click();
-  const game = page.frameLocator('dialog[data-modal="game"] iframe');
-  await expect(game.getByTestId('spin')).toBeEnabled();
-  await game.getByRole('combobox').selectOption(bet);
-  return game;
-}
+import { loginAs, openSlot, uniqueName } from './support';
 
 test('a player signs up for a deposit bonus, deposits, claims it in the reward centre and wagers it live', async ({
   page,

@@ -76,3 +76,18 @@ export async function registerByUsername(page: Page, username: string, email?: s
   await popup.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByTestId('account-menu')).toBeVisible();
 }
+
+/** Opens the first game of /rng for real play with `bet` chosen; answers the game's frame. */
+export async function openSlot(page: Page, bet: string) {
+  await page.goto('/rng');
+  await page
+    .getByTestId('game-grid')
+    .getByTestId('game-card')
+    .first()
+    .getByRole('button', { name: 'Play now' })
+    .click();
+  const game = page.frameLocator('dialog[data-modal="game"] iframe');
+  await expect(game.getByTestId('spin')).toBeEnabled();
+  await game.getByRole('combobox').selectOption(bet);
+  return game;
+}

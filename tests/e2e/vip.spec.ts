@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts';
 import { grantBonus } from './ops';
-import { loginAs } from './support';
+import { loginAs, openSlot } from './support';
 
 /**
  * VIP and the manual rebate with the shipped configuration (issue 14): Bronze needs 500.00 of
@@ -28,16 +28,7 @@ test('the VIP level rises live as bets cross the threshold, and the rebate they 
     'Bet 500.00 more and deposit 0.00 more to reach Bronze.',
   );
 
-  await page.goto('/rng');
-  await page
-    .getByTestId('game-grid')
-    .getByTestId('game-card')
-    .first()
-    .getByRole('button', { name: 'Play now' })
-    .click();
-  const game = page.frameLocator('dialog[data-modal="game"] iframe');
-  await expect(game.getByTestId('spin')).toBeEnabled();
-  await game.getByRole('combobox').selectOption('50.00');
+  const game = await openSlot(page, '50.00');
   for (let spin = 0; spin < 10; spin++) {
     await game.getByTestId('spin').click();
     await expect(game.getByTestId('spin')).toBeEnabled();

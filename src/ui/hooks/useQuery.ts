@@ -74,3 +74,8 @@ export function useKeyedQuery<T>(
 ): QueryState<T> {
   return useQuery(key, load).state;
 }
+
+/** What a view shows of a query: its answer, or while the next one loads the last one. */
+export function shownValue<T>(state: QueryState<T>): T | null {
+  return state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
+}

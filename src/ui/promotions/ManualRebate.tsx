@@ -5,14 +5,13 @@ import { formatMoney, parseMoney } from '../../shared/money';
 import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { EmptyState } from '../components/EmptyState';
-import { LoadFailed } from '../components/LoadFailed';
-import { SkeletonText } from '../components/Skeleton';
+import { QueryFallback } from '../components/QueryFallback';
 import { Table } from '../components/Table';
 import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
 import { useServices } from '../core/ServicesContext';
-import { useQuery } from '../hooks/useQuery';
+import { shownValue, useQuery } from '../hooks/useQuery';
 import { useRefreshOn } from './useRefreshOn';
 
 /**
@@ -29,18 +28,8 @@ export function ManualRebate() {
   const query = useQuery('rebate', (signal) => promotionsApi.rebate(signal));
   useRefreshOn(['balance'], query.refresh);
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
-  const state = query.state;
-  const view =
-    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
-  if (!view) {
-    return state.kind === 'failed' ? (
-      <LoadFailed onRetry={query.refresh} message={errorText(state.code)} />
-    ) : (
-      <div role="status" aria-label={t('common.loading')}>
-        <SkeletonText lines={3} />
-      </div>
-    );
-  }
+  const view = shownValue(query.state);
+  if (!view) return <QueryFallback state={query.state} onRetry={query.refresh} lines={3} />;
   const claim = async () => {
     setBusy(true);
     try {

@@ -5,12 +5,11 @@ import { formatMoney, parseMoney } from '../../shared/money';
 import { Badge } from '../components/Badge';
 import { Card } from '../components/Card';
 import { EmptyState } from '../components/EmptyState';
-import { LoadFailed } from '../components/LoadFailed';
+import { QueryFallback } from '../components/QueryFallback';
 import { SkeletonText } from '../components/Skeleton';
 import { Table } from '../components/Table';
-import { useErrorText } from '../components/forms/useErrorText';
 import { useServices } from '../core/ServicesContext';
-import { useQuery } from '../hooks/useQuery';
+import { shownValue, useQuery } from '../hooks/useQuery';
 import { useRefreshOn } from './useRefreshOn';
 
 /**
@@ -22,7 +21,6 @@ import { useRefreshOn } from './useRefreshOn';
 export function Missions() {
   const { t, i18n } = useTranslation();
   const { promotionsApi } = useServices();
-  const errorText = useErrorText();
   const summary = useQuery(`missions:${i18n.language}`, (signal) =>
     promotionsApi.missions.summary(signal),
   );
@@ -31,24 +29,9 @@ export function Missions() {
   );
   useRefreshOn(['balance', 'reward'], summary.refresh);
   useRefreshOn(['reward'], board.refresh);
-  const state = summary.state;
-  const value =
-    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
-  if (!value) {
-    return state.kind === 'failed' ? (
-      <LoadFailed onRetry={summary.refresh} message={errorText(state.code)} />
-    ) : (
-      <div role="status" aria-label={t('common.loading')}>
-        <SkeletonText lines={4} />
-      </div>
-    );
-  }
-  const boardValue =
-    board.state.kind === 'ready'
-      ? board.state.value
-      : board.state.kind === 'loading'
-        ? board.state.previous
-        : null;
+  const value = shownValue(summary.state);
+  if (!value) return <QueryFallback state={summary.state} onRetry={summary.refresh} lines={4} />;
+  const boardValue = shownValue(board.state);
   return (
     <div className="reward-centre" data-testid="missions">
       {value.rewardsWaiting > 0 && (

@@ -7,7 +7,7 @@ import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { EmptyState } from '../components/EmptyState';
 import { Field } from '../components/Field';
-import { LoadFailed } from '../components/LoadFailed';
+import { QueryFallback } from '../components/QueryFallback';
 import { Modal } from '../components/Modal';
 import { PageNumbers } from '../components/PageNumbers';
 import { SkeletonText } from '../components/Skeleton';
@@ -19,7 +19,7 @@ import { newIdempotencyKey } from '../core/requestKeys';
 import { useServices } from '../core/ServicesContext';
 import { usePopups } from '../core/PopupContext';
 import { useSession } from '../core/session/useSession';
-import { useQuery } from '../hooks/useQuery';
+import { shownValue, useQuery } from '../hooks/useQuery';
 import { useRefreshOn } from './useRefreshOn';
 
 type Tab = 'goods' | 'redemptions' | 'history';
@@ -172,21 +172,12 @@ function ConvertForm({ points, onDone }: { points: number | null; onDone: () => 
 function GoodsList({ points, onRedeemed }: { points: number | null; onRedeemed: () => void }) {
   const { t, i18n } = useTranslation();
   const { promotionsApi } = useServices();
-  const errorText = useErrorText();
   const goods = useQuery(`points:goods:${i18n.language}`, (signal) =>
     promotionsApi.points.goods(signal),
   );
   const [chosen, setChosen] = useState<GoodsView | null>(null);
-  const state = goods.state;
-  const list =
-    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
-  if (!list) {
-    return state.kind === 'failed' ? (
-      <LoadFailed onRetry={goods.refresh} message={errorText(state.code)} />
-    ) : (
-      <SkeletonText lines={4} />
-    );
-  }
+  const list = shownValue(goods.state);
+  if (!list) return <QueryFallback state={goods.state} onRetry={goods.refresh} lines={4} />;
   if (list.length === 0) {
     return (
       <EmptyState title={t('points.noGoods')} icon="🎁">
@@ -325,20 +316,11 @@ const statusTone = { inProcess: 'accent', approved: 'success', rejected: 'danger
 function Redemptions() {
   const { t, i18n } = useTranslation();
   const { promotionsApi } = useServices();
-  const errorText = useErrorText();
   const query = useQuery(`points:redemptions:${i18n.language}`, (signal) =>
     promotionsApi.points.redemptions(signal),
   );
-  const state = query.state;
-  const list =
-    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
-  if (!list) {
-    return state.kind === 'failed' ? (
-      <LoadFailed onRetry={query.refresh} message={errorText(state.code)} />
-    ) : (
-      <SkeletonText lines={3} />
-    );
-  }
+  const list = shownValue(query.state);
+  if (!list) return <QueryFallback state={query.state} onRetry={query.refresh} lines={3} />;
   if (list.length === 0) {
     return <EmptyState title={t('points.noRedemptions')} icon="📦" />;
   }
@@ -365,21 +347,12 @@ function Redemptions() {
 function PointHistory() {
   const { t, i18n } = useTranslation();
   const { promotionsApi } = useServices();
-  const errorText = useErrorText();
   const [page, setPage] = useState(1);
   const query = useQuery(`points:history:${page}`, (signal) =>
     promotionsApi.points.history(page, signal),
   );
-  const state = query.state;
-  const data =
-    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
-  if (!data) {
-    return state.kind === 'failed' ? (
-      <LoadFailed onRetry={query.refresh} message={errorText(state.code)} />
-    ) : (
-      <SkeletonText lines={3} />
-    );
-  }
+  const data = shownValue(query.state);
+  if (!data) return <QueryFallback state={query.state} onRetry={query.refresh} lines={3} />;
   if (data.items.length === 0) return <EmptyState title={t('points.noHistory')} icon="📜" />;
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));

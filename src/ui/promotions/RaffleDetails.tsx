@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../shared/money';
 import { useServices } from '../core/ServicesContext';
-import { useQuery } from '../hooks/useQuery';
+import { shownValue, useQuery } from '../hooks/useQuery';
 import { useRefreshOn } from './useRefreshOn';
 
 /**
@@ -17,12 +17,7 @@ export function RaffleDetails({ code, state }: { code: string; state: string | n
     promotionsApi.raffle(code, signal),
   );
   useRefreshOn(['balance', 'reward'], query.refresh);
-  const view =
-    query.state.kind === 'ready'
-      ? query.state.value
-      : query.state.kind === 'loading'
-        ? query.state.previous
-        : null;
+  const view = shownValue(query.state);
   if (!view) return null;
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
   const when = new Intl.DateTimeFormat(i18n.language, {

@@ -6,15 +6,13 @@ import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { useDialog } from '../components/DialogProvider';
 import { EmptyState } from '../components/EmptyState';
-import { LoadFailed } from '../components/LoadFailed';
+import { QueryFallback } from '../components/QueryFallback';
 import { QrCode } from '../components/QrCode';
-import { SkeletonText } from '../components/Skeleton';
 import { Table } from '../components/Table';
 import { useToast } from '../components/Toast';
-import { useErrorText } from '../components/forms/useErrorText';
 import { useServices } from '../core/ServicesContext';
 import { useSession } from '../core/session/useSession';
-import { useQuery } from '../hooks/useQuery';
+import { shownValue, useQuery } from '../hooks/useQuery';
 import { useRefreshOn } from './useRefreshOn';
 
 const stateTone = { registered: 'accent', rewarded: 'success', refused: 'neutral' } as const;
@@ -31,22 +29,11 @@ export function Referral() {
   const { member } = useSession();
   const dialog = useDialog();
   const toast = useToast();
-  const errorText = useErrorText();
   const query = useQuery(`referral:${i18n.language}`, (signal) => promotionsApi.referral(signal));
   useRefreshOn(['reward'], query.refresh);
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
-  const state = query.state;
-  const view =
-    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
-  if (!view) {
-    return state.kind === 'failed' ? (
-      <LoadFailed onRetry={query.refresh} message={errorText(state.code)} />
-    ) : (
-      <div role="status" aria-label={t('common.loading')}>
-        <SkeletonText lines={4} />
-      </div>
-    );
-  }
+  const view = shownValue(query.state);
+  if (!view) return <QueryFallback state={query.state} onRetry={query.refresh} lines={4} />;
   const link = inviteLink(window.location.origin, view.code);
   const copy = async (text: string) => {
     try {

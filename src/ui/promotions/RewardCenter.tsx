@@ -8,14 +8,13 @@ import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { useDialog } from '../components/DialogProvider';
 import { EmptyState } from '../components/EmptyState';
-import { LoadFailed } from '../components/LoadFailed';
-import { SkeletonText } from '../components/Skeleton';
+import { QueryFallback } from '../components/QueryFallback';
 import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
 import { useServices } from '../core/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
-import { useQuery } from '../hooks/useQuery';
+import { shownValue, useQuery } from '../hooks/useQuery';
 import { useRefreshOn } from './useRefreshOn';
 import { WageringProgress } from './WageringProgress';
 
@@ -84,18 +83,8 @@ export function RewardCenter() {
     });
   };
 
-  const state = query.state;
-  const list =
-    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
-  if (!list) {
-    return state.kind === 'failed' ? (
-      <LoadFailed onRetry={query.refresh} message={errorText(state.code)} />
-    ) : (
-      <div role="status" aria-label={t('common.loading')}>
-        <SkeletonText lines={4} />
-      </div>
-    );
-  }
+  const list = shownValue(query.state);
+  if (!list) return <QueryFallback state={query.state} onRetry={query.refresh} lines={4} />;
   const wagering = summary?.wagering ?? list.wagering;
   return (
     <div className="reward-centre" data-testid="reward-centre">

@@ -3,12 +3,10 @@ import { formatMoney, parseMoney } from '../../shared/money';
 import type { VipLevelView, VipStatus } from '../../shared/vip';
 import { Badge } from '../components/Badge';
 import { Card } from '../components/Card';
-import { LoadFailed } from '../components/LoadFailed';
-import { SkeletonText } from '../components/Skeleton';
+import { QueryFallback } from '../components/QueryFallback';
 import { Table, type TableColumn } from '../components/Table';
-import { useErrorText } from '../components/forms/useErrorText';
 import { useServices } from '../core/ServicesContext';
-import { useQuery } from '../hooks/useQuery';
+import { shownValue, useQuery } from '../hooks/useQuery';
 import { useRefreshOn } from './useRefreshOn';
 
 /**
@@ -19,21 +17,10 @@ import { useRefreshOn } from './useRefreshOn';
 export function VipPage() {
   const { t, i18n } = useTranslation();
   const { promotionsApi } = useServices();
-  const errorText = useErrorText();
   const query = useQuery(`vip:${i18n.language}`, (signal) => promotionsApi.vip(signal));
   useRefreshOn(['vip', 'balance'], query.refresh);
-  const state = query.state;
-  const status =
-    state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
-  if (!status) {
-    return state.kind === 'failed' ? (
-      <LoadFailed onRetry={query.refresh} message={errorText(state.code)} />
-    ) : (
-      <div role="status" aria-label={t('common.loading')}>
-        <SkeletonText lines={4} />
-      </div>
-    );
-  }
+  const status = shownValue(query.state);
+  if (!status) return <QueryFallback state={query.state} onRetry={query.refresh} lines={4} />;
   return (
     <div className="vip-page" data-testid="vip-page">
       <VipStanding status={status} />

@@ -212,11 +212,20 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     // a second socket of a live session on B shows the event itself went out.
     const witnessToken = await vi.waitFor(() => loginToken(b, 'player2'), { timeout: 20_000 });
     const witness = await socketOn(b.url, witnessToken);
-    const witnessed = new Promise<void>((resolve) => witness.once('balance', () => resolve()));
     await vi.waitFor(
       async () => {
-        // The room is left on A after its answer to B's fetch: wait until it is gone.
+        // The room is left on A after its answer to B's fetch, and the witness joins its room
+        // on B after its token is checked: retry until both have happened. Each try waits for
+        // its own grant's event, for a bounded time (a grant made before the witness was in
+        // its room is never heard).
         const before = heard.length;
+        const witnessed = new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('the witness heard no balance')), 2_000);
+          witness.once('balance', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
         await grant(a, 'player2', '1.00');
         await witnessed;
         expect(heard.length).toBe(before);
