@@ -69,16 +69,21 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
       captchaId: body.captchaId,
       ip: request.ip,
     });
-    // The device, and the friend's link to whoever invited it (issue 14).
-    const memberId = await rememberDevice(deps, result.token, request);
-    if (memberId) {
-      await recordReferral(deps.db, memberId, fields.referralCode, {
-        ip: request.ip,
-        device: deviceOf(request),
-      });
-      if (await issueSignupBonuses(deps.db, memberId, request.ip)) {
-        deps.rewardEvents.announce({ memberId, reason: 'issued' });
+    // The device, the friend's link to whoever invited it, the sign-up bonus (issue 14). The
+    // account exists already: a failure here is logged, never turned into a failed sign-up.
+    try {
+      const memberId = await rememberDevice(deps, result.token, request);
+      if (memberId) {
+        await recordReferral(deps.db, memberId, fields.referralCode, {
+          ip: request.ip,
+          device: deviceOf(request),
+        });
+        if (await issueSignupBonuses(deps.db, memberId, request.ip)) {
+          deps.rewardEvents.announce({ memberId, reason: 'issued' });
+        }
       }
+    } catch (error) {
+      request.log.error({ err: error }, 'after registration: device, referral or sign-up bonus');
     }
     return ok(result);
   };

@@ -36,7 +36,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   app.post('/wps/session/login', { config: { encrypted: true } }, async (request) => {
     const body = parseInput(loginBody, request.body) as LoginRequest;
     const result = await login(deps, body, request.ip);
-    await rememberDevice(deps, result.token, request);
+    // Remembered for the self-referral check; a failure here never fails the login.
+    await rememberDevice(deps, result.token, request).catch((error: unknown) =>
+      request.log.error({ err: error }, 'after login: device'),
+    );
     return ok(result);
   });
 
