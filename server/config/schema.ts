@@ -14,6 +14,7 @@ import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
 import { vipConfigSchema } from '../domain/vip/config';
 import { pointsConfigSchema } from '../domain/points/config';
 import { missionsConfigSchema } from '../domain/missions/config';
+import { refuseDuplicateCodes } from './uniqueCodes';
 
 /**
  * The operator's configuration file (config/platform.json), validated at start so a typo is a
@@ -178,17 +179,7 @@ export const platformConfigSchema = z
      * Promotions to create at start when their code is new (issue 14); afterwards the operator
      * changes them with `npm run ops -- promotion …`, which the file never undoes.
      */
-    promotions: z
-      .array(promotionDefinitionSchema)
-      .default([])
-      .superRefine((items, ctx) => {
-        const seen = new Set<string>();
-        items.forEach((item, index) => {
-          if (seen.has(item.code))
-            ctx.addIssue({ code: 'custom', path: [index, 'code'], message: 'duplicate code' });
-          seen.add(item.code);
-        });
-      }),
+    promotions: z.array(promotionDefinitionSchema).default([]).superRefine(refuseDuplicateCodes),
     /** The operator's caps on what agents' contracts pay (issue 11). */
     contracts: contractLimitsSchema,
     /** VIP levels, their thresholds and benefits (issue 14). */

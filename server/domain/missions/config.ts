@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isKnownLanguage } from '../../../src/shared/languages';
+import { refuseDuplicateCodes } from '../../config/uniqueCodes';
 
 const amount = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'an amount such as 100 or 12.50');
 const gameType = z.string().regex(/^[A-Z]{2,10}$/, 'a game type such as RNG');
@@ -30,16 +31,6 @@ const mission = z
   .strict();
 
 /** Missions (issue 14) from configuration: codes are unique. */
-export const missionsConfigSchema = z
-  .array(mission)
-  .default([])
-  .superRefine((items, ctx) => {
-    const seen = new Set<string>();
-    items.forEach((item, index) => {
-      if (seen.has(item.code))
-        ctx.addIssue({ code: 'custom', path: [index, 'code'], message: 'duplicate code' });
-      seen.add(item.code);
-    });
-  });
+export const missionsConfigSchema = z.array(mission).default([]).superRefine(refuseDuplicateCodes);
 
 export type MissionDefinition = z.infer<typeof mission>;

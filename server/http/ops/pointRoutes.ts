@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { goodsSchema } from '../../domain/points/config';
-import { decideRedemption, openRedemptions, upsertGoods } from '../../domain/points/points';
+import { upsertGoods } from '../../domain/points/points';
+import { decideRedemption, openRedemptions } from '../../domain/points/redemptions';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 

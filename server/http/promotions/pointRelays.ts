@@ -2,14 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import type { PointConfigView } from '../../../src/shared/points';
-import {
-  convertPoints,
-  listGoods,
-  memberRedemptions,
-  pointBalance,
-  pointHistory,
-  redeemGoods,
-} from '../../domain/points/points';
+import { convertPoints, listGoods, pointBalance, pointHistory } from '../../domain/points/points';
+import { memberRedemptions, redeemGoods } from '../../domain/points/redemptions';
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';

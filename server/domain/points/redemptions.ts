@@ -1,0 +1,220 @@
+import { toMoneyString } from '../../../src/shared/money';
+import type { RedemptionView } from '../../../src/shared/points';
+import type { Queryable } from '../../db/types';
+import type { AppDeps } from '../../http/deps';
+import { ApiError } from '../apiError';
+import { houseAccountId, walletId } from '../ledger/accounts';
+import { postWithin } from '../ledger/post';
+import { type BalanceChange, changesOf, scopedKey } from '../ledger/wallets';
+import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
+import { checkPaymentPassword } from '../withdrawals/paymentPassword';
+import { HUNDREDTHS } from './points';
+
+/**
+ * Points-mall redemptions (issue 14; spec 4 redeem statuses): redeeming a good with the payment
+ * password, the member's history, and the operator's decision.
+ */
+const REDEMPTION_COLUMNS = `r.id::text, r.points::text, r.amount::text, r.status, r.note,
+  r.created_at, r.decided_at, g.code, g.name, g.image`;
+
+interface RedemptionRow {
+  id: string;
+  points: string;
+  amount: string;
+  status: RedemptionView['status'];
+  note: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+  code: string;
+  name: Record<string, string>;
+  image: string | null;
+}
+
+const redemptionView = (row: RedemptionRow, language: string): RedemptionView => ({
+  id: row.id,
+  goods: { code: row.code, name: row.name[language] ?? row.name.EN ?? row.code, image: row.image },
+  points: Number(row.points),
+  amount: toMoneyString(BigInt(row.amount)),
+  status: row.status,
+  note: row.note,
+  createdAt: new Date(row.created_at).toISOString(),
+  decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+});
+
+/** The member's redeem history (getRedeemPointList), newest first. */
+export async function memberRedemptions(
+  db: Queryable,
+  memberId: string,
+  language: string,
+): Promise<RedemptionView[]> {
+  const rows = await db.query<RedemptionRow>(
+    `select ${REDEMPTION_COLUMNS} from point_redemptions r join point_goods g on g.id = r.goods_id
+     where r.member_id = $1 order by r.id desc limit 100`,
+    [memberId],
+  );
+  return rows.map((row) => redemptionView(row, language));
+}
+
+/**
+ * Redeems one good (passwordCheck/MCS2_redeemPointReward): with the payment password; the stock
+ * is taken in the statement that checks it (never oversold under parallel redeems), the points
+ * in the one that checks the balance, the cash part through the ledger (main → house `points`),
+ * all in one transaction; a retry with the same key answers the first redemption.
+ */
+export async function redeemGoods(
+  deps: AppDeps,
+  memberId: string,
+  request: { goodsId: string; paymentPassword: string; idempotencyKey: string },
+  language: string,
+): Promise<{ redemption: RedemptionView; changes: BalanceChange[] }> {
+  await checkPaymentPassword(deps, memberId, request.paymentPassword);
+  const key = scopedKey(memberId, 'redeem', request.idempotencyKey);
+  return deps.db.transaction(async (tx) => {
+    await lockMember(tx, memberId);
+    const [seen] = await tx.query<{ id: string; goods_id: string }>(
+      'select id::text, goods_id::text from point_redemptions where idempotency_key = $1',
+      [key],
+    );
+    if (seen) {
+      if (seen.goods_id !== request.goodsId) {
+        throw new ApiError(409, 'idempotency_conflict', 'This request key was already used.');
+      }
+      return { redemption: await oneRedemption(tx, seen.id, language), changes: [] };
+    }
+    const [goods] = await tx.query<{ id: string; points: string; amount: string }>(
+      `update point_goods set quantity = quantity - 1
+       where id = $1 and status = 'active' and quantity > 0
+       returning id::text, points::text, amount::text`,
+      [request.goodsId],
+    );
+    if (!goods) {
+      const [exists] = await tx.query('select 1 from point_goods where id = $1 and status = $2', [
+        request.goodsId,
+        'active',
+      ]);
+      if (!exists) throw new ApiError(404, 'not_found', 'No such goods.');
+      throw new ApiError(409, 'out_of_stock', 'This item is out of stock.');
+    }
+    const cost = BigInt(goods.points) * HUNDREDTHS;
+    const [paid] = await tx.query(
+      `update point_balances set balance = balance - $2 where member_id = $1 and balance >= $2
+       returning balance`,
+      [memberId, cost.toString()],
+    );
+    if (!paid) {
+      throw new ApiError(409, 'insufficient_points', 'You do not have enough points for this.', {
+        points: goods.points,
+      });
+    }
+    const [redemption] = await tx.query<{ id: string }>(
+      `insert into point_redemptions (member_id, goods_id, points, amount, idempotency_key)
+       values ($1, $2, $3, $4, $5) returning id::text`,
+      [memberId, goods.id, goods.points, goods.amount, key],
+    );
+    await tx.query(
+      `insert into point_entries (member_id, kind, amount, reference) values ($1, 'redeem', $2, $3)`,
+      [memberId, (-cost).toString(), `redemption:${redemption!.id}`],
+    );
+    let changes: BalanceChange[] = [];
+    const cash = BigInt(goods.amount);
+    if (cash > 0n) {
+      // Cash for goods leaves the member's hands: not while a bonus is being wagered.
+      await assertNoOpenWagering(tx, memberId);
+      const main = await walletId(tx, memberId, null);
+      const posted = await postWithin(tx, {
+        idempotencyKey: `redeem:${redemption!.id}`,
+        kind: 'points_redeem',
+        memberId,
+        postings: [
+          { accountId: main, amount: -cash },
+          { accountId: await houseAccountId(tx, 'points'), amount: cash },
+        ],
+        result: { redemptionId: redemption!.id },
+      });
+      changes = changesOf(posted, memberId, new Map([[main, 'MAIN']]));
+    }
+    return { redemption: await oneRedemption(tx, redemption!.id, language), changes };
+  });
+}
+
+async function oneRedemption(tx: Queryable, id: string, language: string) {
+  const [row] = await tx.query<RedemptionRow>(
+    `select ${REDEMPTION_COLUMNS} from point_redemptions r join point_goods g on g.id = r.goods_id
+     where r.id = $1`,
+    [id],
+  );
+  return redemptionView(row!, language);
+}
+
+/**
+ * The operator decides an in-process redemption (`npm run ops -- redeem approve|reject <id>`):
+ * once only; a rejection gives back the points, the cash part and the item to the stock.
+ */
+export async function decideRedemption(
+  deps: AppDeps,
+  id: string,
+  decision: 'approve' | 'reject',
+  note: string | null,
+): Promise<RedemptionView> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.query<{
+      member_id: string;
+      goods_id: string;
+      points: string;
+      amount: string;
+    }>(
+      `update point_redemptions set status = $2, note = $3, decided_at = now()
+       where id = $1 and status = 'inProcess'
+       returning member_id::text, goods_id::text, points::text, amount::text`,
+      [id, decision === 'approve' ? 'approved' : 'rejected', note],
+    );
+    if (!row) {
+      const [seen] = await tx.query('select 1 from point_redemptions where id = $1', [id]);
+      if (!seen) throw new ApiError(404, 'not_found', `No redemption ${id}.`);
+      throw new ApiError(409, 'redemption_decided', 'This redemption was already decided.');
+    }
+    let changes: BalanceChange[] = [];
+    if (decision === 'reject') {
+      const points = BigInt(row.points) * HUNDREDTHS;
+      await tx.query(`update point_balances set balance = balance + $2 where member_id = $1`, [
+        row.member_id,
+        points.toString(),
+      ]);
+      await tx.query(
+        `insert into point_entries (member_id, kind, amount, reference)
+         values ($1, 'refund', $2, $3)`,
+        [row.member_id, points.toString(), `redemption:${id}`],
+      );
+      await tx.query('update point_goods set quantity = quantity + 1 where id = $1', [
+        row.goods_id,
+      ]);
+      const cash = BigInt(row.amount);
+      if (cash > 0n) {
+        const main = await walletId(tx, row.member_id, null);
+        const posted = await postWithin(tx, {
+          idempotencyKey: `redeem_refund:${id}`,
+          kind: 'points_refund',
+          memberId: row.member_id,
+          postings: [
+            { accountId: await houseAccountId(tx, 'points'), amount: -cash },
+            { accountId: main, amount: cash },
+          ],
+          result: { redemptionId: id },
+        });
+        changes = changesOf(posted, row.member_id, new Map([[main, 'MAIN']]));
+      }
+    }
+    return { view: await oneRedemption(tx, id, 'EN'), changes };
+  });
+  deps.balanceEvents.announce(result.changes);
+  return result.view;
+}
+
+/** Every redemption waiting for the operator, oldest first. */
+export async function openRedemptions(db: Queryable): Promise<RedemptionView[]> {
+  const rows = await db.query<RedemptionRow & { account: string }>(
+    `select ${REDEMPTION_COLUMNS} from point_redemptions r join point_goods g on g.id = r.goods_id
+     where r.status = 'inProcess' order by r.created_at, r.id`,
+  );
+  return rows.map((row) => redemptionView(row, 'EN'));
+}
