@@ -5,6 +5,7 @@ export const JobLock = {
   withdrawalAutoConfirm: 7_201_004,
   salarySettlement: 7_201_006,
   raffleDraw: 7_201_014,
+  rewardExpiry: 7_201_015,
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { settleDueSalaries } from '../domain/salary/settle';
 import type { AppDeps } from '../http/deps';
 import { timedJob } from '../metrics';
 import { drawDueRaffles } from '../domain/raffles/raffles';
+import { expireRewards } from '../domain/rewards/expiry';
 
 /** How often the jobs look for due work; each run is cheap when nothing is due. */
 const TICK_MS = 30_000;
@@ -34,6 +35,8 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
         await drawDueRaffles(deps);
         return { ran: true };
       });
+      const expired = await timedJob('rewardExpiry', () => expireRewards(deps));
+      if (expired.failed > 0) log(`reward expiry: ${expired.failed} failed, retried next run`);
       const result = await timedJob('withdrawalAutoConfirm', () => autoConfirmWithdrawals(deps));
       if (result.failed > 0)
         log(`withdrawal auto-confirmation: ${result.failed} failed, retried next run`);

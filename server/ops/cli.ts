@@ -17,6 +17,7 @@ import { serverInfoFile } from '../boot';
  *   npm run ops -- agent rate agent1 realTimeSalary 1.5   (or `none` to remove it)
  *   npm run ops -- agent rates agent1
  *   npm run ops -- promotion list | create --file promo.json | update --file promo.json | close CODE
+ *   npm run ops -- promotion applications [CODE] [--all] | approve|reject CODE ACCOUNT
  *   npm run ops -- redeem list | redeem approve <id> | redeem reject <id> [--reason "Out of stock"]
  *   npm run ops -- goods upsert --file goods.json
  */
@@ -29,6 +30,7 @@ const usage = [
   '       npm run ops -- agent rate <account> dividend|dailySalary|hourlySalary|realTimeSalary <percent|none>',
   '       npm run ops -- agent rates <account>',
   '       npm run ops -- promotion list | promotion create|update --file <definition.json> | promotion close <code>',
+  '       npm run ops -- promotion applications [<code>] [--all] | promotion approve|reject <code> <account>',
   '       npm run ops -- redeem list | redeem approve|reject <id> [--reason <text>]',
   '       npm run ops -- goods upsert --file <goods.json>',
 ].join('\n');
@@ -118,6 +120,7 @@ async function run(argv: string[]): Promise<string> {
       recipient: { type: 'string' },
       limit: { type: 'string' },
       file: { type: 'string' },
+      all: { type: 'boolean' },
     },
   });
   const [command, action, extra, ...more] = positionals;
@@ -170,6 +173,23 @@ async function run(argv: string[]): Promise<string> {
   if (command === 'promotion' && action === 'close' && extra) {
     const path = `/ops/promotions/${encodeURIComponent(extra)}/close`;
     return JSON.stringify(await call('POST', {}, path));
+  }
+  // Applications to an operator-reviewed bonus (issue 14): what waits, and the answer.
+  if (command === 'promotion' && action === 'applications' && more.length === 0) {
+    const query = new URLSearchParams();
+    if (extra) query.set('code', extra);
+    if (values.all) query.set('all', 'true');
+    const search = query.size ? `?${query}` : '';
+    return JSON.stringify(await call('GET', undefined, `/ops/applications${search}`), null, 2);
+  }
+  if (
+    command === 'promotion' &&
+    (action === 'approve' || action === 'reject') &&
+    extra &&
+    more.length === 1
+  ) {
+    const body = { code: extra, account: more[0], decision: action };
+    return JSON.stringify(await call('POST', body, '/ops/applications'));
   }
   // Points mall redemptions (issue 14): what waits, and the operator's decision.
   if (command === 'redeem' && action === 'list' && !extra) {

@@ -1,4 +1,4 @@
-import type { PromotionList, PromotionState } from '../shared/promotions';
+import type { PromotionList, PromotionOptIn, PromotionState } from '../shared/promotions';
 import type { MissionLeaderboard, MissionSummary } from '../shared/missions';
 import type { RaffleView } from '../shared/raffle';
 import type { RebateView } from '../shared/rebates';
@@ -51,7 +51,7 @@ export function createPromotionsApi(http: Http, sealed: SealedCalls) {
       return http.get('/wps/promotions', { signal });
     },
     /** Opt in from a promotion's card: `sign` a deposit bonus, `join` a raffle or mission. */
-    optIn(code: string, action: 'sign' | 'join'): Promise<{ code: string; state: PromotionState }> {
+    optIn(code: string, action: PromotionOptIn): Promise<{ code: string; state: PromotionState }> {
       return http.post(`/wps/promotions/${encodeURIComponent(code)}/${action}`, {});
     },
     rewards(signal?: AbortSignal): Promise<RewardList> {

@@ -232,6 +232,8 @@ export const PROMOTION_TYPES = [
   'missionReward',
   'referralReward',
   'vipUpgradeBonus',
+  // A fixed bonus the member applies for and the operator reviews (approve or reject).
+  'appliedBonus',
 ] as const;
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 
@@ -278,16 +280,23 @@ export interface PromotionList {
  * How a member opts in to a promotion of each type from its card, or null when there is
  * nothing to opt in to (a sign-up or VIP bonus is issued by itself; a rebate accrues on play).
  */
-export function promotionOptInEvent(
-  type: PromotionType,
-): 'promotion.sign' | 'promotion.join' | null {
+export function promotionOptInEvent(type: PromotionType): PromotionOptInEvent | null {
   switch (type) {
     case 'depositBonus':
       return 'promotion.sign';
     case 'raffle':
     case 'missionReward':
       return 'promotion.join';
+    case 'appliedBonus':
+      return 'promotion.apply';
     default:
       return null;
   }
 }
+
+export type PromotionOptInEvent = 'promotion.sign' | 'promotion.join' | 'promotion.apply';
+/** The opt-in's path segment: POST /wps/promotions/:code/<action>. */
+export type PromotionOptIn = 'sign' | 'join' | 'apply';
+export const PROMOTION_OPT_INS = ['sign', 'join', 'apply'] as const satisfies PromotionOptIn[];
+export const optInActionOf = (event: PromotionOptInEvent): PromotionOptIn =>
+  event.slice('promotion.'.length) as PromotionOptIn;

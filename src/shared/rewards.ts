@@ -19,6 +19,13 @@ export type RewardSource = (typeof REWARD_SOURCES)[number];
 
 export type RewardState = 'waiting' | 'claimed' | 'expired';
 
+/**
+ * How long a reward waits in the reward centre before it expires (docs/decisions.md): long
+ * enough for a member who plays weekly, short enough that the house's liabilities do not grow
+ * without end. The reward-expiry job closes what has passed it.
+ */
+export const REWARD_CLAIM_DAYS = 30;
+
 export interface RewardView {
   id: string;
   source: RewardSource;
@@ -79,7 +86,7 @@ export interface ClaimAllResult {
  * state: the summary is fetched again, as the unread count is.
  */
 export interface RewardEvent {
-  reason: 'issued' | 'claimed' | 'wagered' | 'unlocked' | 'forfeited';
+  reason: 'issued' | 'claimed' | 'wagered' | 'unlocked' | 'forfeited' | 'expired' | 'changed';
 }
 
 /** How many of the newest claimed or expired rewards the reward centre shows. */

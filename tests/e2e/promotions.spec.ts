@@ -123,7 +123,7 @@ test('an invite link registers a friend on another network whose first deposit p
     await register.getByLabel(/I am 18 or older/).check();
     await register.getByRole('button', { name: 'Register' }).click();
     await expect(friend.getByTestId('account-menu')).toContainText(friendName);
-    await page.reload();
+    // The inviter's open page lists the friend without a reload.
     const friends = page.getByTestId('referral-friends-table');
     await expect(friends).toContainText(`${friendName.slice(0, 2)}***${friendName.slice(-1)}`);
     await expect(friends).toContainText('Joined');
@@ -141,5 +141,48 @@ test('an invite link registers a friend on another network whose first deposit p
   } finally {
     await friendContext.close();
     await ops('promotion', 'close', 'E2E_REFERRAL');
+  }
+});
+
+test('a member applies for a bonus the operator reviews; the approval reaches the open card', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const code = `E2E_APPLY_${uniqueName('').toUpperCase()}`;
+  await createPromotion({
+    code,
+    type: 'appliedBonus',
+    content: { EN: { title: 'Loyalty thanks', summary: 'Apply and we review.', terms: '' } },
+    startsAt: '2026-01-01T00:00:00Z',
+    terms: { amount: '6.00', wageringMultiplier: 0 },
+  });
+  try {
+    const { username, password } = await newAccount();
+    await loginAs(page, username, password);
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    await page.goto('/promotions');
+    const card = page.getByTestId('promotion-list').locator(`[data-code="${code}"]`);
+    await card.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('toast')).toContainText('You applied for Loyalty thanks');
+    await expect(card.getByTestId('promotion-status')).toHaveText('Applying');
+    await expect(card.getByTestId('promotion-review')).toHaveText(
+      'Your application is being reviewed.',
+    );
+
+    // The operator lists what waits and approves it (README: npm run ops -- promotion …).
+    const { stdout } = await ops('promotion', 'applications', code);
+    expect(JSON.parse(stdout)).toEqual([
+      expect.objectContaining({ code, account: username, state: 'applying', amount: '6.00' }),
+    ]);
+    await ops('promotion', 'approve', code, username);
+    await expect(card.getByTestId('promotion-status')).toHaveText('Reward waiting');
+    await card.getByRole('link', { name: 'Claim in the reward centre' }).click();
+    await page
+      .getByTestId('reward-centre')
+      .getByRole('button', { name: 'Claim Loyalty thanks, 6.00' })
+      .click();
+    await expect(page.getByTestId('balance')).toHaveText('$ 6.00');
+  } finally {
+    await ops('promotion', 'close', code);
   }
 });

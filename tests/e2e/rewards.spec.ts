@@ -42,6 +42,11 @@ test('a player signs up for a deposit bonus, deposits, claims it in the reward c
   await expect(reward).toContainText('Half on top');
   await expect(reward).toContainText('For your deposit of 20.00');
   await expect(reward).toContainText('wager 30.00 to unlock');
+  // It waits 30 days, and says until when.
+  const end = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(
+    new Date(Date.now() + 30 * 86_400_000),
+  );
+  await expect(reward).toContainText(`claim by ${end}`);
   await reward.getByRole('button', { name: 'Claim Half on top, 10.00' }).click();
   await expect(page.getByTestId('toast').last()).toContainText('10.00 added to your balance');
   await expect(page.getByTestId('balance')).toHaveText('$ 30.00');

@@ -144,6 +144,9 @@ export async function listPromotions(
          ))
          or (p.audience ->> 'kind' = 'agentTeam'
              and exists (select 1 from my_uplines where account = p.audience ->> 'agent'))
+         or (p.audience ->> 'kind' = 'vipAtLeast'
+             and exists (select 1 from member_vip v where v.member_id = $1::bigint
+                         and v.level >= (p.audience ->> 'level')::int))
          or pp.state is not null
        )
      order by p.starts_at desc, p.code`,

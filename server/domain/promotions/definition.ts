@@ -74,7 +74,13 @@ export const promotionTermsByType = {
       minTurnover: money.default('0.00'),
     })
     .strict(),
-  vipUpgradeBonus: fixedReward,
+  // Paid once to a member whose VIP level rises to `level` (or past it) while the promotion is
+  // open: on top of the level's own upgrade bonus (config `vip`), for a campaign.
+  vipUpgradeBonus: z
+    .object({ amount: money, wageringMultiplier, level: z.number().int().min(1).max(100) })
+    .strict(),
+  // The member applies from the card; the operator approves (the reward is issued) or rejects.
+  appliedBonus: fixedReward,
 } satisfies Record<(typeof PROMOTION_TYPES)[number], z.ZodType>;
 
 const sitePathOrHttps = z

@@ -4,6 +4,7 @@ import {
   type PromotionContext,
   type PromotionEvent,
   type PromotionState,
+  type PromotionOptIn,
   type PromotionType,
   nextPromotionState,
   promotionOptInEvent,
@@ -84,22 +85,26 @@ export async function inAudience(tx: Queryable, audience: PromotionAudience, mem
       );
       return row?.found === true;
     }
-    case 'vipAtLeast':
-      // VIP levels arrive with their part of issue 14; until then no member qualifies.
-      return false;
+    case 'vipAtLeast': {
+      const [row] = await tx.query<{ level: number }>(
+        'select level from member_vip where member_id = $1',
+        [memberId],
+      );
+      return Number(row?.level ?? 0) >= audience.level;
+    }
   }
 }
 
 /**
  * A member opts in to a promotion from its card (`sign` a deposit bonus before depositing,
- * `join` a raffle): only while it is open, only for its audience, only the opt-in its type
+ * `join` a raffle, `apply` for a bonus the operator reviews): only while it is open, only for its audience, only the opt-in its type
  * takes, once (the machine refuses a second).
  */
 export async function optIn(
   deps: AppDeps,
   memberId: string,
   code: string,
-  action: 'sign' | 'join',
+  action: PromotionOptIn,
 ): Promise<PromotionState> {
   return deps.db.transaction(async (tx) => {
     const [promotion] = await tx.query<OpenPromotion>(
@@ -247,23 +252,95 @@ export async function issueSignupBonuses(
         [offer.id, memberId, JSON.stringify({ wagering: false, outcome: null })],
       );
       if (!participation) return;
-      const amount = parseMoney(offer.terms.amount);
-      await applyParticipationEvent(tx, participation.id, {
-        type: 'promotion.qualify',
-        wagering: offer.terms.wageringMultiplier > 0,
-      });
-      const id = await issueRewardWithin(tx, {
+      const id = await issueFixedBonusWithin(tx, {
         memberId,
-        source: 'promotion',
-        sourceKey: `promotion:${participation.id}`,
         promotionId: offer.id,
         participationId: participation.id,
-        houseAccount: 'promotions',
-        amount,
-        wageringRequired: amount * BigInt(offer.terms.wageringMultiplier),
+        terms: offer.terms,
+        event: 'promotion.qualify',
       });
       issued ||= id !== null;
     });
+  }
+  return issued;
+}
+
+/**
+ * A fixed bonus (`{ amount, wageringMultiplier }` terms) issued on a participation: the machine
+ * moves it to `issued` (by `qualify`, or the operator's `approve`) and the reward waits in the
+ * reward centre, to be wagered amount × multiplier once claimed. Answers the reward's id.
+ */
+export async function issueFixedBonusWithin(
+  tx: Queryable,
+  bonus: {
+    memberId: string;
+    promotionId: string;
+    participationId: string;
+    terms: { amount: string; wageringMultiplier: number };
+    event: 'promotion.qualify' | 'promotion.approve';
+    detail?: Record<string, string>;
+  },
+): Promise<string | null> {
+  const amount = parseMoney(bonus.terms.amount);
+  await applyParticipationEvent(tx, bonus.participationId, {
+    type: bonus.event,
+    wagering: bonus.terms.wageringMultiplier > 0,
+  });
+  return issueRewardWithin(tx, {
+    memberId: bonus.memberId,
+    source: 'promotion',
+    sourceKey: `promotion:${bonus.participationId}`,
+    promotionId: bonus.promotionId,
+    participationId: bonus.participationId,
+    houseAccount: 'promotions',
+    amount,
+    wageringRequired: amount * BigInt(bonus.terms.wageringMultiplier),
+    ...(bonus.detail ? { detail: bonus.detail } : {}),
+  });
+}
+
+/**
+ * In the transaction that raised a member's VIP level from `from` to `to`: every open VIP
+ * upgrade promotion whose level lies in (from, to] issues its bonus, once per member ever (a
+ * level lost and reached again pays nothing, as the level's own bonus). Answers whether any was.
+ */
+export async function qualifyVipUpgradePromotionsWithin(
+  tx: Queryable,
+  memberId: string,
+  from: number,
+  to: number,
+): Promise<boolean> {
+  const offers = await tx.query<{
+    id: string;
+    audience: PromotionAudience;
+    terms: { amount: string; wageringMultiplier: number; level: number };
+  }>(
+    `select p.id::text, p.audience, p.terms from promotions p
+     where p.type = 'vipUpgradeBonus' and p.starts_at <= now()
+       and (p.ends_at is null or p.ends_at > now()) and (p.closed_at is null or p.closed_at > now())
+       and (p.terms ->> 'level')::int > $1 and (p.terms ->> 'level')::int <= $2
+     order by p.id`,
+    [from, to],
+  );
+  let issued = false;
+  for (const offer of offers) {
+    if (!(await inAudience(tx, offer.audience, memberId))) continue;
+    const [participation] = await tx.query<{ id: string }>(
+      `insert into promotion_participations (promotion_id, member_id, state, context)
+       values ($1, $2, 'none', $3) on conflict (promotion_id, member_id) do nothing
+       returning id::text`,
+      [offer.id, memberId, JSON.stringify({ wagering: false, outcome: null })],
+    );
+    if (!participation) continue;
+    const id = await issueFixedBonusWithin(tx, {
+      memberId,
+      promotionId: offer.id,
+      participationId: participation.id,
+      terms: offer.terms,
+      event: 'promotion.qualify',
+      detail: { level: String(offer.terms.level) },
+    });
+    issued ||= id !== null;
   }
   return issued;
 }

@@ -52,21 +52,22 @@ export async function referralCodeOf(db: Queryable, memberId: string): Promise<s
 /**
  * A friend registered with an invite code: linked to the inviter, and refused any reward at
  * once when it registered from an address or a device the inviter has used. An unknown code, a
- * free-play or inactive inviter, links nothing.
+ * free-play or inactive inviter, links nothing. Answers the inviter linked (to tell its
+ * invite page), or null.
  */
 export async function recordReferral(
   db: Queryable,
   friendId: string,
   code: string | undefined,
   from: { ip: string; device: string | null },
-): Promise<void> {
-  if (!code) return;
+): Promise<string | null> {
+  if (!code) return null;
   const [inviter] = await db.query<{ id: string }>(
     `select id::text from members where upper(referral_code) = upper($1) and type <> 4
        and status = 'active' and id <> $2`,
     [code, friendId],
   );
-  if (!inviter) return;
+  if (!inviter) return null;
   const device = from.device && DEVICE_PATTERN.test(from.device) ? from.device : null;
   const [seen] = await db.query<{ address: boolean; device: boolean }>(
     `select exists (select 1 from member_known_ips where member_id = $1 and ip = $2) as address,
@@ -74,11 +75,12 @@ export async function recordReferral(
     [inviter.id, from.ip, device],
   );
   const refused = seen?.address ? 'same_address' : seen?.device ? 'same_device' : null;
-  await db.query(
+  const linked = await db.query(
     `insert into referrals (friend_id, inviter_id, ip, device, state, refused_reason)
-     values ($1, $2, $3, $4, $5, $6) on conflict (friend_id) do nothing`,
+     values ($1, $2, $3, $4, $5, $6) on conflict (friend_id) do nothing returning friend_id`,
     [friendId, inviter.id, from.ip, device, refused ? 'refused' : 'registered', refused],
   );
+  return linked.length > 0 ? inviter.id : null;
 }
 
 interface ReferralOffer {

@@ -1,4 +1,4 @@
-import type { RewardSource } from '../../../src/shared/rewards';
+import { REWARD_CLAIM_DAYS, type RewardSource } from '../../../src/shared/rewards';
 import type { Queryable } from '../../db/types';
 
 export interface RewardToIssue {
@@ -13,7 +13,8 @@ export interface RewardToIssue {
   /** Turnover to reach once claimed; 0n for none. */
   wageringRequired: bigint;
   detail?: Record<string, string>;
-  expiresAt?: Date | null;
+  /** When it expires unclaimed: REWARD_CLAIM_DAYS from now unless given. */
+  expiresAt?: Date;
 }
 
 /**
@@ -29,7 +30,8 @@ export async function issueRewardWithin(
   const [row] = await tx.query<{ id: string }>(
     `insert into rewards (member_id, source, source_key, promotion_id, participation_id,
        house_account, amount, wagering_required, detail, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+       coalesce($10::timestamptz, now() + make_interval(days => $11)))
      on conflict (source_key) do nothing returning id::text`,
     [
       reward.memberId,
@@ -42,6 +44,7 @@ export async function issueRewardWithin(
       reward.wageringRequired.toString(),
       JSON.stringify(reward.detail ?? {}),
       reward.expiresAt ?? null,
+      REWARD_CLAIM_DAYS,
     ],
   );
   return row?.id ?? null;

@@ -2,6 +2,7 @@ import { parseMoney } from '../../../src/shared/money';
 import { vipLevelFor, vipPeriodStart, type VipTotals } from '../../../src/shared/vip';
 import type { Queryable } from '../../db/types';
 import { issueRewardWithin } from '../rewards/issue';
+import { qualifyVipUpgradePromotionsWithin } from '../promotions/participation';
 import type { AppDeps } from '../../http/deps';
 import type { VipConfig } from './config';
 
@@ -80,6 +81,10 @@ export async function vipProgressWithin(
       detail: { level: String(reached.level) },
     });
     rewarded ||= issued !== null;
+  }
+  if (level > standing.level) {
+    rewarded =
+      (await qualifyVipUpgradePromotionsWithin(tx, memberId, standing.level, level)) || rewarded;
   }
   return { level, change: { memberId, level, version: Number(stored!.version), rewarded } };
 }

@@ -74,10 +74,12 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
     try {
       const memberId = await rememberDevice(deps, result.token, request);
       if (memberId) {
-        await recordReferral(deps.db, memberId, fields.referralCode, {
+        const inviter = await recordReferral(deps.db, memberId, fields.referralCode, {
           ip: request.ip,
           device: deviceOf(request),
         });
+        // The inviter's friends list (its page refreshes on `reward`).
+        if (inviter) deps.rewardEvents.announce({ memberId: inviter, reason: 'changed' });
         if (await issueSignupBonuses(deps.db, memberId, request.ip)) {
           deps.rewardEvents.announce({ memberId, reason: 'issued' });
         }

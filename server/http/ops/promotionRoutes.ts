@@ -7,13 +7,16 @@ import {
   upsertPromotion,
 } from '../../domain/promotions/catalogue';
 import { promotionDefinitionSchema } from '../../domain/promotions/definition';
+import { listApplications, reviewApplication } from '../../domain/promotions/applications';
 import { ApiError } from '../../domain/apiError';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 
 /**
  * Operator endpoints for promotions (issue 14): `npm run ops -- promotion list`, `create` and
- * `update` (one definition, checked as the configuration file's are), `close <code>`.
+ * `update` (one definition, checked as the configuration file's are), `close <code>`; the
+ * applications to an operator-reviewed bonus and their answers (`applications`, `approve`,
+ * `reject`).
  */
 export async function opsPromotionRoutes(
   app: FastifyInstance,
@@ -41,6 +44,43 @@ export async function opsPromotionRoutes(
       );
     }
     return ok(result);
+  });
+
+  app.get('/ops/applications', async (request) => {
+    authorize(request);
+    const query = parseInput(
+      z
+        .object({
+          code: z
+            .string()
+            .regex(/^[A-Z0-9_]{2,32}$/, 'a promotion code')
+            .optional(),
+          all: z.enum(['true', 'false']).optional(),
+        })
+        .strict(),
+      request.query,
+    );
+    return ok(
+      await listApplications(deps.db, {
+        ...(query.code ? { code: query.code } : {}),
+        all: query.all === 'true',
+      }),
+    );
+  });
+
+  app.post('/ops/applications', async (request) => {
+    authorize(request);
+    const review = parseInput(
+      z
+        .object({
+          code: z.string().regex(/^[A-Z0-9_]{2,32}$/, 'a promotion code'),
+          account: z.string().min(1).max(40),
+          decision: z.enum(['approve', 'reject']),
+        })
+        .strict(),
+      request.body,
+    );
+    return ok(await reviewApplication(deps, review));
   });
 
   app.post('/ops/promotions/:code/close', async (request) => {

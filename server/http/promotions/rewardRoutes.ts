@@ -18,12 +18,13 @@ import { optionalSession, sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
+import { PROMOTION_OPT_INS } from '../../../src/shared/promotions';
 
 const rewardParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'a reward id') }).strict();
 const optInParams = z
   .object({
     code: z.string().regex(/^[A-Z0-9_]{2,32}$/, 'a promotion code'),
-    action: z.enum(['sign', 'join']),
+    action: z.enum(PROMOTION_OPT_INS),
   })
   .strict();
 

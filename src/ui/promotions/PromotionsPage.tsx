@@ -5,6 +5,7 @@ import {
   type PromotionStatus,
   type PromotionView,
   promotionActionsIn,
+  optInActionOf,
   promotionOptInEvent,
 } from '../../shared/promotions';
 import { Button } from '../components/Button';
@@ -156,7 +157,6 @@ function PromotionAction({ item, onChanged }: { item: PromotionView; onChanged: 
   const summary = useObservable(rewardSummary$, null);
   const [busy, setBusy] = useState(false);
   const optIn = promotionOptInEvent(item.type);
-  const action = optIn === 'promotion.sign' ? 'sign' : 'join';
 
   if (item.state === 'issued') {
     return (
@@ -173,7 +173,15 @@ function PromotionAction({ item, onChanged }: { item: PromotionView; onChanged: 
       <WageringProgress wagering={wagering} />
     ) : null;
   }
+  if (item.state === 'applying' || item.state === 'rejected') {
+    return (
+      <p className="promotion-action" data-testid="promotion-review">
+        {t(item.state === 'applying' ? 'promotions.applyingNote' : 'promotions.rejectedNote')}
+      </p>
+    );
+  }
   if (item.phase !== 'open' || optIn === null) return null;
+  const action = optInActionOf(optIn);
   if (item.state === null) {
     return (
       <p className="promotion-action">

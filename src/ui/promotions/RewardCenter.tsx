@@ -185,9 +185,9 @@ function rewardTitle(reward: RewardView, t: Translate): string {
 
 function RewardLine({ reward, money }: { reward: RewardView; money: (text: string) => string }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(reward.claimedAt ?? reward.createdAt),
-  );
+  const format = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const date = format(reward.claimedAt ?? reward.createdAt);
   return (
     <div className="reward-line">
       <p className="reward-title">{rewardTitle(reward, t)}</p>
@@ -200,6 +200,9 @@ function RewardLine({ reward, money }: { reward: RewardView; money: (text: strin
           : date}
         {reward.wageringRequired && reward.state === 'waiting'
           ? ` · ${t('rewards.wageringNote', { amount: money(reward.wageringRequired) })}`
+          : ''}
+        {reward.expiresAt && reward.state === 'waiting'
+          ? ` · ${t('rewards.claimBy', { date: format(reward.expiresAt) })}`
           : ''}
       </p>
     </div>

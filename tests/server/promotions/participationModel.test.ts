@@ -14,6 +14,8 @@ import {
 } from '../../../src/shared/promotions';
 import type { RewardList, RewardSummary } from '../../../src/shared/rewards';
 import { creditDeposit } from '../../../server/domain/ledger/wallets';
+import { drawDueRaffles } from '../../../server/domain/raffles/raffles';
+import { expireRewards } from '../../../server/domain/rewards/expiry';
 import { launchFirstSlot } from '../../support/gameClient';
 import { bearer, loginToken } from '../../support/identityClient';
 import { grant, ledgerSum, newKey, opsCall } from '../../support/moneyClient';
@@ -31,20 +33,31 @@ import { call, engines, startTestServer, type TestServer } from '../../support/t
  * How each event is driven:
  * - `sign` (member): POST /wps/promotions/<code>/sign on a deposit bonus.
  * - `join` (member): POST /wps/promotions/<code>/join on a raffle.
+ * - `apply` (member): POST /wps/promotions/<code>/apply on an operator-reviewed bonus.
+ * - `approve`, `reject` (operator): POST /ops/applications (`npm run ops -- promotion
+ *   approve|reject`); the approval's wagering (0 or 1 × the bonus) is the terms'.
  * - `qualify` (system): a deposit of the bonus's minimum, credited; the terms' wagering
  *   multiplier (0 or 1) decides whether the reward issued carries a requirement.
  * - `claim` (member): POST /wps/rewards/<id>/claim on the promotion's waiting reward.
  * - `wageringMet` (system): real spins until the reward centre shows no bonus being wagered.
  * - `forfeit` (member): POST /wps/rewards/bonus/forfeit.
+ * - `expire` (system): the reward-expiry job once the clock has passed the issued reward's end;
+ *   from `signed` or `applying`, the same job once the operator has closed the promotion; from
+ *   `joined`, the raffle's draw with no ticket bought.
  *
- * Not driven (no API yet), so the paths using them are left out: `apply`, `approve`, `reject`
- * and `expire`; `qualify` from `none` (a bonus that needs no opt-in, such as a sign-up or VIP
- * upgrade bonus: nothing issues one yet, and a deposit bonus is only earned once signed) and
- * from `joined` (a raffle's draw, a mission's completion).
+ * Not driven, so the paths using them are left out: `qualify` from `none` (a sign-up bonus at
+ * registration, a VIP upgrade promotion: tests/server/promotions/rewards.test.ts and vip.test.ts
+ * cover those) and from `joined` (a raffle's win: raffles.test.ts); `apply` after `sign` or
+ * `join` (the promotions that take those opt-ins take no application).
  */
 const events: PromotionEvent[] = [
   { type: 'promotion.sign' },
   { type: 'promotion.join' },
+  { type: 'promotion.apply' },
+  { type: 'promotion.approve', wagering: false },
+  { type: 'promotion.approve', wagering: true },
+  { type: 'promotion.reject' },
+  { type: 'promotion.expire' },
   { type: 'promotion.qualify', wagering: false },
   { type: 'promotion.qualify', wagering: true },
   { type: 'promotion.claim' },
@@ -52,10 +65,14 @@ const events: PromotionEvent[] = [
   { type: 'promotion.forfeit' },
 ];
 
-/** Whether the API can send `event` in `from` (see above): only a deposit bonus qualifies. */
+/**
+ * Whether the API can send `event` in `from` (see above): only a deposit bonus qualifies; only
+ * an operator-reviewed bonus takes an application, from the start.
+ */
 const drivable = (from: PromotionState, event: PromotionEvent) =>
   events.some((driven) => driven.type === event.type) &&
-  (event.type !== 'promotion.qualify' || from === 'signed');
+  (event.type !== 'promotion.qualify' || from === 'signed') &&
+  (event.type !== 'promotion.apply' || from === 'none');
 
 interface Stored {
   state: PromotionState;
@@ -100,7 +117,9 @@ const describePath = (steps: Step[]) =>
     ...steps.map(
       (step) =>
         `${step.event.type.slice('promotion.'.length)}${
-          step.event.type === 'promotion.qualify' ? `(wagering ${step.event.wagering})` : ''
+          step.event.type === 'promotion.qualify' || step.event.type === 'promotion.approve'
+            ? `(wagering ${step.event.wagering})`
+            : ''
         } → ${step.state}`,
     ),
   ].join(' ');
@@ -111,7 +130,8 @@ const BONUS = '1.00';
 const REQUIRED = '11.00';
 
 const content = (code: string) => ({ EN: { title: `${code} title`, summary: '', terms: '' } });
-const definitionOf = (code: string, type: 'depositBonus' | 'raffle', wagering: boolean) => ({
+type WalkerType = 'depositBonus' | 'raffle' | 'appliedBonus';
+const definitionOf = (code: string, type: WalkerType, wagering: boolean) => ({
   code,
   type,
   content: content(code),
@@ -127,7 +147,9 @@ const definitionOf = (code: string, type: 'depositBonus' | 'raffle', wagering: b
           prizes: [{ amount: '10.00', count: 1 }],
           wageringMultiplier: 1,
         }
-      : { percent: '10', cap: '5.00', minDeposit: DEPOSIT, wageringMultiplier: wagering ? 1 : 0 },
+      : type === 'appliedBonus'
+        ? { amount: BONUS, wageringMultiplier: wagering ? 1 : 0 }
+        : { percent: '10', cap: '5.00', minDeposit: DEPOSIT, wageringMultiplier: wagering ? 1 : 0 },
 });
 
 /** A path's own member and promotion, and what the steps so far made. */
@@ -136,9 +158,11 @@ interface Walker {
   memberId: string;
   token: string;
   code: string;
-  type: 'depositBonus' | 'raffle';
+  type: WalkerType;
   rewardId: string | null;
   launch: string | null;
+  /** The operator closed the promotion (to expire what waited on it): no longer listed. */
+  ended: boolean;
 }
 
 describe.each(engines)('promotion participation through the server on %s', (engine) => {
@@ -181,11 +205,18 @@ describe.each(engines)('promotion participation through the server on %s', (engi
       [account],
     );
     const code = `PMODEL_${made}`;
-    const type = steps.some((step) => step.event.type === 'promotion.join')
+    const type: WalkerType = steps.some((step) => step.event.type === 'promotion.join')
       ? 'raffle'
-      : 'depositBonus';
-    const qualify = steps.find((step) => step.event.type === 'promotion.qualify')?.event;
-    const wagering = qualify?.type === 'promotion.qualify' ? qualify.wagering : true;
+      : steps.some((step) => step.event.type === 'promotion.apply')
+        ? 'appliedBonus'
+        : 'depositBonus';
+    const issuing = steps.find(
+      (step) => step.event.type === 'promotion.qualify' || step.event.type === 'promotion.approve',
+    )?.event;
+    const wagering =
+      issuing?.type === 'promotion.qualify' || issuing?.type === 'promotion.approve'
+        ? issuing.wagering
+        : true;
     succeeded(
       await opsCall(server, '/ops/promotions', {
         mode: 'create',
@@ -200,9 +231,16 @@ describe.each(engines)('promotion participation through the server on %s', (engi
       type,
       rewardId: null,
       launch: null,
+      ended: false,
     };
   }
 
+  const review = (walker: Walker, decision: 'approve' | 'reject') =>
+    opsCall(server, '/ops/applications', {
+      code: walker.code,
+      account: walker.account,
+      decision,
+    });
   const rewardsOf = (walker: Walker) => get<RewardList>(walker.token, '/wps/rewards');
   const promotionRewards = async (walker: Walker) => {
     const [row] = await server.deps.db.query<{ n: number }>(
@@ -217,12 +255,17 @@ describe.each(engines)('promotion participation through the server on %s', (engi
   async function expectState(walker: Walker, expected: Stored, where: string) {
     const list = await get<PromotionList>(walker.token, '/wps/promotions');
     const item = list.items.find((candidate) => candidate.code === walker.code);
-    expect(item, where).toBeDefined();
-    expect(item!.phase, where).toBe('open');
-    expect({ state: item!.state, status: item!.status }, where).toEqual({
-      state: expected.state,
-      status: promotionStatusOf('open', expected.state),
-    });
+    if (walker.ended) {
+      // A closed promotion is listed only while a reward of it waits or is being wagered.
+      expect(item, where).toBeUndefined();
+    } else {
+      expect(item, where).toBeDefined();
+      expect(item!.phase, where).toBe('open');
+      expect({ state: item!.state, status: item!.status }, where).toEqual({
+        state: expected.state,
+        status: promotionStatusOf('open', expected.state),
+      });
+    }
     const rows = await server.deps.db.query<Stored>(
       `select pp.state, pp.context from promotion_participations pp
        join promotions p on p.id = pp.promotion_id where p.code = $1 and pp.member_id = $2`,
@@ -272,14 +315,62 @@ describe.each(engines)('promotion participation through the server on %s', (engi
   async function send(walker: Walker, event: PromotionEvent, before: Stored, where: string) {
     switch (event.type) {
       case 'promotion.sign':
-      case 'promotion.join': {
+      case 'promotion.join':
+      case 'promotion.apply': {
         expect(promotionOptInEvent(walker.type)).toBe(event.type);
         const action = event.type.slice('promotion.'.length);
         const reply = await post(walker.token, `/wps/promotions/${walker.code}/${action}`);
         expect(succeeded(reply)).toEqual({
           code: walker.code,
-          state: event.type === 'promotion.sign' ? 'signed' : 'joined',
+          state: { sign: 'signed', join: 'joined', apply: 'applying' }[action],
         });
+        return;
+      }
+      case 'promotion.approve':
+      case 'promotion.reject': {
+        const decision = event.type === 'promotion.approve' ? 'approve' : 'reject';
+        const reply = await review(walker, decision);
+        expect(succeeded(reply), where).toMatchObject({
+          code: walker.code,
+          account: walker.account,
+          state: decision === 'approve' ? 'issued' : 'rejected',
+        });
+        if (event.type === 'promotion.approve') {
+          const reward = (await rewardsOf(walker)).waiting.find(
+            (candidate) => candidate.promotion?.code === walker.code,
+          );
+          expect(reward, where).toMatchObject({
+            source: 'promotion',
+            amount: BONUS,
+            wageringRequired: event.wagering ? BONUS : null,
+            state: 'waiting',
+          });
+          walker.rewardId = reward!.id;
+        }
+        return;
+      }
+      case 'promotion.expire': {
+        if (before.state === 'issued') {
+          // The clock passes the reward's end.
+          await server.deps.db.query(
+            `update rewards set expires_at = now() - interval '1 second' where id = $1`,
+            [walker.rewardId],
+          );
+          expect((await expireRewards(server.deps)).rewards, where).toBe(1);
+        } else if (walker.type === 'raffle') {
+          // Drawn with no ticket bought (no bet since joining).
+          await server.deps.db.query(
+            `update promotions
+             set terms = jsonb_set(terms, '{drawAt}', to_jsonb((now() - interval '1 second')::text))
+             where code = $1`,
+            [walker.code],
+          );
+          await drawDueRaffles(server.deps);
+        } else {
+          succeeded(await opsCall(server, `/ops/promotions/${walker.code}/close`, {}));
+          walker.ended = true;
+          expect((await expireRewards(server.deps)).participations, where).toBe(1);
+        }
         return;
       }
       case 'promotion.qualify': {
@@ -322,8 +413,11 @@ describe.each(engines)('promotion participation through the server on %s', (engi
           forfeited: BONUS,
         });
         return;
-      default:
-        throw new Error(`${event.type} is not driven through the API`);
+      default: {
+        // Every event is driven: a new one fails type-checking here.
+        const unhandled: never = event;
+        throw new Error(`${JSON.stringify(unhandled)} is not driven through the API`);
+      }
     }
   }
 
@@ -334,10 +428,16 @@ describe.each(engines)('promotion participation through the server on %s', (engi
   async function refuse(walker: Walker, type: PromotionEventType, current: Stored, where: string) {
     switch (type) {
       case 'promotion.sign':
-      case 'promotion.join': {
+      case 'promotion.join':
+      case 'promotion.apply': {
         const action = type.slice('promotion.'.length);
         const reply = await post(walker.token, `/wps/promotions/${walker.code}/${action}`);
-        if (promotionOptInEvent(walker.type) === type) {
+        if (walker.ended) {
+          expect(reply, where).toMatchObject({
+            status: 409,
+            body: { code: 'promotion_not_open' },
+          });
+        } else if (promotionOptInEvent(walker.type) === type) {
           // The opt-in this promotion takes, a second time.
           expect(reply, where).toMatchObject({
             status: 409,
@@ -361,12 +461,29 @@ describe.each(engines)('promotion participation through the server on %s', (engi
           expect(await promotionRewards(walker), where).toBe(0);
           return;
         }
+        // Claimed once already, or expired unclaimed.
+        const outcome = current.context.outcome === 'expired' ? 'reward_expired' : 'reward_claimed';
         expect(
           await post(walker.token, `/wps/rewards/${walker.rewardId}/claim`),
           where,
-        ).toMatchObject({ status: 409, body: { code: 'reward_claimed' } });
+        ).toMatchObject({ status: 409, body: { code: outcome } });
         return;
       }
+      case 'promotion.approve':
+      case 'promotion.reject': {
+        const reply = await review(walker, type === 'promotion.approve' ? 'approve' : 'reject');
+        // Nothing to answer without an application; else the machine refuses the answer.
+        expect(reply, where).toMatchObject(
+          walker.type !== 'appliedBonus' || current.state === 'none'
+            ? { status: 404, body: { code: 'not_found' } }
+            : { status: 409, body: { code: 'promotion_state', value: { state: current.state } } },
+        );
+        return;
+      }
+      case 'promotion.expire':
+        // The job runs and finds nothing of this member's to end.
+        await expireRewards(server.deps);
+        return;
       case 'promotion.wageringMet':
         await spin(walker, '1.00');
         return;
@@ -376,8 +493,11 @@ describe.each(engines)('promotion participation through the server on %s', (engi
           body: { code: 'no_open_bonus' },
         });
         return;
-      default:
-        throw new Error(`${type} is not driven through the API`);
+      default: {
+        // Every event is driven: a new one fails type-checking here.
+        const unhandled: never = type;
+        throw new Error(`${String(unhandled)} is not driven through the API`);
+      }
     }
   }
 
@@ -417,9 +537,13 @@ describe.each(engines)('promotion participation through the server on %s', (engi
         await checkRefusals(walker, stored, at);
       }
     }
-    // none, signed, joined, issued and closed each way, claimed, process.
+    // Every state; issued with and without wagering; closed unlocked, forfeited, and expired
+    // with and without wagering.
     expect([...refusalsChecked].map((key) => (JSON.parse(key) as Stored).state).sort()).toEqual([
+      'applying',
       'claimed',
+      'closed',
+      'closed',
       'closed',
       'closed',
       'issued',
@@ -427,6 +551,7 @@ describe.each(engines)('promotion participation through the server on %s', (engi
       'joined',
       'none',
       'process',
+      'rejected',
       'signed',
     ]);
     expect(await ledgerSum(server)).toBe(0n);

@@ -113,7 +113,20 @@ describe.each(engines)('referrals on %s', (engine) => {
       minTurnover: '30.00',
     });
 
+    // The inviter's open page is told of the new friend (it refreshes on `reward`).
+    const inviterId = (
+      await server.deps.db.query<{ id: string }>(
+        'select id::text from members where account = $1',
+        [inviter.username],
+      )
+    )[0]!.id;
+    const told: string[] = [];
+    const stop = server.deps.rewardEvents.onChange((change) => {
+      if (change.memberId === inviterId) told.push(change.reason);
+    });
     const friend = await register('10.1.0.2', device(), mine.code.toLowerCase());
+    stop();
+    expect(told).toEqual(['changed']);
     expect((await view(inviter.token)).friends).toEqual([
       expect.objectContaining({ state: 'registered', firstDeposit: null, turnover: '0.00' }),
     ]);
