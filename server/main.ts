@@ -200,6 +200,8 @@ function banner(
     '            npm run ops -- outbox [--recipient <number or e-mail>] [--limit <n>]',
     '            npm run ops -- agent rate <account> <contract type> <percent|none> | agent rates <account>',
     '            npm run ops -- promotion list | promotion create|update --file <json> | promotion close <code>',
+    '            npm run ops -- promotion applications [<code>] | promotion approve|reject <code> <account>',
+    '            npm run ops -- redeem list | redeem approve|reject <id> | goods upsert --file <json>',
     '',
   );
   return lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n');
