@@ -30,6 +30,7 @@ export default defineConfig({
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/model/**/*.test.ts',
       'tests/server/**/*.test.ts',
+      'tests/testers/**/*.test.ts',
     ],
     globalSetup: ['tests/support/postgresGlobalSetup.ts'],
     testTimeout: 30_000,
