@@ -4,22 +4,33 @@ import { modelNamed, pathModels } from './models';
 import { type Coverage, coverageOf, mergeCoverage, planMachine } from './plan';
 import { generatePaths, STRATEGIES, type Strategy } from './strategies';
 import { buildGraph } from './graph';
+import path from 'node:path';
+import { machineVersion } from './ids';
+import type { PathModel } from './model';
+import { pageRegistryFor } from './pages';
+import type { MachinePlan } from './plan';
+import { readReport, type RunReport, writeReports } from './report';
+import { runPaths } from './runner';
 
 /**
  * The testers' command (issue 15):
  *   npm run paths -- list
  *   npm run paths -- <machine|all> --strategy shortest|simple|random|transitions
  *       [--seed N] [--max-paths N] [--max-steps N] [--filter <state|event|id>] [--json]
+ *       [--base-url http://… [--report <dir>] [--workers N] [--headed]]
+ *   npm run paths -- replay <path id> --base-url http://… [--report <dir>]
  *   npm run paths -- merge <report.json> <report.json> …
  *
- * Today it plans: the paths of each machine with their ids and the coverage they reach. Running
- * them against a site (`--base-url`), the reports with screenshots, shrinking and `replay`
- * arrive with the runner; until then those options are refused, never ignored.
+ * Without --base-url it plans: each machine's paths with their ids and the coverage they reach.
+ * With it, the paths of the machines mapped to pages (testers/paths/pages.ts) run against that
+ * site in Chromium, and the reports (HTML, JSON, JUnit) go to --report (paths-report/).
  */
 const usage = [
   'usage: npm run paths -- list',
   '       npm run paths -- <machine|all> --strategy shortest|simple|random|transitions',
   '              [--seed N] [--max-paths N] [--max-steps N] [--filter <state|event|id>] [--json]',
+  '              [--base-url http://… [--report <dir>] [--workers N] [--headed]]',
+  '       npm run paths -- replay <path id> --base-url http://… [--report <dir>]',
   '       npm run paths -- merge <report.json> <report.json> …',
 ].join('\n');
 
@@ -66,14 +77,14 @@ async function run(argv: string[]): Promise<string> {
   const [command, ...rest] = positionals;
   if (command === 'list' && rest.length === 0) return list();
   if (command === 'merge' && rest.length >= 2) return merge(rest);
-  if (command === 'replay') {
-    throw new Error('replay arrives with the runner (issue 15): paths are only planned today.');
+  const reportDir = values.report ?? 'paths-report';
+  if (command === 'replay' && rest.length === 1) {
+    if (!values['base-url']) throw new Error('replay needs --base-url');
+    return replay(rest[0]!, values['base-url'], reportDir, values.headed === true);
   }
   if (!command || rest.length > 0) throw new Error(usage);
-  if (values['base-url'] || values.workers || values.report || values.headed) {
-    throw new Error(
-      'Running paths against a site arrives with the runner (issue 15); today the command plans them.',
-    );
+  if (!values['base-url'] && (values.workers || values.report || values.headed)) {
+    throw new Error('--report, --workers and --headed go with --base-url (running paths)');
   }
   const strategy = (values.strategy ?? 'shortest') as Strategy;
   if (!STRATEGIES.includes(strategy))
@@ -82,6 +93,17 @@ async function run(argv: string[]): Promise<string> {
   const maxPaths = count(values['max-paths'], 'max-paths');
   const maxSteps = count(values['max-steps'], 'max-steps');
   const models = command === 'all' ? pathModels : [modelNamed(command)];
+  if (values['base-url']) {
+    return runAgainst(values['base-url'], models, strategy, {
+      seed,
+      maxPaths,
+      maxSteps,
+      filter: values.filter,
+      reportDir,
+      workers: count(values.workers, 'workers'),
+      headed: values.headed === true,
+    });
+  }
   const report: PlanReport = { tool: 'paths', strategy, seed: seed ?? null, machines: [] };
   for (const model of models) {
     const plan = planMachine(model, strategy, {
@@ -116,6 +138,127 @@ async function run(argv: string[]): Promise<string> {
       return lines.join('\n');
     })
     .join('\n\n');
+}
+
+/**
+ * Runs the planned paths of the machines mapped to pages against a site, writes the reports,
+ * and fails (exit 1) when a path failed.
+ */
+async function runAgainst(
+  baseURL: string,
+  models: PathModel[],
+  strategy: Strategy,
+  options: {
+    seed: number | undefined;
+    maxPaths: number | undefined;
+    maxSteps: number | undefined;
+    filter: string | undefined;
+    reportDir: string;
+    workers: number | undefined;
+    headed: boolean;
+  },
+): Promise<string> {
+  const mapped = models.filter((model) => pageRegistryFor(model.id));
+  const unmapped = models.filter((model) => !pageRegistryFor(model.id)).map((model) => model.id);
+  if (mapped.length === 0) {
+    throw new Error(`No page registry yet for ${unmapped.join(', ')}: they can be planned only.`);
+  }
+  const work = mapped.map((model) => ({
+    registry: pageRegistryFor(model.id)!,
+    plan: planMachine(model, strategy, {
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.maxPaths === undefined ? {} : { maxPaths: options.maxPaths }),
+      ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+      ...(options.filter ? { filter: options.filter } : {}),
+    }),
+  }));
+  const startedAt = new Date().toISOString();
+  const results = await runPaths(work, {
+    baseURL,
+    reportDir: options.reportDir,
+    headed: options.headed,
+    ...(options.workers ? { workers: options.workers } : {}),
+  });
+  const report = await writeReports(
+    options.reportDir,
+    { strategy, seed: options.seed ?? null, baseURL, startedAt },
+    work.map(({ plan }) => ({
+      plan,
+      results: results.filter((result) => result.model === plan.model),
+    })),
+  );
+  const summary = summarise(report);
+  const skipped = unmapped.length ? `\nNot run (no page registry yet): ${unmapped.join(', ')}` : '';
+  if (results.some((result) => result.status === 'failed')) {
+    throw new Error(`${summary}${skipped}\nReport: ${options.reportDir}/index.html`);
+  }
+  return `${summary}${skipped}\nReport: ${options.reportDir}/index.html`;
+}
+
+function summarise(report: RunReport): string {
+  return report.machines
+    .map((machine) => {
+      const failed = machine.results.filter((result) => result.status === 'failed');
+      const { states, transitions } = machine.coverage;
+      const lines = [
+        `${machine.model}: ${machine.results.length - failed.length}/${machine.results.length} paths passed; ` +
+          `states ${states.covered.length}/${states.total}, transitions ${transitions.covered.length}/${transitions.total}`,
+      ];
+      for (const result of failed) {
+        const where = result.failure!.step < 0 ? 'the start' : `step ${result.failure!.step + 1}`;
+        lines.push(`  FAILED ${result.id} at ${where}: ${result.failure!.message.split('\n')[0]}`);
+        if (result.shrunk)
+          lines.push(`    shrunk to ${result.shrunk.steps.length} steps: ${result.shrunk.replay}`);
+      }
+      return lines.join('\n');
+    })
+    .join('\n');
+}
+
+/** Runs one path of an earlier run's report again (a planned path or a shrunk one). */
+async function replay(id: string, baseURL: string, reportDir: string, headed: boolean) {
+  const report = await readReport(reportDir);
+  for (const machine of report.machines) {
+    const stored =
+      machine.paths.find((one) => one.id === id)?.steps ??
+      machine.results.find((result) => result.shrunk?.id === id)?.shrunk?.steps;
+    if (!stored) continue;
+    const model = modelNamed(machine.model);
+    const registry = pageRegistryFor(model.id);
+    if (!registry) throw new Error(`No page registry for ${model.id}`);
+    const graph = buildGraph(model);
+    if (machineVersion(model.machine) !== machine.version) {
+      throw new Error(`${id} was made from another version of ${model.id}: plan and run again.`);
+    }
+    const steps = stored.map((edgeId) => {
+      const edge = graph.edges.find((candidate) => candidate.id === edgeId);
+      if (!edge) throw new Error(`${id}: the graph has no transition ${edgeId} any more`);
+      return { label: edge.label, from: edge.from, to: edge.to, edge: edge.id };
+    });
+    const plan: MachinePlan = {
+      model: model.id,
+      version: machine.version,
+      graph,
+      paths: [{ id, model: model.id, strategy: 'replay', steps }],
+    };
+    const replayDir = path.join(reportDir, `replay-${id}`);
+    const startedAt = new Date().toISOString();
+    const results = await runPaths([{ registry, plan }], {
+      baseURL,
+      reportDir: replayDir,
+      headed,
+      shrink: false,
+    });
+    const written = await writeReports(
+      replayDir,
+      { strategy: 'replay', seed: null, baseURL, startedAt },
+      [{ plan, results }],
+    );
+    const summary = `${summarise(written)}\nReport: ${replayDir}/index.html`;
+    if (results[0]!.status === 'failed') throw new Error(summary);
+    return summary;
+  }
+  throw new Error(`No path ${id} in ${reportDir}/report.json`);
 }
 
 /** Every machine: its states and events, and how many paths each strategy makes. */

@@ -7,7 +7,8 @@ import { generatePaths, type Strategy, type StrategyOptions } from './strategies
 export interface PlannedPath {
   id: string;
   model: string;
-  strategy: Strategy;
+  /** How it was made: a strategy, or `shrunk` from a failing path, or `replay`. */
+  strategy: Strategy | 'shrunk' | 'replay';
   steps: { label: string; from: string; to: string; edge: string }[];
 }
 

@@ -131,8 +131,14 @@ describe('the paths tool', () => {
     );
     const graph = buildGraph(smsCountdownPaths);
     expect(merged.machines[0].coverage.transitions.covered).toHaveLength(graph.edges.length);
-    await expect(cli('smsCountdown', '--base-url', 'http://127.0.0.1:1')).rejects.toThrow(
-      /arrives with the runner/,
+    // Run against a site that is not there: every path fails at its start, and says so.
+    const report = path.join(folder, 'report');
+    await expect(
+      cli('smsCountdown', '--base-url', 'http://127.0.0.1:9', '--report', report),
+    ).rejects.toThrow(/FAILED smsCountdown-[0-9a-f]{10} at the start/);
+    // A machine with no page registry yet is planned, never run.
+    await expect(cli('login', '--base-url', 'http://127.0.0.1:9')).rejects.toThrow(
+      /No page registry yet for login/,
     );
   });
 });

@@ -1,0 +1,59 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+import type { PathModel } from './model';
+
+/**
+ * What a machine's states and events mean on a running site (issue 15): the registry beside
+ * each machine's model. States map to what the page must show (roles and texts a person sees,
+ * never CSS classes); events map to what makes them happen — the user's action, the server's
+ * answer (forced where a path needs one answer rather than another), or time passing.
+ * Type-only imports: the registries live in src/ beside their machines.
+ */
+export interface PageRegistry<TMachine extends AnyStateMachine = AnyStateMachine> {
+  model: PathModel<TMachine>;
+  /** Opens the page where the machine starts, in its initial state. */
+  start: (run: PathRun) => Promise<void>;
+  /** What the page shows in each state, by the state's value (`idle`, `form.editing`). */
+  states: Record<string, (run: PathRun, snapshot: SnapshotFrom<TMachine>) => Promise<void>>;
+  /**
+   * How each event happens, by its label (`send`, `sendCode.error:rateLimited`). A driver for
+   * an actor's answer usually arranges it before the action that calls the server (see
+   * `PathStep.next`) and has nothing left to do when its own step comes.
+   */
+  events: Record<string, (run: PathRun, step: PathStep) => Promise<void>>;
+  /** The path needs Playwright's controlled clock (the machine has `after` delays). */
+  clock?: boolean;
+}
+
+export interface PathStep {
+  label: string;
+  event: EventObject;
+  /** The labels of the steps after this one: what the server must answer next, and so on. */
+  next: string[];
+}
+
+/** One path's run: its browsers, pages, accounts and what it has seen. */
+export interface PathRun {
+  /** The main actor's page. */
+  page: Page;
+  /** Another actor's page in a browser context of its own (an agent, a second tab's owner). */
+  actor: (name: string) => Promise<Page>;
+  baseURL: string;
+  browser: Browser;
+  context: BrowserContext;
+  /** Accounts provisioned for this path on the site (listed in the report). */
+  account: (kind: 'player') => Promise<{ username: string; password: string }>;
+  /** Advances the page's controlled clock, firing its timers (the registry asks for the clock). */
+  advance: (ms: number) => Promise<void>;
+  /** Stops the page's clock where it is: from now on only `advance` moves it. */
+  pause: () => Promise<void>;
+  /** Holds the page's next request to `url` (a glob) at the network until `release`. */
+  hold: (url: string) => void;
+  /**
+   * Lets the held request go on to the site (`continue`) or answers it instead: the server's
+   * answer a path needs when the site would not give it on demand (a rate limit, a short wait).
+   */
+  release: (url: string, answer: 'continue' | { status: number; json: unknown }) => Promise<void>;
+  /** Something worth keeping in the report (a created id, a chosen answer). */
+  note: (text: string) => void;
+}

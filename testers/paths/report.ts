@@ -1,0 +1,194 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MachineGraph } from './graph';
+import { type Coverage, coverageOf, type MachinePlan } from './plan';
+import type { PathResult } from './runner';
+
+/** What a run writes (`report.json`): per machine, its coverage and each path's result. */
+export interface RunReport {
+  tool: 'paths';
+  strategy: string;
+  seed: number | null;
+  baseURL: string;
+  startedAt: string;
+  machines: {
+    model: string;
+    version: string;
+    coverage: Coverage;
+    paths: { id: string; steps: string[] }[];
+    results: PathResult[];
+  }[];
+}
+
+/**
+ * The three reports of a run in `dir`: report.json (for `merge` and `replay`), junit.xml (for
+ * CI) and index.html (per machine: the state graph with what was covered, and every path with
+ * its steps and result, a failure with its screenshot and replay command). Coverage counts a
+ * path's steps up to where it failed.
+ */
+export async function writeReports(
+  dir: string,
+  run: { strategy: string; seed: number | null; baseURL: string; startedAt: string },
+  machines: { plan: MachinePlan; results: PathResult[] }[],
+): Promise<RunReport> {
+  const report: RunReport = {
+    tool: 'paths',
+    ...run,
+    machines: machines.map(({ plan, results }) => {
+      const walked = results.map((result) => ({
+        ...plan.paths.find((one) => one.id === result.id)!,
+        steps: plan.paths
+          .find((one) => one.id === result.id)!
+          .steps.filter((_, index) => result.steps[index]?.status === 'passed'),
+      }));
+      return {
+        model: plan.model,
+        version: plan.version,
+        coverage: coverageOf(plan.graph, walked),
+        paths: plan.paths.map((one) => ({ id: one.id, steps: one.steps.map((step) => step.edge) })),
+        results,
+      };
+    }),
+  };
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'report.json'), JSON.stringify(report, null, 2));
+  await writeFile(path.join(dir, 'junit.xml'), junit(report));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    html(report, new Map(machines.map(({ plan }) => [plan.model, plan.graph]))),
+  );
+  return report;
+}
+
+export async function readReport(dir: string): Promise<RunReport> {
+  return JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as RunReport;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function junit(report: RunReport): string {
+  const suites = report.machines.map((machine) => {
+    const failures = machine.results.filter((result) => result.status === 'failed').length;
+    const cases = machine.results.map((result) => {
+      const name = escape(
+        `${result.id}: ${result.steps.map((step) => step.label).join(' → ') || '(start)'}`,
+      );
+      const time = (result.durationMs / 1000).toFixed(3);
+      if (!result.failure)
+        return `    <testcase classname="${machine.model}" name="${name}" time="${time}"/>`;
+      const where = result.failure.step < 0 ? 'start' : `step ${result.failure.step + 1}`;
+      const detail = [
+        `at ${where}, expecting ${result.failure.expected}`,
+        result.failure.message,
+        result.shrunk ? `shrunk: ${result.shrunk.replay}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n');
+      return [
+        `    <testcase classname="${machine.model}" name="${name}" time="${time}">`,
+        `      <failure message="${escape(result.failure.message.split('\n')[0]!)}">${escape(detail)}</failure>`,
+        '    </testcase>',
+      ].join('\n');
+    });
+    return [
+      `  <testsuite name="${machine.model}" tests="${machine.results.length}" failures="${failures}">`,
+      ...cases,
+      '  </testsuite>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<testsuites name="paths">',
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** Layers by distance from the initial state; each state a box, each transition a line. */
+function graphSvg(graph: MachineGraph, coverage: Coverage, failed: Set<string>): string {
+  const depth = new Map<string, number>([[graph.initial, 0]]);
+  const queue = [graph.initial];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    for (const edge of graph.outgoing.get(at) ?? []) {
+      if (depth.has(edge.to)) continue;
+      depth.set(edge.to, depth.get(at)! + 1);
+      queue.push(edge.to);
+    }
+  }
+  const layers = new Map<number, string[]>();
+  for (const [key, level] of depth) layers.set(level, [...(layers.get(level) ?? []), key]);
+  const boxWidth = 200;
+  const boxHeight = 34;
+  const position = new Map<string, { x: number; y: number }>();
+  for (const [level, keys] of layers) {
+    keys.forEach((key, index) =>
+      position.set(key, { x: 20 + index * (boxWidth + 30), y: 20 + level * 90 }),
+    );
+  }
+  const width = Math.max(...[...position.values()].map((p) => p.x)) + boxWidth + 20;
+  const height = Math.max(...[...position.values()].map((p) => p.y)) + boxHeight + 20;
+  const coveredStates = new Set(coverage.states.covered);
+  const coveredEdges = new Set(coverage.transitions.covered);
+  const lines = graph.edges.map((edge) => {
+    const from = position.get(edge.from)!;
+    const to = position.get(edge.to)!;
+    const colour = failed.has(edge.id)
+      ? '#c62828'
+      : coveredEdges.has(edge.id)
+        ? '#2e7d32'
+        : '#9e9e9e';
+    const x1 = from.x + boxWidth / 2;
+    const y1 = from.y + boxHeight;
+    const x2 = to.x + boxWidth / 2;
+    const y2 = to.y;
+    const bend =
+      edge.from === edge.to
+        ? `M${x1 - 30},${y1} C${x1 - 60},${y1 + 40} ${x1 + 60},${y1 + 40} ${x1 + 30},${y1}`
+        : `M${x1},${y1} Q${(x1 + x2) / 2 + 20},${(y1 + y2) / 2} ${x2},${y2}`;
+    return `<path d="${bend}" fill="none" stroke="${colour}" stroke-width="1.5"><title>${escape(edge.id)}</title></path>`;
+  });
+  const boxes = [...position.entries()].map(([key, { x, y }]) => {
+    const fill = coveredStates.has(key) ? '#e8f5e9' : '#f5f5f5';
+    const stroke = coveredStates.has(key) ? '#2e7d32' : '#9e9e9e';
+    const label = key.length > 30 ? `${key.slice(0, 29)}…` : key;
+    return `<g><rect x="${x}" y="${y}" width="${boxWidth}" height="${boxHeight}" rx="6" fill="${fill}" stroke="${stroke}"/><text x="${x + 8}" y="${y + 21}" font-size="12">${escape(label)}</text><title>${escape(key)}</title></g>`;
+  });
+  return `<svg role="img" aria-label="State graph" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">${lines.join('')}${boxes.join('')}</svg>`;
+}
+
+function html(report: RunReport, graphs: Map<string, MachineGraph>): string {
+  const sections = report.machines.map((machine) => {
+    const graph = graphs.get(machine.model)!;
+    const failedEdges = new Set(
+      machine.results.flatMap((result) =>
+        result.steps.filter((step) => step.status === 'failed').map((step) => step.edge),
+      ),
+    );
+    const { states, transitions } = machine.coverage;
+    const rows = machine.results.map((result) => {
+      const steps = result.steps
+        .map((step) => `<li class="${step.status}">${escape(step.label)} → ${escape(step.to)}</li>`)
+        .join('');
+      const failure = result.failure
+        ? `<div class="failure"><p><strong>Failed</strong> at ${result.failure.step < 0 ? 'the start' : `step ${result.failure.step + 1}`}, expecting <code>${escape(result.failure.expected)}</code></p><pre>${escape(result.failure.message)}</pre>${result.failure.screenshot ? `<img src="${escape(result.failure.screenshot)}" alt="The page when it failed" width="480">` : ''}${result.failure.ariaSnapshot ? `<details><summary>What the page showed (accessible snapshot)</summary><pre>${escape(result.failure.ariaSnapshot)}</pre></details>` : ''}${[
+            ['Console', result.failure.console],
+            ['Network', result.failure.network],
+            ['Socket events', result.failure.socket],
+          ]
+            .map(([title, items]) =>
+              (items as string[]).length
+                ? `<details><summary>${title}</summary><pre>${escape((items as string[]).join('\n'))}</pre></details>`
+                : '',
+            )
+            .join(
+              '',
+            )}${result.failure.trace ? `<p>Trace: <code>npx playwright show-trace ${escape(result.failure.trace)}</code></p>` : ''}${result.shrunk ? `<p>Shrunk to ${result.shrunk.steps.length} steps: <code>${escape(result.shrunk.replay)}</code></p>` : ''}</div>`
+        : '';
+      return `<article class="path ${result.status}"><h3>${escape(result.id)} <span>${result.status}</span></h3><ol>${steps}</ol>${failure}</article>`;
+    });
+    return `<section><h2>${escape(machine.model)}</h2><p>States ${states.covered.length}/${states.total} · transitions ${transitions.covered.length}/${transitions.total}</p><div class="graph">${graphSvg(graph, machine.coverage, failedEdges)}</div>${rows.join('')}</section>`;
+  });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paths report</title><style>body{font-family:system-ui,sans-serif;margin:1rem;max-width:72rem}.graph{overflow-x:auto}.path{border:1px solid #ccc;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0}.path.failed{border-color:#c62828}.path h3 span{font-weight:normal;font-size:.9rem}li.failed{color:#c62828;font-weight:bold}li.notRun{color:#757575}pre{white-space:pre-wrap;background:#f5f5f5;padding:.5rem}img{max-width:100%;height:auto}</style></head><body><h1>Paths report</h1><p>${escape(report.baseURL)} · ${escape(report.strategy)}${report.seed === null ? '' : ` · seed ${report.seed}`} · ${escape(report.startedAt)}</p>${sections.join('')}</body></html>`;
+}

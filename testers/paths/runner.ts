@@ -1,0 +1,404 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  type Route,
+} from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
+import { encryptedCall, humanProof, setSealer } from '../../tests/support/identityClient';
+import { nodeSealPayload } from '../../tests/support/nodeSeal';
+import type { GraphEdge, MachineGraph } from './graph';
+import { machineVersion, pathId } from './ids';
+import type { MachinePlan, PlannedPath } from './plan';
+import type { PageRegistry, PathRun } from './registry';
+
+setSealer(nodeSealPayload);
+
+export interface RunOptions {
+  baseURL: string;
+  /** Where screenshots, traces and the reports go. */
+  reportDir: string;
+  headed?: boolean;
+  /** Paths run at once, each in browser contexts of its own. */
+  workers?: number;
+  /** How long a state's page check may wait for the page. */
+  stepTimeoutMs?: number;
+  /** Shrink a failing path to a shorter one that still fails (default on). */
+  shrink?: boolean;
+  /**
+   * Runs on every new browser context before its pages open: the tool's own tests inject a
+   * fault into the site here (a button that stays enabled) to see that a path catches it.
+   */
+  prepare?: (context: BrowserContext) => Promise<unknown>;
+}
+
+export interface StepResult {
+  label: string;
+  from: string;
+  to: string;
+  edge: string;
+  status: 'passed' | 'failed' | 'notRun';
+}
+
+export interface Failure {
+  /** The step that failed (its index), or -1 for the start. */
+  step: number;
+  /** What the path expected: the state and its key. */
+  expected: string;
+  message: string;
+  screenshot: string | null;
+  /** The page as a person using assistive technology would meet it (Playwright's aria snapshot). */
+  ariaSnapshot: string | null;
+  trace: string | null;
+  console: string[];
+  network: string[];
+  socket: string[];
+}
+
+export interface PathResult {
+  id: string;
+  model: string;
+  strategy: string;
+  status: 'passed' | 'failed';
+  steps: StepResult[];
+  failure: Failure | null;
+  /** The shorter path that fails the same way, when shrinking found one. */
+  shrunk: { id: string; steps: string[]; replay: string } | null;
+  accounts: string[];
+  notes: string[];
+  durationMs: number;
+}
+
+/** How long one held request waits for its release before the path fails. */
+const HOLD_MS = 30_000;
+
+/** Runs every planned path of every machine against the site; answers the results. */
+export async function runPaths(
+  work: { registry: PageRegistry; plan: MachinePlan }[],
+  options: RunOptions,
+): Promise<PathResult[]> {
+  const browser = await chromium.launch({
+    headless: !options.headed,
+    ...(chromiumPath() ? { executablePath: chromiumPath() } : {}),
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const queue = work.flatMap(({ registry, plan }) =>
+      plan.paths.map((planned) => ({ registry, plan, planned })),
+    );
+    const results: PathResult[] = new Array(queue.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < queue.length) {
+        const index = next;
+        next += 1;
+        const { registry, plan, planned } = queue[index]!;
+        const result = await runPath(browser, registry, plan.graph, planned, options);
+        if (result.status === 'failed' && options.shrink !== false) {
+          result.shrunk = await shrink(browser, registry, plan.graph, planned, result, options);
+        }
+        results[index] = result;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.workers ?? 1) }, worker));
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** One path in a fresh browser context: start, then each step's driver and the page's check. */
+export async function runPath(
+  browser: Browser,
+  registry: PageRegistry,
+  graph: MachineGraph,
+  planned: PlannedPath,
+  options: RunOptions,
+): Promise<PathResult> {
+  const started = Date.now();
+  const steps: StepResult[] = planned.steps.map((step) => ({ ...step, status: 'notRun' }));
+  const result: PathResult = {
+    id: planned.id,
+    model: planned.model,
+    strategy: planned.strategy,
+    status: 'passed',
+    steps,
+    failure: null,
+    shrunk: null,
+    accounts: [],
+    notes: [],
+    durationMs: 0,
+  };
+  const seen = { console: [] as string[], network: [] as string[], socket: [] as string[] };
+  const contexts: BrowserContext[] = [];
+  const newContext = async () => {
+    const context = await browser.newContext({ baseURL: options.baseURL });
+    contexts.push(context);
+    await options.prepare?.(context);
+    return context;
+  };
+  const context = await newContext();
+  // Under Playwright Test (the tool's own e2e test) the runner already traces every context:
+  // that trace is kept instead.
+  const tracing = await context.tracing.start({ screenshots: true, snapshots: true }).then(
+    () => true,
+    () => false,
+  );
+  const page = await context.newPage();
+  watch(page, seen);
+  const held = new Map<string, { route: Promise<Route> }>();
+  const run: PathRun = {
+    page,
+    browser,
+    context,
+    baseURL: options.baseURL,
+    actor: async (name) => {
+      const other = await (await newContext()).newPage();
+      watch(other, seen, `${name}: `);
+      return other;
+    },
+    account: async () => {
+      const account = await provisionPlayer(options.baseURL);
+      result.accounts.push(account.username);
+      return account;
+    },
+    advance: async (ms) => {
+      await page.clock.runFor(ms);
+    },
+    pause: async () => {
+      // A moment ahead of the page's time: by the time the call arrives its clock has moved on,
+      // and the clock cannot be paused in its past.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
+    },
+    hold: (url) => {
+      let arrived!: (route: Route) => void;
+      const route = new Promise<Route>((resolve) => (arrived = resolve));
+      held.set(url, { route });
+      void page.route(url, (intercepted) => arrived(intercepted), { times: 1 });
+    },
+    release: async (url, answer) => {
+      const slot = held.get(url);
+      if (!slot) throw new Error(`nothing held for ${url}`);
+      held.delete(url);
+      const route = await Promise.race([
+        slot.route,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no request to ${url} came`)), HOLD_MS),
+        ),
+      ]);
+      if (answer === 'continue') await route.continue();
+      else await route.fulfill({ status: answer.status, json: answer.json });
+    },
+    note: (text) => result.notes.push(text),
+  };
+  const timeout = options.stepTimeoutMs ?? 7_000;
+  page.setDefaultTimeout(timeout);
+  let at = -1;
+  let expected = graph.initial;
+  try {
+    if (registry.clock) await page.clock.install();
+    await registry.start(run);
+    await checkState(registry, graph, graph.initial, run);
+    for (const [index, step] of planned.steps.entries()) {
+      at = index;
+      expected = step.to;
+      const driver = registry.events[step.label];
+      if (!driver) throw new Error(`the registry has no driver for ${step.label}`);
+      const edge = graph.edges.find((candidate) => candidate.id === step.edge)!;
+      await driver(run, {
+        label: step.label,
+        event: edge.event,
+        next: planned.steps.slice(index + 1).map((later) => later.label),
+      });
+      await checkState(registry, graph, step.to, run);
+      steps[index]!.status = 'passed';
+    }
+  } catch (error) {
+    result.status = 'failed';
+    if (at >= 0) steps[at]!.status = 'failed';
+    result.failure = await capture(
+      page,
+      context,
+      planned,
+      at,
+      expected,
+      error,
+      seen,
+      options,
+      tracing,
+    );
+  } finally {
+    if (result.status === 'passed' && tracing) await context.tracing.stop();
+    for (const open of contexts) await open.close();
+  }
+  result.durationMs = Date.now() - started;
+  return result;
+}
+
+async function checkState(registry: PageRegistry, graph: MachineGraph, key: string, run: PathRun) {
+  const node = graph.nodes.get(key)!;
+  const check = registry.states[node.value];
+  if (!check) throw new Error(`the registry has no page check for state ${node.value}`);
+  await check(run, node.snapshot as never);
+}
+
+function watch(
+  page: Page,
+  seen: { console: string[]; network: string[]; socket: string[] },
+  who = '',
+) {
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.console.push(`${who}${message.text()}`);
+  });
+  page.on('pageerror', (error) => seen.console.push(`${who}page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    seen.network.push(
+      `${who}${request.method()} ${request.url()}: ${request.failure()?.errorText}`,
+    ),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 500) seen.network.push(`${who}${response.status()} ${response.url()}`);
+  });
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      // socket.io events ("42[…]"); pings and handshakes say nothing about the page.
+      if (text.startsWith('42')) seen.socket.push(`${who}${text.slice(0, 300)}`);
+      if (seen.socket.length > 50) seen.socket.shift();
+    }),
+  );
+}
+
+async function capture(
+  page: Page,
+  context: BrowserContext,
+  planned: PlannedPath,
+  step: number,
+  expected: string,
+  error: unknown,
+  seen: { console: string[]; network: string[]; socket: string[] },
+  options: RunOptions,
+  tracing: boolean,
+): Promise<Failure> {
+  const folder = path.join(options.reportDir, 'artifacts', planned.id);
+  await mkdir(folder, { recursive: true });
+  const screenshot = path.join(folder, 'failure.png');
+  const trace = path.join(folder, 'trace.zip');
+  const shot = await page.screenshot({ path: screenshot, fullPage: true }).then(
+    () => path.relative(options.reportDir, screenshot),
+    () => null,
+  );
+  const ariaSnapshot = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 2_000 })
+    .catch(() => null);
+  const traced = tracing
+    ? await context.tracing.stop({ path: trace }).then(
+        () => path.relative(options.reportDir, trace),
+        () => null,
+      )
+    : null;
+  return {
+    step,
+    expected,
+    message: (error instanceof Error ? error.message : String(error)).slice(0, 2_000),
+    screenshot: shot,
+    ariaSnapshot,
+    trace: traced,
+    console: seen.console.slice(-20),
+    network: seen.network.slice(-20),
+    socket: seen.socket.slice(-20),
+  };
+}
+
+/**
+ * A shorter path that fails the same way: first the shortest way to the failing transition's
+ * state followed by that transition (depth + 1 steps), then the path cut after its failing
+ * step. Answers the first that fails, with the command that replays it, or null.
+ */
+async function shrink(
+  browser: Browser,
+  registry: PageRegistry,
+  graph: MachineGraph,
+  planned: PlannedPath,
+  result: PathResult,
+  options: RunOptions,
+): Promise<PathResult['shrunk']> {
+  const failedAt = result.failure?.step ?? -1;
+  if (failedAt < 0) return null;
+  const failing = planned.steps[failedAt]!;
+  const version = machineVersion(registry.model.machine);
+  const candidates: GraphEdge[][] = [];
+  const direct = shortestTo(graph, failing.from);
+  const edge = graph.edges.find((candidate) => candidate.id === failing.edge)!;
+  if (direct && direct.length + 1 < planned.steps.length) candidates.push([...direct, edge]);
+  if (failedAt + 1 < planned.steps.length) {
+    candidates.push(
+      planned.steps
+        .slice(0, failedAt + 1)
+        .map((step) => graph.edges.find((candidate) => candidate.id === step.edge)!),
+    );
+  }
+  for (const steps of candidates) {
+    const candidate: PlannedPath = {
+      id: pathId(planned.model, version, steps),
+      model: planned.model,
+      strategy: 'shrunk',
+      steps: steps.map((one) => ({ label: one.label, from: one.from, to: one.to, edge: one.id })),
+    };
+    const again = await runPath(browser, registry, graph, candidate, { ...options, shrink: false });
+    if (again.status === 'failed' && again.failure?.step === candidate.steps.length - 1) {
+      return {
+        id: candidate.id,
+        steps: candidate.steps.map((step) => step.edge),
+        replay: `npm run paths -- replay ${candidate.id} --base-url ${options.baseURL} --report ${options.reportDir}`,
+      };
+    }
+  }
+  return null;
+}
+
+function shortestTo(graph: MachineGraph, target: string): GraphEdge[] | null {
+  const via = new Map<string, GraphEdge | null>([[graph.initial, null]]);
+  const queue = [graph.initial];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    if (at === target) break;
+    for (const edge of graph.outgoing.get(at) ?? []) {
+      if (via.has(edge.to)) continue;
+      via.set(edge.to, edge);
+      queue.push(edge.to);
+    }
+  }
+  if (!via.has(target)) return null;
+  const steps: GraphEdge[] = [];
+  for (let edge = via.get(target); edge; edge = via.get(edge.from)) steps.unshift(edge);
+  return steps;
+}
+
+/** A fresh player on the site, registered through its own API (as a visitor would). */
+async function provisionPlayer(baseURL: string): Promise<{ username: string; password: string }> {
+  const server = { url: baseURL };
+  const username = `p${randomBytes(5).toString('hex')}`;
+  const password = 'abc12345';
+  const reply = await encryptedCall(server, '/wps/member/register', 'PUT', {
+    username,
+    password,
+    confirmPassword: password,
+    email: `${username}@example.test`,
+    altcha: await humanProof(server),
+    login: false,
+  });
+  if (!reply.body.success) throw new Error(`registering a test player failed: ${reply.body.code}`);
+  return { username, password };
+}
+
+/** Writes what a run found: JSON (the plan report's shape plus results) for `merge`/`replay`. */
+export async function writeResults(reportDir: string, file: string, data: unknown): Promise<void> {
+  await mkdir(reportDir, { recursive: true });
+  await writeFile(path.join(reportDir, file), JSON.stringify(data, null, 2));
+}

@@ -1,0 +1,100 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { pageRegistries } from '../../testers/paths/pages';
+import { planMachine } from '../../testers/paths/plan';
+import { writeReports } from '../../testers/paths/report';
+import { runPaths } from '../../testers/paths/runner';
+import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
+
+/**
+ * The paths tool (issue 15) against the e2e server: the shortest paths of every machine mapped
+ * to the site's pages pass; and a page whose behaviour is broken (the resend button left
+ * enabled during the SMS countdown) is caught by a generated path, reported with its
+ * screenshot, and shrunk to at most the failing transition's depth + 1 steps.
+ */
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
+
+test('the shortest paths of every machine mapped to pages pass against the site', async () => {
+  test.setTimeout(180_000);
+  const reportDir = await mkdtemp(path.join(tmpdir(), 'paths-'));
+  const work = pageRegistries.map((registry) => ({
+    registry,
+    plan: planMachine(registry.model, 'shortest'),
+  }));
+  const results = await runPaths(work, { baseURL, reportDir });
+  const failures = results.filter((result) => result.status === 'failed');
+  expect(failures.map((result) => [result.id, result.failure?.message])).toEqual([]);
+  const report = await writeReports(
+    reportDir,
+    { strategy: 'shortest', seed: null, baseURL, startedAt: new Date().toISOString() },
+    work.map(({ plan }) => ({ plan, results: results.filter((r) => r.model === plan.model) })),
+  );
+  for (const machine of report.machines) {
+    // The shortest paths reach every state; the report's counts are the graph's.
+    const plan = work.find(({ plan: one }) => one.model === machine.model)!.plan;
+    expect(machine.coverage.states.total).toBe(plan.graph.nodes.size);
+    expect(machine.coverage.states.covered).toHaveLength(plan.graph.nodes.size);
+    expect(machine.coverage.transitions.total).toBe(plan.graph.edges.length);
+  }
+  expect(await readFile(path.join(reportDir, 'junit.xml'), 'utf8')).toContain(
+    `<testsuite name="smsCountdown" tests="${report.machines[0]!.results.length}" failures="0">`,
+  );
+});
+
+test('a broken countdown is caught by a path, reported with a screenshot, and shrunk', async () => {
+  test.setTimeout(180_000);
+  const reportDir = await mkdtemp(path.join(tmpdir(), 'paths-broken-'));
+  const plan = planMachine(smsCountdownPage.model, 'transitions', { maxPaths: 1 });
+  const results = await runPaths([{ registry: smsCountdownPage, plan }], {
+    baseURL,
+    reportDir,
+    // A check that cannot pass fails after this long (the page is not slow, it is broken).
+    stepTimeoutMs: 3_000,
+    // The fault: whatever the page says, the send button is never disabled.
+    prepare: (context) =>
+      context.addInitScript(() => {
+        new MutationObserver(() => {
+          for (const button of document.querySelectorAll('[data-testid="send-code"][disabled]')) {
+            button.removeAttribute('disabled');
+          }
+        }).observe(document, { subtree: true, childList: true, attributes: true });
+      }),
+  });
+  const failed = results.filter((result) => result.status === 'failed');
+  expect(failed.length).toBeGreaterThan(0);
+  const first = failed[0]!;
+  const step = first.steps[first.failure!.step]!;
+  // It fails where the button should be disabled: while sending or counting down.
+  expect(step.to).toMatch(/^(sending|countingDown)/);
+  expect(first.failure!.message).toMatch(/toBeDisabled/);
+  expect((await stat(path.join(reportDir, first.failure!.screenshot!))).size).toBeGreaterThan(0);
+  expect(first.failure!.ariaSnapshot).toContain('Create your account');
+  // Shrunk: the shortest way to the failing transition plus it.
+  const depth = plan.graph.nodes.has(step.from)
+    ? shortestDepth(plan.graph.outgoing, plan.graph.initial, step.from)
+    : Number.POSITIVE_INFINITY;
+  expect(first.shrunk).not.toBeNull();
+  expect(first.shrunk!.steps.length).toBeLessThanOrEqual(depth + 1);
+  expect(first.shrunk!.replay).toContain(`npm run paths -- replay ${first.shrunk!.id}`);
+});
+
+function shortestDepth(
+  outgoing: Map<string, { to: string }[]>,
+  from: string,
+  target: string,
+): number {
+  const depth = new Map([[from, 0]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    if (at === target) return depth.get(at)!;
+    for (const edge of outgoing.get(at) ?? []) {
+      if (depth.has(edge.to)) continue;
+      depth.set(edge.to, depth.get(at)! + 1);
+      queue.push(edge.to);
+    }
+  }
+  return Number.POSITIVE_INFINITY;
+}
