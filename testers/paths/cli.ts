@@ -8,6 +8,7 @@ import path from 'node:path';
 import { machineVersion } from './ids';
 import type { PathModel } from './model';
 import { pageRegistryFor } from './pages';
+import { registryGaps } from './registryCheck';
 import type { MachinePlan } from './plan';
 import { readReport, type RunReport, writeReports } from './report';
 import { runPaths } from './runner';
@@ -274,8 +275,15 @@ function list(): string {
       const notDriven = Object.entries(model.notDriven ?? {}).map(
         ([type, why]) => `    not driven: ${type} (${why})`,
       );
+      const registry = pageRegistryFor(model.id);
+      const gaps = registry ? registryGaps(registry) : null;
+      const site = !gaps
+        ? 'planned only (no page registry yet)'
+        : gaps.states.length + gaps.events.length === 0
+          ? 'runs against a site'
+          : `page registry misses states ${gaps.states.join(', ') || '-'}, events ${gaps.events.join(', ') || '-'}`;
       return [
-        `${model.id}: ${graph.nodes.size} states, ${graph.edges.length} transitions; paths: ${counts}`,
+        `${model.id}: ${graph.nodes.size} states, ${graph.edges.length} transitions; paths: ${counts}; ${site}`,
         `    states: ${values.join(', ')}`,
         `    events: ${labels.join(', ')}`,
         ...notDriven,

@@ -9,7 +9,9 @@ import { buildGraph } from '../../testers/paths/graph';
 import { pathModels } from '../../testers/paths/models';
 import { coverageOf, mergeCoverage, planMachine } from '../../testers/paths/plan';
 import { STRATEGIES } from '../../testers/paths/strategies';
-import { smsCountdownPaths } from '../../src/machines/smsCountdown.paths';
+import { smsCountdownPage, smsCountdownPaths } from '../../src/machines/smsCountdown.paths';
+import { pageRegistries } from '../../testers/paths/pages';
+import { registryGaps } from '../../testers/paths/registryCheck';
 
 /**
  * The paths tool's planning (issue 15) on every machine it walks: each model drives every
@@ -86,7 +88,25 @@ describe.each(pathModels.map((model) => [model.id, model] as const))('paths of %
   });
 });
 
+describe.each(pageRegistries.map((registry) => [registry.model.id, registry] as const))(
+  'the page registry of %s',
+  (_, registry) => {
+    it('maps every state to a page check and every event to a driver', () => {
+      expect(registryGaps(registry)).toEqual({ states: [], events: [] });
+    });
+  },
+);
+
 describe('the paths tool', () => {
+  it('finds a state without its page check, and an event without its driver', () => {
+    const { countingDown: _removed, ...states } = smsCountdownPage.states;
+    const { tick: _alsoRemoved, ...events } = smsCountdownPage.events;
+    expect(registryGaps({ ...smsCountdownPage, states, events })).toEqual({
+      states: ['countingDown'],
+      events: ['tick'],
+    });
+  });
+
   it('finds a state whose events the model forgot', () => {
     const forgetful = {
       ...smsCountdownPaths,
