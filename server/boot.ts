@@ -194,7 +194,8 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
       if (env.SHUTDOWN_DRAIN_MS > 0) {
         await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       }
-      stopJobs();
+      // A job under way finishes the one it is in: the database closes under none.
+      await stopJobs();
       if (refresher) clearInterval(refresher);
       app.io.engine.close();
       await app.http.close();

@@ -12,42 +12,89 @@ const TICK_MS = 30_000;
 
 /**
  * The server's periodic jobs. Every process runs the timer; the advisory lock inside each job
- * lets only one of them do the work at a time. Returns a stop function for shutdown.
+ * lets only one of them do the work at a time. Returns a stop function for shutdown: no new
+ * run starts, a run under way stops after the job it is in, and the promise resolves then (so
+ * the database is closed under no job).
  */
-export function startJobs(deps: AppDeps, log: (message: string) => void): () => void {
-  let running = false;
+export function startJobs(deps: AppDeps, log: (message: string) => void): () => Promise<void> {
+  let stopped = false;
+  let current: Promise<void> | null = null;
+  const jobs: [string, () => Promise<void>][] = [
+    [
+      'demoChannelCatchUp',
+      async () => {
+        await timedJob('demoChannelCatchUp', async () => {
+          await catchUpDemoChannel(deps);
+          return { ran: true };
+        });
+      },
+    ],
+    [
+      'forgetExpiredLaunches',
+      async () => {
+        await timedJob('forgetExpiredLaunches', async () => {
+          await forgetExpiredLaunches(deps.db);
+          return { ran: true };
+        });
+      },
+    ],
+    [
+      'salarySettlement',
+      async () => {
+        const salaries = await timedJob('salarySettlement', () => settleDueSalaries(deps));
+        if (salaries.failed > 0) {
+          log(`salary settlement: ${salaries.failed} failed, retried next run`);
+        }
+      },
+    ],
+    [
+      'raffleDraw',
+      async () => {
+        await timedJob('raffleDraw', async () => {
+          await drawDueRaffles(deps);
+          return { ran: true };
+        });
+      },
+    ],
+    [
+      'rewardExpiry',
+      async () => {
+        const expired = await timedJob('rewardExpiry', () => expireRewards(deps));
+        if (expired.failed > 0) log(`reward expiry: ${expired.failed} failed, retried next run`);
+      },
+    ],
+    [
+      'withdrawalAutoConfirm',
+      async () => {
+        const result = await timedJob('withdrawalAutoConfirm', () => autoConfirmWithdrawals(deps));
+        if (result.failed > 0) {
+          log(`withdrawal auto-confirmation: ${result.failed} failed, retried next run`);
+        }
+      },
+    ],
+  ];
   const tick = async () => {
-    if (running) return; // A slow run is never overlapped by the next tick.
-    running = true;
-    try {
-      await timedJob('demoChannelCatchUp', async () => {
-        await catchUpDemoChannel(deps);
-        return { ran: true };
-      });
-      await timedJob('forgetExpiredLaunches', async () => {
-        await forgetExpiredLaunches(deps.db);
-        return { ran: true };
-      });
-      const salaries = await timedJob('salarySettlement', () => settleDueSalaries(deps));
-      if (salaries.failed > 0)
-        log(`salary settlement: ${salaries.failed} failed, retried next run`);
-      await timedJob('raffleDraw', async () => {
-        await drawDueRaffles(deps);
-        return { ran: true };
-      });
-      const expired = await timedJob('rewardExpiry', () => expireRewards(deps));
-      if (expired.failed > 0) log(`reward expiry: ${expired.failed} failed, retried next run`);
-      const result = await timedJob('withdrawalAutoConfirm', () => autoConfirmWithdrawals(deps));
-      if (result.failed > 0)
-        log(`withdrawal auto-confirmation: ${result.failed} failed, retried next run`);
-    } catch (error) {
-      log(`job run failed, retried next run: ${(error as Error).message}`);
-    } finally {
-      running = false;
+    for (const [name, job] of jobs) {
+      if (stopped) return;
+      try {
+        await job();
+      } catch (error) {
+        log(`job ${name} failed, retried next run: ${(error as Error).message}`);
+      }
     }
   };
-  const timer = setInterval(() => void tick(), TICK_MS);
+  const run = () => {
+    if (current || stopped) return; // A slow run is never overlapped by the next tick.
+    current = tick().finally(() => {
+      current = null;
+    });
+  };
+  const timer = setInterval(run, TICK_MS);
   timer.unref();
-  void tick(); // Catch up at start on what fell due while the server was down.
-  return () => clearInterval(timer);
+  run(); // Catch up at start on what fell due while the server was down.
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await current;
+  };
 }

@@ -96,7 +96,7 @@ export const smsCountdownPage: PageRegistry<typeof smsCountdownMachine> = {
   },
   events: {
     send: async (run) => {
-      run.hold(SEND_URL);
+      await run.hold(SEND_URL);
       await run.page.getByRole('button', { name: 'Send code' }).click();
     },
     'sendCode.done': async (run) => {

@@ -18,7 +18,7 @@ import { runPaths } from './runner';
  *   npm run paths -- list
  *   npm run paths -- <machine|all> --strategy shortest|simple|random|transitions
  *       [--seed N] [--max-paths N] [--max-steps N] [--filter <state|event|id>] [--json]
- *       [--base-url http://… [--report <dir>] [--workers N] [--headed]]
+ *       [--base-url http://… [--report <dir>] [--workers N] [--headed] [--ops-token T]]
  *   npm run paths -- replay <path id> --base-url http://… [--report <dir>]
  *   npm run paths -- merge <report.json> <report.json> …
  *
@@ -30,7 +30,7 @@ const usage = [
   'usage: npm run paths -- list',
   '       npm run paths -- <machine|all> --strategy shortest|simple|random|transitions',
   '              [--seed N] [--max-paths N] [--max-steps N] [--filter <state|event|id>] [--json]',
-  '              [--base-url http://… [--report <dir>] [--workers N] [--headed]]',
+  '              [--base-url http://… [--report <dir>] [--workers N] [--headed] [--ops-token T]]',
   '       npm run paths -- replay <path id> --base-url http://… [--report <dir>]',
   '       npm run paths -- merge <report.json> <report.json> …',
 ].join('\n');
@@ -73,15 +73,17 @@ async function run(argv: string[]): Promise<string> {
       workers: { type: 'string' },
       report: { type: 'string' },
       headed: { type: 'boolean' },
+      'ops-token': { type: 'string' },
     },
   });
+  const opsToken = values['ops-token'] ?? process.env.PATHS_OPS_TOKEN;
   const [command, ...rest] = positionals;
   if (command === 'list' && rest.length === 0) return list();
   if (command === 'merge' && rest.length >= 2) return merge(rest);
   const reportDir = values.report ?? 'paths-report';
   if (command === 'replay' && rest.length === 1) {
     if (!values['base-url']) throw new Error('replay needs --base-url');
-    return replay(rest[0]!, values['base-url'], reportDir, values.headed === true);
+    return replay(rest[0]!, values['base-url'], reportDir, values.headed === true, opsToken);
   }
   if (!command || rest.length > 0) throw new Error(usage);
   if (!values['base-url'] && (values.workers || values.report || values.headed)) {
@@ -103,6 +105,7 @@ async function run(argv: string[]): Promise<string> {
       reportDir,
       workers: count(values.workers, 'workers'),
       headed: values.headed === true,
+      opsToken,
     });
   }
   const report: PlanReport = { tool: 'paths', strategy, seed: seed ?? null, machines: [] };
@@ -157,6 +160,7 @@ async function runAgainst(
     reportDir: string;
     workers: number | undefined;
     headed: boolean;
+    opsToken: string | undefined;
   },
 ): Promise<string> {
   const mapped = models.filter((model) => pageRegistryFor(model.id));
@@ -179,6 +183,7 @@ async function runAgainst(
     reportDir: options.reportDir,
     headed: options.headed,
     ...(options.workers ? { workers: options.workers } : {}),
+    ...(options.opsToken ? { opsToken: options.opsToken } : {}),
   });
   const report = await writeReports(
     options.reportDir,
@@ -217,7 +222,13 @@ function summarise(report: RunReport): string {
 }
 
 /** Runs one path of an earlier run's report again (a planned path or a shrunk one). */
-async function replay(id: string, baseURL: string, reportDir: string, headed: boolean) {
+async function replay(
+  id: string,
+  baseURL: string,
+  reportDir: string,
+  headed: boolean,
+  opsToken: string | undefined,
+) {
   const report = await readReport(reportDir);
   for (const machine of report.machines) {
     const stored =
@@ -249,6 +260,7 @@ async function replay(id: string, baseURL: string, reportDir: string, headed: bo
       reportDir: replayDir,
       headed,
       shrink: false,
+      ...(opsToken ? { opsToken } : {}),
     });
     const written = await writeReports(
       replayDir,

@@ -48,12 +48,22 @@ export interface PathRun {
   /** Stops the page's clock where it is: from now on only `advance` moves it. */
   pause: () => Promise<void>;
   /** Holds the page's next request to `url` (a glob) at the network until `release`. */
-  hold: (url: string) => void;
+  hold: (url: string) => Promise<void>;
   /**
-   * Lets the held request go on to the site (`continue`) or answers it instead: the server's
-   * answer a path needs when the site would not give it on demand (a rate limit, a short wait).
+   * Lets the held request go on to the site (`continue`), fails it as a lost network (`abort`),
+   * or answers it instead: the server's answer a path needs when the site would not give it on
+   * demand (a rate limit, a short wait).
    */
-  release: (url: string, answer: 'continue' | { status: number; json: unknown }) => Promise<void>;
+  release: (
+    url: string,
+    answer: 'continue' | 'abort' | { status: number; json: unknown },
+  ) => Promise<void>;
+  /**
+   * An operator's call to the site (`/ops/…`, the same endpoints `npm run ops` uses), with the
+   * token given to the run (`--ops-token` or PATHS_OPS_TOKEN); a path that needs the operator
+   * fails with that message when none was given. Answers the envelope's value.
+   */
+  operator: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
   /** Something worth keeping in the report (a created id, a chosen answer). */
   note: (text: string) => void;
 }

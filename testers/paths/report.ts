@@ -147,7 +147,7 @@ function graphSvg(graph: MachineGraph, coverage: Coverage, failed: Set<string>):
       edge.from === edge.to
         ? `M${x1 - 30},${y1} C${x1 - 60},${y1 + 40} ${x1 + 60},${y1 + 40} ${x1 + 30},${y1}`
         : `M${x1},${y1} Q${(x1 + x2) / 2 + 20},${(y1 + y2) / 2} ${x2},${y2}`;
-    return `<path d="${bend}" fill="none" stroke="${colour}" stroke-width="1.5"><title>${escape(edge.id)}</title></path>`;
+    return `<path d="${bend}" fill="none" stroke="${colour}" stroke-width="1.5" marker-end="url(#arrow)"><title>${escape(edge.id)}</title></path>`;
   });
   const boxes = [...position.entries()].map(([key, { x, y }]) => {
     const fill = coveredStates.has(key) ? '#e8f5e9' : '#f5f5f5';
@@ -155,7 +155,7 @@ function graphSvg(graph: MachineGraph, coverage: Coverage, failed: Set<string>):
     const label = key.length > 30 ? `${key.slice(0, 29)}…` : key;
     return `<g><rect x="${x}" y="${y}" width="${boxWidth}" height="${boxHeight}" rx="6" fill="${fill}" stroke="${stroke}"/><text x="${x + 8}" y="${y + 21}" font-size="12">${escape(label)}</text><title>${escape(key)}</title></g>`;
   });
-  return `<svg role="img" aria-label="State graph" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">${lines.join('')}${boxes.join('')}</svg>`;
+  return `<svg role="img" aria-label="State graph" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg"><defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#616161"/></marker></defs>${lines.join('')}${boxes.join('')}</svg>`;
 }
 
 function html(report: RunReport, graphs: Map<string, MachineGraph>): string {

@@ -27,6 +27,8 @@ export interface RunOptions {
   workers?: number;
   /** How long a state's page check may wait for the page. */
   stepTimeoutMs?: number;
+  /** The site's operator token, for paths whose events the operator causes. */
+  opsToken?: string;
   /** Shrink a failing path to a shorter one that still fails (default on). */
   shrink?: boolean;
   /**
@@ -73,8 +75,8 @@ export interface PathResult {
   durationMs: number;
 }
 
-/** How long one held request waits for its release before the path fails. */
-const HOLD_MS = 30_000;
+/** How long a step waits for the request it holds to be made (a proof of work comes first). */
+const HOLD_MS = 15_000;
 
 /** Runs every planned path of every machine against the site; answers the results. */
 export async function runPaths(
@@ -151,6 +153,7 @@ export async function runPath(
   const page = await context.newPage();
   watch(page, seen);
   const held = new Map<string, { route: Promise<Route> }>();
+  const timeout = options.stepTimeoutMs ?? 7_000;
   const run: PathRun = {
     page,
     browser,
@@ -174,11 +177,11 @@ export async function runPath(
       // and the clock cannot be paused in its past.
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
     },
-    hold: (url) => {
+    hold: async (url) => {
       let arrived!: (route: Route) => void;
       const route = new Promise<Route>((resolve) => (arrived = resolve));
       held.set(url, { route });
-      void page.route(url, (intercepted) => arrived(intercepted), { times: 1 });
+      await page.route(url, (intercepted) => arrived(intercepted), { times: 1 });
     },
     release: async (url, answer) => {
       const slot = held.get(url);
@@ -187,15 +190,38 @@ export async function runPath(
       const route = await Promise.race([
         slot.route,
         new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`no request to ${url} came`)), HOLD_MS),
+          setTimeout(
+            () => reject(new Error(`no request to ${url} came`)),
+            Math.max(HOLD_MS, timeout),
+          ),
         ),
       ]);
       if (answer === 'continue') await route.continue();
+      else if (answer === 'abort') await route.abort('internetdisconnected');
       else await route.fulfill({ status: answer.status, json: answer.json });
+    },
+    operator: async (method, url, body) => {
+      if (!options.opsToken) {
+        throw new Error('this path needs the operator: give --ops-token (or PATHS_OPS_TOKEN)');
+      }
+      const response = await fetch(new URL(url, options.baseURL), {
+        method,
+        headers: {
+          authorization: `Bearer ${options.opsToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const envelope = (await response.json()) as {
+        success: boolean;
+        value: unknown;
+        code?: string;
+      };
+      if (!envelope.success) throw new Error(`operator ${method} ${url}: ${envelope.code}`);
+      return envelope.value;
     },
     note: (text) => result.notes.push(text),
   };
-  const timeout = options.stepTimeoutMs ?? 7_000;
   page.setDefaultTimeout(timeout);
   let at = -1;
   let expected = graph.initial;
@@ -383,7 +409,7 @@ function shortestTo(graph: MachineGraph, target: string): GraphEdge[] | null {
 /** A fresh player on the site, registered through its own API (as a visitor would). */
 async function provisionPlayer(baseURL: string): Promise<{ username: string; password: string }> {
   const server = { url: baseURL };
-  const username = `p${randomBytes(5).toString('hex')}`;
+  const username = `p${randomBytes(4).toString('hex')}`;
   const password = 'abc12345';
   const reply = await encryptedCall(server, '/wps/member/register', 'PUT', {
     username,
@@ -391,7 +417,7 @@ async function provisionPlayer(baseURL: string): Promise<{ username: string; pas
     confirmPassword: password,
     email: `${username}@example.test`,
     altcha: await humanProof(server),
-    login: false,
+    login: true,
   });
   if (!reply.body.success) throw new Error(`registering a test player failed: ${reply.body.code}`);
   return { username, password };
