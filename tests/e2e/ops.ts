@@ -13,6 +13,9 @@ function serverInfo(): { url: string; opsToken: string } {
   );
 }
 
+/** The e2e server's operator token (for the paths tool's `opsToken`). */
+export const e2eOpsToken = () => serverInfo().opsToken;
+
 async function ops(endpoint: string, body: unknown): Promise<unknown> {
   const info = serverInfo();
   const response = await fetch(`${info.url}${endpoint}`, {
