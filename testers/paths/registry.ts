@@ -32,6 +32,20 @@ export interface PathStep {
   next: string[];
 }
 
+export interface TestAccount {
+  username: string;
+  password: string;
+  /** An agent's code: players who register with it are its direct downlines. */
+  affiliateCode?: string;
+}
+
+export interface AccountOptions {
+  /** A player: register as the downline of the agent with this code. */
+  affiliateCode?: string;
+  /** An agent: its own rate per contract type ("1.5"), the most it may offer downlines. */
+  rates?: Partial<Record<'dividend' | 'dailySalary' | 'hourlySalary' | 'realTimeSalary', string>>;
+}
+
 /** One path's run: its browsers, pages, accounts and what it has seen. */
 export interface PathRun {
   /** The main actor's page. */
@@ -41,8 +55,13 @@ export interface PathRun {
   baseURL: string;
   browser: Browser;
   context: BrowserContext;
-  /** Accounts provisioned for this path on the site (listed in the report). */
-  account: (kind: 'player') => Promise<{ username: string; password: string }>;
+  /**
+   * A fresh account provisioned for this path on the site (listed in the report): a player
+   * registered through the site's own API (the downline of an agent when given its
+   * `affiliateCode`), or an agent of its own with the given rates (through the development
+   * tools' test-data endpoint: a site without them cannot give one).
+   */
+  account: (kind: 'player' | 'agent', options?: AccountOptions) => Promise<TestAccount>;
   /** Advances the page's controlled clock, firing its timers (the registry asks for the clock). */
   advance: (ms: number) => Promise<void>;
   /** Stops the page's clock where it is: from now on only `advance` moves it. */

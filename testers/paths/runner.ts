@@ -14,7 +14,7 @@ import { nodeSealPayload } from '../../tests/support/nodeSeal';
 import type { GraphEdge, MachineGraph } from './graph';
 import { machineVersion, pathId } from './ids';
 import type { MachinePlan, PlannedPath } from './plan';
-import type { PageRegistry, PathRun } from './registry';
+import type { AccountOptions, PageRegistry, PathRun, TestAccount } from './registry';
 
 setSealer(nodeSealPayload);
 
@@ -164,8 +164,11 @@ export async function runPath(
       watch(other, seen, `${name}: `);
       return other;
     },
-    account: async () => {
-      const account = await provisionPlayer(options.baseURL);
+    account: async (kind, details = {}) => {
+      const account =
+        kind === 'agent'
+          ? await provisionAgent(options.baseURL, details)
+          : await provisionPlayer(options.baseURL, details);
       result.accounts.push(account.username);
       return account;
     },
@@ -407,7 +410,7 @@ function shortestTo(graph: MachineGraph, target: string): GraphEdge[] | null {
 }
 
 /** A fresh player on the site, registered through its own API (as a visitor would). */
-async function provisionPlayer(baseURL: string): Promise<{ username: string; password: string }> {
+async function provisionPlayer(baseURL: string, options: AccountOptions): Promise<TestAccount> {
   const server = { url: baseURL };
   const username = `p${randomBytes(4).toString('hex')}`;
   const password = 'abc12345';
@@ -416,11 +419,36 @@ async function provisionPlayer(baseURL: string): Promise<{ username: string; pas
     password,
     confirmPassword: password,
     email: `${username}@example.test`,
+    ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}),
     altcha: await humanProof(server),
     login: true,
   });
   if (!reply.body.success) throw new Error(`registering a test player failed: ${reply.body.code}`);
   return { username, password };
+}
+
+/**
+ * A fresh agent of its own on the site. No visitor can make one, so this asks the development
+ * tools' test-data endpoint, which only a site started with DEV_TOOLS=1 has.
+ */
+async function provisionAgent(baseURL: string, options: AccountOptions): Promise<TestAccount> {
+  const response = await fetch(new URL('/wps/dev/accounts/agent', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rates: options.rates ?? {} }),
+  });
+  if (response.status === 404) {
+    throw new Error(
+      'this path needs an agent of its own: the site must run with its development tools (DEV_TOOLS=1)',
+    );
+  }
+  const envelope = (await response.json()) as {
+    success: boolean;
+    value: TestAccount;
+    code?: string;
+  };
+  if (!envelope.success) throw new Error(`making a test agent failed: ${envelope.code}`);
+  return envelope.value;
 }
 
 /** Writes what a run found: JSON (the plan report's shape plus results) for `merge`/`replay`. */

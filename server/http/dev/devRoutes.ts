@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CONTRACT_TYPES } from '../../../src/shared/contracts';
 import { ok } from '../../../src/shared/envelope';
 import { SLOT_SYMBOLS } from '../../domain/games/demoVendor/slotEngine';
+import { setAgentRate } from '../../domain/contracts/heldRates';
+import { hashPassword } from '../../domain/identity/password';
 import { readOutbox } from '../../domain/messaging/providers';
 import { settleDueSalaries } from '../../domain/salary/settle';
 import type { AppDeps } from '../deps';
@@ -28,6 +32,15 @@ const settleBody = z
       .int()
       .min(0)
       .max(60 * 24 * 7),
+  })
+  .strict();
+
+const agentBody = z
+  .object({
+    /** The agent's own rates per contract type ("1.5"): what it may offer its downlines. */
+    rates: z
+      .partialRecord(z.enum(CONTRACT_TYPES), z.string().regex(/^\d{1,3}(\.\d{1,2})?$/))
+      .optional(),
   })
   .strict();
 
@@ -79,6 +92,30 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   app.post('/wps/dev/salary/settle', async (request) => {
     const { minutesAhead } = parseInput(settleBody, request.body);
     return ok(await settleDueSalaries(deps, new Date(Date.now() + minutesAhead * 60_000)));
+  });
+
+  // A fresh top agent of its own (no upline, no team yet), for a tester's paths that need one
+  // (issue 15): each path gets an agent nobody else touches; its downlines then register with
+  // its affiliate code through the site like anyone else. Answers the login and the code.
+  app.post('/wps/dev/accounts/agent', async (request) => {
+    const body = parseInput(agentBody, request.body ?? {});
+    const username = `ag${randomBytes(4).toString('hex')}`;
+    const password = `Pa${randomBytes(6).toString('hex')}`;
+    const affiliateCode = username.toUpperCase();
+    await deps.db.query(
+      `insert into members (account, nickname, password_hash, type, affiliate_code)
+       values ($1, $1, $2, 1, $3)`,
+      [username, await hashPassword(password), affiliateCode],
+    );
+    for (const [contractType, rate] of Object.entries(body.rates ?? {})) {
+      await setAgentRate(deps.db, deps.config, {
+        account: username,
+        contractType: contractType as (typeof CONTRACT_TYPES)[number],
+        rate,
+        actor: 'dev-tools',
+      });
+    }
+    return ok({ username, password, affiliateCode });
   });
 
   app.get('/dev/outbox', async (_request, reply) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../../server/config/env';
-import { humanProof } from '../../support/identityClient';
+import { encryptedCall, humanProof } from '../../support/identityClient';
 import { killServerProcesses, startServerProcess } from '../../support/serverProcess';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
@@ -18,6 +18,10 @@ const devCalls: { path: string; init: RequestInit & { json?: unknown } }[] = [
     init: { method: 'POST', json: { account: 'player1', drawn: 7 } },
   },
   { path: '/wps/dev/salary/settle', init: { method: 'POST', json: { minutesAhead: 0 } } },
+  {
+    path: '/wps/dev/accounts/agent',
+    init: { method: 'POST', json: { rates: { dividend: '1.5', realTimeSalary: '0.5' } } },
+  },
 ];
 
 async function askSmsCode(server: TestServer, mobileNum: string): Promise<void> {
@@ -76,6 +80,42 @@ describe.each(engines)('development tools on %s', (engine) => {
     expect((await call(tooled, rig.path, rig.init)).status).toBe(200);
     const settle = devCalls.find((entry) => entry.path.endsWith('/settle'))!;
     expect((await call(tooled, settle.path, settle.init)).status).toBe(200);
+
+    // A fresh agent of its own, with the rates asked for, that logs in at the agent portal and
+    // whose affiliate code registers downlines.
+    const agentCall = devCalls.find((entry) => entry.path.endsWith('/accounts/agent'))!;
+    const made = await call(tooled, agentCall.path, agentCall.init);
+    expect(made.status).toBe(200);
+    const agent = made.body.value as { username: string; password: string; affiliateCode: string };
+    const other = (await call(tooled, agentCall.path, { method: 'POST', json: {} })).body.value as {
+      username: string;
+    };
+    expect(other.username).not.toBe(agent.username);
+    const login = await encryptedCall(tooled, '/wps/session/login', 'POST', {
+      type: 'username',
+      portal: 'agent',
+      username: agent.username,
+      password: agent.password,
+      altcha: await humanProof(tooled),
+    });
+    expect(login.body.success).toBe(true);
+    const token = (login.body.value as { token: string }).token;
+    const limits = await call(tooled, '/wps/agent/contracts/limits', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(limits.body.value).toMatchObject({
+      dividend: { max: '1.50' },
+      realTimeSalary: { max: '0.50' },
+    });
+    const downline = await encryptedCall(tooled, '/wps/member/register', 'PUT', {
+      username: `d${agent.username}`,
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+      affiliateCode: agent.affiliateCode,
+      altcha: await humanProof(tooled),
+      login: true,
+    });
+    expect(downline.body.success).toBe(true);
   });
 
   it('serve the outbox to the operator only, with or without the development tools', async () => {

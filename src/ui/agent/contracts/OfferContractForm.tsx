@@ -55,6 +55,7 @@ export function OfferContractForm({
   return (
     <form
       className="auth-form offer-form"
+      aria-label={t('contracts.offer')}
       noValidate
       aria-busy={sending}
       data-testid="offer-contract"

@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+import type { TestAccount } from './registry';
+
+/**
+ * What many registries' paths do on the site before their machine starts, done as a person
+ * would: log in through the header's popup, or at the agent portal.
+ */
+export async function logInPlayer(page: Page, account: TestAccount): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByRole('textbox', { name: 'Username' }).fill(account.username);
+  await login.getByRole('textbox', { name: 'Password' }).fill(account.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  // The proof of work comes first: slow on a busy machine.
+  await expect(login).toBeHidden({ timeout: 20_000 });
+}
+
+export async function logInAgent(page: Page, account: TestAccount): Promise<void> {
+  await page.goto('/agent');
+  await page.getByRole('textbox', { name: 'Username' }).fill(account.username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/agentHome$/, { timeout: 20_000 });
+}
