@@ -33,7 +33,8 @@ describe('one process per embedded database folder', () => {
     expect(await first.stop()).toEqual({ code: 0, signal: null });
     const third = await startServerProcess({ dataDir });
     expect(await third.stop()).toEqual({ code: 0, signal: null });
-  });
+    // Three server starts: on a busy machine each can take many seconds.
+  }, 180_000);
 
   it('takes over a lock left by a process that is gone (a SIGKILL)', async () => {
     const dataDir = path.join(await newDir(), 'pglite');

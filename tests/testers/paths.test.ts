@@ -160,5 +160,6 @@ describe('the paths tool', () => {
     await expect(cli('login', '--base-url', 'http://127.0.0.1:9')).rejects.toThrow(
       /No page registry yet for login/,
     );
-  });
+    // Seven processes that each load the tool through tsx: slow on a busy machine.
+  }, 180_000);
 });

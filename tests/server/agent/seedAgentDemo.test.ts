@@ -10,15 +10,13 @@ import { engines, openTestDatabase } from '../../support/testServer';
 describe.each(engines)('agent demo seed on %s', (engine) => {
   let db: Database;
   let drop: () => Promise<void>;
-  let seedMs = 0;
 
   beforeAll(async () => {
     ({ db, drop } = await openTestDatabase(engine));
     await migrate(db);
     await seedCatalogue(db);
-    const started = performance.now();
+    // How long seeding takes is a figure of `npm run bench -- coldStart`, not a test's limit.
     await seedDemo(db);
-    seedMs = performance.now() - started;
   });
   afterAll(async () => {
     await db.close();
@@ -34,8 +32,7 @@ describe.each(engines)('agent demo seed on %s', (engine) => {
       )
     )[0]!;
 
-  it('seeds quickly and only once', async () => {
-    expect(seedMs).toBeLessThan(2_000);
+  it('seeds only once', async () => {
     const before = await counts();
     expect(before.bets).toBe(300);
     await seedAgentDemo(db);
