@@ -194,7 +194,11 @@ async function runAgainst(
     })),
   );
   const summary = summarise(report);
-  const skipped = unmapped.length ? `\nNot run (no page registry yet): ${unmapped.join(', ')}` : '';
+  const skipped =
+    (unmapped.length ? `\nNot run (no page registry yet): ${unmapped.join(', ')}` : '') +
+    (report.created.length
+      ? `\nAccounts made on the site: ${report.created.length} (listed in ${options.reportDir}/report.json, "created")`
+      : '');
   if (results.some((result) => result.status === 'failed')) {
     throw new Error(`${summary}${skipped}\nReport: ${options.reportDir}/index.html`);
   }
@@ -205,11 +209,16 @@ function summarise(report: RunReport): string {
   return report.machines
     .map((machine) => {
       const failed = machine.results.filter((result) => result.status === 'failed');
+      const skipped = machine.results.filter((result) => result.status === 'skipped');
+      const passed = machine.results.length - failed.length - skipped.length;
       const { states, transitions } = machine.coverage;
       const lines = [
-        `${machine.model}: ${machine.results.length - failed.length}/${machine.results.length} paths passed; ` +
+        `${machine.model}: ${passed}/${machine.results.length} paths passed; ` +
           `states ${states.covered.length}/${states.total}, transitions ${transitions.covered.length}/${transitions.total}`,
       ];
+      if (skipped.length > 0) {
+        lines.push(`  ${skipped.length} not run: ${skipped[0]!.skipped}`);
+      }
       for (const result of failed) {
         const where = result.failure!.step < 0 ? 'the start' : `step ${result.failure!.step + 1}`;
         lines.push(`  FAILED ${result.id} at ${where}: ${result.failure!.message.split('\n')[0]}`);

@@ -23,7 +23,15 @@ export interface PageRegistry<TMachine extends AnyStateMachine = AnyStateMachine
   events: Record<string, (run: PathRun, step: PathStep) => Promise<void>>;
   /** The path needs Playwright's controlled clock (the machine has `after` delays). */
   clock?: boolean;
+  /**
+   * What the site must give these paths beyond what a visitor has: its development tools
+   * (test-data endpoints, the SMS outbox) or the operator's calls. On a site without them the
+   * paths are reported as skipped, with the reason, instead of failing.
+   */
+  needs?: SiteNeed[];
 }
+
+export type SiteNeed = 'devTools' | 'operator';
 
 export interface PathStep {
   label: string;

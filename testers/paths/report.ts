@@ -11,6 +11,8 @@ export interface RunReport {
   seed: number | null;
   baseURL: string;
   startedAt: string;
+  /** Every account the run made on the site, by path: what a tester may want to clean up. */
+  created: { path: string; account: string }[];
   machines: {
     model: string;
     version: string;
@@ -34,13 +36,19 @@ export async function writeReports(
   const report: RunReport = {
     tool: 'paths',
     ...run,
+    created: machines.flatMap(({ results }) =>
+      results.flatMap((result) => result.accounts.map((account) => ({ path: result.id, account }))),
+    ),
     machines: machines.map(({ plan, results }) => {
-      const walked = results.map((result) => ({
-        ...plan.paths.find((one) => one.id === result.id)!,
-        steps: plan.paths
-          .find((one) => one.id === result.id)!
-          .steps.filter((_, index) => result.steps[index]?.status === 'passed'),
-      }));
+      // A skipped path was not walked: it covers nothing, not even the initial state.
+      const walked = results
+        .filter((result) => result.status !== 'skipped')
+        .map((result) => ({
+          ...plan.paths.find((one) => one.id === result.id)!,
+          steps: plan.paths
+            .find((one) => one.id === result.id)!
+            .steps.filter((_, index) => result.steps[index]?.status === 'passed'),
+        }));
       return {
         model: plan.model,
         version: plan.version,
@@ -69,11 +77,19 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.ch
 function junit(report: RunReport): string {
   const suites = report.machines.map((machine) => {
     const failures = machine.results.filter((result) => result.status === 'failed').length;
+    const skipped = machine.results.filter((result) => result.status === 'skipped').length;
     const cases = machine.results.map((result) => {
       const name = escape(
         `${result.id}: ${result.steps.map((step) => step.label).join(' → ') || '(start)'}`,
       );
       const time = (result.durationMs / 1000).toFixed(3);
+      if (result.status === 'skipped') {
+        return [
+          `    <testcase classname="${machine.model}" name="${name}" time="0.000">`,
+          `      <skipped message="${escape(result.skipped ?? '')}"/>`,
+          '    </testcase>',
+        ].join('\n');
+      }
       if (!result.failure)
         return `    <testcase classname="${machine.model}" name="${name}" time="${time}"/>`;
       const where = result.failure.step < 0 ? 'start' : `step ${result.failure.step + 1}`;
@@ -91,7 +107,7 @@ function junit(report: RunReport): string {
       ].join('\n');
     });
     return [
-      `  <testsuite name="${machine.model}" tests="${machine.results.length}" failures="${failures}">`,
+      `  <testsuite name="${machine.model}" tests="${machine.results.length}" failures="${failures}" skipped="${skipped}">`,
       ...cases,
       '  </testsuite>',
     ].join('\n');
@@ -182,11 +198,20 @@ function html(report: RunReport, graphs: Map<string, MachineGraph>): string {
                 ? `<details><summary>${title}</summary><pre>${escape((items as string[]).join('\n'))}</pre></details>`
                 : '',
             )
+            .join('')}${(result.failure.actorScreenshots ?? [])
+            .map(
+              (shot) =>
+                `<p>${escape(shot.actor)}'s page:</p><img src="${escape(shot.screenshot)}" alt="${escape(shot.actor)}'s page when it failed" width="480">`,
+            )
             .join(
               '',
             )}${result.failure.trace ? `<p>Trace: <code>npx playwright show-trace ${escape(result.failure.trace)}</code></p>` : ''}${result.shrunk ? `<p>Shrunk to ${result.shrunk.steps.length} steps: <code>${escape(result.shrunk.replay)}</code></p>` : ''}</div>`
         : '';
-      return `<article class="path ${result.status}"><h3>${escape(result.id)} <span>${result.status}</span></h3><ol>${steps}</ol>${failure}</article>`;
+      const skipped = result.skipped ? `<p>Not run: ${escape(result.skipped)}</p>` : '';
+      const accounts = result.accounts.length
+        ? `<p>Accounts made: ${result.accounts.map(escape).join(', ')}</p>`
+        : '';
+      return `<article class="path ${result.status}"><h3>${escape(result.id)} <span>${result.status}</span></h3><ol>${steps}</ol>${skipped}${accounts}${failure}</article>`;
     });
     return `<section><h2>${escape(machine.model)}</h2><p>States ${states.covered.length}/${states.total} · transitions ${transitions.covered.length}/${transitions.total}</p><div class="graph">${graphSvg(graph, machine.coverage, failedEdges)}</div>${rows.join('')}</section>`;
   });

@@ -14,7 +14,7 @@ import { nodeSealPayload } from '../../tests/support/nodeSeal';
 import type { GraphEdge, MachineGraph } from './graph';
 import { machineVersion, pathId } from './ids';
 import type { MachinePlan, PlannedPath } from './plan';
-import type { AccountOptions, PageRegistry, PathRun, TestAccount } from './registry';
+import type { AccountOptions, PageRegistry, PathRun, SiteNeed, TestAccount } from './registry';
 
 setSealer(nodeSealPayload);
 
@@ -53,6 +53,8 @@ export interface Failure {
   expected: string;
   message: string;
   screenshot: string | null;
+  /** The other actors' pages at that moment (an agent's, a second tab's). */
+  actorScreenshots?: { actor: string; screenshot: string }[];
   /** The page as a person using assistive technology would meet it (Playwright's aria snapshot). */
   ariaSnapshot: string | null;
   trace: string | null;
@@ -65,7 +67,10 @@ export interface PathResult {
   id: string;
   model: string;
   strategy: string;
-  status: 'passed' | 'failed';
+  /** `skipped`: the site cannot give what the machine's paths need (see `skipped`). */
+  status: 'passed' | 'failed' | 'skipped';
+  /** Why the path was not run: what the site lacks. */
+  skipped?: string;
   steps: StepResult[];
   failure: Failure | null;
   /** The shorter path that fails the same way, when shrinking found one. */
@@ -92,6 +97,7 @@ export async function runPaths(
     const queue = work.flatMap(({ registry, plan }) =>
       plan.paths.map((planned) => ({ registry, plan, planned })),
     );
+    const lacking = await probeSite(options.baseURL, options.opsToken);
     const results: PathResult[] = new Array(queue.length);
     let next = 0;
     const worker = async () => {
@@ -99,6 +105,11 @@ export async function runPaths(
         const index = next;
         next += 1;
         const { registry, plan, planned } = queue[index]!;
+        const missing = (registry.needs ?? []).map((need) => lacking[need]).filter(Boolean);
+        if (missing.length > 0) {
+          results[index] = skippedResult(planned, missing.join('; '));
+          continue;
+        }
         const result = await runPath(browser, registry, plan.graph, planned, options);
         if (result.status === 'failed' && options.shrink !== false) {
           result.shrunk = await shrink(browser, registry, plan.graph, planned, result, options);
@@ -111,6 +122,55 @@ export async function runPaths(
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * What the site cannot give a run, by need: null where it can, else the reason. A site without
+ * its development tools (production, `npm start`) answers 404 to them; the operator's calls need
+ * the token and a site that takes it.
+ */
+export async function probeSite(
+  baseURL: string,
+  opsToken: string | undefined,
+): Promise<Record<SiteNeed, string | null>> {
+  const devTools = await fetch(new URL('/wps/dev/enabled', baseURL)).then(
+    (response) => response.ok,
+    () => false,
+  );
+  const operator = opsToken
+    ? await fetch(new URL('/ops/maintenance', baseURL), {
+        headers: { authorization: `Bearer ${opsToken}` },
+      }).then(
+        (response) => response.ok,
+        () => false,
+      )
+    : false;
+  return {
+    devTools: devTools
+      ? null
+      : "needs the site's development tools (a site started with DEV_TOOLS=1; never production)",
+    operator: operator
+      ? null
+      : opsToken
+        ? 'needs the operator: the site refused the operator token given (or its /ops/ calls are not reachable from here)'
+        : "needs the operator: give the site's operator token (--ops-token or PATHS_OPS_TOKEN)",
+  };
+}
+
+function skippedResult(planned: PlannedPath, reason: string): PathResult {
+  return {
+    id: planned.id,
+    model: planned.model,
+    strategy: planned.strategy,
+    status: 'skipped',
+    skipped: reason,
+    steps: planned.steps.map((step) => ({ ...step, status: 'notRun' })),
+    failure: null,
+    shrunk: null,
+    accounts: [],
+    notes: [],
+    durationMs: 0,
+  };
 }
 
 /** One path in a fresh browser context: start, then each step's driver and the page's check. */
@@ -137,6 +197,7 @@ export async function runPath(
   };
   const seen = { console: [] as string[], network: [] as string[], socket: [] as string[] };
   const contexts: BrowserContext[] = [];
+  const actors = new Map<string, Page>();
   const newContext = async () => {
     const context = await browser.newContext({ baseURL: options.baseURL });
     contexts.push(context);
@@ -162,6 +223,7 @@ export async function runPath(
     actor: async (name) => {
       const other = await (await newContext()).newPage();
       watch(other, seen, `${name}: `);
+      actors.set(name, other);
       return other;
     },
     account: async (kind, details = {}) => {
@@ -251,6 +313,7 @@ export async function runPath(
     if (at >= 0) steps[at]!.status = 'failed';
     result.failure = await capture(
       page,
+      actors,
       context,
       planned,
       at,
@@ -304,6 +367,7 @@ function watch(
 
 async function capture(
   page: Page,
+  actors: Map<string, Page>,
   context: BrowserContext,
   planned: PlannedPath,
   step: number,
@@ -321,6 +385,15 @@ async function capture(
     () => path.relative(options.reportDir, screenshot),
     () => null,
   );
+  const actorScreenshots: { actor: string; screenshot: string }[] = [];
+  for (const [actor, other] of actors) {
+    const file = path.join(folder, `failure-${actor.replace(/[^\w-]/g, '_')}.png`);
+    const taken = await other.screenshot({ path: file, fullPage: true }).then(
+      () => true,
+      () => false,
+    );
+    if (taken) actorScreenshots.push({ actor, screenshot: path.relative(options.reportDir, file) });
+  }
   const ariaSnapshot = await page
     .locator('body')
     .ariaSnapshot({ timeout: 2_000 })
@@ -336,6 +409,7 @@ async function capture(
     expected,
     message: (error instanceof Error ? error.message : String(error)).slice(0, 2_000),
     screenshot: shot,
+    ...(actorScreenshots.length ? { actorScreenshots } : {}),
     ariaSnapshot,
     trace: traced,
     console: seen.console.slice(-20),

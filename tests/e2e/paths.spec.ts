@@ -7,6 +7,7 @@ import { planMachine } from '../../testers/paths/plan';
 import { writeReports } from '../../testers/paths/report';
 import { runPaths } from '../../testers/paths/runner';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
+import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
 import { e2eOpsToken } from './ops';
 
 /**
@@ -33,6 +34,8 @@ test('the shortest paths of every machine mapped to pages pass against the site'
     { strategy: 'shortest', seed: null, baseURL, startedAt: new Date().toISOString() },
     work.map(({ plan }) => ({ plan, results: results.filter((r) => r.model === plan.model) })),
   );
+  // Every account the run made is listed (the contract paths make an agent and a downline).
+  expect(report.created.length).toBe(results.flatMap((result) => result.accounts).length);
   for (const machine of report.machines) {
     // The shortest paths reach every state; the report's counts are the graph's.
     const plan = work.find(({ plan: one }) => one.model === machine.model)!.plan;
@@ -43,7 +46,7 @@ test('the shortest paths of every machine mapped to pages pass against the site'
   const junit = await readFile(path.join(reportDir, 'junit.xml'), 'utf8');
   for (const machine of report.machines) {
     expect(junit).toContain(
-      `<testsuite name="${machine.model}" tests="${machine.results.length}" failures="0">`,
+      `<testsuite name="${machine.model}" tests="${machine.results.length}" failures="0" skipped="0">`,
     );
   }
 });
@@ -83,6 +86,26 @@ test('a broken countdown is caught by a path, reported with a screenshot, and sh
   expect(first.shrunk).not.toBeNull();
   expect(first.shrunk!.steps.length).toBeLessThanOrEqual(depth + 1);
   expect(first.shrunk!.replay).toContain(`npm run paths -- replay ${first.shrunk!.id}`);
+});
+
+test('paths that need what the site cannot give are reported as skipped, with the reason', async () => {
+  const reportDir = await mkdtemp(path.join(tmpdir(), 'paths-skipped-'));
+  // The contract paths as if they needed the operator, on a run given no operator token.
+  const registry = { ...contractLifecyclePage, needs: ['operator' as const] };
+  const plan = planMachine(registry.model, 'shortest');
+  const results = await runPaths([{ registry, plan }], { baseURL, reportDir });
+  expect(results.map((result) => result.status)).toEqual(plan.paths.map(() => 'skipped'));
+  expect(results[0]!.skipped).toContain('--ops-token');
+  const report = await writeReports(
+    reportDir,
+    { strategy: 'shortest', seed: null, baseURL, startedAt: new Date().toISOString() },
+    [{ plan, results }],
+  );
+  expect(report.machines[0]!.coverage.states.covered).toEqual([]);
+  expect(report.created).toEqual([]);
+  expect(await readFile(path.join(reportDir, 'junit.xml'), 'utf8')).toContain(
+    `failures="0" skipped="${plan.paths.length}"`,
+  );
 });
 
 function shortestDepth(

@@ -190,6 +190,8 @@ const answer = (side: 'upline' | 'downline', action: ContractAnswer) => async (r
  */
 export const contractLifecyclePage: PageRegistry<typeof contractLifecycleMachine> = {
   model: contractLifecyclePaths,
+  // The agent of its own comes from the development tools' test-data endpoint.
+  needs: ['devTools'],
   start: async (run) => {
     const agent = await run.account('agent', {
       rates: { dividend: '2', realTimeSalary: '1' },
