@@ -1,6 +1,7 @@
 import type { PageRegistry } from './registry';
 import { changePasswordPage } from '../../src/machines/changePassword.paths';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
+import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
 
 /**
  * The machines whose states and events are mapped to the site's pages (issue 15): these run
@@ -9,6 +10,7 @@ import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 export const pageRegistries: PageRegistry[] = [
   smsCountdownPage,
   changePasswordPage,
+  withdrawalConfirmationPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {
