@@ -2,6 +2,7 @@ import type { PageRegistry } from './registry';
 import { changePasswordPage } from '../../src/machines/changePassword.paths';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
+import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
 
 /**
  * The machines whose states and events are mapped to the site's pages (issue 15): these run
@@ -11,6 +12,7 @@ export const pageRegistries: PageRegistry[] = [
   smsCountdownPage,
   changePasswordPage,
   contractLifecyclePage,
+  withdrawalConfirmationPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {

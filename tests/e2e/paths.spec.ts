@@ -8,13 +8,15 @@ import { writeReports } from '../../testers/paths/report';
 import { runPaths } from '../../testers/paths/runner';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
+import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
 import { e2eOpsToken } from './ops';
 
 /**
  * The paths tool (issue 15) against the e2e server: the shortest paths of every machine mapped
  * to the site's pages pass; and a page whose behaviour is broken (the resend button left
- * enabled during the SMS countdown) is caught by a generated path, reported with its
- * screenshot, and shrunk to at most the failing transition's depth + 1 steps.
+ * enabled during the SMS countdown; a withdrawal's "received" answer offered again after a
+ * refund) is caught by a generated path, reported with its screenshot, and shrunk to at most
+ * the failing transition's depth + 1 steps.
  */
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
 
@@ -106,6 +108,59 @@ test('paths that need what the site cannot give are reported as skipped, with th
   expect(await readFile(path.join(reportDir, 'junit.xml'), 'utf8')).toContain(
     `failures="0" skipped="${plan.paths.length}"`,
   );
+});
+
+test('a "received" answer offered after a refund is caught by a path, reported with a screenshot, at depth + 1', async () => {
+  test.setTimeout(180_000);
+  const reportDir = await mkdtemp(path.join(tmpdir(), 'paths-broken-'));
+  // The generated paths through the operator's refund.
+  const plan = planMachine(withdrawalConfirmationPage.model, 'transitions', { filter: 'refund' });
+  expect(plan.paths.length).toBeGreaterThan(0);
+  const results = await runPaths([{ registry: withdrawalConfirmationPage, plan }], {
+    baseURL,
+    reportDir,
+    opsToken: e2eOpsToken(),
+    // The fault: once a withdrawal is refunded, its card offers the "Received" answer again.
+    prepare: (context) =>
+      context.addInitScript(() => {
+        new MutationObserver(() => {
+          for (const card of document.querySelectorAll('[data-testid="withdrawal-list"] > li')) {
+            const status = card.querySelector('[data-testid="withdrawal-status"]');
+            if (status?.textContent !== 'Refunded' || card.querySelector('button')) continue;
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.textContent = 'Received';
+            card.append(button);
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      }),
+  });
+  const failed = results.filter((result) => result.status === 'failed');
+  expect(failed.map((result) => result.id)).toEqual(plan.paths.map((planned) => planned.id));
+  const first = failed[0]!;
+  const step = first.steps[first.failure!.step]!;
+  // It fails at the refund, on the answer the page must no longer offer.
+  expect(step.label).toBe('refund');
+  expect(step.to).toBe('refunded');
+  expect(first.failure!.message).toMatch(/toHaveCount/);
+  expect(first.failure!.message).toContain("name: 'Received', exact: true");
+  expect((await stat(path.join(reportDir, first.failure!.screenshot!))).size).toBeGreaterThan(0);
+  expect(first.failure!.ariaSnapshot).toMatch(/Refunded[\s\S]*button "Received"/);
+  const report = await writeReports(
+    reportDir,
+    { strategy: 'transitions', seed: null, baseURL, startedAt: new Date().toISOString() },
+    [{ plan, results }],
+  );
+  expect(report.machines[0]!.results[0]!.failure?.screenshot).toBe(first.failure!.screenshot);
+  const html = await readFile(path.join(reportDir, 'index.html'), 'utf8');
+  expect(html).toContain(`<img src="${first.failure!.screenshot}"`);
+  // At most the failing transition's depth + 1 steps: shrunk to that, or (every way to a
+  // refund is pay, a report and the refund) already that short, leaving nothing to cut.
+  const depth = shortestDepth(plan.graph.outgoing, plan.graph.initial, step.from);
+  const failing = first.shrunk?.steps ?? first.steps.map((one) => one.edge);
+  expect(failing.length).toBeLessThanOrEqual(depth + 1);
+  if (first.shrunk)
+    expect(first.shrunk.replay).toContain(`npm run paths -- replay ${first.shrunk.id}`);
 });
 
 function shortestDepth(
