@@ -3,15 +3,16 @@ import type { PathModel } from '../../testers/paths/model';
 import type { PageRegistry, PathRun } from '../../testers/paths/registry';
 import { withdrawalConfirmationMachine } from './withdrawalConfirmation';
 
+const AUTO_CONFIRM = { label: 'autoConfirm', event: { type: 'withdrawal.autoConfirm' } };
 const FORCE_RECEIVED = { label: 'forceReceived', event: { type: 'withdrawal.forceReceived' } };
 const PARTIAL = { type: 'withdrawal.reportPartial', receivedMinor: '6000', remainingMinor: '4000' };
 
 /**
  * A withdrawal's confirmation paths (issue 15): the operator pays or rejects it; the player
  * confirms the receipt, reports it not received with a proof image, or partially received (a
- * report whose parts do not add up is refused); the operator refunds a reported one or forces
- * the receipt; a partial one ends with the player's "all received" or the operator's forced
- * receipt. The job's automatic receipt is not sent (see `notDriven`).
+ * report whose parts do not add up is refused); the job counts an unanswered one as received;
+ * the operator refunds a reported one or forces the receipt; a partial one ends with the
+ * player's "all received", the operator's forced receipt or the job's.
  */
 export const withdrawalConfirmationPaths: PathModel<typeof withdrawalConfirmationMachine> = {
   id: 'withdrawalConfirmation',
@@ -20,14 +21,6 @@ export const withdrawalConfirmationPaths: PathModel<typeof withdrawalConfirmatio
   // change the text, not what the page offers.
   key: ({ value, context }) =>
     value === 'received' && context.autoConfirmed ? 'received#auto' : String(value),
-  notDriven: {
-    'withdrawal.autoConfirm':
-      'the job (POST /ops/jobs/withdrawal-auto-confirm) confirms only withdrawals unanswered for ' +
-      "the site's autoConfirmMinutes (30 in config/platform.json, at least 1), measured from " +
-      'the last change on the server clock: nothing makes one withdrawal due now. Sending it ' +
-      'needs a development-tools way to run the job as of a later time (its asOf); ' +
-      'tests/server/money/autoConfirm.test.ts covers it on the server',
-  },
   events: ({ value }) => {
     switch (value) {
       case 'requested':
@@ -47,6 +40,7 @@ export const withdrawalConfirmationPaths: PathModel<typeof withdrawalConfirmatio
             label: 'reportPartial:nothingReceived',
             event: { ...PARTIAL, receivedMinor: '0', remainingMinor: '10000' },
           },
+          AUTO_CONFIRM,
         ];
       case 'notReceived':
         return [{ label: 'refund', event: { type: 'withdrawal.refund' } }, FORCE_RECEIVED];
@@ -54,6 +48,7 @@ export const withdrawalConfirmationPaths: PathModel<typeof withdrawalConfirmatio
         return [
           { label: 'confirmAllReceived', event: { type: 'withdrawal.confirmAllReceived' } },
           FORCE_RECEIVED,
+          AUTO_CONFIRM,
         ];
       default:
         return [];
@@ -160,6 +155,8 @@ const answer = (run: PathRun, name: string) =>
  */
 export const withdrawalConfirmationPage: PageRegistry<typeof withdrawalConfirmationMachine> = {
   model: withdrawalConfirmationPaths,
+  // The operator pays, refunds and forces; the job's receipt comes from the development tools.
+  needs: ['operator', 'devTools'],
   start: async (run) => {
     const account = await run.account('player');
     await run.operator('POST', '/ops/bonus', {
@@ -244,19 +241,17 @@ export const withdrawalConfirmationPage: PageRegistry<typeof withdrawalConfirmat
       ).toBeVisible();
       await card(run).getByRole('button', { name: 'Send' }).click();
     },
-    // Not in the model today (see notDriven): the job, run now, must confirm this withdrawal;
-    // on a site where it is not yet due the path fails saying so instead of pretending.
+    // The job, as if this withdrawal's wait were over (the development tools run it for this
+    // one only: a path cannot wait the site's autoConfirmMinutes).
     autoConfirm: async (run) => {
-      const outcome = (await run.operator('POST', '/ops/jobs/withdrawal-auto-confirm')) as {
-        confirmed: number;
-      };
-      const received = (await run.operator('GET', '/ops/withdrawals?status=received')) as {
-        id: string;
-      }[];
-      if (outcome.confirmed === 0 || !received.some((one) => one.id === withdrawals.get(run))) {
+      const response = await run.page.request.post(
+        `/wps/dev/withdrawals/${withdrawals.get(run)}/auto-confirm`,
+      );
+      const outcome = ((await response.json()) as { value: { ran: boolean; confirmed: number } })
+        .value;
+      if (outcome.confirmed !== 1) {
         throw new Error(
-          'the auto-confirmation job did not confirm this withdrawal: it is not yet past the ' +
-            "site's autoConfirmMinutes",
+          `the auto-confirmation job did not confirm this withdrawal (${JSON.stringify(outcome)})`,
         );
       }
     },

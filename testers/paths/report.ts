@@ -96,7 +96,7 @@ function junit(report: RunReport): string {
       const detail = [
         `at ${where}, expecting ${result.failure.expected}`,
         result.failure.message,
-        result.shrunk ? `shrunk: ${result.shrunk.replay}` : '',
+        result.shrunk ? `shrunk: ${result.shrunk.replay}` : `replay: ${result.failure.replay}`,
       ]
         .filter(Boolean)
         .join('\n');
@@ -205,7 +205,7 @@ function html(report: RunReport, graphs: Map<string, MachineGraph>): string {
             )
             .join(
               '',
-            )}${result.failure.trace ? `<p>Trace: <code>npx playwright show-trace ${escape(result.failure.trace)}</code></p>` : ''}${result.shrunk ? `<p>Shrunk to ${result.shrunk.steps.length} steps: <code>${escape(result.shrunk.replay)}</code></p>` : ''}</div>`
+            )}${result.failure.trace ? `<p>Trace: <code>npx playwright show-trace ${escape(result.failure.trace)}</code></p>` : ''}${result.shrunk ? `<p>Shrunk to ${result.shrunk.steps.length} steps: <code>${escape(result.shrunk.replay)}</code></p>` : `<p>Replay: <code>${escape(result.failure.replay)}</code></p>`}</div>`
         : '';
       const skipped = result.skipped ? `<p>Not run: ${escape(result.skipped)}</p>` : '';
       const accounts = result.accounts.length

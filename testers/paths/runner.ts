@@ -58,6 +58,8 @@ export interface Failure {
   /** The page as a person using assistive technology would meet it (Playwright's aria snapshot). */
   ariaSnapshot: string | null;
   trace: string | null;
+  /** The command that runs this path again. */
+  replay: string;
   console: string[];
   network: string[];
   socket: string[];
@@ -79,6 +81,9 @@ export interface PathResult {
   notes: string[];
   durationMs: number;
 }
+
+/** How long a path's start may wait for the page (log in, open the page the machine is on). */
+const START_MS = 20_000;
 
 /** How long a step waits for the request it holds to be made (a proof of work comes first). */
 const HOLD_MS = 15_000;
@@ -287,12 +292,15 @@ export async function runPath(
     },
     note: (text) => result.notes.push(text),
   };
-  page.setDefaultTimeout(timeout);
+  // The start logs in and opens pages (a proof of work first): the step timeout is for the
+  // checks of what a state shows, not for that.
+  page.setDefaultTimeout(Math.max(timeout, START_MS));
   let at = -1;
   let expected = graph.initial;
   try {
     if (registry.clock) await page.clock.install();
     await registry.start(run);
+    page.setDefaultTimeout(timeout);
     await checkState(registry, graph, graph.initial, run);
     for (const [index, step] of planned.steps.entries()) {
       at = index;
@@ -412,6 +420,7 @@ async function capture(
     ...(actorScreenshots.length ? { actorScreenshots } : {}),
     ariaSnapshot,
     trace: traced,
+    replay: replayCommand(planned.id, options),
     console: seen.console.slice(-20),
     network: seen.network.slice(-20),
     socket: seen.socket.slice(-20),
@@ -458,7 +467,7 @@ async function shrink(
       return {
         id: candidate.id,
         steps: candidate.steps.map((step) => step.edge),
-        replay: `npm run paths -- replay ${candidate.id} --base-url ${options.baseURL} --report ${options.reportDir}`,
+        replay: replayCommand(candidate.id, options),
       };
     }
   }
@@ -482,6 +491,9 @@ function shortestTo(graph: MachineGraph, target: string): GraphEdge[] | null {
   for (let edge = via.get(target); edge; edge = via.get(edge.from)) steps.unshift(edge);
   return steps;
 }
+
+const replayCommand = (id: string, options: RunOptions) =>
+  `npm run paths -- replay ${id} --base-url ${options.baseURL} --report ${options.reportDir}`;
 
 /** A fresh player on the site, registered through its own API (as a visitor would). */
 async function provisionPlayer(baseURL: string, options: AccountOptions): Promise<TestAccount> {

@@ -12,6 +12,8 @@ const BATCH = 200;
 export async function autoConfirmWithdrawals(
   deps: AppDeps,
   asOf: Date = new Date(),
+  /** Only this withdrawal (the development tools' way to make one due, issue 15). */
+  only: string | null = null,
 ): Promise<{ ran: boolean; confirmed: number; failed: number }> {
   const minutes = deps.config.payments.withdrawal.autoConfirmMinutes;
   const outcome = await runExclusive(deps.db, JobLock.withdrawalAutoConfirm, async (tx) => {
@@ -19,8 +21,9 @@ export async function autoConfirmWithdrawals(
       `select id::text from withdrawals
        where status in ('awaitingConfirmation', 'partiallyReceived')
          and updated_at <= $1::timestamptz - make_interval(mins => $2)
+         and ($4::text is null or id::text = $4)
        order by updated_at limit $3`,
-      [asOf.toISOString(), minutes, BATCH],
+      [asOf.toISOString(), minutes, BATCH, only],
     );
     const changes: WithdrawalChange[] = [];
     let failed = 0;

@@ -8,6 +8,7 @@ import { setAgentRate } from '../../domain/contracts/heldRates';
 import { hashPassword } from '../../domain/identity/password';
 import { readOutbox } from '../../domain/messaging/providers';
 import { settleDueSalaries } from '../../domain/salary/settle';
+import { autoConfirmWithdrawals } from '../../domain/withdrawals/autoConfirm';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
 import { captchaAnswer } from './captchaAnswers';
@@ -116,6 +117,16 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       });
     }
     return ok({ username, password, affiliateCode });
+  });
+
+  // Runs the auto-confirmation job for one withdrawal as if its wait were over: a tester's path
+  // cannot wait the site's autoConfirmMinutes, and other people's withdrawals stay untouched.
+  app.post('/wps/dev/withdrawals/:id/auto-confirm', async (request) => {
+    const { id } = parseInput(z.object({ id: z.string().regex(/^\d{1,19}$/) }), request.params);
+    const later = new Date(
+      Date.now() + (deps.config.payments.withdrawal.autoConfirmMinutes + 1) * 60_000,
+    );
+    return ok(await autoConfirmWithdrawals(deps, later, id));
   });
 
   app.get('/dev/outbox', async (_request, reply) => {

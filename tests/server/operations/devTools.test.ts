@@ -18,6 +18,7 @@ const devCalls: { path: string; init: RequestInit & { json?: unknown } }[] = [
     init: { method: 'POST', json: { account: 'player1', drawn: 7 } },
   },
   { path: '/wps/dev/salary/settle', init: { method: 'POST', json: { minutesAhead: 0 } } },
+  { path: '/wps/dev/withdrawals/1/auto-confirm', init: { method: 'POST' } },
   {
     path: '/wps/dev/accounts/agent',
     init: { method: 'POST', json: { rates: { dividend: '1.5', realTimeSalary: '0.5' } } },
