@@ -23,6 +23,16 @@ export interface PageRegistry<TMachine extends AnyStateMachine = AnyStateMachine
   events: Record<string, (run: PathRun, step: PathStep) => Promise<void>>;
   /** The path needs Playwright's controlled clock (the machine has `after` delays). */
   clock?: boolean;
+  /**
+   * Puts back what a path changed for the whole site (maintenance switched on), after every
+   * path, passed or failed; runs before the path's browsers close.
+   */
+  cleanup?: (run: PathRun) => Promise<void>;
+  /**
+   * The paths switch the whole site (maintenance): they must run alone, never beside other
+   * tests against the same site (tests/e2e/pathsSiteWide.spec.ts runs them last).
+   */
+  siteWide?: boolean;
 }
 
 export interface PathStep {

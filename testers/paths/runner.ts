@@ -258,6 +258,19 @@ export async function runPath(
       tracing,
     );
   } finally {
+    // What the path changed for the whole site is put back, whatever became of the path; a
+    // site left changed fails the path.
+    await registry.cleanup?.(run).catch((error: unknown) => {
+      const message = `cleanup failed: ${error instanceof Error ? error.message : String(error)}`;
+      result.notes.push(message);
+      if (result.status === 'failed') return;
+      result.status = 'failed';
+      result.failure = {
+        ...{ step: planned.steps.length - 1, expected: 'cleanup', message },
+        ...{ screenshot: null, ariaSnapshot: null, trace: null },
+        ...{ console: seen.console.slice(-20), network: seen.network.slice(-20), socket: [] },
+      };
+    });
     if (result.status === 'passed' && tracing) await context.tracing.stop();
     for (const open of contexts) await open.close();
   }
