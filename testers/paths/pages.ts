@@ -1,6 +1,8 @@
 import type { PageRegistry } from './registry';
 import { changePasswordPage } from '../../src/machines/changePassword.paths';
+import { sessionPage } from '../../src/machines/session.paths';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
+import { systemStatusPage } from '../../src/machines/systemStatus.paths';
 
 /**
  * The machines whose states and events are mapped to the site's pages (issue 15): these run
@@ -9,6 +11,8 @@ import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 export const pageRegistries: PageRegistry[] = [
   smsCountdownPage,
   changePasswordPage,
+  sessionPage,
+  systemStatusPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {
