@@ -47,7 +47,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: [/phone\.spec\.ts$/, /layoutWalk\.spec\.ts$/, /systemStatus\.spec\.ts$/],
+      testIgnore: [
+        /phone\.spec\.ts$/,
+        /layoutWalk\.spec\.ts$/,
+        /systemStatus\.spec\.ts$/,
+        /pathsSiteWide\.spec\.ts$/,
+      ],
     },
     { name: 'walk', testMatch: /layoutWalk\.spec\.ts$/ },
     // The main flows again on a phone: Pixel 7 size, touch, mobile user agent.
@@ -59,7 +64,7 @@ export default defineConfig({
     // Maintenance switches the whole site: after everything else, alone.
     {
       name: 'site-wide',
-      testMatch: /systemStatus\.spec\.ts$/,
+      testMatch: [/systemStatus\.spec\.ts$/, /pathsSiteWide\.spec\.ts$/],
       dependencies: ['desktop', 'walk', 'phone'],
     },
   ],

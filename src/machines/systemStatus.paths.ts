@@ -1,4 +1,6 @@
+import { expect, type Route } from '@playwright/test';
 import { type PathModel, stateValueKey } from '../../testers/paths/model';
+import type { PageRegistry, PathRun, PathStep } from '../../testers/paths/registry';
 import { ApiError } from '../api/http';
 import { SystemStatusCode, type SystemStatusResponse } from '../shared/system';
 import type { LiveSystemStatus } from '../streams/system';
@@ -81,5 +83,315 @@ export const systemStatusPaths: PathModel<typeof systemStatusMachine> = {
     return face === 'watching.loading'
       ? [...reports, ...firstAnswerFailures, socketFailure]
       : [...reports, socketFailure];
+  },
+};
+
+type Face = 'normal' | 'maintenance' | 'regionRestricted';
+/** What a gate does with the requests it catches: keeps them, lets them go, or fails them. */
+type GateMode = 'hold' | 'pass' | 'abort' | 'badGateway';
+
+/**
+ * Requests caught at the network and kept until a step says how they go: on to the site (with
+ * the visitor's address), failed as a lost network, or answered by a broken proxy (HTTP 502).
+ * Every request is caught, not only the next: the page retries a failed read by itself.
+ */
+class Gate {
+  mode: GateMode = 'hold';
+  private waiting: { route: Route; answer: () => Promise<void> }[] = [];
+
+  constructor(private readonly headers: () => Record<string, string>) {}
+
+  /** Catches a request; `pass` is how it goes on (the site's answer). */
+  async catch(route: Route, pass: () => Promise<void>): Promise<void> {
+    if (this.mode === 'hold') this.waiting.push({ route, answer: pass });
+    else await this.answer(route, pass);
+  }
+
+  async set(mode: GateMode): Promise<void> {
+    this.mode = mode;
+    if (mode === 'hold') return;
+    for (const { route, answer } of this.waiting.splice(0)) await this.answer(route, answer);
+  }
+
+  /** The visitor's address, for a request that goes on to the site. */
+  forwarded(route: Route): Record<string, string> {
+    return { ...route.request().headers(), ...this.headers() };
+  }
+
+  private async answer(route: Route, pass: () => Promise<void>): Promise<void> {
+    // A page that has moved on no longer wants its request answered.
+    const settle = (done: Promise<void>) => done.catch(() => undefined);
+    if (this.mode === 'pass') await settle(pass());
+    else if (this.mode === 'abort') await settle(route.abort('internetdisconnected'));
+    else {
+      await settle(
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }),
+      );
+    }
+  }
+}
+
+/** What a path knows of its visit: the state last seen, the visitor, the operator, the socket. */
+interface Visit {
+  /** The state last checked, with whether a status answer was held (`watching.loading#answered`). */
+  at: string;
+  /** The visitor's address; null until the first answer chooses it. */
+  address: string | null;
+  /** Whether the operator has maintenance on (as this path switched it). */
+  maintenance: boolean;
+  /** Whether this path switched maintenance at all (its cleanup switches it off). */
+  switched: boolean;
+  status: Gate;
+  /** The socket client's script (streams/realtime.ts loads it after the first paint). */
+  socketClient: Gate;
+  socketClientLoaded: boolean;
+  /** The socket joined the site (its handshake answered): pushes reach the page. */
+  socketConnected: boolean;
+  /** What the retry screen says about the failure. */
+  error: string | RegExp | null;
+}
+
+const visits = new WeakMap<PathRun, Visit>();
+const visitOf = (run: PathRun) => visits.get(run)!;
+
+/** The e2e site blocks 203.0.113.0/24 and trusts X-Forwarded-For from its loopback proxy. */
+const BLOCKED_ADDRESS = '203.0.113.77';
+const OPEN_ADDRESS = '198.51.100.23';
+const MAINTENANCE_END = '2030-01-01T06:30:00.000Z';
+const STATUS_URL = '**/wps/system/status';
+const SCRIPTS = '**/assets/*.js';
+const RETRY_TITLE = 'Network link abnormal, please try again.';
+const isBlocked = (address: string | null) => address === BLOCKED_ADDRESS;
+/** The face a visitor sees: maintenance first, then the region rule (shared/system.ts). */
+const faceOf = (maintenance: boolean, address: string | null): Face =>
+  maintenance ? 'maintenance' : isBlocked(address) ? 'regionRestricted' : 'normal';
+
+/** The next face a path's later steps ask for, before the status is asked again. */
+function nextFace(next: string[]): Face | null {
+  for (const label of next) {
+    if (label === 'retry') return null;
+    const face = /^status:(\w+)$/.exec(label)?.[1];
+    if (face) return face as Face;
+  }
+  return null;
+}
+
+async function setMaintenance(run: PathRun, on: boolean) {
+  const visit = visitOf(run);
+  if (visit.maintenance === on) return;
+  visit.switched = true;
+  visit.maintenance = on;
+  await run.operator(
+    'POST',
+    '/ops/maintenance',
+    on ? { enabled: true, end: MAINTENANCE_END } : { enabled: false },
+  );
+}
+
+async function setAddress(run: PathRun, address: string) {
+  const visit = visitOf(run);
+  if (visit.address === address) return;
+  visit.address = address;
+  // Every later request and the socket's handshake come from there.
+  await run.context.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
+}
+
+/** Lets the socket client load (unless the next step fails it) and waits for the socket. */
+async function connectSocket(run: PathRun, step: PathStep, wait: boolean) {
+  const visit = visitOf(run);
+  if (visit.socketClientLoaded || step.next[0] === 'status.error:socket') return;
+  await visit.socketClient.set('pass');
+  if (wait) {
+    await expect
+      .poll(() => visit.socketConnected, { message: 'the socket joins the site' })
+      .toBe(true);
+  }
+}
+
+/**
+ * A status answer with `face`: the status asked (first load or retry) is answered by the site
+ * for the operator's setting and the visitor's address, chosen here; or, once the page shows a
+ * face, the operator switches maintenance and the socket brings the push.
+ */
+async function answer(run: PathRun, step: PathStep, face: Face) {
+  const visit = visitOf(run);
+  if (visit.at === 'watching.loading') {
+    // Maintenance shows from either kind of address: the one the next face needs, else the
+    // one the visitor has.
+    const later = nextFace(step.next);
+    const blocked =
+      face === 'regionRestricted' ||
+      (face === 'maintenance' &&
+        (later === 'regionRestricted' || (later === null && isBlocked(visit.address))));
+    // A retry after a failure asks from wherever the visitor is now.
+    await setAddress(run, blocked ? BLOCKED_ADDRESS : OPEN_ADDRESS);
+    await setMaintenance(run, face === 'maintenance');
+    await visit.status.set('pass');
+    await connectSocket(run, step, false);
+    return;
+  }
+  // A face on screen: only a push through the socket changes it, and only the operator's
+  // switch sends one; the region rule stays what it was for the address the page asked from.
+  const after = face === 'maintenance' ? face : faceOf(false, visit.address);
+  if (after !== face || (face !== 'maintenance' && !visit.maintenance)) {
+    run.cannot(
+      `the site cannot switch this page to ${face} live: a push carries the operator's ` +
+        'maintenance switch only; the region rule is answered when the status is asked ' +
+        '(the first load, a retry) for the address asking',
+    );
+  }
+  await connectSocket(run, step, true);
+  if (!visit.socketConnected) {
+    run.cannot('no push can arrive: the socket client never loaded on this page');
+  }
+  await setMaintenance(run, face === 'maintenance');
+}
+
+/** The app itself: the site's header and a page, no status screen. */
+async function checkApp(run: PathRun) {
+  const page = run.page;
+  await expect(page.getByRole('button', { name: 'Show or hide the menu' })).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
+  for (const title of ['We are under maintenance', 'Access restricted', RETRY_TITLE]) {
+    await expect(page.getByRole('main', { name: title })).toHaveCount(0);
+  }
+}
+
+/**
+ * On the site: a visitor opens the home page with the status request and the socket client's
+ * script held at the network, so the loader stays until a step answers. The first answer (and
+ * a retry's) is the site's own, for the operator's maintenance switch and the visitor's address
+ * (X-Forwarded-For: an open one, or one in the range the site blocks); later faces come from
+ * the operator switching maintenance, pushed through the socket. Failures are forced at the
+ * network: the status read lost or answered by a broken proxy (502), the socket client's script
+ * lost. Maintenance is switched off after every path. The paths switch the whole site: they run
+ * alone (tests/e2e/pathsSiteWide.spec.ts).
+ */
+export const systemStatusPage: PageRegistry<typeof systemStatusMachine> = {
+  model: systemStatusPaths,
+  siteWide: true,
+  // The operator switches maintenance.
+  needs: ['operator'],
+  start: async (run) => {
+    const headers = () => {
+      const address = visitOf(run).address;
+      return address ? { 'x-forwarded-for': address } : ({} as Record<string, string>);
+    };
+    const visit: Visit = {
+      at: 'watching.loading',
+      address: null,
+      maintenance: false,
+      switched: false,
+      status: new Gate(headers),
+      socketClient: new Gate(headers),
+      socketClientLoaded: false,
+      socketConnected: false,
+      error: null,
+    };
+    visits.set(run, visit);
+    const page = run.page;
+    // Whatever an earlier path or person left, the site starts in service.
+    visit.maintenance = true;
+    await setMaintenance(run, false);
+    await page.route(STATUS_URL, (route) =>
+      visit.status.catch(route, () => route.continue({ headers: visit.status.forwarded(route) })),
+    );
+    await page.route(SCRIPTS, async (route) => {
+      const response = await route.fetch().catch(() => null);
+      if (!response) return route.abort().catch(() => undefined);
+      // The socket client's script is told by what it holds, whatever the build named it.
+      if (!(await response.text()).includes('engine.io')) return route.fulfill({ response });
+      await visit.socketClient.catch(route, async () => {
+        await route.fulfill({ response });
+        visit.socketClientLoaded = true;
+      });
+    });
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        // The server's answer to the socket.io handshake ("40{sid}").
+        if (String(payload).startsWith('40')) visit.socketConnected = true;
+      });
+      socket.on('close', () => {
+        visit.socketConnected = false;
+      });
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+  },
+  cleanup: async (run) => {
+    const visit = visits.get(run);
+    if (visit?.switched) await run.operator('POST', '/ops/maintenance', { enabled: false });
+  },
+  states: {
+    'watching.loading': async (run, snapshot) => {
+      const visit = visitOf(run);
+      visit.at = `watching.loading`;
+      if (snapshot.context.snapshot) {
+        // A retry after an answer keeps that answer's app on screen while it asks again.
+        await checkApp(run);
+      } else {
+        await expect(run.page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+        await expect(run.page.getByRole('main')).toHaveCount(0);
+      }
+    },
+    'watching.normal': async (run) => {
+      visitOf(run).at = 'watching.normal';
+      await checkApp(run);
+    },
+    'watching.maintenance': async (run) => {
+      visitOf(run).at = 'watching.maintenance';
+      const screen = run.page.getByRole('main', { name: 'We are under maintenance' });
+      await expect(screen).toBeVisible();
+      await expect(screen.getByText('Expected back at')).toBeVisible();
+      await expect(screen.getByRole('link', { name: 'Live support' })).toBeVisible();
+    },
+    'watching.regionRestricted': async (run) => {
+      visitOf(run).at = 'watching.regionRestricted';
+      const screen = run.page.getByRole('main', { name: 'Access restricted' });
+      await expect(screen).toBeVisible();
+      await expect(screen.getByText(`Your IP address: ${visitOf(run).address}`)).toBeVisible();
+      await expect(screen.getByRole('link', { name: 'Live support' })).toBeVisible();
+    },
+    unavailable: async (run) => {
+      const visit = visitOf(run);
+      visit.at = 'unavailable';
+      const screen = run.page.getByRole('main', { name: RETRY_TITLE });
+      await expect(screen).toBeVisible();
+      await expect(screen.getByRole('paragraph')).toHaveText(visit.error!);
+      await expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    },
+  },
+  events: {
+    'status:normal': (run, step) => answer(run, step, 'normal'),
+    'status:maintenance': (run, step) => answer(run, step, 'maintenance'),
+    'status:regionRestricted': (run, step) => answer(run, step, 'regionRestricted'),
+    'status.error:network': async (run) => {
+      const visit = visitOf(run);
+      visit.error = 'Network link abnormal, please try again.';
+      await visit.status.set('abort');
+    },
+    'status.error:server': async (run) => {
+      const visit = visitOf(run);
+      visit.error = 'Unexpected response (HTTP 502).';
+      await visit.status.set('badGateway');
+    },
+    'status.error:socket': async (run) => {
+      const visit = visitOf(run);
+      if (visit.socketClientLoaded) {
+        run.cannot(
+          'the socket client loaded on this page already (a push came through it): ' +
+            'it cannot fail to load any more',
+        );
+      }
+      visit.error = /dynamically imported module|module script failed/;
+      await visit.socketClient.set('abort');
+    },
+    retry: async (run) => {
+      const visit = visitOf(run);
+      // The status is asked again, and the socket client loaded again if it failed; both are
+      // held until the next step.
+      await visit.status.set('hold');
+      if (!visit.socketClientLoaded) await visit.socketClient.set('hold');
+      await run.page.getByRole('button', { name: 'Try again' }).click();
+    },
   },
 };

@@ -210,7 +210,7 @@ function summarise(report: RunReport): string {
     .map((machine) => {
       const failed = machine.results.filter((result) => result.status === 'failed');
       const skipped = machine.results.filter((result) => result.status === 'skipped');
-      const passed = machine.results.length - failed.length - skipped.length;
+      const passed = machine.results.filter((result) => result.status === 'passed').length;
       const { states, transitions } = machine.coverage;
       const lines = [
         `${machine.model}: ${passed}/${machine.results.length} paths passed; ` +
@@ -218,6 +218,11 @@ function summarise(report: RunReport): string {
       ];
       if (skipped.length > 0) {
         lines.push(`  ${skipped.length} not run: ${skipped[0]!.skipped}`);
+      }
+      const cut = machine.results.filter((result) => result.status === 'cut');
+      if (cut.length > 0) lines.push(`  ${cut.length} cut short where the site cannot go on`);
+      for (const one of machine.cannot) {
+        lines.push(`  not reached: ${one.transition}: ${one.reason}`);
       }
       for (const result of failed) {
         const where = result.failure!.step < 0 ? 'the start' : `step ${result.failure!.step + 1}`;

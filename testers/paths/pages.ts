@@ -1,8 +1,10 @@
 import type { PageRegistry } from './registry';
 import { changePasswordPage } from '../../src/machines/changePassword.paths';
+import { sessionPage } from '../../src/machines/session.paths';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
 import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
+import { systemStatusPage } from '../../src/machines/systemStatus.paths';
 
 /**
  * The machines whose states and events are mapped to the site's pages (issue 15): these run
@@ -13,6 +15,8 @@ export const pageRegistries: PageRegistry[] = [
   changePasswordPage,
   contractLifecyclePage,
   withdrawalConfirmationPage,
+  sessionPage,
+  systemStatusPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {

@@ -29,6 +29,16 @@ export interface PageRegistry<TMachine extends AnyStateMachine = AnyStateMachine
    * paths are reported as skipped, with the reason, instead of failing.
    */
   needs?: SiteNeed[];
+  /**
+   * Puts back what a path changed for the whole site (maintenance switched on), after every
+   * path, passed or failed; runs before the path's browsers close.
+   */
+  cleanup?: (run: PathRun) => Promise<void>;
+  /**
+   * The paths switch the whole site (maintenance): they must run alone, never beside other
+   * tests against the same site (tests/e2e/pathsSiteWide.spec.ts runs them last).
+   */
+  siteWide?: boolean;
 }
 
 export type SiteNeed = 'devTools' | 'operator';
@@ -93,4 +103,10 @@ export interface PathRun {
   operator: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
   /** Something worth keeping in the report (a created id, a chosen answer). */
   note: (text: string) => void;
+  /**
+   * The site cannot make this step's transition happen at this point of the path (say why):
+   * the path stops here and is reported as cut short with the reason — no failure, and the
+   * transition is listed as not reached. For what the site truly cannot do, never for a bug.
+   */
+  cannot: (reason: string) => never;
 }

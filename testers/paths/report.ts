@@ -17,6 +17,8 @@ export interface RunReport {
     model: string;
     version: string;
     coverage: Coverage;
+    /** Transitions no path covered because the site cannot make them there, with why. */
+    cannot: { transition: string; reason: string }[];
     paths: { id: string; steps: string[] }[];
     results: PathResult[];
   }[];
@@ -49,10 +51,19 @@ export async function writeReports(
             .find((one) => one.id === result.id)!
             .steps.filter((_, index) => result.steps[index]?.status === 'passed'),
         }));
+      const coverage = coverageOf(plan.graph, walked);
+      const covered = new Set(coverage.transitions.covered);
+      const cannot = new Map<string, string>();
+      for (const result of results) {
+        if (result.cut && !covered.has(result.cut.transition)) {
+          cannot.set(result.cut.transition, result.cut.reason);
+        }
+      }
       return {
         model: plan.model,
         version: plan.version,
-        coverage: coverageOf(plan.graph, walked),
+        coverage,
+        cannot: [...cannot].map(([transition, reason]) => ({ transition, reason })),
         paths: plan.paths.map((one) => ({ id: one.id, steps: one.steps.map((step) => step.edge) })),
         results,
       };
@@ -83,6 +94,13 @@ function junit(report: RunReport): string {
         `${result.id}: ${result.steps.map((step) => step.label).join(' → ') || '(start)'}`,
       );
       const time = (result.durationMs / 1000).toFixed(3);
+      if (result.cut) {
+        return [
+          `    <testcase classname="${machine.model}" name="${name}" time="${time}">`,
+          `      <system-out>${escape(`cut short at step ${result.cut.step + 1} (${result.cut.transition}): ${result.cut.reason}`)}</system-out>`,
+          '    </testcase>',
+        ].join('\n');
+      }
       if (result.status === 'skipped') {
         return [
           `    <testcase classname="${machine.model}" name="${name}" time="0.000">`,
@@ -207,13 +225,17 @@ function html(report: RunReport, graphs: Map<string, MachineGraph>): string {
               '',
             )}${result.failure.trace ? `<p>Trace: <code>npx playwright show-trace ${escape(result.failure.trace)}</code></p>` : ''}${result.shrunk ? `<p>Shrunk to ${result.shrunk.steps.length} steps: <code>${escape(result.shrunk.replay)}</code></p>` : `<p>Replay: <code>${escape(result.failure.replay)}</code></p>`}</div>`
         : '';
-      const skipped = result.skipped ? `<p>Not run: ${escape(result.skipped)}</p>` : '';
+      const skipped = result.skipped
+        ? `<p>Not run: ${escape(result.skipped)}</p>`
+        : result.cut
+          ? `<p>Cut short at step ${result.cut.step + 1}: the site cannot make this transition here — ${escape(result.cut.reason)}</p>`
+          : '';
       const accounts = result.accounts.length
         ? `<p>Accounts made: ${result.accounts.map(escape).join(', ')}</p>`
         : '';
       return `<article class="path ${result.status}"><h3>${escape(result.id)} <span>${result.status}</span></h3><ol>${steps}</ol>${skipped}${accounts}${failure}</article>`;
     });
-    return `<section><h2>${escape(machine.model)}</h2><p>States ${states.covered.length}/${states.total} · transitions ${transitions.covered.length}/${transitions.total}</p><div class="graph">${graphSvg(graph, machine.coverage, failedEdges)}</div>${rows.join('')}</section>`;
+    return `<section><h2>${escape(machine.model)}</h2><p>States ${states.covered.length}/${states.total} · transitions ${transitions.covered.length}/${transitions.total}</p>${machine.cannot.length ? `<h3>Not reached: the site cannot make these here</h3><ul>${machine.cannot.map((one) => `<li><code>${escape(one.transition)}</code>: ${escape(one.reason)}</li>`).join('')}</ul>` : ''}<div class="graph">${graphSvg(graph, machine.coverage, failedEdges)}</div>${rows.join('')}</section>`;
   });
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paths report</title><style>body{font-family:system-ui,sans-serif;margin:1rem;max-width:72rem}.graph{overflow-x:auto}.path{border:1px solid #ccc;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0}.path.failed{border-color:#c62828}.path h3 span{font-weight:normal;font-size:.9rem}li.failed{color:#c62828;font-weight:bold}li.notRun{color:#757575}pre{white-space:pre-wrap;background:#f5f5f5;padding:.5rem}img{max-width:100%;height:auto}</style></head><body><h1>Paths report</h1><p>${escape(report.baseURL)} · ${escape(report.strategy)}${report.seed === null ? '' : ` · seed ${report.seed}`} · ${escape(report.startedAt)}</p>${sections.join('')}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paths report</title><style>body{font-family:system-ui,sans-serif;margin:1rem;max-width:72rem}.graph{overflow-x:auto}.path{border:1px solid #ccc;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0}.path.failed{border-color:#c62828}.path h3 span{font-weight:normal;font-size:.9rem}li.failed{color:#c62828;font-weight:bold}li.notRun{color:#757575}li.cannot{color:#8d6e00}pre{white-space:pre-wrap;background:#f5f5f5;padding:.5rem}img{max-width:100%;height:auto}</style></head><body><h1>Paths report</h1><p>${escape(report.baseURL)} · ${escape(report.strategy)}${report.seed === null ? '' : ` · seed ${report.seed}`} · ${escape(report.startedAt)}</p>${sections.join('')}</body></html>`;
 }

@@ -43,7 +43,8 @@ export interface StepResult {
   from: string;
   to: string;
   edge: string;
-  status: 'passed' | 'failed' | 'notRun';
+  /** `cannot`: the site cannot make this transition happen here (see the path's `cut`). */
+  status: 'passed' | 'failed' | 'notRun' | 'cannot';
 }
 
 export interface Failure {
@@ -69,8 +70,13 @@ export interface PathResult {
   id: string;
   model: string;
   strategy: string;
-  /** `skipped`: the site cannot give what the machine's paths need (see `skipped`). */
-  status: 'passed' | 'failed' | 'skipped';
+  /**
+   * `skipped`: the site cannot give what the machine's paths need (see `skipped`); `cut`: the
+   * path ran until a transition the site cannot make there (see `cut`), which is no failure.
+   */
+  status: 'passed' | 'failed' | 'skipped' | 'cut';
+  /** Where the path stopped and why: the transition the site cannot make at that point. */
+  cut?: { step: number; transition: string; reason: string };
   /** Why the path was not run: what the site lacks. */
   skipped?: string;
   steps: StepResult[];
@@ -81,6 +87,9 @@ export interface PathResult {
   notes: string[];
   durationMs: number;
 }
+
+/** A driver's word that the site cannot make its transition happen at this point of the path. */
+class CannotOnSite extends Error {}
 
 /** How long a path's start may wait for the page (log in, open the page the machine is on). */
 const START_MS = 20_000;
@@ -245,7 +254,18 @@ export async function runPath(
     pause: async () => {
       // A moment ahead of the page's time: by the time the call arrives its clock has moved on,
       // and the clock cannot be paused in its past.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
+      // On a busy machine the call can take longer than any margin: then again, further ahead.
+      for (let margin = 250; ; margin *= 4) {
+        const now = await page.evaluate(() => Date.now());
+        const paused = await page.clock.pauseAt(now + margin).then(
+          () => true,
+          (error: Error) => {
+            if (margin >= 16_000 || !/past/i.test(error.message)) throw error;
+            return false;
+          },
+        );
+        if (paused) return;
+      }
     },
     hold: async (url) => {
       let arrived!: (route: Route) => void;
@@ -291,6 +311,9 @@ export async function runPath(
       return envelope.value;
     },
     note: (text) => result.notes.push(text),
+    cannot: (reason) => {
+      throw new CannotOnSite(reason);
+    },
   };
   // The start logs in and opens pages (a proof of work first): the step timeout is for the
   // checks of what a state shows, not for that.
@@ -317,22 +340,42 @@ export async function runPath(
       steps[index]!.status = 'passed';
     }
   } catch (error) {
-    result.status = 'failed';
-    if (at >= 0) steps[at]!.status = 'failed';
-    result.failure = await capture(
-      page,
-      actors,
-      context,
-      planned,
-      at,
-      expected,
-      error,
-      seen,
-      options,
-      tracing,
-    );
+    if (error instanceof CannotOnSite && at >= 0) {
+      result.status = 'cut';
+      steps[at]!.status = 'cannot';
+      result.cut = { step: at, transition: steps[at]!.edge, reason: error.message };
+    } else {
+      result.status = 'failed';
+      if (at >= 0) steps[at]!.status = 'failed';
+      result.failure = await capture(
+        page,
+        actors,
+        context,
+        planned,
+        at,
+        expected,
+        error,
+        seen,
+        options,
+        tracing,
+      );
+    }
   } finally {
-    if (result.status === 'passed' && tracing) await context.tracing.stop();
+    // What the path changed for the whole site is put back, whatever became of the path; a
+    // site left changed fails the path.
+    await registry.cleanup?.(run).catch((error: unknown) => {
+      const message = `cleanup failed: ${error instanceof Error ? error.message : String(error)}`;
+      result.notes.push(message);
+      if (result.status === 'failed') return;
+      result.status = 'failed';
+      result.failure = {
+        ...{ step: planned.steps.length - 1, expected: 'cleanup', message },
+        ...{ screenshot: null, ariaSnapshot: null, trace: null },
+        replay: replayCommand(planned.id, options),
+        ...{ console: seen.console.slice(-20), network: seen.network.slice(-20), socket: [] },
+      };
+    });
+    if (result.status !== 'failed' && tracing) await context.tracing.stop();
     for (const open of contexts) await open.close();
   }
   result.durationMs = Date.now() - started;

@@ -26,6 +26,8 @@ test('the shortest paths of every machine mapped to pages pass against the site'
   // PATHS_MACHINES=a,b runs only those machines' paths (while one registry is being written).
   const only = process.env.PATHS_MACHINES?.split(',');
   const work = pageRegistries
+    // Those that switch the whole site (maintenance) run alone: pathsSiteWide.spec.ts.
+    .filter((registry) => !registry.siteWide)
     .filter((registry) => !only || only.includes(registry.model.id))
     .map((registry) => ({ registry, plan: planMachine(registry.model, 'shortest') }));
   const results = await runPaths(work, { baseURL, reportDir, opsToken: e2eOpsToken() });

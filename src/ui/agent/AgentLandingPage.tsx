@@ -13,7 +13,8 @@ export default function AgentLandingPage() {
   const { completeLogin } = useAuthActions();
   if (session.isAgent) return <Navigate to="/agentHome" replace />;
   return (
-    <main className="agent-landing" data-testid="agent-landing">
+    // Busy while the session is being found out (a logout on its way to the server).
+    <main className="agent-landing" data-testid="agent-landing" aria-busy={session.pending}>
       <h1>{t('agent.landingTitle', { brand: brand.name })}</h1>
       <p>{t('agent.landingBody')}</p>
       <LoginForm portal="agent" onDone={(outcome) => void completeLogin(outcome)} />

@@ -35,7 +35,9 @@ export function Header({
   const navigate = useNavigate();
 
   return (
-    <header className="site-header">
+    // Busy while the session is being found out (a login's member loading, a logout): the
+    // Log in buttons it shows meanwhile are not yet the answer.
+    <header className="site-header" aria-busy={session.pending}>
       <IconButton
         icon="menu"
         label={t('shell.toggleMenu')}

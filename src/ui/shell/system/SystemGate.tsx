@@ -2,7 +2,7 @@ import { isFeatureEnabled, WhitelabelFlag } from '../../../shared/system';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../../i18n/chooseLanguage';
-import { hideLoader } from '../../core/loader';
+import { hideLoader, showLoader } from '../../core/loader';
 import { useServices } from '../../core/ServicesContext';
 import { MaintenanceScreen } from './MaintenanceScreen';
 import { RegionBlockScreen } from './RegionBlockScreen';
@@ -54,7 +54,10 @@ export function SystemGate({ children }: { children: ReactNode }) {
 
   const decided = info !== null || snapshot.matches('unavailable');
   useEffect(() => {
+    // Undecided again after "Try again" on the failure screen: the loader shows until the
+    // answer comes (without it the page stayed blank, found by the systemStatus paths).
     if (decided) hideLoader();
+    else showLoader();
   }, [decided]);
 
   if (snapshot.matches('unavailable')) {
