@@ -20,40 +20,45 @@ import { e2eOpsToken } from './ops';
  */
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
 
-test('the shortest paths of every machine mapped to pages pass against the site', async () => {
-  test.setTimeout(180_000);
-  const reportDir = await mkdtemp(path.join(tmpdir(), 'paths-'));
-  // PATHS_MACHINES=a,b runs only those machines' paths (while one registry is being written).
-  const only = process.env.PATHS_MACHINES?.split(',');
-  const work = pageRegistries
-    // Those that switch the whole site (maintenance) run alone: pathsSiteWide.spec.ts.
-    .filter((registry) => !registry.siteWide)
-    .filter((registry) => !only || only.includes(registry.model.id))
-    .map((registry) => ({ registry, plan: planMachine(registry.model, 'shortest') }));
-  const results = await runPaths(work, { baseURL, reportDir, opsToken: e2eOpsToken() });
-  const failures = results.filter((result) => result.status === 'failed');
-  expect(failures.map((result) => [result.id, result.failure?.message])).toEqual([]);
-  const report = await writeReports(
-    reportDir,
-    { strategy: 'shortest', seed: null, baseURL, startedAt: new Date().toISOString() },
-    work.map(({ plan }) => ({ plan, results: results.filter((r) => r.model === plan.model) })),
-  );
-  // Every account the run made is listed (the contract paths make an agent and a downline).
-  expect(report.created.length).toBe(results.flatMap((result) => result.accounts).length);
-  for (const machine of report.machines) {
-    // The shortest paths reach every state; the report's counts are the graph's.
-    const plan = work.find(({ plan: one }) => one.model === machine.model)!.plan;
-    expect(machine.coverage.states.total).toBe(plan.graph.nodes.size);
-    expect(machine.coverage.states.covered).toHaveLength(plan.graph.nodes.size);
-    expect(machine.coverage.transitions.total).toBe(plan.graph.edges.length);
-  }
-  const junit = await readFile(path.join(reportDir, 'junit.xml'), 'utf8');
-  for (const machine of report.machines) {
-    expect(junit).toContain(
-      `<testsuite name="${machine.model}" tests="${machine.results.length}" failures="0" skipped="0">`,
+// PATHS_MACHINES=a,b runs only those machines' paths (while one registry is being written).
+const only = process.env.PATHS_MACHINES?.split(',');
+const machines = pageRegistries
+  // Those that switch the whole site (maintenance) run alone: pathsSiteWide.spec.ts.
+  .filter((registry) => !registry.siteWide)
+  .filter((registry) => !only || only.includes(registry.model.id));
+
+for (const registry of machines) {
+  test(`the shortest paths of ${registry.model.id} pass against the site`, async () => {
+    const plan = planMachine(registry.model, 'shortest');
+    // Two paths at a time; each path logs in (a proof of work) and walks a few steps.
+    test.setTimeout(60_000 + plan.paths.length * 30_000);
+    const reportDir = await mkdtemp(path.join(tmpdir(), `paths-${registry.model.id}-`));
+    const results = await runPaths([{ registry, plan }], {
+      baseURL,
+      reportDir,
+      opsToken: e2eOpsToken(),
+      workers: 2,
+    });
+    const failures = results.filter((result) => result.status === 'failed');
+    expect(failures.map((result) => [result.id, result.failure?.message])).toEqual([]);
+    const report = await writeReports(
+      reportDir,
+      { strategy: 'shortest', seed: null, baseURL, startedAt: new Date().toISOString() },
+      [{ plan, results }],
     );
-  }
-});
+    // Every account the run made is listed.
+    expect(report.created.length).toBe(results.flatMap((result) => result.accounts).length);
+    // The shortest paths reach every state; the report's counts are the graph's.
+    const [machine] = report.machines;
+    expect(machine!.coverage.states.total).toBe(plan.graph.nodes.size);
+    expect(machine!.coverage.states.covered).toHaveLength(plan.graph.nodes.size);
+    expect(machine!.coverage.transitions.total).toBe(plan.graph.edges.length);
+    const junit = await readFile(path.join(reportDir, 'junit.xml'), 'utf8');
+    expect(junit).toContain(
+      `<testsuite name="${machine!.model}" tests="${machine!.results.length}" failures="0" skipped="0">`,
+    );
+  });
+}
 
 test('a broken countdown is caught by a path, reported with a screenshot, and shrunk', async () => {
   test.setTimeout(180_000);
