@@ -1,5 +1,7 @@
 import type { PageRegistry } from './registry';
 import { changePasswordPage } from '../../src/machines/changePassword.paths';
+import { forgotPasswordPage } from '../../src/machines/forgotPassword.paths';
+import { registrationPage } from '../../src/machines/registration.paths';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
 
@@ -11,6 +13,8 @@ export const pageRegistries: PageRegistry[] = [
   smsCountdownPage,
   changePasswordPage,
   contractLifecyclePage,
+  registrationPage,
+  forgotPasswordPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {
