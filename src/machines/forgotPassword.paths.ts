@@ -9,9 +9,10 @@ import {
   answersAfter,
   freshMobile,
   outboxCode,
-  outboxMark,
   registerByMobile,
-  sendSmsCode,
+  sendCodeTo,
+  type SentCode,
+  stillGood,
   wrongCode,
 } from './registration.paths';
 
@@ -144,6 +145,10 @@ interface ForgotScene {
   codeForm: boolean;
   /** The path's own player, asked for by username and e-mail. */
   account: { username: string; email: string } | null;
+  /** The path's player registered by mobile, once one was needed. */
+  owner: { mobile: string; name: string } | null;
+  /** The SMS code the path's last real send got. */
+  sent: SentCode | null;
   /** The name the header shows once logged in. */
   name: string | null;
 }
@@ -202,34 +207,36 @@ async function submitEmail(run: PathRun, step: PathStep, empty: boolean) {
 }
 
 /**
- * The first form, mobile tab: for a reset that must succeed, the number of a player
- * registered by mobile for the path and the code the outbox got; for a refused code, a number
- * that has no account (the site answers its send the same, and sends nothing), with a code
- * typed anyway; for answers forced at the network, a number and a code that are never sent.
+ * The first form, mobile tab: the number of a player registered by mobile for the path, with
+ * the code the outbox got for it (or another one, for a refused code); for answers forced at
+ * the network, a number and a code that are never sent.
  */
 async function submitMobile(run: PathRun, step: PathStep, empty: boolean) {
+  const scene = sceneOf(run);
   const popup = popupOf(run.page);
   const outcome = answersAfter(step)[0];
+  const real = ['resetByMobile.done', 'resetByMobile.error:verificationCodeInvalid'].includes(
+    outcome ?? '',
+  );
   const values = { mobile: '', code: '', password: '' };
   if (!empty) {
-    values.password = NEW_PASSWORD;
-    values.code = '123456';
-    if (outcome === 'resetByMobile.done') {
-      const owner = await registerByMobile(run, '97');
-      values.mobile = owner.mobile;
-      sceneOf(run).name = owner.name;
-    } else values.mobile = freshMobile('98');
+    Object.assign(values, { mobile: freshMobile('98'), code: '123456', password: NEW_PASSWORD });
+    if (real) {
+      scene.owner ??= await registerByMobile(run, '97');
+      values.mobile = scene.owner.mobile;
+    }
   }
   await popup.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(values.mobile);
-  if (
-    outcome === 'resetByMobile.done' ||
-    outcome === 'resetByMobile.error:verificationCodeInvalid'
-  ) {
-    const recipient = `+84${values.mobile}`;
-    const mark = await outboxMark(run.page, recipient);
-    await sendSmsCode(popup);
+  if (real) {
+    // The path's code while it is good (a new send waits out the countdown of the last).
+    if (!stillGood(scene.sent)) scene.sent = await sendCodeTo(run.page, popup, values.mobile);
+    const sent = scene.sent;
     if (outcome === 'resetByMobile.done') {
-      values.code = (await outboxCode(run.page, recipient, mark)).code;
+      values.code = sent.code;
+      scene.name = scene.owner!.name;
+    } else {
+      values.code = wrongCode(sent.code);
+      sent.guesses += 1;
     }
   }
   await popup.getByRole('textbox', { name: 'Verification code', exact: true }).fill(values.code);
@@ -283,7 +290,10 @@ const submitDriver = (empty: boolean) => async (run: PathRun, step: PathStep) =>
 export const forgotPasswordPage: PageRegistry<typeof forgotPasswordMachine> = {
   model: forgotPasswordPaths,
   start: async (run) => {
-    scenes.set(run, { tab: 'email', codeForm: false, account: null, name: null });
+    scenes.set(run, {
+      ...{ tab: 'email', codeForm: false, account: null },
+      ...{ owner: null, sent: null, name: null },
+    });
     await run.page.goto('/login');
     await run.page
       .getByRole('dialog', { name: 'Log in' })
@@ -389,7 +399,7 @@ export const forgotPasswordPage: PageRegistry<typeof forgotPasswordMachine> = {
     ),
     'resetByEmailCode.error:network': release(URL_OF.resetByEmail, 'abort'),
     'resetByMobile.done': release(URL_OF.resetByMobile, 'continue'),
-    // A number with no account got no code: whatever is typed is refused.
+    // The code typed is not the one sent.
     'resetByMobile.error:verificationCodeInvalid': release(URL_OF.resetByMobile, 'continue'),
     'resetByMobile.error:verificationCodeExpired': release(
       URL_OF.resetByMobile,
