@@ -1,6 +1,8 @@
 import type { PageRegistry } from './registry';
 import { changePasswordPage } from '../../src/machines/changePassword.paths';
 import { sessionPage } from '../../src/machines/session.paths';
+import { forgotPasswordPage } from '../../src/machines/forgotPassword.paths';
+import { registrationPage } from '../../src/machines/registration.paths';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
 import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
@@ -17,6 +19,8 @@ export const pageRegistries: PageRegistry[] = [
   withdrawalConfirmationPage,
   sessionPage,
   systemStatusPage,
+  registrationPage,
+  forgotPasswordPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {
