@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { serverInfoFile } from '../../server/boot';
 
 /**
+ * A start (migrations, the seed, the first connections) on a machine busy with other tests can
+ * take far longer than on an idle one: a test waits for the server, it does not time it.
+ */
+const READY_MS = 90_000;
+
+/**
  * The real server as a child process (`node --import tsx server/main.ts`, as `npm run serve`
  * starts it), for tests that need what an in-process server cannot give: a SIGKILL, a restart
  * on the same data. It binds to 127.0.0.1 on a port the system picks.
@@ -28,6 +34,7 @@ export interface ServerProcessOptions {
   databaseUrl?: string;
   /** PLATFORM_CONFIG; config/platform.json when not given. */
   configFile?: string;
+  /** How long the start may take (default READY_MS). */
   readyTimeoutMs?: number;
   /** Variables set on top of the defaults below (e.g. NODE_ENV: 'production', DEV_TOOLS: '0'). */
   env?: Record<string, string>;
@@ -79,7 +86,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   );
 
   try {
-    const url = await waitForInfo(infoFile, child, options.readyTimeoutMs ?? 30_000);
+    const url = await waitForInfo(infoFile, child, options.readyTimeoutMs ?? READY_MS);
     return {
       url,
       pid: child.pid!,

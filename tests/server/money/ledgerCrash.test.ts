@@ -943,5 +943,5 @@ describe.each(engines)('the ledger across a SIGKILL of the server on %s', (engin
     } finally {
       await books.close();
     }
-  }, 90_000);
+  }, 300_000);
 });

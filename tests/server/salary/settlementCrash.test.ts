@@ -743,5 +743,5 @@ describe.each(engines)('salary settlement across a SIGKILL of the server on %s',
     const books = await withBooks(store.open, (db) => readBooks(db, work, true));
     expect(books.problems).toEqual([]);
     expect(books.settled).toBe(work.expected.size);
-  }, 120_000);
+  }, 400_000);
 });
