@@ -199,6 +199,18 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     const socket = await socketOn(a.url, token);
     const heard: BalanceEvent[] = [];
     socket.on('balance', (event) => heard.push(event));
+    // The socket joins its private room after its token is checked, a moment after it connects:
+    // a logout before that finds no socket to end (and this test would wait forever). A private
+    // event heard shows it is in.
+    await vi.waitFor(
+      async () => {
+        const before = heard.length;
+        await grant(a, 'player2', '1.00');
+        await vi.waitFor(() => expect(heard.length).toBeGreaterThan(before), { timeout: 1_000 });
+      },
+      { timeout: LIVE_MS },
+    );
+    heard.length = 0;
     const ended = new Promise<{ reason: string }>((resolve) => socket.once('session', resolve));
 
     const logout = await call(b, '/wps/session/logout', {
@@ -233,7 +245,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       { timeout: LIVE_MS },
     );
     expect(socket.connected).toBe(true); // still there, as a guest
-  });
+  }, 60_000);
 
   it('takes maintenance switched through A to the pages and the API of B, and back', async () => {
     const guest = await socketOn(b.url);
