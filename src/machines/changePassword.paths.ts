@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type { PathModel } from '../../testers/paths/model';
 import type { PageRegistry, PathRun } from '../../testers/paths/registry';
+import { logInPlayer } from '../../testers/paths/siteActions';
 import { ApiError } from '../api/http';
 import { DEFAULT_PASSWORD_RULE } from '../shared/fieldRules';
 import { changePasswordMachine } from './changePassword';
@@ -121,13 +122,7 @@ export const changePasswordPage: PageRegistry<typeof changePasswordMachine> = {
   start: async (run) => {
     const account = await run.account('player');
     passwords.set(run, account.password);
-    await run.page.goto('/');
-    await run.page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-    const login = run.page.getByRole('dialog', { name: 'Log in' });
-    await login.getByRole('textbox', { name: 'Username' }).fill(account.username);
-    await login.getByRole('textbox', { name: 'Password' }).fill(account.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await expect(login).toBeHidden({ timeout: 20_000 });
+    await logInPlayer(run.page, account);
     await run.page.goto('/member');
     await run.page.getByRole('button', { name: 'Change password' }).click();
   },

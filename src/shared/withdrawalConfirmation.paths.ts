@@ -1,6 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import type { PathModel } from '../../testers/paths/model';
 import type { PageRegistry, PathRun } from '../../testers/paths/registry';
+import { logInPlayer } from '../../testers/paths/siteActions';
 import { withdrawalConfirmationMachine } from './withdrawalConfirmation';
 
 const AUTO_CONFIRM = { label: 'autoConfirm', event: { type: 'withdrawal.autoConfirm' } };
@@ -166,13 +167,7 @@ export const withdrawalConfirmationPage: PageRegistry<typeof withdrawalConfirmat
       idempotencyKey: `paths-${account.username}`,
     });
     const { page } = run;
-    await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-    const login = page.getByRole('dialog', { name: 'Log in' });
-    await login.getByRole('textbox', { name: 'Username' }).fill(account.username);
-    await login.getByRole('textbox', { name: 'Password' }).fill(account.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await expect(login).toBeHidden({ timeout: 20_000 });
+    await logInPlayer(page, account);
 
     await page.goto('/member/withdraw');
     const main = page.getByRole('main');
