@@ -277,6 +277,38 @@ export async function sendSmsCode(form: Locator): Promise<void> {
   }).toPass({ timeout: 30_000 });
 }
 
+/** Each field is flagged invalid (aria-invalid) or not, as given; checked all at once. */
+export async function expectFlagged(fields: Map<Locator, boolean>): Promise<void> {
+  await Promise.all(
+    [...fields].map(([box, invalid]) =>
+      invalid
+        ? expect(box).toHaveAttribute('aria-invalid', 'true')
+        : expect(box).not.toHaveAttribute('aria-invalid'),
+    ),
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The form shows the message of error `shown` (none for null), and none of the others. */
+export async function expectFormError(
+  form: Locator,
+  texts: Record<string, string>,
+  shown: string | null,
+): Promise<void> {
+  const others = Object.entries(texts)
+    .filter(([code]) => code !== shown)
+    .map(([, text]) => escapeRegExp(text));
+  await Promise.all([
+    expect(form.getByRole('alert').filter({ hasText: new RegExp(others.join('|')) })).toHaveCount(
+      0,
+    ),
+    shown === null
+      ? Promise.resolve()
+      : expect(form.getByRole('alert').filter({ hasText: texts[shown]! })).toBeVisible(),
+  ]);
+}
+
 /** An SMS code the path had sent, and how many wrong guesses the server has counted on it. */
 export interface SentCode {
   mobile: string;
@@ -436,21 +468,23 @@ export const registrationPage: PageRegistry<typeof registrationMachine> = {
       await expect(
         popup.getByRole('tab', { name: context.tab === 'username' ? 'Username' : 'Mobile' }),
       ).toHaveAttribute('aria-selected', 'true');
-      for (const [name, field] of Object.entries(FIELDS)) {
-        if (field.tab && field.tab !== context.tab) continue;
-        const box = popup.getByRole('textbox', { name: field.label, exact: true });
-        if (context.errors[name]) await expect(box).toHaveAttribute('aria-invalid', 'true');
-        else await expect(box).not.toHaveAttribute('aria-invalid');
-      }
-      const terms = popup.getByRole('checkbox', { name: /I am 18 or older/ });
-      if (context.errors.terms) await expect(terms).toHaveAttribute('aria-invalid', 'true');
-      else await expect(terms).not.toHaveAttribute('aria-invalid');
-      for (const [code, text] of Object.entries(ERROR_TEXTS)) {
-        const alert = popup.getByRole('alert').filter({ hasText: text });
-        if (code === context.error) await expect(alert).toBeVisible();
-        else await expect(alert).toHaveCount(0);
-      }
-      await expect(run.page.getByRole('alertdialog')).toHaveCount(0);
+      const flagged = new Map(
+        Object.entries(FIELDS)
+          .filter(([, field]) => !field.tab || field.tab === context.tab)
+          .map(([name, field]) => [
+            popup.getByRole('textbox', { name: field.label, exact: true }),
+            Boolean(context.errors[name]),
+          ]),
+      );
+      flagged.set(
+        popup.getByRole('checkbox', { name: /I am 18 or older/ }),
+        !!context.errors.terms,
+      );
+      await Promise.all([
+        expectFlagged(flagged),
+        expectFormError(popup, ERROR_TEXTS, context.error),
+        expect(run.page.getByRole('alertdialog')).toHaveCount(0),
+      ]);
     },
     checkingAffiliate: busyButton('Loading…'),
     affiliateRejected: async (run) => {
