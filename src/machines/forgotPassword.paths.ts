@@ -133,6 +133,8 @@ const ERROR_TEXTS: Record<string, string> = {
   network_error: 'Network link abnormal, please try again.',
   verification_code_invalid: 'Invalid or missing verification code.',
   verification_code_expired: 'The code has expired. Please send it again.',
+  // Anything else the page cannot name.
+  unknown_error: 'Unknown error.',
 };
 const CODE_FIELDS = { verificationCode: 'Verification code', newPassword: 'New password' };
 const NEW_PASSWORD = 'fresh123';

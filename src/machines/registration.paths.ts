@@ -183,7 +183,12 @@ const ERROR_TEXTS: Record<string, string> = {
   verification_code_invalid: 'Invalid or missing verification code.',
   verification_code_expired: 'The code has expired. Please send it again.',
   invitation_code_error: 'Invalid invitation code.',
+  // Anything else the page cannot name.
+  unknown_error: 'Unknown error.',
 };
+/** The messages of the two checks beyond the fields' own rules. */
+const INCONSISTENT = 'The passwords are inconsistent twice: please type the same password.';
+const TERMS = 'Please accept the terms and confirm you are 18 or older.';
 const PASSWORD = 'secret1';
 /** What the server answers to force it, in its envelope. */
 const refusal = (status: number, code: string, message: string) => ({
@@ -480,10 +485,17 @@ export const registrationPage: PageRegistry<typeof registrationMachine> = {
         popup.getByRole('checkbox', { name: /I am 18 or older/ }),
         !!context.errors.terms,
       );
+      const confirm = popup.getByRole('textbox', { name: 'Confirm password', exact: true });
+      const terms = popup.getByRole('alert').filter({ hasText: TERMS });
       await Promise.all([
         expectFlagged(flagged),
         expectFormError(popup, ERROR_TEXTS, context.error),
         expect(run.page.getByRole('alertdialog')).toHaveCount(0),
+        // The passwords typed differently, and the terms unticked, say so in words.
+        context.errors.confirmPassword === 'inconsistent'
+          ? expect(confirm).toHaveAccessibleDescription(INCONSISTENT)
+          : Promise.resolve(),
+        context.errors.terms ? expect(terms).toBeVisible() : expect(terms).toHaveCount(0),
       ]);
     },
     checkingAffiliate: busyButton('Loading…'),
