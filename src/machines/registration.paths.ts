@@ -183,7 +183,12 @@ const ERROR_TEXTS: Record<string, string> = {
   verification_code_invalid: 'Invalid or missing verification code.',
   verification_code_expired: 'The code has expired. Please send it again.',
   invitation_code_error: 'Invalid invitation code.',
+  // Anything else the page cannot name.
+  unknown_error: 'Unknown error.',
 };
+/** The messages of the two checks beyond the fields' own rules. */
+const INCONSISTENT = 'The passwords are inconsistent twice: please type the same password.';
+const TERMS = 'Please accept the terms and confirm you are 18 or older.';
 const PASSWORD = 'secret1';
 /** What the server answers to force it, in its envelope. */
 const refusal = (status: number, code: string, message: string) => ({
@@ -275,6 +280,38 @@ export async function sendSmsCode(form: Locator): Promise<void> {
       timeout: 5_000,
     });
   }).toPass({ timeout: 30_000 });
+}
+
+/** Each field is flagged invalid (aria-invalid) or not, as given; checked all at once. */
+export async function expectFlagged(fields: Map<Locator, boolean>): Promise<void> {
+  await Promise.all(
+    [...fields].map(([box, invalid]) =>
+      invalid
+        ? expect(box).toHaveAttribute('aria-invalid', 'true')
+        : expect(box).not.toHaveAttribute('aria-invalid'),
+    ),
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The form shows the message of error `shown` (none for null), and none of the others. */
+export async function expectFormError(
+  form: Locator,
+  texts: Record<string, string>,
+  shown: string | null,
+): Promise<void> {
+  const others = Object.entries(texts)
+    .filter(([code]) => code !== shown)
+    .map(([, text]) => escapeRegExp(text));
+  await Promise.all([
+    expect(form.getByRole('alert').filter({ hasText: new RegExp(others.join('|')) })).toHaveCount(
+      0,
+    ),
+    shown === null
+      ? Promise.resolve()
+      : expect(form.getByRole('alert').filter({ hasText: texts[shown]! })).toBeVisible(),
+  ]);
 }
 
 /** An SMS code the path had sent, and how many wrong guesses the server has counted on it. */
@@ -438,21 +475,30 @@ export const registrationPage: PageRegistry<typeof registrationMachine> = {
       await expect(
         popup.getByRole('tab', { name: context.tab === 'username' ? 'Username' : 'Mobile' }),
       ).toHaveAttribute('aria-selected', 'true');
-      for (const [name, field] of Object.entries(FIELDS)) {
-        if (field.tab && field.tab !== context.tab) continue;
-        const box = popup.getByRole('textbox', { name: field.label, exact: true });
-        if (context.errors[name]) await expect(box).toHaveAttribute('aria-invalid', 'true');
-        else await expect(box).not.toHaveAttribute('aria-invalid');
-      }
-      const terms = popup.getByRole('checkbox', { name: /I am 18 or older/ });
-      if (context.errors.terms) await expect(terms).toHaveAttribute('aria-invalid', 'true');
-      else await expect(terms).not.toHaveAttribute('aria-invalid');
-      for (const [code, text] of Object.entries(ERROR_TEXTS)) {
-        const alert = popup.getByRole('alert').filter({ hasText: text });
-        if (code === context.error) await expect(alert).toBeVisible();
-        else await expect(alert).toHaveCount(0);
-      }
-      await expect(run.page.getByRole('alertdialog')).toHaveCount(0);
+      const flagged = new Map(
+        Object.entries(FIELDS)
+          .filter(([, field]) => !field.tab || field.tab === context.tab)
+          .map(([name, field]) => [
+            popup.getByRole('textbox', { name: field.label, exact: true }),
+            Boolean(context.errors[name]),
+          ]),
+      );
+      flagged.set(
+        popup.getByRole('checkbox', { name: /I am 18 or older/ }),
+        !!context.errors.terms,
+      );
+      const confirm = popup.getByRole('textbox', { name: 'Confirm password', exact: true });
+      const terms = popup.getByRole('alert').filter({ hasText: TERMS });
+      await Promise.all([
+        expectFlagged(flagged),
+        expectFormError(popup, ERROR_TEXTS, context.error),
+        expect(run.page.getByRole('alertdialog')).toHaveCount(0),
+        // The passwords typed differently, and the terms unticked, say so in words.
+        context.errors.confirmPassword === 'inconsistent'
+          ? expect(confirm).toHaveAccessibleDescription(INCONSISTENT)
+          : Promise.resolve(),
+        context.errors.terms ? expect(terms).toBeVisible() : expect(terms).toHaveCount(0),
+      ]);
     },
     checkingAffiliate: busyButton('Loading…'),
     affiliateRejected: async (run) => {
