@@ -1,5 +1,6 @@
 import type { PageRegistry } from './registry';
 import { changePasswordPage } from '../../src/machines/changePassword.paths';
+import { loginPage } from '../../src/machines/login.paths';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 
 /**
@@ -9,6 +10,7 @@ import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 export const pageRegistries: PageRegistry[] = [
   smsCountdownPage,
   changePasswordPage,
+  loginPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {

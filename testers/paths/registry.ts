@@ -25,6 +25,41 @@ export interface PageRegistry<TMachine extends AnyStateMachine = AnyStateMachine
   clock?: boolean;
 }
 
+/**
+ * The accounts a path can ask for, each made through the site's own API: `player`, registered
+ * by username with an e-mail (`<username>@example.test`); `mobilePlayer`, registered by a
+ * mobile number of its own (country +84) whose SMS codes log it in; `temporaryPassword`, opened
+ * by an agent in registerCenter with a default password that the member must change at first
+ * login (the seeded agent `agent3`: the development data).
+ */
+export type AccountKind = 'player' | 'mobilePlayer' | 'temporaryPassword';
+
+export interface AccountOptions {
+  /**
+   * The client address the account is registered from (sent as X-Forwarded-For: the site must
+   * trust the runner as its proxy): the site then knows it as the account's own address, so a
+   * path whose browser comes from that address logs in without the new-address code.
+   */
+  address?: string;
+  /**
+   * Wrong passwords typed for the account before the path uses it, each from an address of its
+   * own (strangers guessing): the site counts them per account and asks for the captcha after
+   * three.
+   */
+  failedLogins?: number;
+}
+
+export interface TestAccount {
+  username: string;
+  password: string;
+  /** The e-mail bound to a `player` (the site sends its new-address codes there). */
+  email?: string;
+  /** The mobile number (national part; the country is +84), for a `mobilePlayer`. */
+  mobile?: string;
+  /** The session the site opened when the account was made, when it opened one. */
+  token?: string;
+}
+
 export interface PathStep {
   label: string;
   event: EventObject;
@@ -42,7 +77,7 @@ export interface PathRun {
   browser: Browser;
   context: BrowserContext;
   /** Accounts provisioned for this path on the site (listed in the report). */
-  account: (kind: 'player') => Promise<{ username: string; password: string }>;
+  account: (kind: AccountKind, options?: AccountOptions) => Promise<TestAccount>;
   /** Advances the page's controlled clock, firing its timers (the registry asks for the clock). */
   advance: (ms: number) => Promise<void>;
   /** Stops the page's clock where it is: from now on only `advance` moves it. */
