@@ -3,6 +3,7 @@ import { changePasswordPage } from '../../src/machines/changePassword.paths';
 import { sessionPage } from '../../src/machines/session.paths';
 import { forgotPasswordPage } from '../../src/machines/forgotPassword.paths';
 import { registrationPage } from '../../src/machines/registration.paths';
+import { loginPage } from '../../src/machines/login.paths';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
 import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
@@ -21,6 +22,7 @@ export const pageRegistries: PageRegistry[] = [
   systemStatusPage,
   registrationPage,
   forgotPasswordPage,
+  loginPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {

@@ -43,25 +43,54 @@ export interface PageRegistry<TMachine extends AnyStateMachine = AnyStateMachine
 
 export type SiteNeed = 'devTools' | 'operator';
 
-export interface PathStep {
-  label: string;
-  event: EventObject;
-  /** The labels of the steps after this one: what the server must answer next, and so on. */
-  next: string[];
-}
-
-export interface TestAccount {
-  username: string;
-  password: string;
-  /** An agent's code: players who register with it are its direct downlines. */
-  affiliateCode?: string;
-}
+/**
+ * The accounts a path can ask for, each made through the site's own API: `player`, registered
+ * by username with an e-mail (`<username>@example.test`), the downline of an agent when given
+ * its `affiliateCode`; `mobilePlayer`, registered by a mobile number of its own (country +84)
+ * whose SMS codes log it in; `temporaryPassword`, opened by an agent in registerCenter with a
+ * default password that the member must change at first login (the seeded agent `agent3`: the
+ * development data); `agent`, an agent of its own with the given rates (through the development
+ * tools' test-data endpoint: a site without them cannot give one).
+ */
+export type AccountKind = 'player' | 'mobilePlayer' | 'temporaryPassword' | 'agent';
 
 export interface AccountOptions {
   /** A player: register as the downline of the agent with this code. */
   affiliateCode?: string;
   /** An agent: its own rate per contract type ("1.5"), the most it may offer downlines. */
   rates?: Partial<Record<'dividend' | 'dailySalary' | 'hourlySalary' | 'realTimeSalary', string>>;
+  /**
+   * The client address the account is registered from (sent as X-Forwarded-For: the site must
+   * trust the runner as its proxy): the site then knows it as the account's own address, so a
+   * path whose browser comes from that address logs in without the new-address code.
+   */
+  address?: string;
+  /**
+   * Wrong passwords typed for the account before the path uses it, each from an address of its
+   * own (strangers guessing): the site counts them per account and asks for the captcha after
+   * three.
+   */
+  failedLogins?: number;
+}
+
+export interface TestAccount {
+  username: string;
+  password: string;
+  /** The e-mail bound to a `player` (the site sends its new-address codes there). */
+  email?: string;
+  /** The mobile number (national part; the country is +84), for a `mobilePlayer`. */
+  mobile?: string;
+  /** The session the site opened when the account was made, when it opened one. */
+  token?: string;
+  /** An agent's code: players who register with it are its direct downlines. */
+  affiliateCode?: string;
+}
+
+export interface PathStep {
+  label: string;
+  event: EventObject;
+  /** The labels of the steps after this one: what the server must answer next, and so on. */
+  next: string[];
 }
 
 /** One path's run: its browsers, pages, accounts and what it has seen. */
@@ -73,13 +102,8 @@ export interface PathRun {
   baseURL: string;
   browser: Browser;
   context: BrowserContext;
-  /**
-   * A fresh account provisioned for this path on the site (listed in the report): a player
-   * registered through the site's own API (the downline of an agent when given its
-   * `affiliateCode`), or an agent of its own with the given rates (through the development
-   * tools' test-data endpoint: a site without them cannot give one).
-   */
-  account: (kind: 'player' | 'agent', options?: AccountOptions) => Promise<TestAccount>;
+  /** An account provisioned for this path on the site (listed in the report). */
+  account: (kind: AccountKind, options?: AccountOptions) => Promise<TestAccount>;
   /** Advances the page's controlled clock, firing its timers (the registry asks for the clock). */
   advance: (ms: number) => Promise<void>;
   /** Stops the page's clock where it is: from now on only `advance` moves it. */
