@@ -327,6 +327,11 @@ async function createStore(engine: Engine): Promise<Store> {
   const config = JSON.parse(await readFile(path.join(repoRoot, 'config/platform.json'), 'utf8'));
   config.payments.deposit.demoConfirmSeconds = CONFIRM_SECONDS;
   config.payments.withdrawal.demoPaySeconds = PAY_SECONDS;
+  // The VIP daily withdrawal cap (issue 14) is not what this test is about: a member's
+  // interrupted withdrawals, retried after the restart, may rightly pass it and be refused for
+  // it, which this test would read as a lost request. Its own tests cover the cap.
+  for (const level of config.vip.levels as { withdrawalDailyMax: string | null }[])
+    level.withdrawalDailyMax = null;
   await writeFile(configFile, JSON.stringify(config));
   return { ...store, configFile };
 }
