@@ -38,7 +38,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Tracing every test with snapshots costs CI minutes: on CI a failing test is traced on
+    // its retry; locally every failure keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath,
       args: CHROMIUM_ARGS,

@@ -45,6 +45,12 @@ export interface RunOptions {
   /** Shrink a failing path to a shorter one that still fails (default on). */
   shrink?: boolean;
   /**
+   * Record a Playwright trace of every path, kept for the failing ones (default on). Tracing
+   * with snapshots takes about half a path's time: a run that replays its failures anyway (the
+   * tool's own test on CI, traced on its retry) turns it off.
+   */
+  trace?: boolean;
+  /**
    * Runs on every new browser context before its pages open: the tool's own tests inject a
    * fault into the site here (a button that stays enabled) to see that a path catches it.
    */
@@ -234,10 +240,12 @@ export async function runPath(
   const context = await newContext();
   // Under Playwright Test (the tool's own e2e test) the runner already traces every context:
   // that trace is kept instead.
-  const tracing = await context.tracing.start({ screenshots: true, snapshots: true }).then(
-    () => true,
-    () => false,
-  );
+  const tracing =
+    options.trace !== false &&
+    (await context.tracing.start({ screenshots: true, snapshots: true }).then(
+      () => true,
+      () => false,
+    ));
   const page = await context.newPage();
   watch(page, seen);
   const held = new Map<string, { route: Promise<Route> }>();

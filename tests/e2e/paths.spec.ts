@@ -19,6 +19,8 @@ import { e2eOpsToken } from './ops';
  * the failing transition's depth + 1 steps.
  */
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
+// On CI a failing test is traced on its retry (playwright.config.ts): the runner adds none.
+const trace = !process.env.CI;
 
 // PATHS_MACHINES=a,b runs only those machines' paths (while one registry is being written).
 const only = process.env.PATHS_MACHINES?.split(',');
@@ -36,6 +38,7 @@ for (const registry of machines) {
     const results = await runPaths([{ registry, plan }], {
       baseURL,
       reportDir,
+      trace,
       opsToken: e2eOpsToken(),
       workers: 2,
     });
@@ -67,6 +70,7 @@ test('a broken countdown is caught by a path, reported with a screenshot, and sh
   const results = await runPaths([{ registry: smsCountdownPage, plan }], {
     baseURL,
     reportDir,
+    trace,
     // A check that cannot pass fails after this long (the page is not slow, it is broken).
     stepTimeoutMs: 3_000,
     // The fault: whatever the page says, the send button is never disabled.
@@ -104,7 +108,7 @@ test('paths that need what the site cannot give are reported as skipped, with th
   // The contract paths as if they needed the operator, on a run given no operator token.
   const registry = { ...contractLifecyclePage, needs: ['operator' as const] };
   const plan = planMachine(registry.model, 'shortest');
-  const results = await runPaths([{ registry, plan }], { baseURL, reportDir });
+  const results = await runPaths([{ registry, plan }], { baseURL, reportDir, trace });
   expect(results.map((result) => result.status)).toEqual(plan.paths.map(() => 'skipped'));
   expect(results[0]!.skipped).toContain('--ops-token');
   const report = await writeReports(
@@ -128,6 +132,7 @@ test('a "received" answer offered after a refund is caught by a path, reported w
   const results = await runPaths([{ registry: withdrawalConfirmationPage, plan }], {
     baseURL,
     reportDir,
+    trace,
     opsToken: e2eOpsToken(),
     // The fault: once a withdrawal is refunded, its card offers the "Received" answer again.
     prepare: (context) =>

@@ -14,6 +14,8 @@ import { e2eOpsToken } from './ops';
  * nothing else meets the site in maintenance. Each path switches maintenance off when it ends.
  */
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
+// On CI a failing test is traced on its retry (playwright.config.ts): the runner adds none.
+const trace = !process.env.CI;
 
 test('the shortest paths of the machines that switch the whole site pass', async () => {
   test.setTimeout(180_000);
@@ -23,7 +25,7 @@ test('the shortest paths of the machines that switch the whole site pass', async
     .filter((registry) => registry.siteWide)
     .filter((registry) => !only || only.includes(registry.model.id))
     .map((registry) => ({ registry, plan: planMachine(registry.model, 'shortest') }));
-  const results = await runPaths(work, { baseURL, reportDir, opsToken: e2eOpsToken() });
+  const results = await runPaths(work, { baseURL, reportDir, opsToken: e2eOpsToken(), trace });
   expect(
     results.filter((result) => result.status === 'failed').map((r) => [r.id, r.failure?.message]),
   ).toEqual([]);
