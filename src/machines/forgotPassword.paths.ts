@@ -129,7 +129,7 @@ const URL_OF = {
 const ERROR_TEXTS: Record<string, string> = {
   field_invalid: 'Please fill in the fields correctly.',
   email_mismatch: 'Username/email does not exist.',
-  too_many_requests: 'Too many requests. Please try again in 5 minutes.',
+  too_many_requests: 'Too many requests. Please try again later.',
   network_error: 'Network link abnormal, please try again.',
   verification_code_invalid: 'Invalid or missing verification code.',
   verification_code_expired: 'The code has expired. Please send it again.',

@@ -224,7 +224,7 @@ const ERROR_TEXTS: Record<string, string> = {
   captcha_required: 'Please enter the captcha.',
   captcha_invalid: 'Captcha check failed. Please try the new one.',
   account_locked: 'Too many failed attempts. Please try again in 15 minutes.',
-  too_many_requests: 'Too many requests. Please try again in 5 minutes.',
+  too_many_requests: 'Too many requests. Please try again later.',
   not_member: 'Non-member accounts are unable to log in.',
   throttled: 'Please wait a moment and try again.',
   network_error: 'Network link abnormal, please try again.',
@@ -372,20 +372,23 @@ async function captchaAnswer(run: PathRun): Promise<string> {
   return ((await reply.json()) as { value: { answer: string } }).value.answer;
 }
 
-/**
- * The newest message the operator's outbox holds for `recipient` (its id and code). By the
- * largest id: the outbox lists its messages by id as text ("9" before "10").
- */
+/** The newest message the operator's outbox holds for `recipient` (its id and code). */
 async function newestMessage(run: PathRun, recipient: string) {
-  const messages = (await run.operator(
+  const [newest] = (await run.operator(
     'GET',
-    `/ops/outbox?recipient=${encodeURIComponent(recipient)}&limit=500`,
+    `/ops/outbox?recipient=${encodeURIComponent(recipient)}&limit=1`,
   )) as { id: string; body: string }[];
-  const newest = messages.reduce<{ id: string; body: string } | null>(
-    (found, message) => (found && Number(found.id) > Number(message.id) ? found : message),
-    null,
-  );
   return newest ? { id: newest.id, code: newest.body.match(/\b(\d{6})\b/)?.[1] ?? null } : null;
+}
+
+/**
+ * While a new-address code is checked, its form stays (with the code typed), not the login
+ * form it came from.
+ */
+async function codeFormStays(run: PathRun, verifying: boolean) {
+  const code = popup(run).getByRole('textbox', { name: 'Verification code' });
+  const username = popup(run).getByRole('textbox', { name: 'Username' });
+  if (verifying) await Promise.all([expect(code).toBeVisible(), expect(username).toHaveCount(0)]);
 }
 
 /** The fields a submit event carries (which tell the form: username, captcha, mobile, code). */
@@ -595,13 +598,15 @@ export const loginPage: PageRegistry<typeof loginMachine> = {
       }
       await showsError(form, context.error);
     },
-    provingHuman: async (run) => {
+    provingHuman: async (run, { context }) => {
       await expect(
         popup(run).getByRole('button', { name: 'Checking you are human…' }),
       ).toBeDisabled();
+      await codeFormStays(run, context.ipVerification);
     },
-    submitting: async (run) => {
+    submitting: async (run, { context }) => {
       await expect(popup(run).getByRole('button', { name: 'Logging in…' })).toBeDisabled();
+      await codeFormStays(run, context.ipVerification);
     },
     loadingCaptcha: async (run, { context }) => {
       const form = popup(run);

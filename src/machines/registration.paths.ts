@@ -287,7 +287,11 @@ export async function expectFlagged(fields: Map<Locator, boolean>): Promise<void
   await Promise.all(
     [...fields].map(([box, invalid]) =>
       invalid
-        ? expect(box).toHaveAttribute('aria-invalid', 'true')
+        ? // Flagged, and its message read out with it (linked by aria-describedby).
+          Promise.all([
+            expect(box).toHaveAttribute('aria-invalid', 'true'),
+            expect(box).toHaveAccessibleDescription(/\S/),
+          ])
         : expect(box).not.toHaveAttribute('aria-invalid'),
     ),
   );
@@ -452,9 +456,8 @@ const busyButton = (name: string) => async (run: PathRun) => {
  * them — a name a player registered first, a wrong invitation code or a real agent's (the
  * development tools make the agent), the code the SMS outbox got or a wrong one — and are
  * forced at the network where nobody can on demand: a lost network, a failed human check, an
- * expired code, a number registered meanwhile (the site answers that as a taken username: see
- * the report). Each call is held until the path says how it is answered, so the busy states
- * can be seen.
+ * expired code, a number registered meanwhile by someone else. Each call is held until the
+ * path says how it is answered, so the busy states can be seen.
  */
 export const registrationPage: PageRegistry<typeof registrationMachine> = {
   model: registrationPaths,

@@ -82,7 +82,7 @@ export const smsCountdownPage: PageRegistry<typeof smsCountdownMachine> = {
     idle: async (run, snapshot) => {
       const button = run.page.getByRole('button', { name: 'Send code' });
       await expect(button).toBeEnabled();
-      const error = run.page.getByText('Too many requests. Please try again in 5 minutes.');
+      const error = run.page.getByText('Too many requests. Please try again later.');
       if (snapshot.context.error === 'too_many_requests') await expect(error).toBeVisible();
       else await expect(error).toHaveCount(0);
     },

@@ -18,7 +18,7 @@ import { runPaths } from './runner';
  *   npm run paths -- list
  *   npm run paths -- <machine|all> --strategy shortest|simple|random|transitions
  *       [--seed N] [--max-paths N] [--max-steps N] [--filter <state|event|id>] [--json]
- *       [--base-url http://… [--report <dir>] [--workers N] [--headed] [--ops-token T]]
+ *       [--base-url http://… [--report <dir>] [--workers N] [--headed] [--no-trace] [--ops-token T]]
  *   npm run paths -- replay <path id> --base-url http://… [--report <dir>]
  *   npm run paths -- merge <report.json> <report.json> …
  *
@@ -30,7 +30,7 @@ const usage = [
   'usage: npm run paths -- list',
   '       npm run paths -- <machine|all> --strategy shortest|simple|random|transitions',
   '              [--seed N] [--max-paths N] [--max-steps N] [--filter <state|event|id>] [--json]',
-  '              [--base-url http://… [--report <dir>] [--workers N] [--headed] [--ops-token T]]',
+  '              [--base-url http://… [--report <dir>] [--workers N] [--headed] [--no-trace] [--ops-token T]]',
   '       npm run paths -- replay <path id> --base-url http://… [--report <dir>]',
   '       npm run paths -- merge <report.json> <report.json> …',
 ].join('\n');
@@ -73,6 +73,7 @@ async function run(argv: string[]): Promise<string> {
       workers: { type: 'string' },
       report: { type: 'string' },
       headed: { type: 'boolean' },
+      'no-trace': { type: 'boolean' },
       'ops-token': { type: 'string' },
     },
   });
@@ -86,8 +87,13 @@ async function run(argv: string[]): Promise<string> {
     return replay(rest[0]!, values['base-url'], reportDir, values.headed === true, opsToken);
   }
   if (!command || rest.length > 0) throw new Error(usage);
-  if (!values['base-url'] && (values.workers || values.report || values.headed)) {
-    throw new Error('--report, --workers and --headed go with --base-url (running paths)');
+  if (
+    !values['base-url'] &&
+    (values.workers || values.report || values.headed || values['no-trace'])
+  ) {
+    throw new Error(
+      '--report, --workers, --headed and --no-trace go with --base-url (running paths)',
+    );
   }
   const strategy = (values.strategy ?? 'shortest') as Strategy;
   if (!STRATEGIES.includes(strategy))
@@ -105,6 +111,7 @@ async function run(argv: string[]): Promise<string> {
       reportDir,
       workers: count(values.workers, 'workers'),
       headed: values.headed === true,
+      trace: values['no-trace'] !== true,
       opsToken,
     });
   }
@@ -160,6 +167,7 @@ async function runAgainst(
     reportDir: string;
     workers: number | undefined;
     headed: boolean;
+    trace: boolean;
     opsToken: string | undefined;
   },
 ): Promise<string> {
@@ -182,6 +190,7 @@ async function runAgainst(
     baseURL,
     reportDir: options.reportDir,
     headed: options.headed,
+    trace: options.trace,
     ...(options.workers ? { workers: options.workers } : {}),
     ...(options.opsToken ? { opsToken: options.opsToken } : {}),
   });

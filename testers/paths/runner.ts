@@ -677,13 +677,13 @@ async function sentCode(
 ): Promise<string> {
   const query = `recipient=${encodeURIComponent(recipient)}`;
   const response = opsToken
-    ? await fetch(`${server.url}/ops/outbox?${query}&limit=500`, {
+    ? await fetch(`${server.url}/ops/outbox?${query}&limit=1`, {
         headers: { authorization: `Bearer ${opsToken}` },
       })
     : await fetch(`${server.url}/wps/dev/outbox?${query}`);
   const { value } = (await response.json()) as { value: { id: string; body: string }[] | null };
-  // The newest by its id as a number: the outbox lists ids as text ("9" before "10").
-  const newest = (value ?? []).sort((a, b) => Number(b.id) - Number(a.id))[0];
+  // The outbox lists the newest first.
+  const newest = value?.[0];
   const code = newest?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code was sent to ${recipient}`);
   return code;

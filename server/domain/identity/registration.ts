@@ -149,15 +149,19 @@ export async function register(
     );
   }
   const account = tab === 'username' ? fields.username! : `m${dialing}${mobile}`;
+  const mobileTaken = () =>
+    new ApiError(409, 'mobile_taken', 'This mobile number is already registered.');
+  // On the mobile tab the account name is made of the number: taken means the number is.
   if (await findByAccount(db, account))
-    throw new ApiError(409, 'username_taken', 'This username is already taken.');
+    throw tab === 'mobile'
+      ? mobileTaken()
+      : new ApiError(409, 'username_taken', 'This username is already taken.');
   if (mobile) {
     const taken = await db.query(
       'select 1 from members where country_dialing_code = $1 and mobile_num = $2',
       [dialing, mobile],
     );
-    if (taken.length > 0)
-      throw new ApiError(409, 'mobile_taken', 'This mobile number is already registered.');
+    if (taken.length > 0) throw mobileTaken();
   }
   const uplineId = await uplineFor(deps, fields.affiliateCode);
   // Mobile registration without a password: the member logs in by SMS code until they set one.
@@ -190,12 +194,10 @@ export async function register(
     memberId = row!.id;
   } catch (error) {
     // Two registrations racing for the same name or number: the unique index decides.
-    if ((error as { code?: string }).code === '23505') {
-      throw new ApiError(
-        409,
-        'username_taken',
-        'This username or mobile number is already registered.',
-      );
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505') {
+      if (tab === 'mobile' || constraint === 'members_mobile_key') throw mobileTaken();
+      throw new ApiError(409, 'username_taken', 'This username is already taken.');
     }
     throw error;
   }

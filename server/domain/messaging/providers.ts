@@ -58,7 +58,7 @@ export async function readOutbox(
     created_at: Date;
   }>(
     `select id::text, channel, recipient, subject, body, created_at from outbox
-     where ($1::text is null or recipient = $1) order by id desc limit $2`,
+     where ($1::text is null or recipient = $1) order by outbox.id desc limit $2`,
     [recipient ?? null, limit],
   );
   return rows.map((row) => ({

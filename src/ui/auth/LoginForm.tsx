@@ -63,7 +63,13 @@ export function LoginForm({
 
   const tabs: LoginTab[] = mobileLogin ? ['username', 'mobile'] : ['username'];
 
-  if (snapshot.matches('ipVerification')) {
+  const busyLabel = snapshot.matches('provingHuman')
+    ? t('auth.verifyingHuman')
+    : t('auth.loggingIn');
+
+  // The new-address code form stays while its code is checked (the busy states): the login
+  // form it came from must not flash back, empty, in between.
+  if (snapshot.matches('ipVerification') || (snapshot.context.ipVerification && busy)) {
     return (
       <form
         className="auth-form"
@@ -87,7 +93,7 @@ export function LoginForm({
         <div className="form-actions">
           <Button onClick={() => send({ type: 'login.cancel' })}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={busy}>
-            {t('common.confirm')}
+            {busy ? busyLabel : t('common.confirm')}
           </Button>
         </div>
       </form>
@@ -155,11 +161,7 @@ export function LoginForm({
           </p>
         )}
         <Button type="submit" variant="primary" block disabled={busy} data-testid="login-submit">
-          {snapshot.matches('provingHuman')
-            ? t('auth.verifyingHuman')
-            : busy
-              ? t('auth.loggingIn')
-              : t('auth.login')}
+          {busy ? busyLabel : t('auth.login')}
         </Button>
       </form>
     </div>

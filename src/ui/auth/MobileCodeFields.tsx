@@ -29,6 +29,7 @@ export function MobileCodeFields({
   const [dialing, setDialing] = useState<string | null>(null);
   const countryDialingCode = dialing ?? countries[0]?.countryDialingCode ?? '';
   const selectId = useId();
+  const mobileErrorId = `${selectId}-mobile-error`;
 
   const machine = useMemo(
     () =>
@@ -75,10 +76,11 @@ export function MobileCodeFields({
             value={mobileNum}
             onChange={(event) => setMobileNum(event.target.value.replace(/\D/g, ''))}
             aria-invalid={errors.mobileNum ? true : undefined}
+            aria-describedby={errors.mobileNum ? mobileErrorId : undefined}
           />
         </div>
         {errors.mobileNum && (
-          <p className="field-error" role="alert">
+          <p id={mobileErrorId} className="field-error" role="alert">
             {errors.mobileNum}
           </p>
         )}

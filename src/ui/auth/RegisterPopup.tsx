@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useOnceWhen } from '../hooks/useOnceWhen';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -62,6 +62,7 @@ export default function RegisterPopup() {
 
 function RegisterForm({ config }: { config: RegistrationConfig }) {
   const { t } = useTranslation();
+  const termsErrorId = useId();
   const errorText = useErrorText();
   const { identityApi } = useServices();
   const dialog = useDialog();
@@ -206,13 +207,14 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
             type="checkbox"
             name="acceptTerms"
             aria-invalid={errors.terms || errors.age ? true : undefined}
+            aria-describedby={errors.terms || errors.age ? termsErrorId : undefined}
           />
           <span>
             {t('auth.acceptTerms')} <Link to="/help#term">{t('footer.terms')}</Link>
           </span>
         </label>
         {(errors.terms || errors.age) && (
-          <p className="field-error" role="alert">
+          <p id={termsErrorId} className="field-error" role="alert">
             {t('auth.termsRequired')}
           </p>
         )}

@@ -124,6 +124,28 @@ describe.each(engines)('registration and passwords on %s', (engine) => {
     expect(taken).toMatchObject({ status: 409, body: { code: 'mobile_taken' } });
   });
 
+  it('says the number is taken when a code sent before it was registered is used after', async () => {
+    const fields = (verificationCode: string) => ({
+      mobileNum: '911222444',
+      countryDialingCode: '84',
+      verificationCode,
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+    });
+    await sleep(1000);
+    expect((await smsCode(server, 'register', '911222444')).status).toBe(200);
+    const first = await lastCode(server, '+84911222444');
+    await sleep(1000);
+    expect((await smsCode(server, 'register', '911222444')).status).toBe(200);
+    const second = await lastCode(server, '+84911222444');
+    const made = await register(fields(second), '/wps/member/register/mobile');
+    expect(made.body, JSON.stringify(made.body)).toMatchObject({ success: true });
+    // The first code is still good, but the number now belongs to an account: the form must say
+    // so on its mobile tab, not that a username is taken.
+    const again = await register(fields(first), '/wps/member/register/mobile');
+    expect(again).toMatchObject({ status: 409, body: { code: 'mobile_taken' } });
+  });
+
   it('limits SMS: one a second per address, five per number, then a 5-minute wait', async () => {
     await sleep(1000);
     const first = await smsCode(server, 'noLogin', '922000000');
