@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { newAccount } from './accounts';
+import { loginAs } from './support';
 
 test('a language change updates the page at once, tells the server, and survives a reload', async ({
   page,
@@ -11,7 +13,11 @@ test('a language change updates the page at once, tells the server, and survives
   );
   await page.getByTestId('language-select').first().selectOption('ES');
   await expect(page.getByRole('heading', { name: 'Bienvenido a Aurora Play' })).toBeVisible();
-  expect(await (await told).json()).toEqual({ success: true, value: { language: 'ES' } });
+  // A guest's choice stays on the device.
+  expect(await (await told).json()).toEqual({
+    success: true,
+    value: { language: 'ES', stored: false },
+  });
   expect(
     await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('hisLang')]),
   ).toEqual(['ES', 'ES']);
@@ -47,4 +53,35 @@ test('the theme is remembered across reloads', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test("a member's language follows the member: chosen on one device, it is the language after login on another", async ({
+  browser,
+}) => {
+  const { username, password } = await newAccount();
+  const phone = await browser.newContext();
+  const first = await phone.newPage();
+  await first.goto('/');
+  await expect(await loginAs(first, username, password)).toBeHidden();
+  await expect(first.getByRole('banner').getByRole('button', { name: username })).toBeVisible();
+  const told = first.waitForResponse(
+    (response) =>
+      response.url().endsWith('/wps/system/language') && response.request().method() === 'PUT',
+  );
+  await first.getByTestId('language-select').first().selectOption('VI');
+  expect(await (await told).json()).toEqual({
+    success: true,
+    value: { language: 'VI', stored: true },
+  });
+  await phone.close();
+
+  // Another device, in English until the member logs in.
+  const laptop = await browser.newContext({ locale: 'en-US' });
+  const second = await laptop.newPage();
+  await second.goto('/');
+  await expect(second.locator('html')).toHaveAttribute('lang', 'en');
+  await loginAs(second, username, password);
+  await expect(second.locator('html')).toHaveAttribute('lang', 'vi');
+  expect(await second.evaluate(() => localStorage.getItem('hisLang'))).toBe('VI');
+  await laptop.close();
 });

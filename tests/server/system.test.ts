@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revealCustomerServicePath } from '../../src/shared/customerService';
 import type { SystemEvent } from '../../src/shared/realtime';
 import type { SystemStatusResponse } from '../../src/shared/system';
+import { bearer, loginReply, loginToken } from '../support/identityClient';
 import { call, engines, startTestServer, type TestServer } from '../support/testServer';
 
 describe.each(engines)('system endpoints on %s', (engine) => {
@@ -81,13 +82,49 @@ describe.each(engines)('system endpoints on %s', (engine) => {
       method: 'PUT',
       json: { language: 'es' },
     });
-    expect(accepted).toEqual({ status: 200, body: { success: true, value: { language: 'ES' } } });
+    expect(accepted).toEqual({
+      status: 200,
+      body: { success: true, value: { language: 'ES', stored: false } },
+    });
     const refused = await call(server, '/wps/system/language', {
       method: 'PUT',
       json: { language: 'TY' },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('invalid_request');
+  });
+
+  it("keeps a member's language on the member: the next login, on any device, finds it", async () => {
+    const first = await loginToken(server, 'player1');
+    const info = async (token: string) =>
+      (await call(server, '/wps/member/info', { headers: bearer(token) })).body.value as {
+        language: string | null;
+      };
+    const chosen = await call(server, '/wps/system/language', {
+      method: 'PUT',
+      json: { language: 'vi' },
+      headers: bearer(first),
+    });
+    expect(chosen.body.value).toEqual({ language: 'VI', stored: true });
+    // Another device: a session of its own (one login a second per account and address).
+    let again = await loginReply(server, { username: 'player1', password: 'Passw0rd!' });
+    while (again.body.code === 'throttled')
+      again = await loginReply(server, { username: 'player1', password: 'Passw0rd!' });
+    const second = (again.body.value as { token: string }).token;
+    expect((await info(second)).language).toBe('VI');
+    // A refused language changes nothing; a bad token is a guest's choice, kept on the device.
+    await call(server, '/wps/system/language', {
+      method: 'PUT',
+      json: { language: 'TY' },
+      headers: bearer(second),
+    });
+    const guest = await call(server, '/wps/system/language', {
+      method: 'PUT',
+      json: { language: 'th' },
+      headers: bearer('not-a-token'),
+    });
+    expect(guest.body.value).toEqual({ language: 'TH', stored: false });
+    expect((await info(second)).language).toBe('VI');
   });
 
   it('switches maintenance for every open socket live, and closes the API meanwhile', async () => {

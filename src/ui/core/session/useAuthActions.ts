@@ -9,6 +9,7 @@ import { useDialog } from '../../components/DialogProvider';
 import { useToast } from '../../components/Toast';
 import { usePopups } from '../PopupContext';
 import { useSession } from './useSession';
+import { isKnownLanguage } from '../../../shared/languages';
 
 export interface LoginOutcome {
   result: LoginResult;
@@ -45,6 +46,13 @@ export function useAuthActions() {
       popups.close();
       services.session.login(outcome.result.token);
       const member = await services.identityApi.memberInfo().catch(() => null);
+      // The language the member chose last, on whatever device, comes back with the login.
+      if (
+        member?.language &&
+        isKnownLanguage(member.language) &&
+        member.language !== services.language.current()
+      )
+        await services.language.change(member.language);
       if (outcome.result.firstTimeLogin) {
         // Spec 4 "first-login action": a welcome for a brand-new account.
         void dialog({
