@@ -299,8 +299,11 @@ export const systemStatusPage: PageRegistry<typeof systemStatusMachine> = {
     await page.route(SCRIPTS, async (route) => {
       const response = await route.fetch().catch(() => null);
       if (!response) return route.abort().catch(() => undefined);
-      // The socket client's script is told by what it holds, whatever the build named it.
-      if (!(await response.text()).includes('engine.io')) return route.fulfill({ response });
+      // The socket client's script is told by what it holds, whatever the build named it. A
+      // path that ended meanwhile has closed its page: its scripts no longer matter.
+      const body = await response.text().catch(() => null);
+      if (body === null) return;
+      if (!body.includes('engine.io')) return route.fulfill({ response }).catch(() => undefined);
       await visit.socketClient.catch(route, async () => {
         await route.fulfill({ response });
         visit.socketClientLoaded = true;
