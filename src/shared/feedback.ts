@@ -171,7 +171,9 @@ export const IMAGE_SNIFF_BYTES = PNG_SIGNATURE.length;
  * them: how many, how large, what type. The server then decodes each image (not here: the page
  * shows a preview instead).
  */
-export function checkImageList(images: readonly { size: number; head: Uint8Array }[]): FeedbackProblem[] {
+export function checkImageList(
+  images: readonly { size: number; head: Uint8Array }[],
+): FeedbackProblem[] {
   if (images.length > FEEDBACK_IMAGES_MAX) {
     return [{ code: 'feedback_too_many_images', field: 'images' }];
   }

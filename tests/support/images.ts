@@ -67,7 +67,10 @@ export function makeJpeg(options: { metadata?: Buffer[]; trailing?: Buffer } = {
   const frame = segment(0xc0, Buffer.from([8, 0, 8, 0, 8, 1, 1, 0x11, 0]));
   // One code of length 1 per table: DC category 0, AC end of block.
   const table = (classAndId: number) =>
-    segment(0xc4, Buffer.concat([Buffer.from([classAndId, 1]), Buffer.alloc(15), Buffer.from([0])]));
+    segment(
+      0xc4,
+      Buffer.concat([Buffer.from([classAndId, 1]), Buffer.alloc(15), Buffer.from([0])]),
+    );
   const scan = segment(0xda, Buffer.from([1, 1, 0x00, 0, 63, 0]));
   // Bits 0 (DC diff 0) and 0 (EOB), padded with ones.
   const data = Buffer.from([0x3f]);

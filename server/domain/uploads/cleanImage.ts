@@ -248,5 +248,10 @@ function cleanJpeg(bytes: Buffer): CleanImage {
       throw corrupt();
     }
   }
-  return { type: 'image/jpeg', bytes: Buffer.concat(kept), width: frame.width, height: frame.height };
+  return {
+    type: 'image/jpeg',
+    bytes: Buffer.concat(kept),
+    width: frame.width,
+    height: frame.height,
+  };
 }

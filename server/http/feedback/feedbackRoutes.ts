@@ -54,9 +54,7 @@ function decodeImage(data: string, index: number): Uint8Array {
   return Buffer.from(text, 'base64');
 }
 
-const mineQuery = z
-  .object({ limit: z.coerce.number().int().min(1).max(50).default(20) })
-  .strict();
+const mineQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) }).strict();
 
 /**
  * Spec 7 `PUT /wps/feedback` (JSON, images in base64; ours) and the member's own past feedback

@@ -43,7 +43,9 @@ export async function opsFeedbackRoutes(
   app.get('/ops/feedback', async (request) => {
     authorize(request);
     const { status, limit } = parseInput(listQuery, request.query);
-    return ok(await listFeedback(deps.db, { status: status === 'all' ? undefined : status, limit }));
+    return ok(
+      await listFeedback(deps.db, { status: status === 'all' ? undefined : status, limit }),
+    );
   });
 
   app.get('/ops/feedback/:id', async (request) => {
@@ -57,12 +59,20 @@ export async function opsFeedbackRoutes(
   app.get('/ops/feedback/:id/images/:position', async (request, reply) => {
     authorize(request);
     const { id, position } = parseInput(
-      z.object({ id: z.string().regex(/^\d{1,18}$/), position: z.coerce.number().int().min(0).max(2) }).strict(),
+      z
+        .object({
+          id: z.string().regex(/^\d{1,18}$/),
+          position: z.coerce.number().int().min(0).max(2),
+        })
+        .strict(),
       request.params,
     );
     const image = await feedbackImage(deps.db, id, position);
     if (!image) throw new ApiError(404, 'not_found', 'No such image.');
-    return reply.type(image.type).header('cache-control', 'no-store').send(Buffer.from(image.bytes));
+    return reply
+      .type(image.type)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(image.bytes));
   });
 
   app.post('/ops/feedback/:id/answer', async (request) => {

@@ -42,7 +42,8 @@ describe('image checks and metadata stripping', () => {
     });
     const clean = cleanImage(original);
     expect(clean).toMatchObject({ type: 'image/jpeg', width: 8, height: 8 });
-    for (const text of ['Exif', 'GPS', 'Tran Thi B', 'PK']) expect(holds(clean.bytes, text)).toBe(false);
+    for (const text of ['Exif', 'GPS', 'Tran Thi B', 'PK'])
+      expect(holds(clean.bytes, text)).toBe(false);
     expect(clean.bytes.equals(makeJpeg())).toBe(true);
   });
 
@@ -59,7 +60,7 @@ describe('image checks and metadata stripping', () => {
     );
     // A chunk whose CRC does not match.
     const flipped = Buffer.from(png);
-    flipped[20] ^= 0xff;
+    flipped.writeUInt8(flipped[20]! ^ 0xff, 20);
     expect(reason(flipped)).toBe('corrupt');
     // Cut short: no IEND.
     expect(reason(png.subarray(0, png.length - 12))).toBe('corrupt');

@@ -11,7 +11,12 @@ const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]);
 const text = new TextEncoder().encode('hello, I am not a picture');
 const fields = (over: Partial<{ category: unknown; text: string; remark: string }>) =>
-  checkFeedbackFields({ category: 'deposit', text: 'The deposit took an hour.', remark: '', ...over });
+  checkFeedbackFields({
+    category: 'deposit',
+    text: 'The deposit took an hour.',
+    remark: '',
+    ...over,
+  });
 
 describe('feedback rules (shared by the page and the server)', () => {
   it('counts characters as a person does', () => {
@@ -49,7 +54,9 @@ describe('feedback rules (shared by the page and the server)', () => {
     expect(fields({ category: 'bribes' })).toEqual([
       { code: 'feedback_category_invalid', field: 'category' },
     ]);
-    expect(fields({ text: 'bell\u0007' })).toEqual([{ code: 'feedback_text_invalid', field: 'text' }]);
+    expect(fields({ text: 'bell\u0007' })).toEqual([
+      { code: 'feedback_text_invalid', field: 'text' },
+    ]);
     expect(fields({ text: 'two\nlines\tand a tab' })).toEqual([]);
   });
 
