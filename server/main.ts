@@ -202,6 +202,7 @@ function banner(
     '            npm run ops -- promotion list | promotion create|update --file <json> | promotion close <code>',
     '            npm run ops -- promotion applications [<code>] | promotion approve|reject <code> <account>',
     '            npm run ops -- redeem list | redeem approve|reject <id> | goods upsert --file <json>',
+    '            npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> <text>',
     '',
   );
   return lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n');

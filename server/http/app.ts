@@ -41,6 +41,7 @@ import { contractRelays } from './agent/contractRelays';
 import { contractRoutes } from './agent/contractRoutes';
 import { messageRelays, messageRoutes } from './messages/messageRoutes';
 import { agentAnnouncementRoutes } from './announcements/agentAnnouncementRoutes';
+import { feedbackRoutes } from './feedback/feedbackRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -222,6 +223,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await promotionRoutes(http, deps);
   await rewardRoutes(http, deps);
   await pointRoutes(http, deps);
+  await feedbackRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

@@ -20,6 +20,7 @@ import { serverInfoFile } from '../boot';
  *   npm run ops -- promotion applications [CODE] [--all] | approve|reject CODE ACCOUNT
  *   npm run ops -- redeem list | redeem approve <id> | redeem reject <id> [--reason "Out of stock"]
  *   npm run ops -- goods upsert --file goods.json
+ *   npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> "<text>"
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -33,6 +34,7 @@ const usage = [
   '       npm run ops -- promotion applications [<code>] [--all] | promotion approve|reject <code> <account>',
   '       npm run ops -- redeem list | redeem approve|reject <id> [--reason <text>]',
   '       npm run ops -- goods upsert --file <goods.json>',
+  '       npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> <text>',
 ].join('\n');
 
 interface OutboxMessage {
@@ -198,6 +200,19 @@ async function run(argv: string[]): Promise<string> {
   if (command === 'redeem' && (action === 'approve' || action === 'reject') && extra) {
     const path = `/ops/redemptions/${encodeURIComponent(extra)}/${action}`;
     return JSON.stringify(await call('POST', { note: values.reason ?? null }, path));
+  }
+  // Feedback (issue 16): what members sent, and the answer that reaches their inbox.
+  if (command === 'feedback' && action === 'list' && !extra) {
+    const path = `/ops/feedback${values.all ? '?status=all' : ''}`;
+    return JSON.stringify(await call('GET', undefined, path), null, 2);
+  }
+  if (command === 'feedback' && action === 'show' && extra && more.length === 0) {
+    const path = `/ops/feedback/${encodeURIComponent(extra)}`;
+    return JSON.stringify(await call('GET', undefined, path), null, 2);
+  }
+  if (command === 'feedback' && action === 'answer' && extra && more.length === 1) {
+    const path = `/ops/feedback/${encodeURIComponent(extra)}/answer`;
+    return JSON.stringify(await call('POST', { answer: more[0] }, path), null, 2);
   }
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {

@@ -1,4 +1,5 @@
 import type { ContractStatus, ContractType } from './contracts';
+import type { FeedbackCategory } from './feedback';
 
 /**
  * Internal messages (spec 2 messageV2 "internal message" for players, `messages` in the agent
@@ -37,6 +38,12 @@ export interface NoticeParams {
     periodStart: string;
     periodEnd: string;
   };
+  /** The operator answered the member's feedback (issue 16); the answer is shown as text. */
+  feedbackAnswered: {
+    feedbackId: string;
+    category: FeedbackCategory;
+    answer: string;
+  };
 }
 
 export type NoticeTopic = keyof NoticeParams;
@@ -44,6 +51,7 @@ export type NoticeTopic = keyof NoticeParams;
 export type MessageContent =
   | { kind: 'notice'; topic: 'contract'; params: NoticeParams['contract'] }
   | { kind: 'notice'; topic: 'salarySettled'; params: NoticeParams['salarySettled'] }
+  | { kind: 'notice'; topic: 'feedbackAnswered'; params: NoticeParams['feedbackAnswered'] }
   | { kind: 'upline'; sender: string; subject: string; body: string };
 
 export type MessageView = MessageContent & {

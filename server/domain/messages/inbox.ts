@@ -35,6 +35,13 @@ function contentOf(row: MessageRow): MessageContent {
       params: parsed(row.params) as NoticeParams['salarySettled'],
     };
   }
+  if (row.topic === 'feedbackAnswered') {
+    return {
+      kind: 'notice',
+      topic: 'feedbackAnswered',
+      params: parsed(row.params) as NoticeParams['feedbackAnswered'],
+    };
+  }
   return {
     kind: 'notice',
     topic: 'contract',

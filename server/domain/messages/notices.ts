@@ -57,3 +57,12 @@ export async function salaryNoticeWithin(
 ): Promise<void> {
   await insertNotice(tx, agentId, 'salarySettled', params);
 }
+
+/** The operator answered the member's feedback (issue 16). */
+export async function feedbackAnswerNoticeWithin(
+  tx: Queryable,
+  memberId: string,
+  params: NoticeParams['feedbackAnswered'],
+): Promise<void> {
+  await insertNotice(tx, memberId, 'feedbackAnswered', params);
+}

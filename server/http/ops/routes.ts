@@ -9,6 +9,7 @@ import { opsAgentRoutes } from './agentRateRoutes';
 import { opsMoneyRoutes } from './moneyRoutes';
 import { opsPromotionRoutes } from './promotionRoutes';
 import { opsPointRoutes } from './pointRoutes';
+import { opsFeedbackRoutes } from './feedbackRoutes';
 
 const maintenanceBody = z
   .object({
@@ -74,4 +75,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsAgentRoutes(app, deps, authorize);
   await opsPromotionRoutes(app, deps, authorize);
   await opsPointRoutes(app, deps, authorize);
+  await opsFeedbackRoutes(app, deps, authorize);
 }

@@ -7,6 +7,7 @@ import { createSystemApi, type SystemApi } from '../../api/system';
 import { createGamesApi, type GamesApi } from '../../api/games';
 import { createRecordsApi, type RecordsApi } from '../../api/records';
 import { createMessagesApi, type MessagesApi } from '../../api/messages';
+import { createFeedbackApi, type FeedbackApi } from '../../api/feedback';
 import { createPromotionsApi, type PromotionsApi } from '../../api/promotions';
 import { createUnreadMessages } from '../../streams/unreadMessages';
 import { createPromotionSummary, type PromotionSummary } from '../../streams/promotionSummary';
@@ -48,6 +49,8 @@ export interface Services {
   recordsApi: RecordsApi;
   gamesApi: GamesApi;
   messagesApi: MessagesApi;
+  /** Feedback to the operator (issue 16). */
+  feedbackApi: FeedbackApi;
   promotionsApi: PromotionsApi;
   /** Spec 3 availablePromoCount / availablePromo for a member; null for a guest. */
   promotionSummary$: Observable<PromotionSummary | null>;
@@ -152,6 +155,7 @@ export function createServices(i18n: i18n): Services {
     recordsApi,
     gamesApi,
     messagesApi,
+    feedbackApi: createFeedbackApi(http),
     promotionsApi,
     promotionSummary$: createPromotionSummary({ role$, fetch: () => promotionsApi.list() }),
     vipStatus$: createMemberLive({

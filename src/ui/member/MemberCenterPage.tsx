@@ -12,6 +12,7 @@ import { WithdrawPage } from './withdraw/WithdrawPage';
 import { TransferUplinePage } from './wallet/TransferUplinePage';
 import { WalletTransferPage } from './wallet/WalletTransferPage';
 import { Inbox } from './messages/Inbox';
+import { FeedbackPage } from './feedback/FeedbackPage';
 import { UnreadBadge } from '../components/UnreadBadge';
 import { Button } from '../components/Button';
 import {
@@ -41,6 +42,7 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   manualRebate: () => <ManualRebate />,
   missionLeaderboard: () => <Missions />,
   referral: () => <Referral />,
+  feedback: () => <FeedbackPage />,
 };
 
 /** On a phone the page list is one row that scrolls sideways: keep the current page in view. */

@@ -18,4 +18,6 @@ export const memberPages = [
   'depositRecord',
   // Spec 6 "Player: ... contracts": the contracts offered by the upline (our page name).
   'contracts',
+  // Spec 5 and 7 PUT /wps/feedback (issue 16): the feedback form and the member's past feedback.
+  'feedback',
 ] as const;

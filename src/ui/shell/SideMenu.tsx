@@ -30,6 +30,7 @@ const memberLinks = [
   ['menu.depositRecord', '/member/depositRecord'],
   ['menu.profitLoss', '/member/personalProfit'],
   ['menu.messages', '/member/messageV2'],
+  ['menu.feedback', '/member/feedback'],
 ] as const;
 
 const gameLinks = [

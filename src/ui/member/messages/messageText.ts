@@ -29,6 +29,14 @@ export function messageText(
       from,
     };
   }
+  if (message.topic === 'feedbackAnswered') {
+    const { category, answer } = message.params;
+    return {
+      title: t('messages.feedbackTitle', { category: t(`feedback.category_${category}`) }),
+      text: answer,
+      from,
+    };
+  }
   const { contractType, state, rate, counterpart } = message.params;
   return {
     title: t('messages.contractTitle', { type: t(`contracts.type_${contractType}`) }),

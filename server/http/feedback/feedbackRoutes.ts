@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import {
+  FEEDBACK_IMAGE_MAX_BYTES,
+  FEEDBACK_IMAGES_MAX,
+  FEEDBACK_PATH,
+  type FeedbackView,
+} from '../../../src/shared/feedback';
+import { listFeedback, refuse, submitFeedback } from '../../domain/feedback/feedback';
+import { sessionOf } from '../auth';
+import type { AppDeps } from '../deps';
+import { parseInput } from '../errors';
+
+/** The base64 length of the largest image allowed. */
+const BASE64_MAX = Math.ceil(FEEDBACK_IMAGE_MAX_BYTES / 3) * 4;
+
+/**
+ * Room for one image more than allowed, each of the largest size, and the texts: a fourth image
+ * is refused with its own code (feedback_too_many_images), and a 6 MB image with its own
+ * (feedback_image_too_large), instead of a bare "body too large". Larger bodies are 413s.
+ */
+export const FEEDBACK_BODY_LIMIT = (FEEDBACK_IMAGES_MAX + 1) * BASE64_MAX + 64 * 1024;
+
+/**
+ * The shape only: which fields, of which types. What they hold (category in the list, lengths
+ * counted as a person counts, image count, size, type and content) is checked by the domain
+ * with the shared rules, each refusal with its own code.
+ */
+const feedbackBody = z
+  .object({
+    category: z.string().max(64),
+    text: z.string(),
+    remark: z.string().nullable().default(null),
+    images: z
+      .array(z.object({ data: z.string() }).strict())
+      .max(20)
+      .default([]),
+  })
+  .strict();
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** An image's bytes from base64 (a data: URL's prefix is ignored: its type is never trusted). */
+function decodeImage(data: string, index: number): Uint8Array {
+  const text = data.replace(/^data:[^,]{0,100},/, '');
+  // Larger than allowed, whatever it holds: refused before decoding.
+  if (Math.floor((text.length * 3) / 4) - 2 > FEEDBACK_IMAGE_MAX_BYTES) {
+    refuse({ code: 'feedback_image_too_large', field: 'images', index });
+  }
+  if (text.length % 4 !== 0 || !BASE64.test(text)) {
+    refuse({ code: 'feedback_image_corrupt', field: 'images', index });
+  }
+  return Buffer.from(text, 'base64');
+}
+
+const mineQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) }).strict();
+
+/**
+ * Spec 7 `PUT /wps/feedback` (JSON, images in base64; ours) and the member's own past feedback
+ * (`GET /wps/feedback`, ours). Real accounts only: an answer lands in the inbox, which trial
+ * accounts do not have (spec 4).
+ */
+export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.put(
+    FEEDBACK_PATH,
+    { config: { auth: 'realMoney' }, bodyLimit: FEEDBACK_BODY_LIMIT },
+    async (request) => {
+      const body = parseInput(feedbackBody, request.body);
+      if (body.images.length > FEEDBACK_IMAGES_MAX) {
+        refuse({ code: 'feedback_too_many_images', field: 'images' });
+      }
+      const view: FeedbackView = await submitFeedback(deps.db, sessionOf(request).memberId, {
+        category: body.category,
+        text: body.text,
+        remark: body.remark ?? '',
+        images: body.images.map((image, index) => decodeImage(image.data, index)),
+      });
+      return ok(view);
+    },
+  );
+
+  app.get(FEEDBACK_PATH, { config: { auth: 'realMoney' } }, async (request) => {
+    const { limit } = parseInput(mineQuery, request.query);
+    const items = await listFeedback(deps.db, { memberId: sessionOf(request).memberId, limit });
+    return ok({ items: items.map(({ account: _account, ...view }): FeedbackView => view) });
+  });
+}
