@@ -369,7 +369,13 @@ async function captchaAnswer(run: PathRun): Promise<string> {
   const { captcha } = state(run);
   if (!captcha) return 'x';
   const reply = await run.page.request.get(`/wps/dev/captcha/${captcha.id}`);
-  return ((await reply.json()) as { value: { answer: string } }).value.answer;
+  const { value } = (await reply.json()) as { value: { answer: string } | null };
+  // A site without its development tools (production) keeps its captchas' answers to itself.
+  if (!value)
+    run.cannot(
+      "solving the captcha: only the site's development tools (DEV_TOOLS=1) tell its answer",
+    );
+  return value.answer;
 }
 
 /** The newest message the operator's outbox holds for `recipient` (its id and code). */

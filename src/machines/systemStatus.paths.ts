@@ -166,6 +166,26 @@ const isBlocked = (address: string | null) => address === BLOCKED_ADDRESS;
 const faceOf = (maintenance: boolean, address: string | null): Face =>
   maintenance ? 'maintenance' : isBlocked(address) ? 'regionRestricted' : 'normal';
 
+/**
+ * Whether the site answers BLOCKED_ADDRESS as region-restricted: the project's e2e site blocks
+ * its range, a shipped configuration may block none (or not trust the runner's
+ * X-Forwarded-For). Asked once per site.
+ */
+const blockingSites = new Map<string, Promise<boolean>>();
+function siteBlocks(run: PathRun): Promise<boolean> {
+  let known = blockingSites.get(run.baseURL);
+  if (!known) {
+    known = fetch(new URL('/wps/system/status', run.baseURL), {
+      headers: { 'x-forwarded-for': BLOCKED_ADDRESS },
+    })
+      .then((reply) => reply.json() as Promise<{ value: SystemStatusResponse | null }>)
+      .then(({ value }) => value?.regionRestriction === true)
+      .catch(() => false);
+    blockingSites.set(run.baseURL, known);
+  }
+  return known;
+}
+
 /** The next face a path's later steps ask for, before the status is asked again. */
 function nextFace(next: string[]): Face | null {
   for (const label of next) {
@@ -223,6 +243,12 @@ async function answer(run: PathRun, step: PathStep, face: Face) {
       face === 'regionRestricted' ||
       (face === 'maintenance' &&
         (later === 'regionRestricted' || (later === null && isBlocked(visit.address))));
+    if (blocked && !(await siteBlocks(run))) {
+      run.cannot(
+        `the site does not restrict ${BLOCKED_ADDRESS} (its region rules block no address the ` +
+          'path can claim, or it does not trust the X-Forwarded-For of the runner)',
+      );
+    }
     // A retry after a failure asks from wherever the visitor is now.
     await setAddress(run, blocked ? BLOCKED_ADDRESS : OPEN_ADDRESS);
     await setMaintenance(run, face === 'maintenance');
