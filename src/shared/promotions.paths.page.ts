@@ -411,8 +411,8 @@ async function review(run: PathRun, decision: 'approve' | 'reject') {
 /**
  * On the site: a fresh agent of the path's own and its fresh downline, the member; the operator
  * makes four promotions for that agent's team only (a deposit bonus, a raffle, a bonus it
- * reviews, a VIP upgrade bonus), so no other path or test sees them. The member logs in and
- * takes part from the promotions page; the operator's events are its calls; the system's are
+ * reviews, a VIP upgrade bonus), so no other path or test sees them. The member's page opens
+ * with the session the site gave at registration, and takes part from the promotions page; the operator's events are its calls; the system's are
  * the member's real deposits and bets, and the site's own jobs (the raffle's draw). Every
  * state is checked on the member's promotions page and reward centre.
  */
