@@ -8,6 +8,7 @@ import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
 import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
 import { systemStatusPage } from '../../src/machines/systemStatus.paths';
+import { promotionParticipationPage } from '../../src/shared/promotions.paths.page';
 
 /**
  * The machines whose states and events are mapped to the site's pages (issue 15): these run
@@ -23,6 +24,7 @@ export const pageRegistries: PageRegistry[] = [
   registrationPage,
   forgotPasswordPage,
   loginPage,
+  promotionParticipationPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {

@@ -156,7 +156,8 @@ describe('the paths tool', () => {
     await expect(
       cli('smsCountdown', '--base-url', 'http://127.0.0.1:9', '--report', report),
     ).rejects.toThrow(/FAILED smsCountdown-[0-9a-f]{10} at the start/);
-    // A machine with no page registry yet is planned, never run.
+    // A machine with no page registry yet is planned, never run. (Every machine has its
+    // registry since promotionParticipation's: this holds again for the next one added.)
     const unmapped = pathModels.find(
       (model) => !pageRegistries.some((registry) => registry.model.id === model.id),
     );
