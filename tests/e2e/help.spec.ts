@@ -60,6 +60,16 @@ test('the footer opens the help centre; the search filters as one types, and say
   await help.getByRole('link', { name: 'Open the help centre page' }).click();
   await expect(page).toHaveURL(/\/helpmc$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
+  await expect(help).toBeHidden();
+  // The empty search offers customer service, which opens its section.
+  await search(page).fill('qzxv');
+  await page
+    .getByRole('region', { name: 'Nothing matches “qzxv”' })
+    .getByRole('link', { name: 'Customer service' })
+    .click();
+  await expect(page).toHaveURL(/\/helpmc#live-support$/);
+  await expect(search(page)).toHaveValue('');
+  await expect(toggle(page, 'Customer service')).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('/help#term opens the help centre at the terms', async ({ page }) => {

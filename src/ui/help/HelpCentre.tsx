@@ -14,6 +14,7 @@ import { EmptyState } from '../components/EmptyState';
 import { Field } from '../components/Field';
 import { Icon } from '../components/Icon';
 import { LoadFailed } from '../components/LoadFailed';
+import { usePopups } from '../core/PopupContext';
 import { useServices } from '../core/ServicesContext';
 import { useQuery } from '../hooks/useQuery';
 import { searchHelp } from './helpSearch';
@@ -49,6 +50,8 @@ export function HelpCentre({ anchor, level }: { anchor: string | null; level: Le
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const document = help.state.kind === 'ready' ? help.state.value : null;
   const searchId = useId();
+  // Going to the page closes the /help popup this may be shown in.
+  const { close: closePopup } = usePopups();
 
   // The anchor's section opens once the content is there, and again when the hash names
   // another one (state adjusted while rendering, as React advises, not in an effect).
@@ -113,7 +116,7 @@ export function HelpCentre({ anchor, level }: { anchor: string | null; level: Le
               <Button variant="secondary" size="sm" onClick={() => setQuery('')}>
                 {t('help.clearSearch')}
               </Button>
-              <Link className="button ghost small" to="/helpmc#live-support">
+              <Link className="button ghost small" to="/helpmc#live-support" onClick={closePopup}>
                 {t('shell.customerService')}
               </Link>
             </p>

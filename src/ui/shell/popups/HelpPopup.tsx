@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { usePopups } from '../../core/PopupContext';
 import { HelpCentre } from '../../help';
 
 /**
@@ -8,11 +9,15 @@ import { HelpCentre } from '../../help';
  */
 export default function HelpContent({ anchor }: { anchor: string | null }) {
   const { t } = useTranslation();
+  // The page replaces the popup (home's /help route would otherwise leave it open over it).
+  const { close } = usePopups();
   return (
     <>
       <HelpCentre anchor={anchor} level={3} />
       <p className="help-page-link">
-        <Link to={anchor ? `/helpmc#${anchor}` : '/helpmc'}>{t('help.openPage')}</Link>
+        <Link to={anchor ? `/helpmc#${anchor}` : '/helpmc'} onClick={close}>
+          {t('help.openPage')}
+        </Link>
       </p>
     </>
   );
