@@ -53,8 +53,6 @@ const registrationField = z.object({
   maxLength: z.number().int().min(1),
 });
 
-const localizedText = z.record(z.string(), z.string());
-
 /** A configured amount ("50.00"): a decimal of at most the platform's bound (issue 11). */
 const configAmount = z
   .string()
@@ -93,13 +91,6 @@ export const platformConfigSchema = z
       }),
     ),
     whitelabel: z.array(whitelabelNode),
-    helpCenter: z.array(
-      z.object({
-        id: z.string().regex(/^[a-z0-9-]+$/),
-        title: localizedText,
-        content: localizedText,
-      }),
-    ),
     registration: z.object({ fields: z.record(z.string(), registrationField) }),
     maintenance: z.object({
       enabled: z.boolean(),

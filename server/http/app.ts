@@ -26,6 +26,9 @@ import { compressOptions, sendAppShell, serveSite } from './site';
 import { languageRoute } from './system/languageRoute';
 import { systemRelays } from './system/relays';
 import { systemRoutes } from './system/routes';
+import { createHelpCentre } from './system/helpCenter';
+import { HELP_CONTENT_DIR, helpContentOnce } from '../domain/help/helpContent';
+import { HELP_FACT_NAMES } from '../domain/help/helpFacts';
 import { walletRelays, walletRoutes } from './wallet/walletRoutes';
 import { withdrawalRoutes } from './wallet/withdrawalRoutes';
 import { recordRoutes } from './records/recordRoutes';
@@ -188,13 +191,18 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   const lifecycle: Lifecycle = { draining: false };
   await healthRoutes(http, deps, lifecycle);
-  await systemRoutes(http, deps);
+  // The help centre's texts (config/help): a broken file stops the start, with its problems.
+  const help = createHelpCentre(
+    await helpContentOnce(HELP_CONTENT_DIR, HELP_FACT_NAMES),
+    deps.config,
+  );
+  await systemRoutes(http, deps, help);
   await sessionRoutes(http, deps);
   await memberRoutes(http, deps);
   await devRoutes(http, deps);
   await languageRoute(http, deps);
   const relays = {
-    ...systemRelays(deps),
+    ...systemRelays(deps, help),
     ...walletRelays(deps),
     ...winnerRelays(deps),
     ...catalogueRelays(deps),

@@ -1,16 +1,13 @@
+import type { HelpCentre } from '../shared/help';
 import type { SystemStatusResponse } from '../shared/system';
 import type { Http } from './http';
-
-export interface HelpTopic {
-  id: string;
-  title: string;
-  content: string;
-}
 
 export function createSystemApi(http: Http) {
   return {
     status: () => http.get<SystemStatusResponse>('/wps/system/status'),
-    helpCenter: () => http.get<HelpTopic[]>('/wps/system/helpCenter'),
+    /** The help centre in `language` (EN, es, zh-TW…); the answer says which it is written in. */
+    helpCenter: (language: string, signal?: AbortSignal) =>
+      http.get<HelpCentre>('/wps/system/helpCenter', { searchParams: { lang: language }, signal }),
     /** True when the server runs with the development tools (only then is /wps/dev there). */
     devToolsEnabled: () =>
       http.get<{ enabled: boolean }>('/wps/dev/enabled').then(

@@ -102,7 +102,9 @@ test.describe('shell and routes', () => {
     await page.goto('/help#term');
     const help = page.locator('dialog[data-modal="help"]');
     await expect(help.getByRole('heading', { name: 'Terms and conditions' })).toBeVisible();
-    await expect(help.getByText('You must be 18 or older to play.')).toBeVisible();
+    await expect(
+      help.getByText('You must be 18 or older, and at least the legal age'),
+    ).toBeVisible();
   });
 
   test('a section whose chunk fails to load says so and loads on retry', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revealCustomerServicePath } from '../../src/shared/customerService';
+import type { HelpCentre } from '../../src/shared/help';
 import type { SystemEvent } from '../../src/shared/realtime';
 import type { SystemStatusResponse } from '../../src/shared/system';
 import { bearer, loginReply, loginToken } from '../support/identityClient';
@@ -51,10 +52,11 @@ describe.each(engines)('system endpoints on %s', (engine) => {
     );
     const routes = await call(server, '/wps/system/domainRoute');
     expect(routes.body.value).toEqual([{ domain: 'localhost', type: 'MAIN' }]);
+    // The help centre's own tests are tests/server/help/helpCenter.test.ts.
     const spanish = await call(server, '/wps/system/helpCenter', { headers: { language: 'ES' } });
-    expect((spanish.body.value as { title: string }[])[0]?.title).toBe('Términos y condiciones');
+    expect((spanish.body.value as HelpCentre).sections[0]?.title).toBe('Cuenta y seguridad');
     const english = await call(server, '/wps/system/helpCenter');
-    expect((english.body.value as { title: string }[])[0]?.title).toBe('Terms and conditions');
+    expect((english.body.value as HelpCentre).sections[0]?.title).toBe('Account and security');
     const relayed = await call(server, '/wps/relay/getHelpV2?lang=es&device=WEB');
     expect(relayed.body.value).toEqual(spanish.body.value);
   });

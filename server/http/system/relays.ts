@@ -1,24 +1,19 @@
-import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
-import { helpCenterFor } from './helpCenter';
+import { type HelpCentreService, helpLanguageOf, helpV2Query } from './helpCenter';
 
-const helpQuery = z.object({
-  lang: z.string().regex(/^[A-Za-z]{2}$/),
-  device: z.literal('WEB').optional(),
-});
-
-/** System relays. The spec names getHelpV2 (lang, device WEB) without a path: we relay it. */
-export function systemRelays(deps: AppDeps): RelayTable {
+/** System relays the spec names without a path (spec 7): served under /wps/relay/<name>. */
+export function systemRelays(deps: AppDeps, help: HelpCentreService): RelayTable {
   return {
     // Spec 7 names getCountryCode without a path: the dialing codes of the mobile forms.
     getCountryCode: { method: 'GET', handle: async () => deps.config.countries },
+    // getHelpV2 (lang, device WEB): the same document as /wps/system/helpCenter.
     getHelpV2: {
       method: 'GET',
       handle: async (request) => {
-        const { lang } = parseInput(helpQuery, request.query);
-        return helpCenterFor(deps.config, lang.toUpperCase());
+        const { lang } = parseInput(helpV2Query, request.query);
+        return help.for(helpLanguageOf(lang));
       },
     },
   };

@@ -4,17 +4,19 @@ import { ok } from '../../../src/shared/envelope';
 import { buildStatusInfo, buildStatusResponse } from '../../domain/system/statusReport';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
-import { requestLanguage } from '../language';
-import { helpCenterFor } from './helpCenter';
+import { type HelpCentreService, helpCenterLanguage } from './helpCenter';
 import { registrationSettings, registrationValidation } from './registrationSettings';
 
 const registerQuery = z
   .object({ type: z.enum(['SETTINGS', 'VALIDATION']).default('SETTINGS') })
   .strict();
-const helpQuery = z.object({ language: z.string().max(8).optional() }).strict();
 
 /** Public settings and status (spec 7: /wps/system/*). None of them needs a token. */
-export async function systemRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function systemRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  help: HelpCentreService,
+): Promise<void> {
   const info = buildStatusInfo(deps.config);
 
   app.get('/wps/system/status', async (request) => {
@@ -28,11 +30,10 @@ export async function systemRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   app.get('/wps/system/domainRoute', async () => ok(deps.config.domainRoute));
 
-  app.get('/wps/system/helpCenter', async (request) => {
-    const query = parseInput(helpQuery, request.query);
-    const language = query.language?.toUpperCase() ?? requestLanguage(request, deps.config);
-    return ok(helpCenterFor(deps.config, language));
-  });
+  // Open in maintenance too (a /wps/system path): the blocking screens' support link leads here.
+  app.get('/wps/system/helpCenter', async (request) =>
+    ok(help.for(helpCenterLanguage(request, deps.config))),
+  );
 
   // Spec 7: "called twice: settings and validation rules" — one path, two readings.
   app.get('/wps/system/setting/register', async (request) => {

@@ -11,6 +11,7 @@ import {
   DevGallery,
   GameCenter,
   GameListCenter,
+  HelpCentre,
   Lottery,
   MemberCenter,
   PointMall,
@@ -51,6 +52,8 @@ export const routes: RouteObject[] = [
           { path: '/login', element: <HomePage popup="login" /> },
           { path: '/register', element: <HomePage popup="register" /> },
           { path: '/help', element: <HomePage popup="help" /> },
+          // Spec 2 "Help centre URL": the help centre as a page of its own.
+          { path: '/helpmc', element: <HelpCentre /> },
           { path: '/member', element: realAccountOnly(<MemberCenter />) },
           { path: '/member/:page', element: realAccountOnly(<MemberCenter />) },
           { path: '/sports', element: <GameCenter category="SPORTS" /> },

@@ -17,4 +17,8 @@ export const GameListCenter = lazySection(
 export const GameCenter = lazySection('GameCenter', () => import('../games/pages/GameCenterPage'));
 export const AgentLanding = lazySection('AgentLanding', () => import('../agent/AgentLandingPage'));
 export const AgentHome = lazySection('AgentHome', () => import('../agent/AgentHomePage'));
+// The help centre's texts are the first page's (the /help popup shares them): no section texts.
+export const HelpCentre = lazySection('HelpCentre', () => import('../help/HelpCentrePage'), {
+  sectionTexts: false,
+});
 export const DevGallery = lazySection('DevGallery', () => import('../dev/DevGalleryPage'));

@@ -1,53 +1,24 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HelpTopic } from '../../../api/system';
-import { useServices } from '../../core/ServicesContext';
-import { SafeHtml } from '../../components/SafeHtml';
-import { LoadFailed } from '../../components/LoadFailed';
-import { useQuery } from '../../hooks/useQuery';
-
-type HelpState = { kind: 'failed' } | { kind: 'ready'; topics: HelpTopic[] };
-const LOADING = { kind: 'loading' } as const;
+import { Link } from 'react-router-dom';
+import { usePopups } from '../../core/PopupContext';
+import { HelpCentre } from '../../help';
 
 /**
- * The help centre's content (spec 2 /help; #term opens the terms), inside the help popup that
- * Popups.tsx opens; it loads with the popup, not with the first page. Asks again when the
- * language changes.
+ * The help popup's content (spec 2: /help opens it over home; #term opens the terms). It loads
+ * with the popup, not with the first page; /helpmc shows the same help centre as a page.
  */
 export default function HelpContent({ anchor }: { anchor: string | null }) {
-  const { t, i18n } = useTranslation();
-  const { systemApi } = useServices();
-  // A new language or a retry is a new request; until its answer arrives the popup shows
-  // loading.
-  const help = useQuery(i18n.language, () => systemApi.helpCenter());
-  const state: HelpState | typeof LOADING =
-    help.state.kind === 'ready'
-      ? { kind: 'ready', topics: help.state.value }
-      : help.state.kind === 'failed'
-        ? { kind: 'failed' }
-        : LOADING;
-
-  const ready = state.kind === 'ready';
-  useEffect(() => {
-    if (ready && anchor) document.getElementById(`help-${anchor}`)?.scrollIntoView();
-  }, [ready, anchor]);
-
-  if (state.kind === 'loading')
-    return (
-      <p role="status" className="section-loading">
-        <span className="spinner" aria-hidden="true" /> {t('common.loading')}
-      </p>
-    );
-  if (state.kind === 'failed') return <LoadFailed onRetry={help.refresh} />;
-  if (state.topics.length === 0) return <p>{t('help.empty')}</p>;
+  const { t } = useTranslation();
+  // The page replaces the popup (home's /help route would otherwise leave it open over it).
+  const { close } = usePopups();
   return (
     <>
-      {state.topics.map((topic) => (
-        <section key={topic.id} id={`help-${topic.id}`} className="help-topic">
-          <h3>{topic.title}</h3>
-          <SafeHtml html={topic.content} />
-        </section>
-      ))}
+      <HelpCentre anchor={anchor} level={3} />
+      <p className="help-page-link">
+        <Link to={anchor ? `/helpmc#${anchor}` : '/helpmc'} onClick={close}>
+          {t('help.openPage')}
+        </Link>
+      </p>
     </>
   );
 }
