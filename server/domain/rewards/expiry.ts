@@ -27,7 +27,12 @@ export interface ExpiryResult {
  * Each row is its own savepoint: one the machine refuses (changed meanwhile) is counted as
  * failed and left, the others go on. The members concerned are told (`reward` event).
  */
-export async function expireRewards(deps: AppDeps, now?: Date): Promise<ExpiryResult> {
+export async function expireRewards(
+  deps: AppDeps,
+  now?: Date,
+  /** Just this reward (the development tools' expiry of one path's reward): nothing else. */
+  only?: string,
+): Promise<ExpiryResult> {
   // The database's clock unless told: the claim checks the end against the same one.
   const at = now ?? null;
   const told = new Set<string>();
@@ -37,11 +42,12 @@ export async function expireRewards(deps: AppDeps, now?: Date): Promise<ExpiryRe
       `with due as (
          select id from rewards
          where state = 'waiting' and expires_at <= coalesce($1::timestamptz, now())
+           and ($3::bigint is null or id = $3::bigint)
          order by expires_at limit $2 for update skip locked
        )
        update rewards r set state = 'expired' from due where r.id = due.id
        returning r.member_id::text, r.participation_id::text`,
-      [at, BATCH],
+      [at, BATCH, only ?? null],
     );
     for (const reward of rewards) {
       result.rewards += 1;
@@ -53,6 +59,7 @@ export async function expireRewards(deps: AppDeps, now?: Date): Promise<ExpiryRe
       );
       if (outcome instanceof Error) result.failed += 1;
     }
+    if (only !== undefined) return result;
     const waiting = await tx.query<{ id: string; member_id: string }>(
       `select pp.id::text, pp.member_id::text
        from promotion_participations pp join promotions p on p.id = pp.promotion_id

@@ -12,6 +12,8 @@ import { autoConfirmWithdrawals } from '../../domain/withdrawals/autoConfirm';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
 import { captchaAnswer } from './captchaAnswers';
+import { REWARD_CLAIM_DAYS } from '../../../src/shared/rewards';
+import { expireRewards } from '../../domain/rewards/expiry';
 
 const outboxQuery = z.object({ recipient: z.string().max(254).optional() }).strict();
 
@@ -127,6 +129,14 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       Date.now() + (deps.config.payments.withdrawal.autoConfirmMinutes + 1) * 60_000,
     );
     return ok(await autoConfirmWithdrawals(deps, later, id));
+  });
+
+  // Runs the reward-expiry job for one waiting reward as if its REWARD_CLAIM_DAYS were over: a
+  // tester's path cannot wait 30 days, and other people's rewards stay untouched.
+  app.post('/wps/dev/rewards/:id/expire', async (request) => {
+    const { id } = parseInput(z.object({ id: z.string().regex(/^\d{1,18}$/) }), request.params);
+    const later = new Date(Date.now() + (REWARD_CLAIM_DAYS + 1) * 24 * 60 * 60_000);
+    return ok(await expireRewards(deps, later, id));
   });
 
   app.get('/dev/outbox', async (_request, reply) => {

@@ -19,6 +19,7 @@ const devCalls: { path: string; init: RequestInit & { json?: unknown } }[] = [
   },
   { path: '/wps/dev/salary/settle', init: { method: 'POST', json: { minutesAhead: 0 } } },
   { path: '/wps/dev/withdrawals/1/auto-confirm', init: { method: 'POST' } },
+  { path: '/wps/dev/rewards/1/expire', init: { method: 'POST' } },
   {
     path: '/wps/dev/accounts/agent',
     init: { method: 'POST', json: { rates: { dividend: '1.5', realTimeSalary: '0.5' } } },
@@ -81,6 +82,16 @@ describe.each(engines)('development tools on %s', (engine) => {
     expect((await call(tooled, rig.path, rig.init)).status).toBe(200);
     const settle = devCalls.find((entry) => entry.path.endsWith('/settle'))!;
     expect((await call(tooled, settle.path, settle.init)).status).toBe(200);
+
+    // The expiry of one reward touches that one only: here none of that id waits.
+    const expire = devCalls.find((entry) => entry.path.endsWith('/expire'))!;
+    expect((await call(tooled, expire.path, expire.init)).body.value).toEqual({
+      ran: true,
+      rewards: 0,
+      participations: 0,
+      failed: 0,
+    });
+    expect((await call(tooled, '/wps/dev/rewards/x1/expire', { method: 'POST' })).status).toBe(400);
 
     // A fresh agent of its own, with the rates asked for, that logs in at the agent portal and
     // whose affiliate code registers downlines.
