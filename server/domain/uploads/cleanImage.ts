@@ -41,8 +41,12 @@ export interface CleanImage {
 /** Larger pictures are refused before their data is inflated. */
 export const IMAGE_MAX_SIDE = 10_000;
 export const IMAGE_MAX_PIXELS = 40_000_000;
-/** The most a PNG's image data may inflate to (a 40 MP RGBA8 picture's rows and filters). */
-const PNG_MAX_RAW_BYTES = 170 * 1024 * 1024;
+/**
+ * The most a PNG's image data may inflate to: a 16 MP RGBA8 picture's rows and filters (a phone's
+ * screenshot is far less). Five compressed megabytes can inflate to hundreds: this bounds what
+ * one image costs the server to check (and the route reserves every attempt first).
+ */
+const PNG_MAX_RAW_BYTES = 68 * 1024 * 1024;
 
 const corrupt = () => new ImageRejected('corrupt');
 

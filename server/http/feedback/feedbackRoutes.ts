@@ -10,7 +10,10 @@ import {
 import { listFeedback, refuse, submitFeedback } from '../../domain/feedback/feedback';
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../errors';
+import { ApiError, parseInput } from '../errors';
+
+/** Sends (stored or refused) a member may make in an hour; at most FEEDBACK_PER_HOUR are stored. */
+const ATTEMPTS_PER_HOUR = 40;
 
 /** The base64 length of the largest image allowed. */
 const BASE64_MAX = Math.ceil(FEEDBACK_IMAGE_MAX_BYTES / 3) * 4;
@@ -66,11 +69,27 @@ export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps): Promi
     FEEDBACK_PATH,
     { config: { auth: 'realMoney' }, bodyLimit: FEEDBACK_BODY_LIMIT },
     async (request) => {
+      const { memberId } = sessionOf(request);
+      // Every attempt is reserved before the slow work (decoding up to three images): refused
+      // sends do not use up the hourly quota of stored feedback, but they cannot be repeated
+      // without bound to keep the server decoding (ATTEMPTS_PER_HOUR, one statement).
+      const attempt = await deps.identity.throttles.hit(`feedback-attempt:${memberId}`, {
+        windowMs: 60 * 60_000,
+        limit: ATTEMPTS_PER_HOUR,
+      });
+      if (!attempt.allowed) {
+        throw new ApiError(
+          429,
+          'feedback_rate_limited',
+          'Too many feedback attempts this hour. Please try again later.',
+          { retryAfterSeconds: Math.ceil(attempt.retryAfterMs / 1000) },
+        );
+      }
       const body = parseInput(feedbackBody, request.body);
       if (body.images.length > FEEDBACK_IMAGES_MAX) {
         refuse({ code: 'feedback_too_many_images', field: 'images' });
       }
-      const view: FeedbackView = await submitFeedback(deps.db, sessionOf(request).memberId, {
+      const view: FeedbackView = await submitFeedback(deps.db, memberId, {
         category: body.category,
         text: body.text,
         remark: body.remark ?? '',

@@ -22,7 +22,7 @@ describe.each(engines)('feedback on %s', (engine) => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     server = await startTestServer(engine);
-    for (const account of ['player1', 'player3', 'player5']) {
+    for (const account of ['player1', 'player3', 'player5', 'player6']) {
       tokens[account] = await loginToken(server, account);
     }
   });
@@ -164,6 +164,21 @@ describe.each(engines)('feedback on %s', (engine) => {
     for (const reply of refused) expect(reply.body.code).toBe('feedback_rate_limited');
     const after = await stored();
     expect(after.feedback - before.feedback).toBe(FEEDBACK_PER_HOUR);
+  });
+
+  it('reserves every send, refused or not, before decoding: a flood of bad ones stops at the limit', async () => {
+    const before = await stored();
+    // Bad images cost the server their decoding: forty an hour, then refused before any work.
+    const corrupt = Buffer.from(secretPng).subarray(0, 60);
+    const replies = await Promise.all(
+      Array.from({ length: 44 }, () => send('player6', { ...good, images: [b64(corrupt)] })),
+    );
+    const codes = replies.map((reply) => reply.body.code);
+    expect(codes.filter((code) => code === 'feedback_image_corrupt')).toHaveLength(40);
+    expect(codes.filter((code) => code === 'feedback_rate_limited')).toHaveLength(4);
+    // A good one now waits too; nothing was stored.
+    expect((await send('player6', good)).body.code).toBe('feedback_rate_limited');
+    expect(await stored()).toEqual(before);
   });
 
   it('lets the operator list, show and answer; the answer arrives in the inbox, live', async () => {
