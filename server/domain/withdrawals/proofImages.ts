@@ -1,6 +1,7 @@
 import { PROOF_IMAGE_MAX_BYTES } from '../../../src/shared/withdrawals';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
+import { type CleanImage, cleanImage, ImageRejected } from '../uploads/cleanImage';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
@@ -36,9 +37,20 @@ export async function storeProofImage(
   if (!limit.allowed) {
     throw new ApiError(429, 'too_many_requests', 'Too many uploads. Please try again later.');
   }
+  // Checked as a picture and stored without what is not one: a phone photo's EXIF (with its
+  // GPS position), text chunks, comments, anything appended after the image (issue 16).
+  let clean: CleanImage;
+  try {
+    clean = cleanImage(bytes);
+  } catch (error) {
+    if (!(error instanceof ImageRejected)) throw error;
+    if (error.reason === 'type')
+      throw new ApiError(415, 'image_type_invalid', 'The image must be a png or jpg file.');
+    throw new ApiError(400, 'image_corrupt', 'This image cannot be read. Choose another one.');
+  }
   const [row] = await deps.db.query<{ id: string }>(
     `insert into upload_images (member_id, content_type, bytes) values ($1, $2, $3) returning id::text`,
-    [memberId, type, bytes],
+    [memberId, clean.type, clean.bytes],
   );
   return { id: row!.id };
 }

@@ -14,6 +14,7 @@ import {
 } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 import { operatorPays } from './withdrawalConfig';
+import { exifSegment, jpegComment, makeJpeg } from '../../support/images';
 
 describe.each(engines)('withdrawals on %s', (engine) => {
   let server: TestServer;
@@ -96,8 +97,23 @@ describe.each(engines)('withdrawals on %s', (engine) => {
 
   it('takes png and jpg proofs up to 5 MB only, checking the bytes, not the label', async () => {
     expect((await uploadProof(server, player1)).body.success).toBe(true);
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
-    expect((await uploadProof(server, player1, jpeg, 'image/jpeg')).body.success).toBe(true);
+    // A phone photo: stored without its EXIF (GPS position), comment and trailing bytes.
+    const jpeg = makeJpeg({
+      metadata: [exifSegment('GPS 21.0285N 105.8542E'), jpegComment('Secret Owner')],
+      trailing: Buffer.from('appended secret'),
+    });
+    const photo = await uploadProof(server, player1, jpeg, 'image/jpeg');
+    expect(photo.body.success).toBe(true);
+    const [kept] = await server.deps.db.query<{ bytes: Uint8Array }>(
+      'select bytes from upload_images where id = $1',
+      [(photo.body.value as { id: string }).id],
+    );
+    for (const secret of ['GPS', 'Exif', 'Secret Owner', 'appended secret'])
+      expect(Buffer.from(kept!.bytes).includes(secret)).toBe(false);
+    // A JPEG's first bytes alone are not a picture.
+    const stub = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+    const unreadable = await uploadProof(server, player1, stub, 'image/jpeg');
+    expect(unreadable).toMatchObject({ status: 400, body: { code: 'image_corrupt' } });
     const text = await uploadProof(server, player1, Buffer.from('not an image'), 'image/png');
     expect(text.body.code).toBe('image_type_invalid');
     const mislabelled = await uploadProof(server, player1, tinyPng, 'image/jpeg');
