@@ -18,7 +18,17 @@ export interface InterServerEvents {
   maintenance: (state: MaintenanceState) => void;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
+/** What a socket carries from its handshake: the session its token resolved to, if any. */
+export interface SocketData {
+  session: Awaited<ReturnType<typeof resolveSession>>;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 /** The Redis stream socket.io's packets go through, and how much of it is kept. */
 const STREAM = { streamName: 'platform:socket.io', maxLen: 10_000 } as const;
@@ -60,30 +70,39 @@ export function attachRealtime(
     ...(options.websocketOnly ? { transports: ['websocket'] } : {}),
     // A client back within two minutes gets the events it missed and keeps its rooms; it then
     // has no snapshot to fetch again (the client refetches only when `recovered` is false).
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+  });
+
+  // A token in the handshake puts the socket in its member's rooms; guests get public events.
+  // The token is checked in a middleware, before the socket counts as connected (a recovered
+  // one too: the middleware is not skipped), so the rooms are joined in the same turn as the
+  // connection: an event published the moment the client hears "connected" (its snapshot
+  // fetched after) reaches it. Joining after an awaited lookup left a gap where a member's
+  // pushes were lost.
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    socket.data.session =
+      typeof token === 'string' && token
+        ? await resolveSession(deps.db, token).catch(() => null)
+        : null;
+    next();
   });
 
   io.on('connection', async (socket) => {
-    // A recovered socket comes back with its old rooms: the private ones are earned again
-    // below, from the token it presents now (its session may have ended meanwhile).
-    if (socket.recovered) {
-      for (const room of socket.rooms) if (PRIVATE_ROOM.test(room)) socket.leave(room);
-    }
+    const session = socket.data.session ?? null;
     const visitor = deps.visitorOf(socket.request);
     const joined: string[] = [
       rooms.public,
       deps.region.isRestricted(visitor) ? rooms.regionBlocked : rooms.regionOpen,
     ];
-    // A token in the handshake puts the socket in its member's rooms; guests get public events.
-    const token = (socket.handshake.auth as { token?: unknown }).token;
-    const session =
-      typeof token === 'string' && token
-        ? await resolveSession(deps.db, token).catch(() => null)
-        : null;
     if (session) {
       joined.push(rooms.member(session.memberId), rooms.session(session.sessionId));
       if (isAgentType(session.type)) joined.push(rooms.agent(session.memberId));
     }
+    // A recovered socket comes back with its old rooms: it keeps only the private ones its
+    // token still earns now (its session may have ended meanwhile).
+    for (const room of socket.rooms)
+      if (PRIVATE_ROOM.test(room) && !joined.includes(room)) socket.leave(room);
     await socket.join(joined);
   });
 

@@ -176,6 +176,7 @@ export const ROUTE_SECTIONS: readonly (readonly [RegExp, string])[] = [
   [/^\/pointmall$/, 'src/ui/promotions/PointMallPage.tsx'],
   [/^\/agent$/, 'src/ui/agent/AgentLandingPage.tsx'],
   [/^\/agenthome(\/[^/]+)?$/, 'src/ui/agent/AgentHomePage.tsx'],
+  [/^\/helpmc$/, 'src/ui/help/HelpCentrePage.tsx'],
 ];
 
 /**

@@ -36,6 +36,20 @@ describe('socket connection-state recovery', () => {
     return socket;
   }
 
+  it("is in its member's rooms the moment it hears it is connected: a push sent then arrives", async () => {
+    server = await startTestServer('pglite');
+    const token = await loginToken(server, 'player1');
+    const { io } = await import('socket.io-client');
+    const socket = io(server.url, { transports: ['websocket'], forceNew: true, auth: { token } });
+    sockets.push(socket);
+    const heard = new Promise<void>((resolve) => socket.once('balance', () => resolve()));
+    // The page fetches its snapshot when connected; a change right then must reach it. The
+    // rooms are joined before the connection is acknowledged, so no retry is needed here.
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    await grant(server, 'player1', '1.00');
+    await heard;
+  });
+
   /** Cuts the transport (as a network drop does) and waits for the socket to be back. */
   async function dropAndReconnect(socket: Socket, meanwhile: () => Promise<void> = async () => {}) {
     const back = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
