@@ -14,6 +14,12 @@ export async function logInPlayer(page: Page, account: TestAccount): Promise<voi
   await login.getByRole('button', { name: 'Log in' }).click();
   // The proof of work comes first: slow on a busy machine.
   await expect(login).toBeHidden({ timeout: 20_000 });
+  // Logged in once the header names the member: the session is stored by then, so the path
+  // may navigate on (the popup closes a moment before; a reload then came back as a guest).
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: account.username })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 export async function logInAgent(page: Page, account: TestAccount): Promise<void> {
