@@ -3,12 +3,19 @@ import { useTranslation } from 'react-i18next';
 import type { AnnouncementPopup } from '../../shared/announcements';
 import { Button } from '../components/Button';
 import { Modal } from '../components/Modal';
-import { PageNumbers } from '../components/PageNumbers';
 import { SafeHtml } from '../components/SafeHtml';
 import { usePopups } from '../core/PopupContext';
 import { useSession } from '../core/session/useSession';
 import { useSafeNavigate } from '../core/useSafeNavigate';
-import { pageOf, useHomeAnnouncements } from '../home';
+import { lazySection } from '../core/lazySection';
+import { useHomeAnnouncements } from '../home';
+import { PopupItem } from './PopupItem';
+
+/**
+ * The paged board comes with its own chunk and the sections' texts (the page numbers' names):
+ * the first page's download carries neither; a spinner stands in the popup meanwhile.
+ */
+const AnnouncementBoard = lazySection('AnnouncementBoard', () => import('./AnnouncementBoard'));
 import { closedPopups, markPopupsClosed, notClosed, popupOwner } from '../core/popupKeys';
 
 /** Spec 2 "optional Go button to the reward centre". */
@@ -69,39 +76,6 @@ export function AnnouncementPopups() {
   if (publicOnes.length > 0) return <PublicPopupList popups={publicOnes} onClose={close} />;
   if (afterLoginNew) return <AfterLoginPopup popups={afterLogin} onClose={close} />;
   return null;
-}
-
-function PopupItem({
-  popup,
-  onGo,
-}: {
-  popup: AnnouncementPopup;
-  onGo: (popup: AnnouncementPopup) => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = `announcement-${popup.id}-title`;
-  return (
-    <article
-      className="announcement-item"
-      data-testid="announcement-item"
-      aria-labelledby={titleId}
-    >
-      <h3 id={titleId}>{popup.title}</h3>
-      <SafeHtml html={popup.content} className="announcement-content" />
-      {popup.goReward && (
-        <div className="announcement-actions">
-          <Button
-            variant="primary"
-            size="sm"
-            onClick={() => onGo(popup)}
-            aria-label={t('announcements.goRewardOf', { title: popup.title })}
-          >
-            {t('announcements.go')}
-          </Button>
-        </div>
-      )}
-    </article>
-  );
 }
 
 /** Spec 2 "public pop-up list (once per session, closable)". */
@@ -181,8 +155,6 @@ function AfterLoginPopup({
 }) {
   const { t } = useTranslation();
   const navigate = useSafeNavigate();
-  const [page, setPage] = useState(1);
-  const shown = pageOf(popups, page);
   return (
     <Modal
       name="announcements"
@@ -191,23 +163,12 @@ function AfterLoginPopup({
       onClose={() => onClose(popups)}
       className="announcement-popup"
     >
-      <div className="announcement-list" data-page={shown.page}>
-        {shown.items.map((popup) => (
-          <PopupItem
-            key={popup.id}
-            popup={popup}
-            onGo={() => {
-              onClose(popups);
-              navigate(REWARD_CENTRE);
-            }}
-          />
-        ))}
-      </div>
-      <PageNumbers
-        page={shown.page}
-        pages={shown.pages}
-        onPage={setPage}
-        label={t('announcements.pages')}
+      <AnnouncementBoard
+        popups={popups}
+        onGo={() => {
+          onClose(popups);
+          navigate(REWARD_CENTRE);
+        }}
       />
       <div className="announcement-footer">
         <Button variant="secondary" block onClick={() => onClose(popups)}>
