@@ -9,6 +9,7 @@ import { useSession } from '../core/session/useSession';
 import { useSafeNavigate } from '../core/useSafeNavigate';
 import { lazySection } from '../core/lazySection';
 import { useHomeAnnouncements } from '../home';
+import { closedPopups, markPopupsClosed, notClosed, popupOwner } from '../core/popupKeys';
 import { PopupItem } from './PopupItem';
 
 /**
@@ -16,7 +17,13 @@ import { PopupItem } from './PopupItem';
  * the first page's download carries neither; a spinner stands in the popup meanwhile.
  */
 const AnnouncementBoard = lazySection('AnnouncementBoard', () => import('./AnnouncementBoard'));
-import { closedPopups, markPopupsClosed, notClosed, popupOwner } from '../core/popupKeys';
+
+/** What is on screen: which popup, with what, and whether it is open or fading out. */
+interface View {
+  kind: 'public' | 'board';
+  popups: AnnouncementPopup[];
+  open: boolean;
+}
 
 /** Spec 2 "optional Go button to the reward centre". */
 const REWARD_CENTRE = '/member/rewardCenter';
@@ -39,6 +46,7 @@ export function AnnouncementPopups() {
   const { current: otherPopup } = usePopups();
   // Bumped on each close, so the closed marks in session storage are read again.
   const [closedVersion, setClosedVersion] = useState(0);
+  const [view, setView] = useState<View | null>(null);
   const memberId = session.isLogin ? (session.member?.id ?? null) : null;
   // Waits while the session is being found out (a stored token: the member is loading).
   const ready = announcements !== null && !session.pending && (!session.isLogin || memberId);
@@ -68,76 +76,97 @@ export function AnnouncementPopups() {
           shown.map((popup) => popup.id),
         );
       setClosedVersion((version) => version + 1);
+      // Stays mounted closed: the modal fades out and gives focus back (Modal).
+      setView((current) => current && { ...current, open: false });
     },
     [owner],
   );
 
-  if (!ready || otherPopup !== null) return null;
-  if (publicOnes.length > 0) return <PublicPopupList popups={publicOnes} onClose={close} />;
-  if (afterLoginNew) return <AfterLoginPopup popups={afterLogin} onClose={close} />;
-  return null;
+  const next: Omit<View, 'open'> | null =
+    !ready || otherPopup !== null
+      ? null
+      : publicOnes.length > 0
+        ? { kind: 'public', popups: publicOnes }
+        : afterLoginNew
+          ? { kind: 'board', popups: afterLogin }
+          : null;
+  // Adjusted while rendering (no effect, no flash): open the next one when none is open, keep an
+  // open one current (one added or ended live), close it when nothing of its kind is left.
+  if (!view?.open) {
+    if (next) setView({ ...next, open: true });
+  } else if (!next || next.kind !== view.kind) {
+    setView({ ...view, open: false });
+  } else if (next.popups !== view.popups) {
+    setView({ ...view, popups: next.popups });
+  }
+
+  if (!view) return null;
+  return view.kind === 'public' ? (
+    <PublicPopupList
+      key="public"
+      open={view.open}
+      popups={view.popups}
+      onClose={() => close(view.popups)}
+    />
+  ) : (
+    <AfterLoginPopup
+      key="board"
+      open={view.open}
+      popups={view.popups}
+      onClose={() => close(view.popups)}
+    />
+  );
 }
 
-/** Spec 2 "public pop-up list (once per session, closable)". */
+/** Spec 2 "public pop-up list (once per session, closable)": one pop-up, or a list of them. */
 function PublicPopupList({
+  open,
   popups,
   onClose,
 }: {
+  open: boolean;
   popups: AnnouncementPopup[];
-  onClose: (shown: readonly AnnouncementPopup[]) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useSafeNavigate();
-  // What this opening showed: a pop-up that arrives while it is open is closed with it only
-  // if it was on screen.
-  const [shown] = useState(popups);
-  const all = useMemo(() => {
-    const ids = new Set(shown.map((popup) => popup.id));
-    return [...shown, ...popups.filter((popup) => !ids.has(popup.id))];
-  }, [shown, popups]);
+  const onGo = () => {
+    onClose();
+    navigate(REWARD_CENTRE);
+  };
+  const single = popups.length === 1 ? popups[0]! : null;
   return (
     <Modal
       name="public-popups"
-      title={all.length === 1 ? all[0]!.title : t('announcements.popupsTitle')}
-      open
-      onClose={() => onClose(all)}
+      title={single ? single.title : t('announcements.popupsTitle')}
+      open={open}
+      onClose={onClose}
       className="announcement-popup"
     >
       <div className="announcement-list">
-        {all.map((popup) =>
-          all.length === 1 ? (
-            <div key={popup.id} className="announcement-item" data-testid="announcement-item">
-              <SafeHtml html={popup.content} className="announcement-content" />
-              {popup.goReward && (
-                <div className="announcement-actions">
-                  <Button
-                    variant="primary"
-                    size="sm"
-                    onClick={() => {
-                      onClose(all);
-                      navigate(REWARD_CENTRE);
-                    }}
-                    aria-label={t('announcements.goRewardOf', { title: popup.title })}
-                  >
-                    {t('announcements.go')}
-                  </Button>
-                </div>
-              )}
-            </div>
-          ) : (
-            <PopupItem
-              key={popup.id}
-              popup={popup}
-              onGo={() => {
-                onClose(all);
-                navigate(REWARD_CENTRE);
-              }}
-            />
-          ),
+        {single ? (
+          // Its title is the popup's: the body shows the content and the Go button only.
+          <div className="announcement-item" data-testid="announcement-item">
+            <SafeHtml html={single.content} className="announcement-content" />
+            {single.goReward && (
+              <div className="announcement-actions">
+                <Button
+                  variant="primary"
+                  size="sm"
+                  onClick={onGo}
+                  aria-label={t('announcements.goRewardOf', { title: single.title })}
+                >
+                  {t('announcements.go')}
+                </Button>
+              </div>
+            )}
+          </div>
+        ) : (
+          popups.map((popup) => <PopupItem key={popup.id} popup={popup} onGo={onGo} />)
         )}
       </div>
       <div className="announcement-footer">
-        <Button variant="secondary" block onClick={() => onClose(all)}>
+        <Button variant="secondary" block onClick={onClose}>
           {t('announcements.gotIt')}
         </Button>
       </div>
@@ -147,11 +176,13 @@ function PublicPopupList({
 
 /** Spec 2 "announcement popup (paged, optional Go button to the reward centre)". */
 function AfterLoginPopup({
+  open,
   popups,
   onClose,
 }: {
+  open: boolean;
   popups: AnnouncementPopup[];
-  onClose: (shown: readonly AnnouncementPopup[]) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useSafeNavigate();
@@ -159,19 +190,19 @@ function AfterLoginPopup({
     <Modal
       name="announcements"
       title={t('announcements.title')}
-      open
-      onClose={() => onClose(popups)}
+      open={open}
+      onClose={onClose}
       className="announcement-popup"
     >
       <AnnouncementBoard
         popups={popups}
         onGo={() => {
-          onClose(popups);
+          onClose();
           navigate(REWARD_CENTRE);
         }}
       />
       <div className="announcement-footer">
-        <Button variant="secondary" block onClick={() => onClose(popups)}>
+        <Button variant="secondary" block onClick={onClose}>
           {t('announcements.gotIt')}
         </Button>
       </div>
