@@ -146,7 +146,7 @@ export async function createAnnouncement(
       const wanted = [...new Set(input.accounts.map((name) => name.toLowerCase()))];
       const found = await tx.query<{ id: string; account: string }>(
         `select id::text as id, lower(account) as account from members
-         where lower(account) = any(string_to_array($1, ','))`,
+         where kind = 'member' and lower(account) = any(string_to_array($1, ','))`,
         [wanted.join(',')],
       );
       const missing = wanted.filter((name) => !found.some((row) => row.account === name));
