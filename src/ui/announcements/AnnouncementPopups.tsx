@@ -69,17 +69,20 @@ export function AnnouncementPopups() {
 
   const close = useCallback(
     (shown: readonly AnnouncementPopup[]) => {
-      if (owner)
+      if (owner) {
+        // A guest's anonymous key is made now, on the first pop-up it closes.
+        const closer = popupOwner(sessionStorage, memberId, true);
         markPopupsClosed(
           sessionStorage,
-          owner,
+          closer,
           shown.map((popup) => popup.id),
         );
+      }
       setClosedVersion((version) => version + 1);
       // Stays mounted closed: the modal fades out and gives focus back (Modal).
       setView((current) => current && { ...current, open: false });
     },
-    [owner],
+    [owner, memberId],
   );
 
   const next: Omit<View, 'open'> | null =

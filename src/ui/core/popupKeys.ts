@@ -24,11 +24,17 @@ function randomKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The owner of the closed marks: the member, else this session's anonymous key. */
-export function popupOwner(storage: Store, memberId: string | null): string {
+/**
+ * The owner of the closed marks: the member, else this session's anonymous key. The key is made
+ * only with `create` (when a guest closes one): reading what a guest closed leaves the session
+ * storage as it is (a logout empties it, and a guest with nothing closed keeps it empty).
+ */
+export function popupOwner(storage: Store, memberId: string | null, create = false): string {
   if (memberId !== null) return `member:${memberId}`;
   let anon = storage.getItem(ANON_KEY);
   if (!anon || !/^[0-9a-f]{24}$/.test(anon)) {
+    // No key yet: nothing closed yet.
+    if (!create) return 'anon:';
     anon = randomKey();
     storage.setItem(ANON_KEY, anon);
   }
@@ -57,6 +63,7 @@ export function closedPopups(storage: Store, owner: string): ReadonlySet<string>
 
 /** Marks `ids` closed for `owner` for the rest of the session. */
 export function markPopupsClosed(storage: Store, owner: string, ids: readonly string[]): void {
+  if (owner === 'anon:') return;
   const all = readAll(storage);
   const merged = [...new Set([...(all[owner] ?? []), ...ids])].slice(-MAX_IDS);
   all[owner] = merged;

@@ -25,15 +25,20 @@ describe('pop-ups once per session (spec 4: per user or anonymous key marked clo
   it('keys a member by id and a guest by an anonymous key kept for the session', () => {
     const session = memoryStorage();
     expect(popupOwner(session, '42')).toBe('member:42');
-    const guest = popupOwner(session, null);
+    // Reading makes no key: a guest with nothing closed leaves the session storage empty.
+    expect(popupOwner(session, null)).toBe('anon:');
+    expect(session.data.size).toBe(0);
+    markPopupsClosed(session, 'anon:', ['welcome']);
+    expect(session.data.size).toBe(0);
+    const guest = popupOwner(session, null, true);
     expect(guest).toMatch(/^anon:[0-9a-f]{24}$/);
     // The same session (a reload): the same key.
     expect(popupOwner(session, null)).toBe(guest);
     // A new session: another key.
-    expect(popupOwner(memoryStorage(), null)).not.toBe(guest);
+    expect(popupOwner(memoryStorage(), null, true)).not.toBe(guest);
     // A key tampered with is replaced rather than trusted.
     session.setItem(ANON_KEY, '<script>');
-    expect(popupOwner(session, null)).toMatch(/^anon:[0-9a-f]{24}$/);
+    expect(popupOwner(session, null, true)).toMatch(/^anon:[0-9a-f]{24}$/);
   });
 
   it('remembers what each owner closed, for that owner only', () => {
