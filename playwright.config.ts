@@ -21,6 +21,10 @@ config.regionRestriction = {
   blockedCountries: [],
   countryHeader: null,
 };
+// No configured pop-ups: a pop-up over the page would stand in the way of every other spec
+// (they share this one server). The announcements spec creates its own through the operator
+// API, for its own accounts only, and ends them when it is done.
+config.announcements.popups = [];
 writeFileSync(path.join(e2eDir, 'platform.json'), JSON.stringify(config, null, 2));
 
 const executablePath = chromiumPath();

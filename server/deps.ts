@@ -18,6 +18,7 @@ import { createBalanceEvents } from './domain/ledger/balanceEvents';
 import type { WithdrawalChange } from './domain/withdrawals/lifecycle';
 import type { ContractChange } from './domain/contracts/lifecycle';
 import type { MessageChange } from './domain/messages/events';
+import type { AnnouncementChange } from './domain/announcements/operatorAnnouncements';
 import type { RedisLink } from './realtime/redis';
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
@@ -54,6 +55,7 @@ export async function createDeps(options: {
     messageEvents: createAnnouncer<MessageChange>(),
     rewardEvents: createAnnouncer<RewardChange>(),
     vipEvents: createAnnouncer<VipChange>(),
+    announcementEvents: createAnnouncer<AnnouncementChange>(),
     winnerEvents: createAnnouncer<WinnerEntry>(),
     salaryEvents: createAnnouncer<SalaryChange>(),
     demoRigs: new Map(),

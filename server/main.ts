@@ -203,6 +203,7 @@ function banner(
     '            npm run ops -- promotion applications [<code>] | promotion approve|reject <code> <account>',
     '            npm run ops -- redeem list | redeem approve|reject <id> | goods upsert --file <json>',
     '            npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> <text>',
+    '            npm run ops -- announce create --kind announcement|notice|popup --title EN=<text> --body EN=<html> | announce list | announce end <id>',
     '',
   );
   return lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n');

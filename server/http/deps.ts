@@ -13,6 +13,7 @@ import type { BalanceEvents } from '../domain/ledger/balanceEvents';
 import type { WithdrawalChange } from '../domain/withdrawals/lifecycle';
 import type { ContractChange } from '../domain/contracts/lifecycle';
 import type { MessageChange } from '../domain/messages/events';
+import type { AnnouncementChange } from '../domain/announcements/operatorAnnouncements';
 import type { HumanCheck } from '../domain/identity/humanCheck';
 import type { Revocations } from '../domain/identity/revocations';
 import type { Throttles } from '../domain/identity/throttles';
@@ -60,6 +61,8 @@ export interface AppDeps {
   rewardEvents: Announcer<RewardChange>;
   /** VIP levels that changed, for the `vip` socket event. */
   vipEvents: Announcer<VipChange>;
+  /** The operator created or ended an announcement, for the `announcement` socket event. */
+  announcementEvents: Announcer<AnnouncementChange>;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

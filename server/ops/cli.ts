@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { serverInfoFile } from '../boot';
+import { perLanguage } from './announceArgs';
 
 /**
  * Operator commands against the running server (it owns the embedded database, so the CLI
@@ -21,6 +22,9 @@ import { serverInfoFile } from '../boot';
  *   npm run ops -- redeem list | redeem approve <id> | redeem reject <id> [--reason "Out of stock"]
  *   npm run ops -- goods upsert --file goods.json
  *   npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> "<text>"
+ *   npm run ops -- announce create --kind popup --execution B --title EN="Hello" --title ES="Hola"
+ *                  --body EN="<p>…</p>" [--start <iso>] [--end <iso>] [--go-reward] [--account a1]
+ *   npm run ops -- announce create --file announcement.json | announce list [--all] | announce end op-3
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -35,7 +39,20 @@ const usage = [
   '       npm run ops -- redeem list | redeem approve|reject <id> [--reason <text>]',
   '       npm run ops -- goods upsert --file <goods.json>',
   '       npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> <text>',
+  '       npm run ops -- announce create --kind announcement|notice|popup [--execution A|B|F]',
+  '                      --title EN=<text> [--title ES=<text> …] --body EN=<html> [--body ES=<html> …]',
+  '                      [--start <iso>] [--end <iso>] [--go-reward] [--account <account> …]',
+  '       npm run ops -- announce create --file <announcement.json>',
+  '       npm run ops -- announce list [--all] | announce end <id>',
 ].join('\n');
+
+/** A date the operator typed, as ISO, or a clear error naming the option. */
+function isoOption(option: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new Error(`--${option} is not a date: ${value}`);
+  return date.toISOString();
+}
 
 interface OutboxMessage {
   channel: string;
@@ -123,6 +140,14 @@ async function run(argv: string[]): Promise<string> {
       limit: { type: 'string' },
       file: { type: 'string' },
       all: { type: 'boolean' },
+      kind: { type: 'string' },
+      execution: { type: 'string' },
+      title: { type: 'string', multiple: true },
+      body: { type: 'string', multiple: true },
+      start: { type: 'string' },
+      end: { type: 'string' },
+      'go-reward': { type: 'boolean' },
+      account: { type: 'string', multiple: true },
     },
   });
   const [command, action, extra, ...more] = positionals;
@@ -213,6 +238,36 @@ async function run(argv: string[]): Promise<string> {
   if (command === 'feedback' && action === 'answer' && extra && more.length === 1) {
     const path = `/ops/feedback/${encodeURIComponent(extra)}/answer`;
     return JSON.stringify(await call('POST', { answer: more[0] }, path), null, 2);
+  }
+  // Announcements (issue 16): notices and pop-ups that reach the open pages live.
+  if (command === 'announce' && action === 'create' && !extra) {
+    const body = values.file
+      ? await readJsonFile(values.file)
+      : {
+          kind: values.kind,
+          ...(values.execution ? { execution: values.execution.toUpperCase() } : {}),
+          title: perLanguage('title', values.title ?? []),
+          content: perLanguage('body', values.body ?? []),
+          goReward: values['go-reward'] === true,
+          ...(values.start ? { startsAt: isoOption('start', values.start) } : {}),
+          ...(values.end ? { endsAt: isoOption('end', values.end) } : {}),
+          ...(values.account ? { accounts: values.account } : {}),
+        };
+    if (!values.file && !values.kind) throw new Error(`--kind is required\n${usage}`);
+    return JSON.stringify(await call('POST', body, '/ops/announcements'), null, 2);
+  }
+  if (command === 'announce' && action === 'list' && !extra) {
+    const path = `/ops/announcements${values.all ? '?all=true' : ''}`;
+    return JSON.stringify(await call('GET', undefined, path), null, 2);
+  }
+  if (
+    command === 'announce' &&
+    (action === 'end' || action === 'remove') &&
+    extra &&
+    !more.length
+  ) {
+    const path = `/ops/announcements/${encodeURIComponent(extra)}/end`;
+    return JSON.stringify(await call('POST', {}, path), null, 2);
   }
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {

@@ -170,6 +170,16 @@ export function attachRealtime(
     socketEvents.inc({ event: 'vip' });
   });
 
+  // Everyone's (public room), or only the members it is for: their pages fetch the list again.
+  deps.announcementEvents.onChange((change) => {
+    const event = { seq: change.version };
+    if (change.memberIds === null) io.to(rooms.public).emit('announcement', event);
+    else
+      for (const memberId of change.memberIds)
+        io.to(rooms.member(memberId)).emit('announcement', event);
+    socketEvents.inc({ event: 'announcement' });
+  });
+
   deps.identity.revocations.onRevoked((sessionIds, reason) => {
     for (const id of sessionIds) {
       const room = rooms.session(id);

@@ -69,6 +69,36 @@ export interface AnnouncementResponse {
   player: AnnouncementItem[];
   popup: AnnouncementPopup[];
   promotion: AnnouncementItem[];
+  /**
+   * Grows with every change of the operator's announcements (issue 16): the `announcement`
+   * socket event carries the seq of its change, and a page whose answer is older asks again.
+   */
+  seq: number;
+}
+
+/** The `announcement` socket event: the announcements changed; fetch them again if newer. */
+export interface AnnouncementEvent {
+  seq: number;
+}
+
+/** One operator announcement as `npm run ops -- announce list` shows it. */
+export interface OperatorAnnouncement {
+  id: string;
+  kind: 'notice' | 'popup';
+  /** Pop-ups only: A after login, B public, F first login. */
+  execution: PopupExecution | null;
+  /** Per language code; EN always there. */
+  title: Record<string, string>;
+  content: Record<string, string>;
+  goReward: boolean;
+  /** Only these members see it; null: everyone. */
+  accounts: string[] | null;
+  startsAt: string;
+  endsAt: string | null;
+  /** When the operator ended it. */
+  endedAt: string | null;
+  state: 'scheduled' | 'showing' | 'ended';
+  createdAt: string;
 }
 
 export const ANNOUNCEMENTS_RELAY = 'MCSFE_getListAnnouncements';

@@ -1,3 +1,4 @@
+import type { AnnouncementEvent } from './announcements';
 import type {
   ContractEventType,
   ContractRequest,
@@ -133,6 +134,8 @@ export interface ServerToClientEvents {
   /** This member's VIP level changed (`seq` grows with each change). */
   vip: (event: VipEvent) => void;
   system: (event: SystemEvent) => void;
+  /** The operator's announcements changed (public room, or the members it is for). */
+  announcement: (event: AnnouncementEvent) => void;
   session: (event: SessionEvent) => void;
 }
 

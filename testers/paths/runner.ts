@@ -424,6 +424,16 @@ function watch(
   page.on('response', (response) => {
     if (response.status() >= 500) seen.network.push(`${who}${response.status()} ${response.url()}`);
   });
+  // The site's announcement pop-ups (issue 16: the public list, the after-login board) may open
+  // over any page of a site with announcements; a person closes them and goes on.
+  void page
+    .addLocatorHandler(
+      page.locator('dialog[data-modal="public-popups"], dialog[data-modal="announcements"]'),
+      async (dialog) => {
+        await dialog.locator('button.modal-close').click();
+      },
+    )
+    .catch(() => undefined);
   page.on('websocket', (socket) =>
     socket.on('framereceived', ({ payload }) => {
       const text = typeof payload === 'string' ? payload : payload.toString('utf8');

@@ -76,3 +76,19 @@ export async function upsertGoods(definition: Record<string, unknown>) {
   await writeFile(file, JSON.stringify(definition));
   return opsCommand('goods', 'upsert', '--file', file);
 }
+
+/**
+ * `POST /ops/announcements` (what `npm run ops -- announce create` sends): the announcement's
+ * id (op-N), to end it in the test's cleanup.
+ */
+export async function createAnnouncement(body: Record<string, unknown>): Promise<string> {
+  const created = (await ops('/ops/announcements', body)) as { id: string };
+  return created.id;
+}
+
+/** `npm run ops -- announce end <id>`; one already ended is fine (cleanup after a failure). */
+export async function endAnnouncement(id: string): Promise<void> {
+  await ops(`/ops/announcements/${encodeURIComponent(id)}/end`, {}).catch((error: Error) => {
+    if (!/already ended/.test(error.message)) throw error;
+  });
+}

@@ -7,6 +7,7 @@ import type {
   PopupExecution,
 } from '../../../src/shared/announcements';
 import type { AnnouncementsConfig } from './configSchema';
+import type { VisibleAnnouncement } from './operatorAnnouncements';
 
 export interface AnnouncementQuery {
   types: ReadonlySet<AnnouncementType>;
@@ -28,8 +29,27 @@ export function localize(texts: Record<string, string>, language: string): strin
 export function listAnnouncements(
   config: AnnouncementsConfig,
   query: AnnouncementQuery,
+  /** The operator's announcements this visitor sees now (issue 16), after the configured ones. */
+  operator: { items: readonly VisibleAnnouncement[]; seq: number } = { items: [], seq: 0 },
 ): AnnouncementResponse {
   const { types, executions, language } = query;
+  const operatorNotices = operator.items
+    .filter((entry) => entry.kind === 'notice')
+    .map((entry): AnnouncementItem => ({
+      id: entry.id,
+      title: localize(entry.title, language),
+      content: localize(entry.content, language),
+      promotionType: null,
+    }));
+  const operatorPopups = operator.items
+    .filter((entry) => entry.kind === 'popup' && entry.execution !== null)
+    .map((entry): AnnouncementPopup => ({
+      id: entry.id,
+      execution: entry.execution!,
+      title: localize(entry.title, language),
+      content: localize(entry.content, language),
+      goReward: entry.goReward,
+    }));
   const item = (notice: AnnouncementsConfig['notices'][number]): AnnouncementItem => ({
     id: notice.id,
     title: localize(notice.title, language),
@@ -48,21 +68,26 @@ export function listAnnouncements(
         }))
       : [],
     player: types.has('PL')
-      ? config.notices.filter((notice) => notice.promotionType === undefined).map(item)
+      ? [
+          ...config.notices.filter((notice) => notice.promotionType === undefined).map(item),
+          ...operatorNotices,
+        ]
       : [],
     popup: types.has('PU')
-      ? config.popups
-          .filter((popup) => executions.has(popup.execution))
-          .map((popup): AnnouncementPopup => ({
+      ? [
+          ...config.popups.map((popup): AnnouncementPopup => ({
             id: popup.id,
             execution: popup.execution,
             title: localize(popup.title, language),
             content: localize(popup.content, language),
             goReward: popup.goReward,
-          }))
+          })),
+          ...operatorPopups,
+        ].filter((popup) => executions.has(popup.execution))
       : [],
     promotion: types.has('PR')
       ? config.notices.filter((notice) => notice.promotionType !== undefined).map(item)
       : [],
+    seq: operator.seq,
   };
 }

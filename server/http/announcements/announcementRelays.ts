@@ -5,6 +5,8 @@ import {
   popupExecutions,
 } from '../../../src/shared/announcements';
 import { listAnnouncements } from '../../domain/announcements/listAnnouncements';
+import { visibleAnnouncements } from '../../domain/announcements/operatorAnnouncements';
+import { optionalSession } from '../auth';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
@@ -45,12 +47,19 @@ export function announcementRelays(deps: AppDeps): RelayTable {
       method: 'GET',
       handle: async (request) => {
         const query = parseInput(announcementsQuery, request.query);
-        return listAnnouncements(deps.config.announcements, {
-          types: new Set(query.types),
-          executions: new Set(query.execution),
-          // The asked language, else the request's (Language header); EN where a text has none.
-          language: query.language?.toUpperCase() ?? requestLanguage(request, deps.config),
-        });
+        // A member also sees the operator's announcements meant for it alone.
+        const session = await optionalSession(deps, request).catch(() => null);
+        const operator = await visibleAnnouncements(deps.db, session?.memberId ?? null);
+        return listAnnouncements(
+          deps.config.announcements,
+          {
+            types: new Set(query.types),
+            executions: new Set(query.execution),
+            // The asked language, else the request's (Language header); EN where a text has none.
+            language: query.language?.toUpperCase() ?? requestLanguage(request, deps.config),
+          },
+          operator,
+        );
       },
     },
   };

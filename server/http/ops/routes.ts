@@ -10,6 +10,7 @@ import { opsMoneyRoutes } from './moneyRoutes';
 import { opsPromotionRoutes } from './promotionRoutes';
 import { opsPointRoutes } from './pointRoutes';
 import { opsFeedbackRoutes } from './feedbackRoutes';
+import { opsAnnouncementRoutes } from './announcementRoutes';
 
 const maintenanceBody = z
   .object({
@@ -76,4 +77,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsPromotionRoutes(app, deps, authorize);
   await opsPointRoutes(app, deps, authorize);
   await opsFeedbackRoutes(app, deps, authorize);
+  await opsAnnouncementRoutes(app, deps, authorize);
 }

@@ -3,6 +3,7 @@ import { HomePage } from '../home';
 import { PopupProvider } from '../core/PopupContext';
 import { NotFoundPage, Popups, Shell } from '../shell';
 import { NavigationEffects } from './NavigationEffects';
+import { AnnouncementPopups } from '../announcements';
 import { RequireAuth } from './RequireAuth';
 import {
   AccountGame,
@@ -25,6 +26,7 @@ function Root() {
       <NavigationEffects />
       <Outlet />
       <Popups />
+      <AnnouncementPopups />
     </PopupProvider>
   );
 }

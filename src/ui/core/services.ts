@@ -10,6 +10,10 @@ import { createMessagesApi, type MessagesApi } from '../../api/messages';
 import { createFeedbackApi, type FeedbackApi } from '../../api/feedback';
 import { createPromotionsApi, type PromotionsApi } from '../../api/promotions';
 import { createUnreadMessages } from '../../streams/unreadMessages';
+import { createAnnouncements } from '../../streams/announcements';
+import { createAnnouncementsApi } from '../../api/announcements';
+import type { AnnouncementResponse, PopupExecution } from '../../shared/announcements';
+import { FIRST_LOGIN_KEY } from './popupKeys';
 import { createPromotionSummary, type PromotionSummary } from '../../streams/promotionSummary';
 import { createRewardSummary } from '../../streams/rewardSummary';
 import type { RewardSummary } from '../../shared/rewards';
@@ -18,7 +22,18 @@ import { createMemberLive } from '../../streams/memberLive';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
-import { defer, filter, from, map, type Observable, startWith, Subject } from 'rxjs';
+import {
+  combineLatest,
+  defer,
+  distinctUntilChanged,
+  filter,
+  from,
+  fromEventPattern,
+  map,
+  type Observable,
+  startWith,
+  Subject,
+} from 'rxjs';
 import { createSessionCache, type SessionCache } from '../../games/caching';
 import { type BalanceStore, createBalanceStore } from '../../streams/balance';
 import {
@@ -60,6 +75,11 @@ export interface Services {
   vipStatus$: Observable<VipStatus | null>;
   /** The unread message count of a real account (spec 3 unreadMessage); null otherwise. */
   unreadMessages$: Observable<number | null>;
+  /**
+   * Banners, notices and pop-ups for the current language and login state (issue 16), kept
+   * live through `announcement` events; null until the first answer.
+   */
+  announcements$: Observable<AnnouncementResponse | null>;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
   loginRequests$: Subject<void>;
   /** GCS_merchantWallet, cached for the session (spec 4). */
@@ -141,7 +161,33 @@ export function createServices(i18n: i18n): Services {
     reconnected$: realtime.reconnected$,
   });
   const language = createLanguageService({ i18n, systemApi, storage: localStorage });
+  const announcementsApi = createAnnouncementsApi(http);
+  const language$ = fromEventPattern<string>(
+    (handler) => i18n.on('languageChanged', handler),
+    (handler) => i18n.off('languageChanged', handler),
+  ).pipe(
+    startWith(null),
+    map(() => i18n.language.toUpperCase()),
+  );
+  const announcements$ = createAnnouncements({
+    key$: combineLatest([loggedIn$.pipe(distinctUntilChanged()), language$]).pipe(
+      map(([loggedIn, language]) => ({ loggedIn, language })),
+    ),
+    // Spec 7 asks for execution B (public); a member also gets the after-login ones (A), and F
+    // on the session of the account's first login.
+    fetch: ({ loggedIn, language }) => {
+      const execution: PopupExecution[] = !loggedIn
+        ? ['B']
+        : sessionStorage.getItem(FIRST_LOGIN_KEY)
+          ? ['A', 'B', 'F']
+          : ['A', 'B'];
+      return announcementsApi.list({ language, execution });
+    },
+    events$: realtime.event$('announcement'),
+    reconnected$: realtime.reconnected$,
+  });
   return {
+    announcements$,
     http,
     consolidatedFunds,
     loginRequests$,

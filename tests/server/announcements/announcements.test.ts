@@ -38,7 +38,8 @@ describe.each(engines)('MCSFE_getListAnnouncements on %s', (engine) => {
 
   it('answers guests with banners, player notices, public pop-ups and promotions (spec 3)', async () => {
     const value = await list('types=B,PL,PU,PR&platform=W&execution=B');
-    expect(Object.keys(value).sort()).toEqual(['banners', 'player', 'popup', 'promotion']);
+    // The four lists of spec 3, and the seq of the operator's changes (issue 16).
+    expect(Object.keys(value).sort()).toEqual(['banners', 'player', 'popup', 'promotion', 'seq']);
     const home = value.banners.filter((banner) => banner.groupName === 'w_home');
     expect(home.length).toBeGreaterThan(1);
     expect(home[0]).toEqual({
@@ -93,7 +94,7 @@ describe.each(engines)('MCSFE_getListAnnouncements on %s', (engine) => {
     expect(notices.promotion.length).toBeGreaterThan(0);
     // H (one reading of the spec) is accepted and adds nothing of its own.
     const h = await list('types=H');
-    expect(h).toEqual({ banners: [], player: [], popup: [], promotion: [] });
+    expect(h).toEqual({ banners: [], player: [], popup: [], promotion: [], seq: 0 });
   });
 
   it('picks pop-ups by execution: A after login, F first login, several at once', async () => {

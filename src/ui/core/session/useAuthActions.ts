@@ -1,3 +1,4 @@
+import { FIRST_LOGIN_KEY } from '../popupKeys';
 import type { LoginResult } from '../../../shared/identity';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,10 @@ export function useAuthActions() {
         return;
       }
       popups.close();
+      // Before the login is announced: the announcements asked for then include the
+      // first-login pop-ups (execution F).
+      if (outcome.result.firstTimeLogin) sessionStorage.setItem(FIRST_LOGIN_KEY, '1');
+      else sessionStorage.removeItem(FIRST_LOGIN_KEY);
       services.session.login(outcome.result.token);
       const member = await services.identityApi.memberInfo().catch(() => null);
       // The language the member chose last, on whatever device, comes back with the login.

@@ -3,7 +3,9 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, map, NEVER } from 'rxjs';
+import { createAnnouncementsApi } from '../../../../src/api/announcements';
+import { createAnnouncements } from '../../../../src/streams/announcements';
 import { vi } from 'vitest';
 import type { Http } from '../../../../src/api/http';
 import en from '../../../../src/i18n/locales/en.json';
@@ -28,6 +30,7 @@ export const response = (patch: Partial<AnnouncementResponse> = {}): Announcemen
   player: [],
   popup: [],
   promotion: [],
+  seq: 0,
   ...patch,
 });
 
@@ -48,7 +51,14 @@ export async function renderHome(element: ReactNode, answer: () => Promise<Annou
     return answer();
   });
   const loggedIn$ = new BehaviorSubject(false);
-  const services = { http: { get } as unknown as Http, loggedIn$ } as unknown as Services;
+  const http = { get } as unknown as Http;
+  const announcements$ = createAnnouncements({
+    key$: loggedIn$.pipe(map((loggedIn) => ({ loggedIn, language: 'EN' }))),
+    fetch: ({ language }) => createAnnouncementsApi(http).list({ language }),
+    events$: NEVER,
+    reconnected$: NEVER,
+  });
+  const services = { http, loggedIn$, announcements$ } as unknown as Services;
   const router = createMemoryRouter([
     { path: '/', element },
     { path: '*', element: <PathShown /> },

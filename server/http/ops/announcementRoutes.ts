@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../src/shared/envelope';
+import {
+  announcementInputSchema,
+  createAnnouncement,
+  endAnnouncement,
+  listOperatorAnnouncements,
+} from '../../domain/announcements/operatorAnnouncements';
+import type { AppDeps } from '../deps';
+import { parseInput } from '../errors';
+
+const listQuery = z.object({ all: z.enum(['true', 'false']).optional() }).strict();
+const idParams = z.object({ id: z.string().max(24) }).strict();
+
+/**
+ * Operator endpoints for announcements (issue 16): `npm run ops -- announce create|list|end`.
+ * A created or ended one reaches every open page it is for through the `announcement` event
+ * (published after the write committed).
+ */
+export async function opsAnnouncementRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  authorize: (request: FastifyRequest) => void,
+): Promise<void> {
+  app.get('/ops/announcements', async (request) => {
+    authorize(request);
+    const { all } = parseInput(listQuery, request.query);
+    return ok(await listOperatorAnnouncements(deps.db, { all: all === 'true' }));
+  });
+
+  app.post('/ops/announcements', async (request) => {
+    authorize(request);
+    const input = parseInput(announcementInputSchema, request.body);
+    const { announcement, change } = await createAnnouncement(deps.db, input);
+    deps.announcementEvents.announce(change);
+    return ok(announcement);
+  });
+
+  app.post('/ops/announcements/:id/end', async (request) => {
+    authorize(request);
+    const { id } = parseInput(idParams, request.params);
+    const { announcement, change } = await endAnnouncement(deps.db, id);
+    deps.announcementEvents.announce(change);
+    return ok(announcement);
+  });
+}

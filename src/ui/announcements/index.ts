@@ -1,0 +1,2 @@
+// The announcement pop-ups over every page (issue 16).
+export { AnnouncementPopups } from './AnnouncementPopups';
