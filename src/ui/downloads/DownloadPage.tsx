@@ -164,10 +164,18 @@ export default function DownloadPage() {
         </div>
       </header>
       <div className="download-cards">
-        <Card title={t(choiceTitle[choice.kind])} className="download-choice">
+        <Card
+          title={t(choiceTitle[choice.kind])}
+          aria-label={t(choiceTitle[choice.kind])}
+          className="download-choice"
+        >
           <ChoiceBody choice={choice} platform={platform} />
         </Card>
-        <Card title={t('downloads.qr.title')} className="download-qr">
+        <Card
+          title={t('downloads.qr.title')}
+          aria-label={t('downloads.qr.title')}
+          className="download-qr"
+        >
           <QrCode url={url} size={168} alt={t('downloads.qr.alt', { url })} />
           <p>{t('downloads.qr.body')}</p>
           <p className="download-url">{url}</p>
