@@ -16,10 +16,12 @@ export interface InstallState {
   canPrompt: boolean;
   /** Installed during this visit (`appinstalled`). */
   installed: boolean;
+  /** The player closed the install dialog without installing. */
+  dismissed: boolean;
 }
 
 let offer: BeforeInstallPromptEvent | null = null;
-let state: InstallState = { canPrompt: false, installed: false };
+let state: InstallState = { canPrompt: false, installed: false, dismissed: false };
 const listeners = new Set<() => void>();
 
 function update(next: InstallState): void {
@@ -36,7 +38,7 @@ export function listenForInstallOffer(target: Window = window): void {
   });
   target.addEventListener('appinstalled', () => {
     offer = null;
-    update({ canPrompt: false, installed: true });
+    update({ canPrompt: false, installed: true, dismissed: false });
   });
 }
 
@@ -58,9 +60,11 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
   try {
     await current.prompt();
     const { outcome } = await current.userChoice;
-    if (outcome === 'accepted') update({ canPrompt: false, installed: true });
+    if (outcome === 'accepted') update({ ...state, installed: true, dismissed: false });
+    else update({ ...state, dismissed: true });
     return outcome;
   } catch {
+    update({ ...state, dismissed: true });
     return 'unavailable';
   }
 }

@@ -33,12 +33,12 @@ const worker = self as unknown as WorkerScope;
 
 /** Replaced by the build with a hash of the build's files: a new build is a new worker. */
 const VERSION = '__SW_VERSION__';
-const caches_ = cacheNames(VERSION);
+const CACHES = cacheNames(VERSION);
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      const cache = await caches.open(caches_.shell);
+      const cache = await caches.open(CACHES.shell);
       // Past the HTTP cache: the offline page of this build, not one an hour old.
       await cache.addAll(PRECACHE_URLS.map((url) => new Request(url, { cache: 'reload' })));
       await worker.skipWaiting();
@@ -65,13 +65,13 @@ async function navigation(event: FetchEvent): Promise<Response> {
     if (preloaded) return preloaded;
     return await fetch(event.request);
   } catch {
-    const offline = await caches.match(OFFLINE_URL, { cacheName: caches_.shell });
+    const offline = await caches.match(OFFLINE_URL, { cacheName: CACHES.shell });
     return offline ?? Response.error();
   }
 }
 
 async function asset(event: FetchEvent): Promise<Response> {
-  const cache = await caches.open(caches_.assets);
+  const cache = await caches.open(CACHES.assets);
   const cached = await cache.match(event.request);
   if (cached) return cached;
   const response = await fetch(event.request);

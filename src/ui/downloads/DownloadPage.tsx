@@ -35,36 +35,26 @@ function Steps({ steps }: { steps: readonly (readonly [IconName, string])[] }) {
 function InstallPrompt() {
   const { t } = useTranslation();
   const { install } = useInstallOffer();
-  const [outcome, setOutcome] = useState<'dismissed' | 'unavailable' | null>(null);
   const [busy, setBusy] = useState(false);
   return (
-    <>
-      <Button
-        variant="primary"
-        icon="download"
-        busy={busy}
-        onClick={() => {
-          setBusy(true);
-          void install().then((result) => {
-            setBusy(false);
-            if (result !== 'accepted') setOutcome(result);
-          });
-        }}
-      >
-        {t('downloads.install')}
-      </Button>
-      {outcome && (
-        <p role="status" className="download-note">
-          {t('downloads.dismissed')}
-        </p>
-      )}
-    </>
+    <Button
+      variant="primary"
+      icon="download"
+      busy={busy}
+      onClick={() => {
+        setBusy(true);
+        // Whatever the answer, the offer is used: the page then shows what follows from it.
+        void install().finally(() => setBusy(false));
+      }}
+    >
+      {t('downloads.install')}
+    </Button>
   );
 }
 
 function ChoiceBody({ choice, platform }: { choice: DownloadChoice; platform: Platform }) {
   const { t } = useTranslation();
-  const { installed } = useInstallOffer();
+  const { installed, dismissed } = useInstallOffer();
   if (installed) {
     return (
       <p role="status" className="download-done">
@@ -96,13 +86,20 @@ function ChoiceBody({ choice, platform }: { choice: DownloadChoice; platform: Pl
       return <InstallPrompt />;
     case 'androidMenu':
       return (
-        <Steps
-          steps={[
-            ['globe', t('downloads.androidMenu.step1')],
-            ['moreVertical', t('downloads.androidMenu.step2')],
-            ['addSquare', t('downloads.androidMenu.step3')],
-          ]}
-        />
+        <>
+          {dismissed && (
+            <p role="status" className="download-note">
+              {t('downloads.dismissed')}
+            </p>
+          )}
+          <Steps
+            steps={[
+              ['globe', t('downloads.androidMenu.step1')],
+              ['moreVertical', t('downloads.androidMenu.step2')],
+              ['addSquare', t('downloads.androidMenu.step3')],
+            ]}
+          />
+        </>
       );
     case 'iosSteps':
       return (

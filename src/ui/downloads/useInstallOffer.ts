@@ -7,7 +7,7 @@ import {
   type InstallState,
 } from '../../pwa/installPrompt';
 
-const serverState: InstallState = { canPrompt: false, installed: false };
+const serverState: InstallState = { canPrompt: false, installed: false, dismissed: false };
 
 /** The browser's install offer (src/pwa/installPrompt.ts) as the download page sees it. */
 export function useInstallOffer(): InstallState & {
