@@ -54,14 +54,7 @@ function InstallPrompt() {
 
 function ChoiceBody({ choice, platform }: { choice: DownloadChoice; platform: Platform }) {
   const { t } = useTranslation();
-  const { installed, dismissed } = useInstallOffer();
-  if (installed) {
-    return (
-      <p role="status" className="download-done">
-        <Icon name="check" /> {t('downloads.installed')}
-      </p>
-    );
-  }
+  const { standalone, dismissed } = useInstallOffer();
   switch (choice.kind) {
     case 'store':
       return (
@@ -79,7 +72,7 @@ function ChoiceBody({ choice, platform }: { choice: DownloadChoice; platform: Pl
     case 'installed':
       return (
         <p role="status" className="download-done">
-          <Icon name="check" /> {t('downloads.running')}
+          <Icon name="check" /> {t(standalone ? 'downloads.running' : 'downloads.installed')}
         </p>
       );
     case 'prompt':
@@ -133,10 +126,16 @@ export default function DownloadPage() {
   const { t } = useTranslation();
   const platform = parsePlatform(useParams().platform);
   const { info } = useSiteInfo();
-  const { canPrompt, standalone } = useInstallOffer();
+  const { canPrompt, standalone, installed } = useInstallOffer();
   if (!platform) return <NotFoundPage />;
   const brand = info.brand.name;
-  const choice = chooseDownload({ platform, stores: info.appStores, standalone, canPrompt });
+  const choice = chooseDownload({
+    platform,
+    stores: info.appStores,
+    standalone,
+    canPrompt,
+    installed,
+  });
   const url = downloadPageUrl(window.location.origin, platform);
   const other: Platform = platform === 'ios' ? 'android' : 'ios';
   return (

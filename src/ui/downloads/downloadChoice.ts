@@ -18,7 +18,7 @@ export function downloadPageUrl(origin: string, platform: Platform): string {
 /**
  * What a download page offers:
  * - `store`: the operator's store page (config `appStores`), whatever the browser;
- * - `installed`: the page is already running as the installed web app;
+ * - `installed`: the page is already running as the installed web app, or was just installed;
  * - `prompt`: Android (Chromium) offered its install dialog: a button opens it;
  * - `androidMenu`: no offer (another browser, already installed, or not yet offered): how to
  *   install from the browser's menu;
@@ -36,16 +36,19 @@ export function chooseDownload({
   stores,
   standalone,
   canPrompt,
+  installed = false,
 }: {
   platform: Platform;
   stores: AppStores | undefined;
   standalone: boolean;
   canPrompt: boolean;
+  /** Installed during this visit (the browser said `appinstalled`). */
+  installed?: boolean;
 }): DownloadChoice {
   const store = stores?.[platform];
   // The server accepts only https store pages; a page never links anything else out.
   if (store?.startsWith('https://')) return { kind: 'store', url: store };
-  if (standalone) return { kind: 'installed' };
+  if (standalone || installed) return { kind: 'installed' };
   if (platform === 'ios') return { kind: 'iosSteps' };
   return canPrompt ? { kind: 'prompt' } : { kind: 'androidMenu' };
 }

@@ -69,6 +69,18 @@ describe('the download page: store link or web app install', () => {
     }
   });
 
+  it('says so once the browser reports the install', () => {
+    expect(
+      chooseDownload({
+        platform: 'android',
+        stores: none,
+        standalone: false,
+        canPrompt: false,
+        installed: true,
+      }),
+    ).toEqual({ kind: 'installed' });
+  });
+
   it('knows its two platforms, case-insensitively, and its own address', () => {
     expect(parsePlatform('ios')).toBe('ios');
     expect(parsePlatform('Android')).toBe('android');
