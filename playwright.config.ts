@@ -45,6 +45,11 @@ export default defineConfig({
     // Tracing every test with snapshots costs CI minutes: on CI a failing test is traced on
     // its retry; locally every failure keeps its trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // The site's service worker (issue 16) is blocked for every spec but the one that tests it
+    // (downloads.spec.ts allows it): a worker's own fetches escape page.route, and its cached
+    // build files would outlive what a test rigs. Each test's context is new, so nothing of a
+    // worker carries over from one test to the next either way.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: CHROMIUM_ARGS,

@@ -2,12 +2,14 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress';
+import { serviceWorker } from './build/serviceWorker';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  // Brotli and gzip copies of the build, served by @fastify/static with preCompressed.
-  plugins: [react(), precompress()],
+  // The web app's service worker and offline page (/sw.js, /offline.html); brotli and gzip
+  // copies of the build, served by @fastify/static with preCompressed.
+  plugins: [react(), serviceWorker(), precompress()],
   server: {
     // `npm run dev`: Vite serves the site with hot reload, the real server answers the API.
     proxy: {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Flags, Result, RunnerResult } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { SESSION_KEYS } from '../src/shared/identity';
 import { loginToken, startPlatformServer } from './support/platformServer';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
@@ -57,6 +57,12 @@ export interface LighthousePage {
   benchmarkIndex?: number;
   /** Lighthouse's own warnings for the run (e.g. the page did not settle in time). */
   warnings?: string[];
+  /**
+   * Chromium's installability check of the web app (issue 16) on the audited page: the errors
+   * of `Page.getInstallabilityErrors`, what Lighthouse's installable-manifest audit reported
+   * until Lighthouse 12 removed it; empty when the site can be installed. Printed only.
+   */
+  installability?: string[];
 }
 
 export interface LighthouseFigures {
@@ -146,6 +152,23 @@ function figuresOf(result: RunnerResult): Omit<LighthousePage, 'label' | 'path'>
   };
 }
 
+/** Chromium's reasons the page's app cannot be installed (none: it can); undefined if unknown. */
+async function installabilityErrors(tab: Page): Promise<string[] | undefined> {
+  try {
+    const cdp = await tab.createCDPSession();
+    try {
+      const { installabilityErrors: errors } = await cdp.send('Page.getInstallabilityErrors');
+      return errors.map((error) =>
+        [error.errorId, ...error.errorArguments.map((arg) => `${arg.name}=${arg.value}`)].join(' '),
+      );
+    } finally {
+      await cdp.detach();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
 async function auditPage(
   origin: string,
   page: (typeof PAGES)[number],
@@ -191,6 +214,7 @@ async function auditPage(
           skipped: `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`,
         };
       const figures = figuresOf(result);
+      figures.installability = await installabilityErrors(tab);
       // The whole report, for a look at what a figure is made of (gitignored).
       await mkdir(REPORT_DIR, { recursive: true });
       await writeFile(

@@ -344,6 +344,10 @@ if (runs('lighthouse')) {
         for (const audit of page.failedA11y)
           console.log(`      ${audit.id}: ${audit.title} (${audit.items} element(s))`);
       }
+      if (page.installability)
+        console.log(
+          `    installable web app: ${page.installability.length === 0 ? 'yes' : `no (${page.installability.join('; ')})`}`,
+        );
       for (const warning of page.warnings ?? []) console.log(`    warning: ${warning}`);
     }
     const index = figures.pages.find((page) => page.benchmarkIndex)?.benchmarkIndex;

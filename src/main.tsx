@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { adoptTokenFromUrl } from './api/sessionToken';
 import { chooseLanguage } from './i18n/chooseLanguage';
 import { setupI18n } from './i18n/setup';
+import { listenForInstallOffer } from './pwa/installPrompt';
+import { registerServiceWorker } from './pwa/register';
 import { knownLanguages } from './shared/languages';
 import { App } from './ui/app/App';
 import { createServices } from './ui/core/services';
@@ -10,6 +12,9 @@ import { applyInitialTheme } from './ui/core/theme';
 import './ui/styles/index.css';
 
 async function start(): Promise<void> {
+  // The install offer comes once and early: kept for the download page (issue 16).
+  listenForInstallOffer();
+  registerServiceWorker();
   applyInitialTheme();
   adoptTokenFromUrl(window.location, window.history);
   // Before the brand's list is known every known language is a candidate; SystemGate narrows

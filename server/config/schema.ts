@@ -61,6 +61,21 @@ const configAmount = z
     message: `at most ${MAX_AMOUNT_TEXT}`,
   });
 
+/** A store page: an absolute https address (a store link is never relative nor plain http). */
+const storeUrl = z
+  .string()
+  .max(2000)
+  .refine(
+    (text) => {
+      try {
+        return new URL(text).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an absolute https URL' },
+  );
+
 export const platformConfigSchema = z
   .object({
     brand: z.object({
@@ -90,6 +105,17 @@ export const platformConfigSchema = z
         labelNameEn: z.string().optional(),
       }),
     ),
+    /**
+     * The apps in the stores (issue 16; not in the spec). Null (the default): the platform's
+     * download page (/downloads/ios, /downloads/android) offers the site as an installed web app
+     * instead. Only https addresses: the link leaves the site from a trusted page.
+     */
+    appStores: z
+      .object({
+        ios: storeUrl.nullable().default(null),
+        android: storeUrl.nullable().default(null),
+      })
+      .default({ ios: null, android: null }),
     whitelabel: z.array(whitelabelNode),
     registration: z.object({ fields: z.record(z.string(), registrationField) }),
     maintenance: z.object({

@@ -22,18 +22,25 @@ export const compressOptions: FastifyCompressOptions = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Files whose new version must reach a browser at once, though their names never change: the
+ * service worker (build/serviceWorker.ts; a stale one would keep an old build's rules) and the
+ * offline page's script, which the worker fetches at install.
+ */
+const REVALIDATED = new Set(['sw.js', 'offline.js']);
 /** Favicon, manifest, robots.txt, banners, game and avatar pictures: an hour, then revalidated. */
 const SHORT = 'public, max-age=3600';
 
 /**
  * Cache-Control of a file of the built site: hashed files under /assets/ never change (a year,
- * immutable); HTML pages are revalidated every time, so a deploy shows at once; the other public
- * files (whose names do not change with their content) for an hour.
+ * immutable); HTML pages, the service worker and the offline page's script are revalidated
+ * every time, so a deploy shows at once; the other public files (whose names do not change with
+ * their content: the web app manifest, icons) for an hour.
  */
 export function staticCacheControl(staticDir: string, filePath: string): string {
   const file = path.relative(staticDir, filePath).replace(/\.(?:br|gz)$/, '');
   if (file.split(path.sep)[0] === 'assets') return IMMUTABLE;
-  if (/\.html?$/i.test(file)) return 'no-cache';
+  if (/\.html?$/i.test(file) || REVALIDATED.has(file)) return 'no-cache';
   return SHORT;
 }
 

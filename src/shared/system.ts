@@ -36,6 +36,16 @@ export interface SystemStatusInfo {
   imageCDNs: string[];
   launchGameCDNs: string[];
   brand: { name: string; merchantCode: string; defaultLanguage: string; languages: string[] };
+  /**
+   * Ours, not in the spec (issue 16): the apps' store pages when the operator has them, else
+   * null and the download page offers the installable web app.
+   */
+  appStores: AppStores;
+}
+
+export interface AppStores {
+  ios: string | null;
+  android: string | null;
 }
 
 export interface SystemStatusResponse {

@@ -32,7 +32,16 @@ const passes = [
 type Theme = (typeof passes)[number]['themes'][number];
 
 const gameRoutes = ['/rng', '/live', '/fish', '/pvp', '/sports', '/esports', '/lott', '/elott'];
-const publicRoutes = ['/', ...gameRoutes, '/promotions', '/pointMall', '/helpmc', '/no-such-page'];
+const publicRoutes = [
+  '/',
+  ...gameRoutes,
+  '/promotions',
+  '/pointMall',
+  '/helpmc',
+  '/downloads/ios',
+  '/downloads/android',
+  '/no-such-page',
+];
 const accountRoutes = ['/favorite', '/recent', '/lottery', '/seamless'];
 
 /** Top-level keys of the English texts: a word like "games.rng" on screen is a raw key. */

@@ -181,3 +181,25 @@ test('on a phone a player takes a deposit bonus, claims it in the reward centre 
   await expect(page.getByTestId('withdraw-locked')).toContainText('900.00 more');
   await documentFits(page);
 });
+
+test('on a phone the drawer’s app entry opens the download page, which fits', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/');
+  await page.getByTestId('menu-toggle').tap();
+  const drawer = page.locator('dialog#side-menu');
+  await drawer
+    .getByRole('region', { name: 'Download the app' })
+    .getByRole('link', { name: 'iOS app' })
+    .tap();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/downloads\/ios$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Aurora Play on iPhone and iPad',
+  );
+  await expect(
+    page.getByRole('img', { name: `QR code of ${baseURL}/downloads/ios` }),
+  ).toBeVisible();
+  await documentFits(page);
+});

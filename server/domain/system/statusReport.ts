@@ -35,6 +35,7 @@ export function buildStatusInfo(config: PlatformConfig): SystemStatusInfo {
       defaultLanguage: config.brand.defaultLanguage,
       languages: config.brand.languages,
     },
+    appStores: { ios: config.appStores.ios, android: config.appStores.android },
   };
 }
 

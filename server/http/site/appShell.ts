@@ -171,6 +171,7 @@ export const ROUTE_SECTIONS: readonly (readonly [RegExp, string])[] = [
   [/^\/(favorite|recent)$/, 'src/ui/games/pages/AccountGamePage.tsx'],
   [/^\/(lottery|sealottery|vnlottery)$/, 'src/ui/games/pages/LotteryPage.tsx'],
   [/^\/seamless$/, 'src/ui/games/pages/SeamlessPage.tsx'],
+  [/^\/downloads\/[^/]+$/, 'src/ui/downloads/DownloadPage.tsx'],
   [/^\/member(\/[^/]+)?$/, 'src/ui/member/MemberCenterPage.tsx'],
   [/^\/promotions$/, 'src/ui/promotions/PromotionsPage.tsx'],
   [/^\/pointmall$/, 'src/ui/promotions/PointMallPage.tsx'],

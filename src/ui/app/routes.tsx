@@ -10,6 +10,7 @@ import {
   AgentHome,
   AgentLanding,
   DevGallery,
+  Downloads,
   GameCenter,
   GameListCenter,
   HelpCentre,
@@ -74,6 +75,8 @@ export const routes: RouteObject[] = [
           { path: '/promotions', element: <Promotions /> },
           { path: '/pointMall', element: <PointMall /> },
           { path: '/seamless', element: realAccountOnly(<Seamless />) },
+          // The side menu's app entries (config resources APP_IOS, APP_ANDROID): issue 16.
+          { path: '/downloads/:platform', element: <Downloads /> },
           // The design system's gallery: only with the development tools (DEV_TOOLS=1).
           { path: '/dev/ui', element: <DevGallery /> },
           { path: '*', element: <NotFoundPage /> },

@@ -21,4 +21,6 @@ export const AgentHome = lazySection('AgentHome', () => import('../agent/AgentHo
 export const HelpCentre = lazySection('HelpCentre', () => import('../help/HelpCentrePage'), {
   sectionTexts: false,
 });
+// The app download pages (issue 16): their texts are the sections' (downloads.*).
+export const Downloads = lazySection('Downloads', () => import('../downloads/DownloadPage'));
 export const DevGallery = lazySection('DevGallery', () => import('../dev/DevGalleryPage'));

@@ -40,6 +40,14 @@ const paths = {
   message: 'M4 5h16v11H8l-4 4z',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  // Safari's Share button (a box with an arrow out of it) and its "Add to Home Screen" entry.
+  share:
+    'M12 3v12M8 7l4-4 4 4M8 10H6a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1h-2',
+  addSquare:
+    'M5 4h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM12 8v8M8 12h8',
+  // A browser's menu button (three dots).
+  moreVertical: 'M12 5h.01M12 12h.01M12 19h.01',
+  phone: 'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM11 18h2',
   chart: 'M4 20V4M4 20h16M8 16v-4M12 16V8M16 16v-6',
   team: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20c.8-3 3-5 6-5s5.2 2 6 5M16 11a3 3 0 1 0-1-5.8M17 15c2 .5 3.4 2.2 4 5',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5h.01',

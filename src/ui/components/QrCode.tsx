@@ -5,7 +5,16 @@ import { useEffect, useState } from 'react';
  * a code is first shown; until it arrives (or if it cannot) nothing is drawn and the caller's
  * link or text stands alone.
  */
-export function QrCode({ url, size = 96 }: { url: string; size?: number }) {
+export function QrCode({
+  url,
+  size = 96,
+  alt = '',
+}: {
+  url: string;
+  size?: number;
+  /** Empty (decorative) when a text beside it says where the code leads. */
+  alt?: string;
+}) {
   const [image, setImage] = useState<{ key: string; src: string } | null>(null);
   const key = `${url}@${size}`;
   useEffect(() => {
@@ -23,5 +32,5 @@ export function QrCode({ url, size = 96 }: { url: string; size?: number }) {
     };
   }, [url, size, key]);
   const src = image?.key === key ? image.src : null;
-  return src ? <img src={src} alt="" width={size} height={size} data-testid="qr-code" /> : null;
+  return src ? <img src={src} alt={alt} width={size} height={size} data-testid="qr-code" /> : null;
 }
