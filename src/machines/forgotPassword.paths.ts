@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { PathModel } from '../../testers/paths/model';
 import type { PageRegistry, PathRun, PathStep } from '../../testers/paths/registry';
+import { ownAddress } from '../../testers/paths/siteActions';
 import { ApiError } from '../api/http';
 import { DEFAULT_PASSWORD_RULE } from '../shared/fieldRules';
 import type { LoginResult } from '../shared/identity';
@@ -155,7 +156,11 @@ interface ForgotScene {
   sent: SentCode | null;
   /** The name the header shows once logged in. */
   name: string | null;
+  /** Reset mails the site sent the path's player (it sends five an hour at most). */
+  mails: number;
 }
+/** server/domain/identity/passwordChanges.ts RESET_MAILS. */
+const RESET_MAILS_PER_HOUR = 5;
 const scenes = new WeakMap<PathRun, ForgotScene>();
 const sceneOf = (run: PathRun) => scenes.get(run)!;
 const popupOf = (page: Page) => page.getByRole('dialog', { name: POPUP });
@@ -170,6 +175,17 @@ async function accountOf(run: PathRun) {
     scene.account = { username, email: `${username}@example.test` };
   }
   return scene.account;
+}
+
+/** One more real reset mail to the path's player: the site refuses a sixth within the hour. */
+function mailOnce(run: PathRun) {
+  const scene = sceneOf(run);
+  if (scene.mails >= RESET_MAILS_PER_HOUR) {
+    run.cannot(
+      `the site sends a member at most ${RESET_MAILS_PER_HOUR} reset mails an hour; this path asks for another`,
+    );
+  }
+  scene.mails += 1;
 }
 
 const release =
@@ -289,8 +305,11 @@ export const forgotPasswordPage: PageRegistry<typeof forgotPasswordMachine> = {
   start: async (run) => {
     scenes.set(run, {
       ...{ tab: 'email', codeForm: false, account: null },
-      ...{ owner: null, sent: null, name: null },
+      ...{ owner: null, sent: null, name: null, mails: 0 },
     });
+    // The path's own address: the site's limits per address (reset mails, SMS codes) count
+    // this path's asks only, not every other path's of the run.
+    await run.context.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
     await run.page.goto('/login');
     await run.page
       .getByRole('dialog', { name: 'Log in' })
@@ -380,6 +399,7 @@ export const forgotPasswordPage: PageRegistry<typeof forgotPasswordMachine> = {
       sceneOf(run).codeForm = false;
     },
     'sendResetEmail.done': async (run) => {
+      mailOnce(run);
       await run.release(URL_OF.sendEmail, 'continue');
       sceneOf(run).codeForm = true;
     },
@@ -391,7 +411,10 @@ export const forgotPasswordPage: PageRegistry<typeof forgotPasswordMachine> = {
       refusal(429, 'too_many_requests', 'Too many requests. Please try again later.'),
     ),
     'sendResetEmail.error:network': release(URL_OF.sendEmail, 'abort'),
-    'resendResetEmail.done': release(URL_OF.sendEmail, 'continue'),
+    'resendResetEmail.done': async (run) => {
+      mailOnce(run);
+      await run.release(URL_OF.sendEmail, 'continue');
+    },
     'resendResetEmail.error:tooManyRequests': release(
       URL_OF.sendEmail,
       refusal(429, 'too_many_requests', 'Too many requests. Please try again later.'),

@@ -1,6 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import type { PathModel } from '../../testers/paths/model';
 import type { PageRegistry, PathRun, PathStep, TestAccount } from '../../testers/paths/registry';
+import { ownAddress } from '../../testers/paths/siteActions';
 import { ApiError } from '../api/http';
 import type { LoginResult } from '../shared/identity';
 import { loginMachine } from './login';
@@ -263,12 +264,6 @@ const runs = new WeakMap<PathRun, LoginRun>();
 const state = (run: PathRun) => runs.get(run)!;
 const popup = (run: PathRun) => run.page.getByRole('dialog', { name: 'Log in' });
 const logInButton = (form: Locator) => form.getByRole('button', { name: 'Log in', exact: true });
-
-/** An address of the shared range 100.64.0.0/10, a client of its own as the site sees it. */
-function ownAddress(): string {
-  const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
-  return `100.${64 + (a! & 63)}.${b}.${c}`;
-}
 
 const randomDigits = (count: number) =>
   Array.from(crypto.getRandomValues(new Uint8Array(count)), (byte) => byte % 10).join('');

@@ -29,3 +29,14 @@ export async function logInAgent(page: Page, account: TestAccount): Promise<void
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/agentHome$/, { timeout: 20_000 });
 }
+
+/**
+ * An address of the shared range 100.64.0.0/10 for a path's browser (sent as X-Forwarded-For:
+ * a site that trusts the runner as its proxy sees a client of its own): limits counted per
+ * address (logins, reset mails, SMS codes) are then the path's own, not shared with every
+ * other path of the run.
+ */
+export function ownAddress(): string {
+  const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
+  return `100.${64 + (a! & 63)}.${b}.${c}`;
+}
