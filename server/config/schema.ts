@@ -8,6 +8,7 @@ import {
 } from '../../src/shared/money';
 import { PAYMENT_CHANNELS } from '../../src/shared/paymentChannels';
 import type { WhitelabelNode } from '../../src/shared/system';
+import { DEFAULT_COOLING_OFF_HOURS } from '../../src/shared/responsibleGaming';
 import { announcementsConfigSchema } from '../domain/announcements/configSchema';
 import { promotionDefinitionSchema } from '../domain/promotions/definition';
 import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
@@ -205,6 +206,14 @@ export const platformConfigSchema = z
     points: pointsConfigSchema,
     /** Daily and weekly missions and their rewards (issue 14). */
     missions: missionsConfigSchema,
+    /**
+     * Responsible gaming (issue 17): how long a raised or removed limit (and a time-zone change
+     * while limits are in force) waits before it applies. Lowering a limit applies at once.
+     */
+    responsibleGaming: z
+      .object({ coolingOffHours: z.number().int().min(1).max(720) })
+      .strict()
+      .default({ coolingOffHours: DEFAULT_COOLING_OFF_HOURS }),
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

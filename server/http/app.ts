@@ -45,6 +45,7 @@ import { contractRoutes } from './agent/contractRoutes';
 import { messageRelays, messageRoutes } from './messages/messageRoutes';
 import { agentAnnouncementRoutes } from './announcements/agentAnnouncementRoutes';
 import { feedbackRoutes } from './feedback/feedbackRoutes';
+import { rgRoutes } from './responsibleGaming/rgRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -232,6 +233,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await rewardRoutes(http, deps);
   await pointRoutes(http, deps);
   await feedbackRoutes(http, deps);
+  await rgRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

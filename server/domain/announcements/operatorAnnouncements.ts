@@ -7,6 +7,7 @@ import {
   type PopupExecution,
 } from '../../../src/shared/announcements';
 import { ApiError } from '../apiError';
+import { EXCLUDED_AT } from '../responsibleGaming/state';
 
 /**
  * Operator announcements (issue 16): the notices and pop-ups the operator creates while the site
@@ -153,6 +154,22 @@ export async function createAnnouncement(
       if (missing.length > 0)
         throw new ApiError(400, 'unknown_account', `No such account: ${missing.join(', ')}.`);
       memberIds = found.map((row) => row.id);
+      // Nothing is aimed at a member on a time-out or self-exclusion (issue 17): they cannot
+      // log in to see it, and an operator aiming at them should know why.
+      const excluded = await tx.query<{ account: string }>(
+        `select m.account from members m join rg_settings r on r.member_id = m.id
+         where m.id = any(string_to_array($1, ',')::bigint[]) and ${EXCLUDED_AT('now()', 'r')}
+         order by m.account`,
+        [memberIds.join(',')],
+      );
+      if (excluded.length > 0) {
+        const names = excluded.map((row) => row.account).join(', ');
+        throw new ApiError(
+          409,
+          'member_excluded',
+          `Taking a break or self-excluded, so not to be aimed at: ${names}.`,
+        );
+      }
     }
     const [inserted] = await tx.query<{ id: string }>(
       `insert into operator_announcements

@@ -80,6 +80,7 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
       // Real play is a real account's (createLaunch refuses a trial one); a free trial plays
       // money kept with the launch.
       memberId: demo ? (session?.memberId ?? null) : session!.memberId,
+      sessionId: session?.sessionId ?? null,
       demo,
       game,
     });

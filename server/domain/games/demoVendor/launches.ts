@@ -4,6 +4,7 @@ import { parseMoney } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
 import type { AppDeps } from '../../../http/deps';
 import { ApiError } from '../../apiError';
+import { assertLaunchAllowed } from '../../responsibleGaming/enforce';
 
 /** How long a launched game can be played before the player must launch it again. */
 const LAUNCH_HOURS = 12;
@@ -20,6 +21,8 @@ export interface Launch extends LaunchedGame {
   /** The catalogue's game type (RNG, LOTT…): the rebate's and the missions' rates go by it. */
   gameType: string;
   memberId: string | null;
+  /** The login session a real launch was opened from (the session limit counts from it). */
+  sessionId: string | null;
   demo: boolean;
 }
 
@@ -33,7 +36,12 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  */
 export async function createLaunch(
   deps: AppDeps,
-  request: { memberId: string | null; demo: boolean; game: LaunchedGame },
+  request: {
+    memberId: string | null;
+    sessionId?: string | null;
+    demo: boolean;
+    game: LaunchedGame;
+  },
 ): Promise<string> {
   if (!request.demo && request.memberId === null) {
     throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
@@ -46,12 +54,15 @@ export async function createLaunch(
     if (!member || isTrialType(Number(member.type))) {
       throw new ApiError(403, 'in_need_true_account', 'This needs a real account.');
     }
+    // Responsible gaming (issue 17): no play while excluded, past the session limit, or with
+    // no room left under a loss or wager limit.
+    await assertLaunchAllowed(deps, request.memberId!, request.sessionId ?? null);
   }
   const token = randomBytes(24).toString('base64url');
   await deps.db.query(
     `insert into game_launches (token_hash, member_id, node_id, vendor, game_name, engine, demo,
-       demo_balance, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(hours => $9))`,
+       demo_balance, expires_at, session_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(hours => $9), $10)`,
     [
       hash(token),
       request.memberId,
@@ -62,6 +73,7 @@ export async function createLaunch(
       request.demo,
       request.demo ? parseMoney(deps.config.games.freeTrialCredit).toString() : '0',
       LAUNCH_HOURS,
+      request.demo ? null : (request.sessionId ?? null),
     ],
   );
   return token;
@@ -72,6 +84,7 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
   const [row] = await db.query<{
     id: string;
     member_id: string | null;
+    session_id: string | null;
     node_id: string;
     vendor: string;
     game_name: string;
@@ -80,7 +93,7 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
     live: boolean;
     game_type: string;
   }>(
-    `select l.id::text, l.member_id::text, l.node_id, l.vendor, l.game_name, l.engine, l.demo,
+    `select l.id::text, l.member_id::text, l.session_id::text, l.node_id, l.vendor, l.game_name, l.engine, l.demo,
        l.expires_at > now() as live, coalesce(g.game_type, 'RNG') as game_type
      from game_launches l left join games g on g.node_id = l.node_id
      where l.token_hash = $1`,
@@ -96,6 +109,7 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
   return {
     id: row.id,
     memberId: row.member_id,
+    sessionId: row.session_id,
     nodeId: row.node_id,
     vendor: row.vendor,
     gameName: row.game_name,
