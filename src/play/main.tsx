@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setupI18n } from '../i18n/setup';
+import { loadSectionTexts, setupI18n } from '../i18n/setup';
 import { knownLanguages } from '../shared/languages';
 import { applyInitialTheme } from '../ui/core/theme';
 import { createPlayApi } from './playApi';
@@ -17,6 +17,9 @@ async function start(): Promise<void> {
   const requested = (query.get('lang') ?? 'EN').toUpperCase();
   const language = requested in knownLanguages ? requested : 'EN';
   await setupI18n(language);
+  // The responsible-gaming refusals (a limit's figures) are in the sections' texts; the game
+  // does not wait for them.
+  void loadSectionTexts().catch(() => undefined);
   const container = document.getElementById('play-root');
   if (!container) throw new Error('#play-root is missing from play.html');
   createRoot(container).render(

@@ -39,18 +39,30 @@ async function usesOf(
   }));
 }
 
-/** Refuses play in a login session that has lasted its limit. */
+/**
+ * Refuses play in a login session that has ended (a logout, the reality check's "stop", an
+ * exclusion, a password change: a game opened from it stops with it) or that has lasted its
+ * limit (`limitMinutes`, null: none).
+ */
 async function assertSessionOpen(
   db: Queryable,
   sessionId: string,
-  limitMinutes: number,
+  limitMinutes: number | null,
   now: Date,
 ): Promise<void> {
-  const [session] = await db.query<{ created_at: Date }>(
-    'select created_at from sessions where id = $1',
+  const [session] = await db.query<{ created_at: Date; ended: boolean }>(
+    `select created_at, (revoked_at is not null or expires_at <= now()) as ended
+     from sessions where id = $1`,
     [sessionId],
   );
-  if (!session) return;
+  if (!session || session.ended) {
+    throw new ApiError(
+      401,
+      'launch_expired',
+      'This game session has ended. Please launch it again.',
+    );
+  }
+  if (limitMinutes === null) return;
   const ends = new Date(session.created_at).getTime() + limitMinutes * 60_000;
   if (now.getTime() >= ends) {
     throw new ApiError(
@@ -82,8 +94,8 @@ export async function reserveDepositWithin(
 }
 
 /**
- * In a real bet's transaction, before any money moves: refuses an excluded member, a session
- * past its limit, and a stake that a loss limit (the stake is what the bet may lose) or a wager
+ * In a real bet's transaction, before any money moves: refuses an excluded member, a game
+ * whose login session ended or passed its limit, and a stake that a loss limit (the stake is what the bet may lose) or a wager
  * limit does not allow; else counts the stake and the win. With a loss or wager limit the
  * member's row is locked first, so parallel bets are counted one after the other.
  */
@@ -95,8 +107,7 @@ export async function reserveBetWithin(
   const now = deps.clock.now();
   const state = await readRgState(tx, bet.memberId, now);
   if (state.exclusion) throw exclusionError(state.exclusion);
-  if (state.sessionLimit !== null && bet.sessionId !== null)
-    await assertSessionOpen(tx, bet.sessionId, state.sessionLimit, now);
+  if (bet.sessionId !== null) await assertSessionOpen(tx, bet.sessionId, state.sessionLimit, now);
   if (limitsInForce(state, ['loss', 'wager']).length > 0) {
     await lockMember(tx, bet.memberId);
     const refused = limitRefusal(

@@ -22,6 +22,8 @@ import { createMemberLive } from '../../streams/memberLive';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
 import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
+import { createRgApi, type RgApi } from '../../api/responsibleGaming';
+import type { RgSession } from '../../shared/responsibleGaming';
 import {
   combineLatest,
   defer,
@@ -82,6 +84,15 @@ export interface Services {
   announcements$: Observable<AnnouncementResponse | null>;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
   loginRequests$: Subject<void>;
+  /** Responsible gaming (issue 17): limits, session settings, time-outs, self-exclusion. */
+  rgApi: RgApi;
+  /**
+   * The login session's start and the member's reality-check and session-limit settings, live
+   * through `rg` events; null for guests and trial accounts.
+   */
+  rgSession$: Observable<RgSession | null>;
+  /** Closes every open game (the reality check's "stop", the session limit). */
+  stopPlay$: Subject<void>;
   /** GCS_merchantWallet, cached for the session (spec 4). */
   merchantWallet: SessionCache<{ isSingle: boolean }>;
   /** Whether someone is logged in (player, trial or agent). */
@@ -122,6 +133,7 @@ export function createServices(i18n: i18n): Services {
   const recordsApi = createRecordsApi(http);
   const messagesApi = createMessagesApi(http);
   const promotionsApi = createPromotionsApi(http, sealed);
+  const rgApi = createRgApi(http, sealed);
   const gamesApi = createGamesApi(http, { merchantCode: () => merchantCode });
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
   // An actor emits on change only: start from where it is now.
@@ -203,6 +215,14 @@ export function createServices(i18n: i18n): Services {
     messagesApi,
     feedbackApi: createFeedbackApi(http),
     promotionsApi,
+    rgApi,
+    rgSession$: createMemberLive({
+      role$,
+      fetch: () => rgApi.session(),
+      changed$: realtime.event$('rg'),
+      reconnected$: realtime.reconnected$,
+    }),
+    stopPlay$: new Subject<void>(),
     promotionSummary$: createPromotionSummary({ role$, fetch: () => promotionsApi.list() }),
     vipStatus$: createMemberLive({
       role$,

@@ -5,6 +5,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
 } from 'react';
@@ -44,7 +45,7 @@ const GameLaunchContext = createContext<GameLaunch | null>(null);
  */
 export function GameLaunchProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const { gamesApi } = useServices();
+  const { gamesApi, stopPlay$ } = useServices();
   const navigate = useNavigate();
   const dialog = useDialog();
   const session = useSession();
@@ -103,6 +104,18 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
     },
     [dialog, gamesApi, i18n.language, navigate, player, requireRealAccount, t],
   );
+
+  // The reality check's "stop" and the session limit close the game (issue 17); so does
+  // leaving the session (a logout, an exclusion): the game's rounds are the session's.
+  useEffect(() => {
+    const subscription = stopPlay$.subscribe(() => setGame(null));
+    return () => subscription.unsubscribe();
+  }, [stopPlay$]);
+  const [playedAs, setPlayedAs] = useState(player);
+  if (playedAs !== player) {
+    setPlayedAs(player);
+    if (player === 'guest') setGame(null);
+  }
 
   const value = useMemo(() => ({ launch, busy }), [launch, busy]);
   return (

@@ -23,6 +23,7 @@ import {
   RewardCenter,
   VipPage,
 } from '../promotions';
+import { ResponsibleGamingPage } from '../responsibleGaming';
 
 /** The pages built so far; the others show the empty state until their issue lands. */
 const pageContent: Partial<Record<string, () => ReactNode>> = {
@@ -43,6 +44,7 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   missionLeaderboard: () => <Missions />,
   referral: () => <Referral />,
   feedback: () => <FeedbackPage />,
+  responsibleGaming: () => <ResponsibleGamingPage />,
 };
 
 /** On a phone the page list is one row that scrolls sideways: keep the current page in view. */

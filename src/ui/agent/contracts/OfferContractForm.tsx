@@ -99,8 +99,11 @@ export function OfferContractForm({
         {t('contracts.downline')}
         <select name="downlineId">
           {downlines.map((downline) => (
-            <option key={downline.id} value={downline.id}>
-              {downline.account}
+            // A member on a break or self-excluded can be offered nothing (issue 17).
+            <option key={downline.id} value={downline.id} disabled={downline.excluded}>
+              {downline.excluded
+                ? t('contracts.excludedDownline', { account: downline.account })
+                : downline.account}
             </option>
           ))}
         </select>
