@@ -21,7 +21,12 @@ function useValue(): (item: RgHistoryItem, value: string | null) => string {
   const { t } = useTranslation();
   const format = useRgFormat();
   return (item, value) => {
-    if (value === null) return t(item.subject === 'exclusion' ? 'rg.none' : 'rg.off');
+    if (value === null)
+      return item.subject.startsWith('limit.')
+        ? t('rg.noLimit')
+        : item.subject === 'sessionLimit' || item.subject === 'realityCheck'
+          ? t('rg.off')
+          : t('rg.none');
     if (item.subject.startsWith('limit.')) return format.money(value);
     if (item.subject === 'sessionLimit' || item.subject === 'realityCheck')
       return format.duration(Number(value));

@@ -77,16 +77,13 @@ export function SessionCard({
 
   return (
     <Card title={t('rg.sessionTitle')} className="rg-session" data-testid="rg-session">
-      <form
-        className="rg-form"
-        noValidate
-        onSubmit={submit}
-        aria-busy={sending}
-        key={`${status.seq}`}
-      >
+      <form className="rg-form" noValidate onSubmit={submit} aria-busy={sending}>
         <div className="rg-fields">
           <div>
+            {/* Keyed by its value: a change elsewhere (another tab, the page's first time zone)
+                shows here without undoing what is being chosen in the other fields. */}
             <Select
+              key={`session:${shownSession}`}
               label={t('rg.sessionLimit')}
               name="sessionLimit"
               defaultValue={shownSession === null ? '' : String(shownSession)}
@@ -112,6 +109,7 @@ export function SessionCard({
           </div>
           <div>
             <Select
+              key={`reality:${status.realityCheckMinutes}`}
               label={t('rg.realityCheck')}
               name="realityCheck"
               defaultValue={
@@ -129,6 +127,7 @@ export function SessionCard({
           </div>
           <div>
             <Select
+              key={`zone:${status.pendingTimeZone?.timeZone ?? status.timeZone}`}
               label={t('rg.timeZone')}
               name="timeZone"
               defaultValue={status.pendingTimeZone?.timeZone ?? status.timeZone}
