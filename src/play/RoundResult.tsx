@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useRgRefusalText } from '../ui/responsibleGaming';
+import { useRgRefusalText } from '../ui/core/rgRefusal';
 import type { RoundState } from './useRound';
 
 /** The last round's outcome, or why the round was refused. */

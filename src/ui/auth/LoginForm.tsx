@@ -17,7 +17,7 @@ import { rememberedUsername, rememberUsername } from './rememberMe';
 import { useErrorText } from '../components/forms/useErrorText';
 import { Button } from '../components/Button';
 import type { LoginOutcome } from '../core/session/useAuthActions';
-import { useRgRefusalText } from '../responsibleGaming';
+import { useRgRefusalText } from '../core/rgRefusal';
 
 export type { LoginOutcome };
 

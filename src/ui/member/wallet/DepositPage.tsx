@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { useQuery } from '../../hooks/useQuery';
 import { newIdempotencyKey } from '../../core/requestKeys';
 import { useDepositStatus } from './useDepositStatus';
-import { useRgRefusalText } from '../../responsibleGaming';
+import { useRgRefusalText } from '../../core/rgRefusal';
 
 type DepositState =
   /** `error` a code; `said` the player's words when the refusal says more (a limit's left). */
