@@ -24,6 +24,8 @@ import { useDialog } from '../components/DialogProvider';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
 import { GamePopup } from './GamePopup';
+import { loadSectionTexts } from '../../i18n/setup';
+import { useRgRefusalText } from '../core/rgRefusal';
 
 // The vendor list popup brings the game grid with it: loaded when a vendor first opens it.
 const VendorGamesPopup = lazy(() =>
@@ -50,6 +52,7 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
   const dialog = useDialog();
   const session = useSession();
   const { requireRealAccount } = useAuthActions();
+  const refusalText = useRgRefusalText();
   const [busy, setBusy] = useState<string | null>(null);
   const [game, setGame] = useState<{ url: string; title: string } | null>(null);
   const [vendor, setVendor] = useState<string | null>(null);
@@ -91,9 +94,13 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
             else setGame({ url: shown.url, title: card.gameName || card.displayName });
           } catch (error) {
             const code = (error as { code?: string }).code ?? 'unknown_error';
+            // The refusals' texts (a responsible-gaming limit's figures among them) are the
+            // sections'; a lobby page may not have fetched them yet.
+            await loadSectionTexts().catch(() => undefined);
             void dialog({
               icon: 'warning',
-              title: t(`errors.${code}`, { defaultValue: t('errors.unknown') }),
+              title:
+                refusalText(error) ?? t(`errors.${code}`, { defaultValue: t('errors.unknown') }),
               buttons: [{ key: 'ok', label: t('in_increase_submit'), primary: true }],
             });
           } finally {
@@ -102,7 +109,7 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
         }
       }
     },
-    [dialog, gamesApi, i18n.language, navigate, player, requireRealAccount, t],
+    [dialog, gamesApi, i18n.language, navigate, player, refusalText, requireRealAccount, t],
   );
 
   // The reality check's "stop" and the session limit close the game (issue 17); so does

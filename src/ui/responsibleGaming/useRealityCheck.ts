@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { map, type Observable } from 'rxjs';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadSectionTexts } from '../../i18n/setup';
 import {
   minutesBetween,
@@ -16,10 +15,6 @@ export type RealityCheckView =
   | { kind: 'reality'; minutesPlayed: number; session: RgSession }
   | { kind: 'sessionLimit'; minutes: number };
 
-/** Each answer with the difference between the server's clock and the page's when it came. */
-const withSkew = (source$: Observable<RgSession | null>) =>
-  source$.pipe(map((value) => value && { value, skew: Date.parse(value.serverNow) - Date.now() }));
-
 /**
  * The reality check and the session limit of the logged-in member (issue 17), timed on the
  * page from the session's start as the server gives it (the page's clock corrected by the
@@ -33,11 +28,13 @@ const withSkew = (source$: Observable<RgSession | null>) =>
 export function useRealityCheck() {
   const { rgSession$, rgApi, stopPlay$, session } = useServices();
   const navigate = useSafeNavigate();
-  const timed$ = useMemo(() => withSkew(rgSession$), [rgSession$]);
-  const current = useObservable(timed$, null);
+  const current = useObservable(rgSession$, null);
+  // Each answer with the difference between the server's clock and the page's when it came
+  // (taken in the first effect after it arrived, not again when a reminder is answered).
+  const skew = useRef<{ of: RgSession; ms: number } | null>(null);
   const [shown, setShown] = useState<RealityCheckView | null>(null);
 
-  const timeZoneSet = current?.value.timeZoneSet ?? true;
+  const timeZoneSet = current?.timeZoneSet ?? true;
   useEffect(() => {
     if (timeZoneSet) return;
     const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -45,9 +42,13 @@ export function useRealityCheck() {
   }, [timeZoneSet, rgApi]);
 
   useEffect(() => {
-    if (!current || shown) return;
-    const { value, skew } = current;
-    const serverNow = () => new Date(Date.now() + skew);
+    if (!current) return;
+    if (skew.current?.of !== current)
+      skew.current = { of: current, ms: Date.parse(current.serverNow) - Date.now() };
+    if (shown) return;
+    const value = current;
+    const offset = skew.current.ms;
+    const serverNow = () => new Date(Date.now() + offset);
     const start = new Date(value.startedAt);
     const due: { kind: RealityCheckView['kind']; at: Date }[] = [];
     if (value.realityCheckMinutes)
