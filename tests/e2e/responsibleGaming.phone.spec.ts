@@ -1,6 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { depositLimitFlow, realityCheckFlow, selfExclusionFlow } from './responsibleGamingFlows';
 
+// Each flow logs in, moves money and waits for the server's answers twice or more: on a busy
+// machine that is more than the default half minute.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * Responsible gaming (issue 17) on a phone (the `phone` project: Pixel 7 emulation, touch; its
  * file name ends in phone.spec.ts, so the desktop project leaves it out): the same three flows

@@ -1,6 +1,10 @@
 import { test } from '@playwright/test';
 import { depositLimitFlow, realityCheckFlow, selfExclusionFlow } from './responsibleGamingFlows';
 
+// Each flow logs in, moves money and waits for the server's answers twice or more: on a busy
+// machine that is more than the default half minute.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * Responsible gaming (issue 17) through the real site on the desktop: a daily deposit limit set
  * in the member centre refuses the deposit that would pass it, saying what is left; the reality

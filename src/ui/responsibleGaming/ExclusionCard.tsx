@@ -70,9 +70,10 @@ export function ExclusionCard({ kind }: { kind: ExclusionKind }) {
     setSending(true);
     try {
       const done = await rgApi.exclude({ kind, duration, password });
+      // Home first, then the logout: the member centre's guard would send a guest to the login.
       stopPlay$.next();
+      navigate('/', { replace: true });
       session.logout();
-      void navigate('/');
       const text = done.endsAt
         ? t(`auth.excludedUntil_${done.kind}`, { end: format.date(done.endsAt) })
         : t('auth.excludedForever');
