@@ -4,7 +4,8 @@ import { readToken } from '../../api/sessionToken';
 import { deviceId } from '../../api/deviceId';
 import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
-import { takeBootStatus } from '../../api/bootStatus';
+import { readBootAnswers } from '../../api/bootAnswers';
+import { answerKey, STATUS_PATH } from '../../shared/bootAnswers';
 import type { GamesApi } from '../../api/games';
 import type { RecordsApi } from '../../api/records';
 import type { MessagesApi } from '../../api/messages';
@@ -15,6 +16,7 @@ import { createUnreadMessages } from '../../streams/unreadMessages';
 import { createAnnouncements } from '../../streams/announcements';
 import { createAnnouncementsApi } from '../../api/announcements';
 import type { AnnouncementResponse, PopupExecution } from '../../shared/announcements';
+import type { SystemStatusResponse } from '../../shared/system';
 import { FIRST_LOGIN_KEY } from './popupKeys';
 import { createPromotionSummary, type PromotionSummary } from '../../streams/promotionSummary';
 import { createRewardSummary } from '../../streams/rewardSummary';
@@ -110,15 +112,19 @@ export interface Services {
 export function createServices(i18n: i18n): Services {
   // The merchant code becomes the brand's once the status answers; "DEFAULT" until then.
   let merchantCode = 'DEFAULT';
+  const bootAnswers = readBootAnswers();
+  // The status the server put into the page gives the brand's merchant code at once (the first
+  // calls of the page's first screen carry it); the status stream's first call takes it.
+  const bootStatus = bootAnswers.peek(answerKey(STATUS_PATH)) as SystemStatusResponse | undefined;
+  if (bootStatus?.info?.brand) merchantCode = bootStatus.info.brand.merchantCode;
   const http = createHttp({
     merchantCode: () => merchantCode,
     language: () => i18n.language.toUpperCase(),
     token: readToken,
     deviceId: () => deviceId(localStorage),
+    bootAnswer: bootAnswers.take,
   });
   const systemApi = createSystemApi(http);
-  let bootStatus = takeBootStatus();
-  const hadBootStatus = bootStatus !== null;
   // socket.io-client is its own chunk, fetched after the first paint.
   const realtime = createRealtime(async (): Promise<PlatformSocket> => {
     const { io } = await import('socket.io-client');
@@ -267,15 +273,11 @@ export function createServices(i18n: i18n): Services {
       // The first answer is the one the server put in the page (no round trip before the
       // page can show its face); then asked once more when the socket first connects, since a
       // switch made between the page's making and the socket's joining reached no one.
-      fetch: () => {
-        const boot = bootStatus;
-        bootStatus = null;
-        return boot ? Promise.resolve(boot) : systemApi.status();
-      },
+      fetch: () => systemApi.status(),
       events$: realtime.event$('system'),
       reconnected$: merge(
         realtime.reconnected$,
-        hadBootStatus
+        bootStatus
           ? realtime.connectionState$.pipe(
               filter((state) => state === 'connected'),
               take(1),
