@@ -150,6 +150,7 @@ describe.each(engines)('responsible-gaming limits on %s', (engine) => {
       used: '10.00',
       left: '0.00',
     });
+    await expect(launchSlot(server, member.token)).rejects.toThrow('rg_loss_limit');
     // The loss limit resets with the member's day: a day later, a 5.00 bet that wins double
     // brings the day's result to +5.00, so up to 10.00 may be lost from there.
     shiftClock(server, 24 * HOUR + 60_000);
