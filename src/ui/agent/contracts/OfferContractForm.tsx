@@ -42,7 +42,10 @@ export function OfferContractForm({
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
-  if (downlines === null) return <p role="status">{t('common.loading')}</p>;
+  // The form waits for the limits too (or their failure): the rate's default is the most the
+  // agent may offer, and a field drawn before they came would be redrawn under a typing hand.
+  if (downlines === null || limitsQuery.kind === 'loading')
+    return <p role="status">{t('common.loading')}</p>;
   if (downlines.length === 0) return <p>{t('contracts.noDownlines')}</p>;
   const max = limits?.[type].max ?? null;
   if (max !== null && parseRateBasisPoints(max) === 0) {
@@ -113,7 +116,6 @@ export function OfferContractForm({
         name="rate"
         inputMode="decimal"
         defaultValue={max !== null && parseRateBasisPoints(max) < 100 ? max : '1.00'}
-        key={max ?? 'unknown'}
         aria-describedby={max !== null ? `offer-rate-max-${type}` : undefined}
       />
       {max !== null && (
