@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isKnownLanguage } from '../../src/shared/languages';
+import { completeLanguages, isCompleteLanguage, isKnownLanguage } from '../../src/shared/languages';
 import {
   MAX_AMOUNT_MINOR,
   MAX_AMOUNT_TEXT,
@@ -219,6 +219,17 @@ export const platformConfigSchema = z
         path: ['brand', 'defaultLanguage'],
         message: 'must be one of brand.languages',
       });
+    }
+    // Issue 16: only languages whose texts are complete are offered, never English under
+    // another language's name.
+    for (const [index, code] of config.brand.languages.entries()) {
+      if (!isCompleteLanguage(code)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['brand', 'languages', index],
+          message: `${code} has no complete texts; offer only ${completeLanguages.join(', ')}`,
+        });
+      }
     }
   });
 

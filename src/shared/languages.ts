@@ -48,3 +48,29 @@ export type LanguageCode = keyof typeof knownLanguages;
 export function isKnownLanguage(code: string): code is LanguageCode {
   return Object.hasOwn(knownLanguages, code);
 }
+
+/**
+ * The languages whose texts are complete: every key of the interface in both of its locale
+ * files (src/i18n/locales, held by tests/unit/i18n/locales.test.ts). Only these may be offered:
+ * the configuration refuses any other (server/config/schema.ts), so the selector never offers a
+ * language that would show English under its own name (issue 16).
+ */
+export const completeLanguages = ['EN', 'ES', 'PT', 'KO', 'JA', 'ZH', 'VI', 'TH'] as const;
+
+export function isCompleteLanguage(code: string): boolean {
+  return (completeLanguages as readonly string[]).includes(code.toUpperCase());
+}
+
+/**
+ * A language's nearest written relatives, tried in order before the brand's default (and, for
+ * a missing text, before English): traditional Chinese reads simplified Chinese (issue 16).
+ */
+export const languageFallbacks: Readonly<Record<string, readonly string[]>> = {
+  TW: ['ZH'],
+};
+
+/** The code itself, then its relatives: the order in which a language is looked for. */
+export function languageCandidates(code: string): string[] {
+  const upper = code.toUpperCase();
+  return [upper, ...(languageFallbacks[upper] ?? [])];
+}
