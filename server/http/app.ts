@@ -37,6 +37,7 @@ import { salaryRoutes } from './agent/salaryRoutes';
 import { winnerRelays } from './games/winnerRelays';
 import { catalogueRelays } from './games/catalogueRelays';
 import { catalogueRoutes } from './games/catalogueRoutes';
+import { lotteryRoutes } from './games/lotteryRoutes';
 import { announcementRelays } from './announcements/announcementRelays';
 import { reportRoutes } from './agent/reportRoutes';
 import { teamRoutes } from './agent/teamRoutes';
@@ -224,6 +225,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await demoVendorRoutes(http, deps);
   await salaryRoutes(http, deps);
   await catalogueRoutes(http, deps);
+  await lotteryRoutes(http, deps);
   await reportRoutes(http, deps);
   await teamRoutes(http, deps);
   await messageRoutes(http, deps);

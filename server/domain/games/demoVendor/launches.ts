@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isTrialType } from '../../../../src/shared/identity';
+import type { LottoLaunch } from '../../../../src/shared/lottery';
 import { parseMoney } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
 import type { AppDeps } from '../../../http/deps';
@@ -17,6 +18,8 @@ export interface LaunchedGame {
 
 export interface Launch extends LaunchedGame {
   id: string;
+  /** A lottery launch's area, prize mode and view (launchGame's lotto fields); else null. */
+  lotto: LottoLaunch | null;
   /** The catalogue's game type (RNG, LOTT…): the rebate's and the missions' rates go by it. */
   gameType: string;
   memberId: string | null;
@@ -33,7 +36,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  */
 export async function createLaunch(
   deps: AppDeps,
-  request: { memberId: string | null; demo: boolean; game: LaunchedGame },
+  request: { memberId: string | null; demo: boolean; game: LaunchedGame; lotto?: LottoLaunch },
 ): Promise<string> {
   if (!request.demo && request.memberId === null) {
     throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
@@ -50,8 +53,8 @@ export async function createLaunch(
   const token = randomBytes(24).toString('base64url');
   await deps.db.query(
     `insert into game_launches (token_hash, member_id, node_id, vendor, game_name, engine, demo,
-       demo_balance, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(hours => $9))`,
+       demo_balance, expires_at, lotto_area, lotto_prize_mode, lotto_view)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(hours => $9), $10, $11, $12)`,
     [
       hash(token),
       request.memberId,
@@ -62,6 +65,9 @@ export async function createLaunch(
       request.demo,
       request.demo ? parseMoney(deps.config.games.freeTrialCredit).toString() : '0',
       LAUNCH_HOURS,
+      request.lotto?.area ?? null,
+      request.lotto?.prizeMode ?? null,
+      request.lotto?.view ?? null,
     ],
   );
   return token;
@@ -79,9 +85,13 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
     demo: boolean;
     live: boolean;
     game_type: string;
+    lotto_area: string | null;
+    lotto_prize_mode: string | null;
+    lotto_view: 'lobby' | 'betting' | null;
   }>(
     `select l.id::text, l.member_id::text, l.node_id, l.vendor, l.game_name, l.engine, l.demo,
-       l.expires_at > now() as live, coalesce(g.game_type, 'RNG') as game_type
+       l.expires_at > now() as live, coalesce(g.game_type, 'RNG') as game_type,
+       l.lotto_area, l.lotto_prize_mode, l.lotto_view
      from game_launches l left join games g on g.node_id = l.node_id
      where l.token_hash = $1`,
     [hash(token)],
@@ -102,5 +112,9 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
     engine: row.engine,
     demo: row.demo,
     gameType: row.game_type,
+    lotto:
+      row.lotto_view === null
+        ? null
+        : { area: row.lotto_area!, prizeMode: row.lotto_prize_mode!, view: row.lotto_view },
   };
 }
