@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setupI18n } from '../i18n/setup';
+import { loadSectionTexts, setupI18n } from '../i18n/setup';
 import { knownLanguages } from '../shared/languages';
 import { applyInitialTheme } from '../ui/core/theme';
 import { createPlayApi } from './playApi';
@@ -17,6 +17,8 @@ async function start(): Promise<void> {
   const requested = (query.get('lang') ?? 'EN').toUpperCase();
   const language = requested in knownLanguages ? requested : 'EN';
   await setupI18n(language);
+  // A lottery launch's panels (lobby, draw) use the sections' texts (lottery.*).
+  if (query.has('view')) await loadSectionTexts();
   const container = document.getElementById('play-root');
   if (!container) throw new Error('#play-root is missing from play.html');
   createRoot(container).render(
