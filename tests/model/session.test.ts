@@ -28,6 +28,7 @@ const member = (type: number): MemberInfo => ({
   ...{ id: 'm-1', account: 'alice1', nickname: 'Alice', type },
   ...{ mobileNum: null, email: null, language: null },
   ...{ hasVip: false, vipLabelName: 'Member', vipRankLevel: 0 },
+  iconUrl: '/avatars/default.svg',
 });
 const loggedIn: ModelEvent = { type: 'session.loggedIn', token: 'new-token' };
 const memberFaces: ModelEvent[] = [
