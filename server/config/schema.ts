@@ -226,6 +226,14 @@ export const platformConfigSchema = z
       bigWinMultiple: z.number().int().min(1),
       /** Play money of a free-trial launch (not on the ledger). */
       freeTrialCredit: configAmount,
+      /** Seats of a live table and a PVP room (GLS2_roomList's capacity, issue 16). */
+      roomCapacity: z
+        .object({
+          LIVE: z.number().int().min(1).max(500),
+          PVP: z.number().int().min(1).max(500),
+        })
+        .strict()
+        .default({ LIVE: 7, PVP: 4 }),
     }),
     /** The demo vendor's scheduled number draws and the lottery lobby's paths (issue 16). */
     lottery: lotteryConfigSchema,

@@ -38,6 +38,7 @@ import { winnerRelays } from './games/winnerRelays';
 import { catalogueRelays } from './games/catalogueRelays';
 import { catalogueRoutes } from './games/catalogueRoutes';
 import { lotteryRoutes } from './games/lotteryRoutes';
+import { roomRelays } from './games/roomRelays';
 import { announcementRelays } from './announcements/announcementRelays';
 import { reportRoutes } from './agent/reportRoutes';
 import { teamRoutes } from './agent/teamRoutes';
@@ -207,6 +208,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...walletRelays(deps),
     ...winnerRelays(deps),
     ...catalogueRelays(deps),
+    ...roomRelays(deps),
     ...announcementRelays(deps),
     ...contractRelays(deps),
     ...messageRelays(deps),

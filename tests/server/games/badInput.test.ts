@@ -28,6 +28,7 @@ describe.each(engines)('catalogue calls with bad input on %s', (engine) => {
     '/lgw/vn/lobby/results',
     '/lgw/vn/numeros/opened/game',
     '/lotto/lgw/games/opened/numero',
+    '/wps/relay/GLS2_roomList',
   ];
   const keys = [
     'gameType',

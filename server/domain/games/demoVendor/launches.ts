@@ -118,3 +118,31 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
         : { area: row.lotto_area!, prizeMode: row.lotto_prize_mode!, view: row.lotto_view },
   };
 }
+
+/**
+ * The launch fallback (GCS_gameLaunchFB, issue 16): the same launch under a new token, for the
+ * member whose launch it is while it is valid. The old token stops working in the same
+ * statement (the row's hash is replaced), so a launch is never open under two addresses; its
+ * game, its free-trial money and its rounds stay with it.
+ */
+export async function reissueLaunch(
+  db: Queryable,
+  token: string,
+  memberId: string,
+): Promise<{ token: string; engine: 'slot' | 'draw'; view: 'lobby' | 'betting' | null }> {
+  const fresh = randomBytes(24).toString('base64url');
+  const [row] = await db.query<{ engine: 'slot' | 'draw'; lotto_view: 'lobby' | 'betting' | null }>(
+    `update game_launches set token_hash = $2
+      where token_hash = $1 and member_id = $3 and expires_at > now()
+      returning engine, lotto_view`,
+    [hash(token), hash(fresh), memberId],
+  );
+  if (!row) {
+    throw new ApiError(
+      404,
+      'launch_expired',
+      'This game session has ended. Please launch it again.',
+    );
+  }
+  return { token: fresh, engine: row.engine, view: row.lotto_view };
+}
