@@ -66,6 +66,12 @@ export interface SystemStatusResponse {
 }
 
 /** Maintenance wins over region restriction (spec 4). */
+/**
+ * The id of the data block in which the server puts the visitor's status answer into the page
+ * (server/http/site/appShell.ts), read once by the page instead of its first status call.
+ */
+export const BOOT_STATUS_ID = 'boot-status';
+
 export function statusCodeOf(flags: {
   maintenance: boolean;
   regionRestriction: boolean;

@@ -7,7 +7,9 @@ import { chooseLanguage } from '../../../src/i18n/chooseLanguage';
 import type { PopupExecution } from '../../../src/shared/announcements';
 import type { PlatformConfig } from '../../config/schema';
 import { listAnnouncements } from '../../domain/announcements/listAnnouncements';
+import { buildStatusInfo, buildStatusResponse } from '../../domain/system/statusReport';
 import type { AppDeps } from '../deps';
+import { BOOT_STATUS_ID } from '../../../src/shared/system';
 import { acceptedLanguages, preferredEncoding, type ShellEncoding } from './negotiation';
 
 export type ShellDeps = Pick<
@@ -72,6 +74,31 @@ export function homeBannerImage(config: PlatformConfig, language: string): strin
   return banners.find((banner) => banner.groupName === HOME_BANNER_GROUP)?.url ?? null;
 }
 
+/** The status info is the configuration's: built once per configuration object. */
+const statusInfos = new WeakMap<PlatformConfig, ReturnType<typeof buildStatusInfo>>();
+
+/**
+ * The visitor's `GET /wps/system/status` answer, as the page's first status (BOOT_STATUS_ID):
+ * the page decides its face (app, maintenance, region block) without a round trip after its
+ * scripts have run. JSON in a data block, `<` escaped so no text in it can close the element.
+ */
+export function bootStatusScript(request: FastifyRequest, deps: ShellDeps): string {
+  let info = statusInfos.get(deps.config);
+  if (!info) {
+    info = buildStatusInfo(deps.config);
+    statusInfos.set(deps.config, info);
+  }
+  const visitor = deps.visitorOf(request.raw);
+  const status = buildStatusResponse(
+    info,
+    deps.maintenance.get(),
+    visitor,
+    deps.region.isRestricted(visitor),
+  );
+  const json = JSON.stringify(status).replace(/</g, '\\u003c');
+  return `<script id="${BOOT_STATUS_ID}" type="application/json">${json}</script>`;
+}
+
 /** The offered languages written right to left (the client sets `dir` from i18next's list). */
 const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'ur']);
 
@@ -85,6 +112,7 @@ export function renderShell(
   lang: string,
   image: string | null,
   modules: readonly string[] = [],
+  headExtra: readonly string[] = [],
 ): string {
   let html = template.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
     const rest = attributes.replace(/\s+(?:lang|dir)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]*)/gi, '');
@@ -100,6 +128,7 @@ export function renderShell(
       `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high" data-home-banner>`,
     );
   }
+  links.push(...headExtra);
   if (links.length > 0) {
     html = html.replace(
       /([ \t]*)<\/head>/i,
@@ -213,7 +242,11 @@ interface ShellVariant {
   bodies: { identity: Buffer } & Partial<Record<ShellEncoding, Buffer>>;
 }
 
-/** Rendered shells (one per language and page kind), each compressed once. */
+/**
+ * Rendered shells, each compressed once. The visitor's status makes most of them a visitor's
+ * own (its address is in it), so the compression is a quick one: a shell is a few kilobytes,
+ * where the best quality gains a few bytes for milliseconds of the server's time.
+ */
 const variants = new Map<string, ShellVariant>();
 const MAX_VARIANTS = 256;
 
@@ -226,11 +259,11 @@ function variantOf(html: string): ShellVariant {
   if (identity.length >= COMPRESS_FROM_BYTES) {
     variant.bodies.br = zlib.brotliCompressSync(identity, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     });
-    variant.bodies.gzip = zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION });
+    variant.bodies.gzip = zlib.gzipSync(identity, { level: 6 });
   }
   if (variants.size >= MAX_VARIANTS) variants.clear();
   variants.set(html, variant);
@@ -284,6 +317,7 @@ export async function sendAppShell(
     language.toLowerCase(),
     image,
     modules,
+    [bootStatusScript(request, deps)],
   );
   const variant = variantOf(html);
 

@@ -4,11 +4,13 @@ import { readToken } from '../../api/sessionToken';
 import { deviceId } from '../../api/deviceId';
 import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
-import { createGamesApi, type GamesApi } from '../../api/games';
-import { createRecordsApi, type RecordsApi } from '../../api/records';
-import { createMessagesApi, type MessagesApi } from '../../api/messages';
-import { createFeedbackApi, type FeedbackApi } from '../../api/feedback';
-import { createPromotionsApi, type PromotionsApi } from '../../api/promotions';
+import { takeBootStatus } from '../../api/bootStatus';
+import type { GamesApi } from '../../api/games';
+import type { RecordsApi } from '../../api/records';
+import type { MessagesApi } from '../../api/messages';
+import type { FeedbackApi } from '../../api/feedback';
+import type { PromotionsApi } from '../../api/promotions';
+import { lazyApi } from '../../api/lazyApi';
 import { createUnreadMessages } from '../../streams/unreadMessages';
 import { createAnnouncements } from '../../streams/announcements';
 import { createAnnouncementsApi } from '../../api/announcements';
@@ -21,10 +23,13 @@ import type { VipStatus } from '../../shared/vip';
 import { createMemberLive } from '../../streams/memberLive';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
-import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
+import type { WithdrawalApi } from '../../api/withdrawals';
 import {
   combineLatest,
   defer,
+  EMPTY,
+  merge,
+  take,
   distinctUntilChanged,
   filter,
   from,
@@ -101,6 +106,8 @@ export function createServices(i18n: i18n): Services {
     deviceId: () => deviceId(localStorage),
   });
   const systemApi = createSystemApi(http);
+  let bootStatus = takeBootStatus();
+  const hadBootStatus = bootStatus !== null;
   // socket.io-client is its own chunk, fetched after the first paint.
   const realtime = createRealtime(async (): Promise<PlatformSocket> => {
     const { io } = await import('socket.io-client');
@@ -118,11 +125,24 @@ export function createServices(i18n: i18n): Services {
   const sealed = createSealedCalls(http);
   const identityApi = createIdentityApi(http, sealed);
   const walletApi = createWalletApi(http);
-  const withdrawalApi = createWithdrawalApi(http, sealed);
-  const recordsApi = createRecordsApi(http);
-  const messagesApi = createMessagesApi(http);
-  const promotionsApi = createPromotionsApi(http, sealed);
-  const gamesApi = createGamesApi(http, { merchantCode: () => merchantCode });
+  // The APIs the first screen does not call come with their first call (lazyApi).
+  const withdrawalApi = lazyApi<WithdrawalApi>(() =>
+    import('../../api/withdrawals').then((m) => m.createWithdrawalApi(http, sealed)),
+  );
+  const recordsApi = lazyApi<RecordsApi>(() =>
+    import('../../api/records').then((m) => m.createRecordsApi(http)),
+  );
+  const messagesApi = lazyApi<MessagesApi>(() =>
+    import('../../api/messages').then((m) => m.createMessagesApi(http)),
+  );
+  const promotionsApi = lazyApi<PromotionsApi>(() =>
+    import('../../api/promotions').then((m) => m.createPromotionsApi(http, sealed)),
+  );
+  const gamesApi = lazyApi<GamesApi>(() =>
+    import('../../api/games').then((m) =>
+      m.createGamesApi(http, { merchantCode: () => merchantCode }),
+    ),
+  );
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
   // An actor emits on change only: start from where it is now.
   const role$: Observable<SessionRole> = defer(() =>
@@ -201,7 +221,9 @@ export function createServices(i18n: i18n): Services {
     recordsApi,
     gamesApi,
     messagesApi,
-    feedbackApi: createFeedbackApi(http),
+    feedbackApi: lazyApi<FeedbackApi>(() =>
+      import('../../api/feedback').then((m) => m.createFeedbackApi(http)),
+    ),
     promotionsApi,
     promotionSummary$: createPromotionSummary({ role$, fetch: () => promotionsApi.list() }),
     vipStatus$: createMemberLive({
@@ -220,9 +242,24 @@ export function createServices(i18n: i18n): Services {
     balance,
     realtime,
     systemStatus$: createSystemStatus({
-      fetch: () => systemApi.status(),
+      // The first answer is the one the server put in the page (no round trip before the
+      // page can show its face); then asked once more when the socket first connects, since a
+      // switch made between the page's making and the socket's joining reached no one.
+      fetch: () => {
+        const boot = bootStatus;
+        bootStatus = null;
+        return boot ? Promise.resolve(boot) : systemApi.status();
+      },
       events$: realtime.event$('system'),
-      reconnected$: realtime.reconnected$,
+      reconnected$: merge(
+        realtime.reconnected$,
+        hadBootStatus
+          ? realtime.connectionState$.pipe(
+              filter((state) => state === 'connected'),
+              take(1),
+            )
+          : EMPTY,
+      ),
     }),
     language,
     setMerchantCode: (code) => {

@@ -6,7 +6,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../build/precompress';
-import { ROUTE_SECTIONS, routeModules } from '../../../server/http/site/appShell';
+import type { FastifyRequest } from 'fastify';
+import {
+  bootStatusScript,
+  ROUTE_SECTIONS,
+  routeModules,
+  type ShellDeps,
+} from '../../../server/http/site/appShell';
+import { BOOT_STATUS_ID } from '../../../src/shared/system';
 import { acceptedLanguages, preferredEncoding } from '../../../server/http/site/negotiation';
 import { engines, startTestServer, type TestServer } from '../../support/testServer';
 
@@ -307,6 +314,40 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
     );
   });
 
+  it("put the visitor's status answer in the page, as GET /wps/system/status gives it", async () => {
+    const bootStatus = (html: string) =>
+      JSON.parse(
+        new RegExp(`<script id="${BOOT_STATUS_ID}" type="application/json">(.*?)</script>`).exec(
+          html,
+        )![1]!,
+      ) as unknown;
+    const api = (await (await fetch(`${server.url}/wps/system/status`)).json()) as {
+      value: unknown;
+    };
+    for (const pathname of ['/', '/rng', '/member/deposit']) {
+      const html = decode(await raw(server, pathname, { 'accept-encoding': 'br' }));
+      expect(html.indexOf(BOOT_STATUS_ID)).toBeLessThan(html.indexOf('</head>'));
+      expect(bootStatus(html), pathname).toEqual(api.value);
+    }
+  });
+
+  it('keep text in the status from closing its script element', () => {
+    const config = structuredClone(server.deps.config);
+    config.brand.name = '</script><script>alert(1)</script>';
+    const deps = {
+      ...server.deps,
+      config,
+    } as ShellDeps;
+    const request = { raw: { socket: { remoteAddress: '127.0.0.1' }, headers: {} } };
+    const script = bootStatusScript(request as unknown as FastifyRequest, deps);
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script).not.toContain('<script>alert');
+    const json = script.slice(script.indexOf('>') + 1, script.lastIndexOf('</script>'));
+    expect((JSON.parse(json) as { info: { brand: { name: string } } }).info.brand.name).toBe(
+      config.brand.name,
+    );
+  });
+
   it('answer HEAD and a matching ETag without the page', async () => {
     const head = await raw(server, '/member/deposit', {}, 'HEAD');
     expect(head.status).toBe(200);
@@ -360,9 +401,11 @@ describe("preloads of a route's lazy section", () => {
       expect(existsSync(source), source).toBe(true);
       expect(imported, source).toContain(source);
     }
-    // Every section but the development gallery has its route here.
+    // Every section but the development gallery and the pop-ups over every page has its
+    // route here.
     expect(imported.filter((source) => !listed.includes(source))).toEqual([
       'src/ui/dev/DevGalleryPage.tsx',
+      'src/ui/announcements/AnnouncementPopups.tsx',
     ]);
   });
 
