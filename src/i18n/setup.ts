@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { knownLanguages, languageFallbacks } from '../shared/languages';
+import { completeLanguages } from '../shared/languages';
 
 type LocaleModule = { default: Record<string, unknown> };
 
@@ -33,17 +33,9 @@ export async function setupI18n(language: string): Promise<i18n> {
     )
     .init({
       lng: language.toLowerCase(),
-      // A missing text: the language's written relative first (zh-TW reads zh), then English.
-      fallbackLng: {
-        ...Object.fromEntries(
-          Object.entries(languageFallbacks).map(([code, relatives]) => [
-            code.toLowerCase(),
-            [...relatives.map((relative) => relative.toLowerCase()), FALLBACK_LANGUAGE],
-          ]),
-        ),
-        default: [FALLBACK_LANGUAGE],
-      },
-      supportedLngs: Object.keys(knownLanguages).map((code) => code.toLowerCase()),
+      fallbackLng: FALLBACK_LANGUAGE,
+      // Only complete languages are offered (issue 16); another never gets this far.
+      supportedLngs: completeLanguages.map((code) => code.toLowerCase()),
       ns: ['translation'],
       defaultNS: 'translation',
       fallbackNS: SECTIONS_NAMESPACE,

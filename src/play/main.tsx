@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadSectionTexts, setupI18n } from '../i18n/setup';
-import { knownLanguages } from '../shared/languages';
+import { isCompleteLanguage } from '../shared/languages';
 import { applyInitialTheme } from '../ui/core/theme';
 import { createPlayApi } from './playApi';
 import { PlayApp } from './PlayApp';
@@ -15,7 +15,7 @@ async function start(): Promise<void> {
   applyInitialTheme();
   const query = new URLSearchParams(window.location.search);
   const requested = (query.get('lang') ?? 'EN').toUpperCase();
-  const language = requested in knownLanguages ? requested : 'EN';
+  const language = isCompleteLanguage(requested) ? requested : 'EN';
   await setupI18n(language);
   // A lottery launch's panels (lobby, draw) use the sections' texts (lottery.*).
   if (query.has('view')) await loadSectionTexts();
