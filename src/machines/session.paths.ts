@@ -30,6 +30,8 @@ export const sessionPaths: PathModel<typeof sessionMachine> = {
   // shown.
   key: ({ value }) => String(value),
   notDriven: {
+    'session.memberUpdated':
+      'sent by the avatar picker after a save (tests/e2e/lotteryLobby.spec.ts drives it); it changes no state, only the member shown',
     'session.refresh':
       'no page sends it: the session service offers a login and a logout only (a reload starts a new session machine from the stored token)',
   },

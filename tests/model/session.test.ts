@@ -206,6 +206,20 @@ describe('session machine (examples)', () => {
     expect(sut.spies.clearSession).not.toHaveBeenCalled();
   });
 
+  it('updates the member a page changed (the avatar) without loading it again', async () => {
+    const sut = createSut('stored-token');
+    await sut.api.fetchMember.answer({ output: member(0) });
+    const stored = sut.spies.storeSession.mock.calls.length;
+    sut.actor.send({ type: 'session.memberUpdated', member: { iconUrl: '/avatars/sun.svg' } });
+    expect(sut.actor.getSnapshot().value).toBe('player');
+    expect(sut.actor.getSnapshot().context.member).toEqual({
+      ...member(0),
+      iconUrl: '/avatars/sun.svg',
+    });
+    expect(sut.api.fetchMember.calls).toHaveLength(1);
+    expect(sut.spies.storeSession.mock.calls.length).toBe(stored);
+  });
+
   it('ends the session locally even when the server logout fails', async () => {
     const sut = createSut('stored-token');
     await sut.api.fetchMember.answer({ output: member(TRIAL_TYPE) });

@@ -9,7 +9,7 @@ export type AvatarSave =
 
 /**
  * The member's avatar and the set (GET /wps/member/info/icon), and choosing one (PUT): once
- * stored, the session reloads the member so the header shows the new picture.
+ * stored, the session's member takes the new picture, so the header shows it.
  */
 export function useAvatar() {
   const services = useServices();
@@ -24,7 +24,10 @@ export function useAvatar() {
         (icon) => {
           setChosen(icon);
           setSave({ kind: 'saved' });
-          services.session.actor.send({ type: 'session.refresh' });
+          services.session.actor.send({
+            type: 'session.memberUpdated',
+            member: { iconUrl: icon.iconUrl },
+          });
         },
         (error: { code?: string }) =>
           setSave({ kind: 'failed', code: error.code ?? 'unknown_error' }),
