@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './accounts';
-import { loginAs } from './support';
+import { loginAs, openSlot } from './support';
 
 /**
  * Issue 16, the lottery lobby and the small gaps: the Vietnam lottery's draws (next draws with
@@ -119,4 +119,21 @@ test('the language selector offers only the complete languages', async ({ page }
     .locator('option')
     .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
   expect(options).toEqual(['EN', 'ES', 'PT', 'KO', 'JA', 'ZH', 'VI', 'TH']);
+});
+
+test('a game that does not open in the popup moves to the whole window (GCS_gameLaunchFB)', async ({
+  page,
+}) => {
+  await logIn(page);
+  const game = await openSlot(page, '1.00');
+  await expect(game.getByTestId('play')).toBeVisible();
+  const popupUrl = await page.locator('dialog[data-modal="game"] iframe').getAttribute('src');
+  await page.getByTestId('game-fallback').click();
+  // The same game session, under a new address on the site, in the whole window.
+  await expect(page).toHaveURL(/\/play\.html\?launch=[\w-]+&engine=slot/);
+  expect(page.url()).not.toContain(new URL(popupUrl!, page.url()).searchParams.get('launch'));
+  await expect(page.getByTestId('spin')).toBeEnabled();
+  // The popup's address has stopped working.
+  await page.goto(popupUrl!);
+  await expect(page.getByRole('alert')).toContainText(/ended/);
 });
