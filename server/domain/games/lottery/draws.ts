@@ -47,6 +47,10 @@ export async function openDueDraws(
        order by g.node_id`,
     );
     let opened = 0;
+    // Every due period of every game in one statement: the job holds PGlite's one connection
+    // for as short a time as it can (a fresh database catches up hundreds of draws at start).
+    const due: { node: string; numero: string; opens: string; closes: string; numbers: string }[] =
+      [];
     for (const game of games) {
       const interval = intervalOf(config, game.lottery_group);
       // The last closed period starts one interval before the current one.
@@ -59,20 +63,25 @@ export async function openDueDraws(
       );
       for (let start = first - (first % interval); start <= lastStart; start += interval) {
         const period = periodStarting(interval, start);
-        const rows = await tx.query(
-          `insert into lottery_draws (node_id, numero, opens_at, closes_at, numbers)
-           values ($1, $2, $3, $4, string_to_array($5, ',')::smallint[])
-           on conflict do nothing returning 1`,
-          [
-            game.node_id,
-            period.numero,
-            period.opensAt,
-            period.closesAt,
-            drawNumbers(drawShapeOf(game.lottery_group)).join(','),
-          ],
-        );
-        opened += rows.length;
+        due.push({
+          node: game.node_id,
+          numero: period.numero,
+          opens: period.opensAt.toISOString(),
+          closes: period.closesAt.toISOString(),
+          numbers: drawNumbers(drawShapeOf(game.lottery_group)).join(','),
+        });
       }
+    }
+    if (due.length > 0) {
+      const rows = await tx.query(
+        `insert into lottery_draws (node_id, numero, opens_at, closes_at, numbers)
+         select node, numero, opens, closes, string_to_array(numbers, ',')::smallint[]
+           from jsonb_to_recordset($1::jsonb)
+             as due(node text, numero text, opens timestamptz, closes timestamptz, numbers text)
+         on conflict do nothing returning 1`,
+        [JSON.stringify(due)],
+      );
+      opened = rows.length;
     }
     await tx.query(
       `delete from lottery_draws where closes_at < $1::timestamptz - make_interval(days => $2)`,
