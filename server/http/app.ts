@@ -38,6 +38,8 @@ import { salaryRoutes } from './agent/salaryRoutes';
 import { winnerRelays } from './games/winnerRelays';
 import { catalogueRelays } from './games/catalogueRelays';
 import { catalogueRoutes } from './games/catalogueRoutes';
+import { lotteryRoutes } from './games/lotteryRoutes';
+import { roomRelays } from './games/roomRelays';
 import { announcementRelays } from './announcements/announcementRelays';
 import { reportRoutes } from './agent/reportRoutes';
 import { teamRoutes } from './agent/teamRoutes';
@@ -210,6 +212,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...walletRelays(deps),
     ...winnerRelays(deps),
     ...catalogueRelays(deps),
+    ...roomRelays(deps),
     ...announcementRelays(deps),
     ...contractRelays(deps),
     ...messageRelays(deps),
@@ -228,6 +231,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await demoVendorRoutes(http, deps);
   await salaryRoutes(http, deps);
   await catalogueRoutes(http, deps);
+  await lotteryRoutes(http, deps);
   await reportRoutes(http, deps);
   await teamRoutes(http, deps);
   await messageRoutes(http, deps);

@@ -173,9 +173,11 @@ export async function createAnnouncement(
     }
     const [inserted] = await tx.query<{ id: string }>(
       `insert into operator_announcements
-         (kind, execution, title, content, go_reward, member_ids, starts_at, ends_at)
+         (kind, execution, title, content, go_reward, member_ids, starts_at, ends_at,
+          start_told_at)
        values ($1, $2, $3, $4, $5, string_to_array($6, ',')::bigint[],
-               coalesce($7::timestamptz, now()), $8::timestamptz)
+               coalesce($7::timestamptz, now()), $8::timestamptz,
+               case when coalesce($7::timestamptz, now()) <= now() then now() end)
        returning id::text as id`,
       [
         input.kind === 'notice' ? 'notice' : 'popup',
@@ -205,7 +207,8 @@ export async function endAnnouncement(
   if (!match) throw new ApiError(400, 'invalid_request', 'id: an announcement id such as op-12.');
   const [updated] = await db.query<{ id: string }>(
     `update operator_announcements
-        set ended_at = now(), version = nextval('operator_announcement_versions')
+        set ended_at = now(), end_told_at = now(),
+            version = nextval('operator_announcement_versions')
       where id = $1 and ended_at is null
       returning id::text as id`,
     [match[1]!],

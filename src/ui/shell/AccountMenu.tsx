@@ -33,7 +33,11 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase() || '?'}
+          {session.member?.iconUrl ? (
+            <img src={session.member.iconUrl} alt="" width={32} height={32} data-testid="avatar" />
+          ) : (
+            name.slice(0, 1).toUpperCase() || '?'
+          )}
         </span>
         <span className={compact ? 'visually-hidden' : 'account-name'}>{name}</span>
         {vipLevel > 0 && (
