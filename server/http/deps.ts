@@ -20,6 +20,7 @@ import type { Throttles } from '../domain/identity/throttles';
 import type { EmailProvider, SmsProvider } from '../domain/messaging/providers';
 import type { VisitorResolver } from './visitor';
 import type { RedisLink } from '../realtime/redis';
+import type { ChatServices } from '../domain/chat/events';
 
 /** Everything the HTTP and realtime layers need, built once in main.ts (or by a test). */
 export interface AppDeps {
@@ -63,6 +64,8 @@ export interface AppDeps {
   vipEvents: Announcer<VipChange>;
   /** The operator created or ended an announcement, for the `announcement` socket event. */
   announcementEvents: Announcer<AnnouncementChange>;
+  /** The live chat (issue 16): committed changes, ended console sessions, staff presence. */
+  chat: ChatServices;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

@@ -25,6 +25,8 @@ import { perLanguage } from './announceArgs';
  *   npm run ops -- announce create --kind popup --execution B --title EN="Hello" --title ES="Hola"
  *                  --body EN="<p>…</p>" [--start <iso>] [--end <iso>] [--go-reward] [--account a1]
  *   npm run ops -- announce create --file announcement.json | announce list [--all] | announce end op-3
+ *   npm run ops -- support add <name> [--display-name "Mai"] | support list
+ *   npm run ops -- support password <name> | support disable <name> | support enable <name>
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -44,6 +46,8 @@ const usage = [
   '                      [--start <iso>] [--end <iso>] [--go-reward] [--account <account> …]',
   '       npm run ops -- announce create --file <announcement.json>',
   '       npm run ops -- announce list [--all] | announce end <id>',
+  '       npm run ops -- support add <name> [--display-name <name players see>] | support list',
+  '       npm run ops -- support password <name> | support disable <name> | support enable <name>',
 ].join('\n');
 
 /** A date the operator typed, as ISO, or a clear error naming the option. */
@@ -80,6 +84,18 @@ function outboxTable(messages: OutboxMessage[]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
     '\n',
   );
+}
+
+/** A staff account's new password, shown once: where to log in and what to type. */
+function staffPassword(
+  answer: { staff: { name: string; displayName: string }; password: string },
+  title: string,
+): string {
+  return [
+    `${title}: ${answer.staff.name} (players see "${answer.staff.displayName}")`,
+    `password: ${answer.password}`,
+    'Log in at /support. The password is shown only now; `support password <name>` makes a new one.',
+  ].join('\n');
 }
 
 /** A JSON file the operator wrote, with its name in the error when it cannot be read. */
@@ -148,6 +164,7 @@ async function run(argv: string[]): Promise<string> {
       end: { type: 'string' },
       'go-reward': { type: 'boolean' },
       account: { type: 'string', multiple: true },
+      'display-name': { type: 'string' },
     },
   });
   const [command, action, extra, ...more] = positionals;
@@ -268,6 +285,40 @@ async function run(argv: string[]): Promise<string> {
   ) {
     const path = `/ops/announcements/${encodeURIComponent(extra)}/end`;
     return JSON.stringify(await call('POST', {}, path), null, 2);
+  }
+  // Support staff (issue 16): the operator console's accounts (/support). A password is made by
+  // the server and shown once, here.
+  if (command === 'support' && action === 'add' && extra && !more.length) {
+    const body = { name: extra, displayName: values['display-name'] ?? null };
+    const made = (await call('POST', body, '/ops/support/staff')) as {
+      staff: { name: string; displayName: string };
+      password: string;
+    };
+    return staffPassword(made, 'Staff account created');
+  }
+  if (command === 'support' && action === 'list' && !extra) {
+    return JSON.stringify(await call('GET', undefined, '/ops/support/staff'), null, 2);
+  }
+  if (command === 'support' && action === 'password' && extra && !more.length) {
+    const path = `/ops/support/staff/${encodeURIComponent(extra)}/password`;
+    const reset = (await call('POST', {}, path)) as {
+      staff: { name: string; displayName: string };
+      password: string;
+    };
+    return staffPassword(
+      reset,
+      'New password set (every console session of the account was ended)',
+    );
+  }
+  if (
+    command === 'support' &&
+    (action === 'disable' || action === 'enable') &&
+    extra &&
+    !more.length
+  ) {
+    const path = `/ops/support/staff/${encodeURIComponent(extra)}/status`;
+    const status = action === 'disable' ? 'disabled' : 'active';
+    return JSON.stringify(await call('POST', { status }, path));
   }
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {
