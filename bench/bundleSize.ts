@@ -38,11 +38,14 @@ export async function measureHomeBundle(distDir = 'dist'): Promise<BundleReport>
   const referenced = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
     (match) => match[1]!,
   );
-  const assets = await import('node:fs/promises').then((fs) =>
-    fs.readdir(path.join(distDir, 'assets')),
-  );
-  const english = assets.find((name) => /^en-[\w-]+\.js$/.test(name));
-  const files = [...new Set([...referenced, ...(english ? [`/assets/${english}`] : [])])];
+  // The first page's English texts (src/i18n/locales/en.json), by the build's manifest: the
+  // sections' English file (src/i18n/locales/sections/en.json) is named `en-…` too, and which of
+  // the two a folder listing gives first depends on their hashes.
+  const manifest = JSON.parse(
+    await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8').catch(() => '{}'),
+  ) as Record<string, { file: string }>;
+  const english = manifest['src/i18n/locales/en.json']?.file;
+  const files = [...new Set([...referenced, ...(english ? [`/${english}`] : [])])];
   const report: BundleReport = { files: [], jsGzip: 0, jsBrotli: 0, cssGzip: 0 };
   for (const file of files) {
     const gzip = await sentSize(distDir, file, 'gz');

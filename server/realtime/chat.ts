@@ -1,6 +1,5 @@
 import type { Namespace, Socket } from 'socket.io';
 import {
-  CHAT_NAMESPACE,
   type ChatClientToServerEvents,
   type ChatHandshake,
   type ChatServerToClientEvents,

@@ -33,7 +33,7 @@ export const FEEDBACK_CATEGORIES = [
 ] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
-export const FEEDBACK_PATH = '/wps/feedback';
+export { FEEDBACK_PATH } from './feedbackPath';
 
 /** One image as it travels: its bytes in base64 (standard alphabet, no data: prefix). */
 export interface FeedbackImageUpload {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CHAT_HISTORY_PAGE,
@@ -192,7 +192,7 @@ export async function sendImage(
   deps: AppDeps,
   who: ChatParticipant,
   params: z.infer<typeof imageParams>,
-  reply: import('fastify').FastifyReply,
+  reply: FastifyReply,
 ) {
   const room = await roomFor(deps.db, params.room, who);
   const image = await chatImage(deps.db, room, params.id);

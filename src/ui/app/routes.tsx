@@ -9,6 +9,7 @@ import {
   AccountGame,
   AgentHome,
   AgentLanding,
+  Chat,
   DevGallery,
   Downloads,
   GameCenter,
@@ -19,6 +20,7 @@ import {
   PointMall,
   Promotions,
   Seamless,
+  SupportConsole,
 } from './sections';
 
 function Root() {
@@ -82,10 +84,15 @@ export const routes: RouteObject[] = [
           { path: '*', element: <NotFoundPage /> },
         ],
       },
+      // The live chat (issue 16): a full-height page of its own, open whatever the status.
+      { path: '/chat', element: <Chat /> },
+      { path: '/chat/:room', element: <Chat /> },
       // The back office has no player shell.
       { path: '/agent', element: <AgentLanding /> },
       { path: '/agentHome', element: agentOnly(<AgentHome />) },
       { path: '/agentHome/:page', element: agentOnly(<AgentHome />) },
     ],
   },
+  // The support staff's console: its own login, none of the player's popups.
+  { path: '/support', element: <SupportConsole /> },
 ];

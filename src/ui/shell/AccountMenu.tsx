@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { revealCustomerServicePath } from '../../shared/customerService';
+import { chooseCustomerService } from '../../shared/customerService';
+import { CustomerServiceLink } from './CustomerServiceLink';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
 import { useSiteInfo } from '../core/SiteInfoContext';
@@ -16,9 +17,7 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const { logout } = useAuthActions();
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const support = useSiteInfo()
-    .info.customerService.map(revealCustomerServicePath)
-    .find((url) => url !== null);
+  const support = chooseCustomerService(useSiteInfo().info.customerService) !== null;
   const name = session.member?.nickname ?? '';
   // Spec 2: the avatar's VIP label, live (a level reached while playing shows at once).
   const vip = useObservable(useServices().vipStatus$, null);
@@ -72,9 +71,9 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
           </li>
           {support && (
             <li role="none">
-              <a role="menuitem" href={support} target="_blank" rel="noopener noreferrer">
+              <CustomerServiceLink role="menuitem">
                 {t('shell.customerService')}
-              </a>
+              </CustomerServiceLink>
             </li>
           )}
           {session.isAgent && (
