@@ -94,6 +94,14 @@ export async function launchMemberChat(db: Queryable, memberId: string): Promise
   throw new ApiError(409, 'chat_busy', 'Please try again.');
 }
 
+/** Whether a guest key was given by this server (a room was made for it once). */
+export async function guestKeyKnown(db: Queryable, key: string): Promise<boolean> {
+  const rows = await db.query('select 1 from chat_rooms where guest_key_hash = $1 limit 1', [
+    guestKeyHash(key),
+  ]);
+  return rows.length > 0;
+}
+
 /**
  * `CBS_launchChat` for a guest: with the key its browser keeps, its open room (or a new one
  * for the same key after the last was closed); without one, a new key and room (the caller

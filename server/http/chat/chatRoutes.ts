@@ -21,6 +21,7 @@ import {
   type ChatParticipant,
   chatImage,
   guestKeyHash,
+  guestKeyKnown,
   history,
   launchGuestChat,
   launchMemberChat,
@@ -48,7 +49,7 @@ import type { RelayTable } from '../relay/dispatcher';
  * restricted visitors: the blocking screens offer live support (spec 2).
  */
 
-/** Guest launches an address may make in an hour (each may make a room). */
+/** New guests (a new key and room) an address may start in an hour. */
 const GUEST_LAUNCHES_PER_HOUR = 30;
 /** Messages all the guests of one address may send in a minute. */
 const GUEST_MESSAGES_PER_MINUTE_PER_ADDRESS = 60;
@@ -226,7 +227,10 @@ export function chatRelays(deps: AppDeps): RelayTable {
           if (!session) throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
           return launchMemberChat(deps.db, session.memberId);
         }
+        // A key this server gave finds its room (or a new one after the last was closed); no
+        // key, or one it never gave, is a new guest: a new key, counted per address.
         const key = guestKeyOf(request);
+        if (key && (await guestKeyKnown(deps.db, key))) return launchGuestChat(deps.db, key);
         const address = deps.visitorOf(request.raw).ip;
         const launch = await deps.identity.throttles.hit(`chat-guest-launch:${address}`, {
           windowMs: 60 * 60_000,
@@ -235,7 +239,7 @@ export function chatRelays(deps: AppDeps): RelayTable {
         if (!launch.allowed) {
           throw rateLimited(launch.retryAfterMs, 'Too many chats from here. Please try later.');
         }
-        return launchGuestChat(deps.db, key);
+        return launchGuestChat(deps.db, null);
       },
     },
   };

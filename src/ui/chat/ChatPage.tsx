@@ -83,6 +83,7 @@ function ChatRoom({ room }: { room: string }) {
   const presence = useObservable(chat.presence$, null);
   const typing = useObservable(chat.staffTyping$, null);
   const stopped = useObservable(chat.stoppedOrNull$, null);
+  const lost = useObservable(chat.lost$, false);
 
   // A guest who logs in chats as the member from then on: the member's own room.
   const wasGuest = useRef(chat.isGuest);
@@ -108,8 +109,9 @@ function ChatRoom({ room }: { room: string }) {
       className="chat-presence"
       data-online={presence?.online ?? undefined}
       data-testid="chat-presence"
+      role="status"
     >
-      {presenceText}
+      {lost ? t('shell.reconnecting') : presenceText}
     </p>
   );
   const startNew = (

@@ -269,6 +269,7 @@ function Console({ token, onEnded }: { token: string; onEnded: (code: string) =>
   const desktop = useIsDesktop();
   const rooms = useLive('support-rooms', () => desk.rooms$);
   const stopped = useObservable(desk.stoppedOrNull$, null);
+  const lost = useObservable(desk.lost$, false);
   const me = useQuery<SupportStaffView>(`support-me:${token}`, (signal) => desk.api.me(signal));
   const [available, setAvailable] = useState<boolean | null>(null);
   // The chats opened, as they were when opened (one closed meanwhile stays open until hidden).
@@ -316,6 +317,9 @@ function Console({ token, onEnded }: { token: string; onEnded: (code: string) =>
     <div className="support-page" data-testid="support-console">
       <header className="support-header">
         <h1>{t('support.title')}</h1>
+        <p className="support-connection" role="status">
+          {lost ? t('shell.reconnecting') : ''}
+        </p>
         <div className="support-me">
           {staff && <span className="support-name">{staff.displayName}</span>}
           <label className="support-available">

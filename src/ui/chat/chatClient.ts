@@ -1,4 +1,14 @@
-import { filter, map, merge, type Observable, shareReplay, startWith, Subject } from 'rxjs';
+import {
+  filter,
+  map,
+  merge,
+  type Observable,
+  of,
+  startWith,
+  Subject,
+  switchMap,
+  timer,
+} from 'rxjs';
 import type { Socket } from 'socket.io-client';
 import {
   type ChatApi,
@@ -108,8 +118,22 @@ function stopped$(realtime: ChatRealtime): Observable<string> {
   );
 }
 
+/** True while a connection that was up is lost for more than a moment (a re-handshake is not). */
+function lost$(realtime: ChatRealtime): Observable<boolean> {
+  return realtime.connectionState$.pipe(
+    switchMap((state) =>
+      state === 'reconnecting' ? timer(LOST_NOTICE_MS).pipe(map(() => true)) : of(false),
+    ),
+    startWith(false),
+  );
+}
+
+const LOST_NOTICE_MS = 1_500;
+
 export interface PlayerChat {
   room: string;
+  /** The connection was lost (the page says it is reconnecting). */
+  lost$: Observable<boolean>;
   isGuest: boolean;
   state$: Observable<ChatRoomState>;
   presence$: Observable<ModelList>;
@@ -144,6 +168,7 @@ export function createPlayerChat(http: Http, room: string): PlayerChat {
   };
   return {
     room,
+    lost$: lost$(realtime),
     isGuest,
     state$,
     presence$: createPresence({
@@ -190,7 +215,7 @@ export interface SupportConsole {
   api: SupportApi;
   rooms$: Observable<SupportRoomList>;
   stopped$: Observable<string>;
-  connected$: Observable<boolean>;
+  lost$: Observable<boolean>;
   room(room: string): SupportRoomChat;
   refreshRooms(): void;
 }
@@ -211,11 +236,7 @@ export function createSupportConsole(http: Http): SupportConsole {
       refresh$,
     }),
     stopped$: stopped$(realtime),
-    connected$: realtime.connectionState$.pipe(
-      map((state) => state === 'connected'),
-      startWith(false),
-      shareReplay({ bufferSize: 1, refCount: true }),
-    ),
+    lost$: lost$(realtime),
     refreshRooms: () => refresh$.next(),
     room(room) {
       let chat = rooms.get(room);

@@ -11,6 +11,7 @@ import {
   type SupportLoginResult,
   type SupportRoomSummary,
 } from '../../../src/shared/chat';
+import { forgetOldChats } from '../../../server/domain/chat/rooms';
 import { bearer, loginToken } from '../../support/identityClient';
 import { exifSegment, jpegComment, makeJpeg, makePng, pngText } from '../../support/images';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
@@ -307,6 +308,10 @@ describe.each(engines)('live chat on %s', (engine) => {
     const other = await launch();
     expect(other.room).not.toBe(first.room);
     expect(await read(first.room, guest(other.guestKey!))).toMatchObject({ status: 404 });
+    // A key this server never gave is a new guest (a new key), not a room of its own choosing.
+    const invented = await launch(guest('k'.repeat(43)));
+    expect(invented.guestKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(invented.guestKey).not.toBe('k'.repeat(43));
     const malformed = await read(first.room, guest('short'));
     expect(malformed).toMatchObject({ status: 400, body: { code: 'chat_guest_key_invalid' } });
     // Pictures are for members.
@@ -465,6 +470,39 @@ describe.each(engines)('live chat on %s', (engine) => {
     await expect.poll(async () => (await list()).online).toBe(false);
     const bad = await staff('/wps/support/availability', { method: 'PUT', json: { available: 1 } });
     expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+  });
+
+  it('forgets closed chats after their retention, and guest rooms where nothing was said', async () => {
+    const db = server.deps.db;
+    const { room: old } = await launch(bearer(tokens.agent1!));
+    await say(old, bearer(tokens.agent1!), 'An old question');
+    await staff(`/wps/support/rooms/${old}/close`, { method: 'POST', json: {} });
+    const { room: recent } = await launch(bearer(tokens.agent1!));
+    await say(recent, bearer(tokens.agent1!), 'A recent question');
+    await staff(`/wps/support/rooms/${recent}/close`, { method: 'POST', json: {} });
+    const { room: silent } = await launch();
+    await db.query(
+      `update chat_rooms set closed_at = now() - interval '181 days' where token = $1`,
+      [old],
+    );
+    await db.query(
+      `update chat_rooms set closed_at = now() - interval '179 days' where token = $1`,
+      [recent],
+    );
+    await db.query(
+      `update chat_rooms set created_at = now() - interval '25 hours' where token = $1`,
+      [silent],
+    );
+    await forgetOldChats(db);
+    const left = await db.query<{ token: string }>(
+      'select token from chat_rooms where token = any($1::text[])',
+      [`{${[old, recent, silent].join(',')}}`],
+    );
+    expect(left.map((row) => row.token)).toEqual([recent]);
+    const orphans = await db.query(
+      'select 1 from chat_messages m where not exists (select 1 from chat_rooms r where r.id = m.room_id)',
+    );
+    expect(orphans).toEqual([]);
   });
 
   it('keeps the chat open in maintenance (the blocking screen offers it)', async () => {
