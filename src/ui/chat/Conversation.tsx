@@ -134,7 +134,7 @@ export function Conversation(props: ConversationProps) {
   const [text, setText] = useState(() => readDraft(props.draftKey));
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending[]>([]);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const typingSent = useRef<{ at: number; timer: number | null }>({ at: 0, timer: null });
   const { onTyping, onRead } = props;
@@ -269,7 +269,7 @@ export function Conversation(props: ConversationProps) {
 
   return (
     <div className="chat-conversation" data-testid={props.testId}>
-      <ol
+      <div
         ref={log}
         className="chat-log"
         role="log"
@@ -281,63 +281,65 @@ export function Conversation(props: ConversationProps) {
           stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
         }}
       >
-        {state.messages.length === 0 && waiting.length === 0 && (
-          <li className="chat-empty">
-            {me === 'player' ? t('chat.empty') : t('support.noMessages')}
-          </li>
-        )}
-        {state.messages.map((message) => (
-          <li
-            key={message.seq}
-            className={`chat-message ${mine(message) ? 'mine' : 'theirs'}`}
-            data-testid="chat-message"
-            data-seq={message.seq}
-          >
-            <span className="chat-meta">
-              <span className="chat-author">{nameOf(message)}</span>
-              <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
-            </span>
-            {message.kind === 'image' ? (
-              <ChatPicture
-                message={message}
-                alt={t('chat.pictureFrom', { name: nameOf(message) })}
-                load={props.loadImage}
-              />
-            ) : (
-              // Plain text, never HTML: React escapes it.
-              <p className="chat-text">{message.text}</p>
-            )}
-            {message === lastMine && (
-              <span className="chat-receipt" data-testid="chat-receipt">
-                {theirReadSeq >= message.seq ? t('chat.read') : t('chat.delivered')}
+        <ol className="chat-messages">
+          {state.messages.length === 0 && waiting.length === 0 && (
+            <li className="chat-empty">
+              {me === 'player' ? t('chat.empty') : t('support.noMessages')}
+            </li>
+          )}
+          {state.messages.map((message) => (
+            <li
+              key={message.seq}
+              className={`chat-message ${mine(message) ? 'mine' : 'theirs'}`}
+              data-testid="chat-message"
+              data-seq={message.seq}
+            >
+              <span className="chat-meta">
+                <span className="chat-author">{nameOf(message)}</span>
+                <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
               </span>
-            )}
-          </li>
-        ))}
-        {waiting.map((item) => (
-          <li
-            key={item.clientId}
-            className={`chat-message mine pending ${item.status}`}
-            data-testid="chat-pending"
-          >
-            {item.file ? (
-              <p className="chat-text">{t('chat.pictureNamed', { name: item.file.name })}</p>
-            ) : (
-              <p className="chat-text">{item.text}</p>
-            )}
-            {item.status === 'sending' ? (
-              <span className="chat-receipt">{t('chat.sending')}</span>
-            ) : (
-              <span className="chat-failed" role="alert">
-                {item.error ?? t('chat.notSent')}{' '}
-                <Button size="sm" variant="ghost" onClick={() => deliver(item)}>
-                  {t('chat.retry')}
-                </Button>
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
+              {message.kind === 'image' ? (
+                <ChatPicture
+                  message={message}
+                  alt={t('chat.pictureFrom', { name: nameOf(message) })}
+                  load={props.loadImage}
+                />
+              ) : (
+                // Plain text, never HTML: React escapes it.
+                <p className="chat-text">{message.text}</p>
+              )}
+              {message === lastMine && (
+                <span className="chat-receipt" data-testid="chat-receipt">
+                  {theirReadSeq >= message.seq ? t('chat.read') : t('chat.delivered')}
+                </span>
+              )}
+            </li>
+          ))}
+          {waiting.map((item) => (
+            <li
+              key={item.clientId}
+              className={`chat-message mine pending ${item.status}`}
+              data-testid="chat-pending"
+            >
+              {item.file ? (
+                <p className="chat-text">{t('chat.pictureNamed', { name: item.file.name })}</p>
+              ) : (
+                <p className="chat-text">{item.text}</p>
+              )}
+              {item.status === 'sending' ? (
+                <span className="chat-receipt">{t('chat.sending')}</span>
+              ) : (
+                <span className="chat-failed" role="alert">
+                  {item.error ?? t('chat.notSent')}{' '}
+                  <Button size="sm" variant="ghost" onClick={() => deliver(item)}>
+                    {t('chat.retry')}
+                  </Button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
       <p className="chat-typing" aria-live="polite" data-testid="chat-typing">
         {typing?.typing
           ? typing.side === 'staff'

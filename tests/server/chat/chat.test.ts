@@ -227,6 +227,77 @@ describe.each(engines)('live chat on %s', (engine) => {
     expect(await stored()).toEqual(afterGood);
   });
 
+  it('refuses bad input on the relays, the console and the socket, and stores nothing', async () => {
+    const before = await stored();
+    const { room } = await launch(bearer(tokens.player1!));
+    const cases: [string, RequestInit & { json?: unknown }, string, number, string][] = [
+      ['/wps/relay/CBS_modelList?extra=1', {}, '', 400, 'invalid_request'],
+      ['/wps/relay/CBS_launchChat', { method: 'POST', json: { room } }, '', 400, 'invalid_request'],
+      ['/wps/relay/CBS_launchChat', { method: 'GET' }, '', 405, 'method_not_allowed'],
+      ['/wps/support/rooms?status=bogus', {}, staffToken, 400, 'invalid_request'],
+      ['/wps/support/rooms?limit=100000', {}, staffToken, 400, 'invalid_request'],
+      [
+        `/wps/support/rooms/${room}/messages`,
+        { method: 'POST', json: { text: 'y'.repeat(1001) } },
+        staffToken,
+        400,
+        'chat_text_too_long',
+      ],
+      [
+        `/wps/support/rooms/${room}/messages`,
+        { method: 'POST', json: { text: ' ' } },
+        staffToken,
+        400,
+        'chat_text_required',
+      ],
+      [
+        `/wps/support/rooms/${'B'.repeat(22)}/messages`,
+        { method: 'POST', json: { text: 'hello' } },
+        staffToken,
+        404,
+        'chat_room_not_found',
+      ],
+      [
+        `/wps/support/rooms/${'B'.repeat(22)}/close`,
+        { method: 'POST', json: {} },
+        staffToken,
+        404,
+        'chat_room_not_found',
+      ],
+      [
+        `/wps/support/rooms/${room}/close`,
+        { method: 'POST', json: { reason: 'x' } },
+        staffToken,
+        400,
+        'invalid_request',
+      ],
+      [`/wps/support/rooms/${room}/images/abc`, {}, staffToken, 400, 'invalid_request'],
+      [`/wps/support/rooms/${room}/images/999999`, {}, staffToken, 404, 'chat_image_not_found'],
+      ['/wps/support/rooms', {}, 'not-a-token', 401, 'support_not_logged_in'],
+    ];
+    for (const [path, init, token, status, code] of cases) {
+      const reply = await call(server, path, {
+        ...init,
+        headers: token ? bearer(token) : {},
+      });
+      expect(reply.status, `${path} ${code}`).toBe(status);
+      expect(reply.body, path).toMatchObject({ success: false, code });
+    }
+    // The socket's read receipts: a malformed one and one for another room are refused.
+    const socket = await socketFor({ token: tokens.player1!, room });
+    for (const [event, code] of [
+      [{ room, seq: 'one' }, 'invalid_request'],
+      [{ room: 'short', seq: 1 }, 'invalid_request'],
+      [{ room: 'C'.repeat(22), seq: 1 }, 'chat_room_not_found'],
+      [{ room, seq: 10_000 }, 'chat_seq_invalid'],
+      [{ room, seq: -1 }, 'chat_seq_invalid'],
+    ] as const) {
+      expect(await socket.emitWithAck('read', event)).toEqual({ ok: false, code });
+    }
+    socket.disconnect();
+    expect(await stored()).toEqual(before);
+  });
+
   it('stores a picture without its metadata and shows it to the room only', async () => {
     const { room } = await launch(bearer(tokens.player1!));
     const me = bearer(tokens.player1!);
