@@ -38,11 +38,10 @@ export async function measureHomeBundle(distDir = 'dist'): Promise<BundleReport>
   const referenced = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
     (match) => match[1]!,
   );
-  // The first page's English texts (src/i18n/locales/en.json), by the build's manifest: the
-  // sections' English file (src/i18n/locales/sections/en.json) is named `en-…` too, and which of
-  // the two a folder listing gives first depends on their hashes.
+  // The first page's English texts by the build's manifest: the sections' English texts are a
+  // chunk of the same name, fetched later.
   const manifest = JSON.parse(
-    await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8').catch(() => '{}'),
+    await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Record<string, { file: string }>;
   const english = manifest['src/i18n/locales/en.json']?.file;
   const files = [...new Set([...referenced, ...(english ? [`/${english}`] : [])])];

@@ -3,11 +3,11 @@ import { HomePage } from '../home';
 import { PopupProvider } from '../core/PopupContext';
 import { NotFoundPage, Popups, Shell } from '../shell';
 import { NavigationEffects } from './NavigationEffects';
-import { AnnouncementPopups } from '../announcements';
 import { RequireAuth } from './RequireAuth';
 import {
   AccountGame,
   AgentHome,
+  AnnouncementPopups,
   AgentLanding,
   Chat,
   DevGallery,

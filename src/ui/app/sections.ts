@@ -30,3 +30,14 @@ export const SupportConsole = lazySection(
   'SupportConsole',
   () => import('../chat/SupportConsolePage'),
 );
+
+// The announcement pop-ups (issue 16) come after the first paint: nothing of them shows before
+// the announcements' answer anyway.
+export const AnnouncementPopups = lazySection<object>(
+  'AnnouncementPopups',
+  () =>
+    import('../announcements/AnnouncementPopups').then((module) => ({
+      default: module.AnnouncementPopups,
+    })),
+  { sectionTexts: false, Loading: () => null },
+);

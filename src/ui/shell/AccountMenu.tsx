@@ -1,23 +1,21 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { chooseCustomerService } from '../../shared/customerService';
-import { CustomerServiceLink } from './CustomerServiceLink';
-import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
-import { useSiteInfo } from '../core/SiteInfoContext';
-import { UnreadBadge } from '../components/UnreadBadge';
 import { useServices } from '../core/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
+
+// The menu's list comes when it is first opened: the first page's download carries only the
+// avatar.
+const AccountMenuList = lazy(() =>
+  import('./AccountMenuList').then((module) => ({ default: module.AccountMenuList })),
+);
 
 /** Spec 2 header, logged in: avatar and name, and the account menu. */
 export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { logout } = useAuthActions();
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const support = chooseCustomerService(useSiteInfo().info.customerService) !== null;
   const name = session.member?.nickname ?? '';
   // Spec 2: the avatar's VIP label, live (a level reached while playing shows at once).
   const vip = useObservable(useServices().vipStatus$, null);
@@ -47,53 +45,9 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
         {session.isTrial && !compact && <span className="badge">{t('auth.trialBadge')}</span>}
       </button>
       {open && (
-        <ul
-          id={menuId}
-          role="menu"
-          className="menu"
-          onClick={() => setOpen(false)}
-          onKeyDown={() => undefined}
-        >
-          <li role="none">
-            <Link role="menuitem" to="/member/securityCenter">
-              {t('menu.myAccount')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to="/member/personalHistoryCopy">
-              {t('menu.bettingRecord')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to="/member/messageV2">
-              {t('menu.messages')} <UnreadBadge />
-            </Link>
-          </li>
-          {support && (
-            <li role="none">
-              <CustomerServiceLink role="menuitem">
-                {t('shell.customerService')}
-              </CustomerServiceLink>
-            </li>
-          )}
-          {session.isAgent && (
-            <li role="none">
-              <Link role="menuitem" to="/agentHome">
-                {t('menu.agentCentre')}
-              </Link>
-            </li>
-          )}
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => void logout('/')}
-              data-testid="sign-out"
-            >
-              {t('auth.signOut')}
-            </button>
-          </li>
-        </ul>
+        <Suspense fallback={null}>
+          <AccountMenuList id={menuId} onChoose={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );
