@@ -114,20 +114,6 @@ export function createRealtime<
   }
 
   /**
-   * Why the server refused the handshake (its middleware's error message, a code such as
-   * `not_logged_in`); socket.io-client does not retry such a refusal by itself.
-   */
-  const connectError$: Observable<string> = socket$.pipe(
-    switchMap((socket) =>
-      fromEventPattern<Error>(
-        (handler) => socket.on('connect_error' as never, handler as never),
-        (handler) => socket.off('connect_error' as never, handler as never),
-      ),
-    ),
-    map((error) => error.message),
-  );
-
-  /**
    * Reconnects with a fresh handshake (the auth callback reads the current token), after a
    * login or logout, so the server puts the socket in the right rooms.
    */
@@ -137,18 +123,7 @@ export function createRealtime<
     current.connect();
   }
 
-  /** The socket while one is open (to emit on it), else null. */
-  const socket = (): AnySocket | null => current;
-
-  return {
-    socket$,
-    connectionState$,
-    reconnected$,
-    connectError$,
-    event$,
-    reauthenticate,
-    socket,
-  };
+  return { socket$, connectionState$, reconnected$, event$, reauthenticate };
 }
 
 function listen(

@@ -1,5 +1,6 @@
 import {
   filter,
+  fromEventPattern,
   map,
   merge,
   type Observable,
@@ -7,6 +8,7 @@ import {
   startWith,
   Subject,
   switchMap,
+  take,
   timer,
 } from 'rxjs';
 import type { Socket } from 'socket.io-client';
@@ -93,6 +95,32 @@ function chatRealtime(auth: () => Record<string, string | null>) {
 
 type ChatRealtime = ReturnType<typeof chatRealtime>;
 
+/** Emits on the page's chat socket (open while the page's streams are subscribed). */
+function emitter(realtime: ChatRealtime) {
+  return <K extends keyof ChatClientToServerEvents>(
+    name: K,
+    ...args: Parameters<ChatClientToServerEvents[K]>
+  ) => {
+    realtime.socket$.pipe(take(1)).subscribe((socket) => socket.emit(name, ...args));
+  };
+}
+
+/**
+ * Why the server refused the handshake (its middleware's error message, a code such as
+ * `not_logged_in`); socket.io-client does not retry such a refusal by itself.
+ */
+function connectError$(realtime: ChatRealtime): Observable<string> {
+  return realtime.socket$.pipe(
+    switchMap((socket) =>
+      fromEventPattern<Error>(
+        (handler) => socket.on('connect_error', handler),
+        (handler) => socket.off('connect_error', handler),
+      ),
+    ),
+    map((error) => error.message),
+  );
+}
+
 function roomEvents(realtime: ChatRealtime, room: string, local$: Observable<ChatMessage>) {
   return merge(
     merge(realtime.event$('chatMessage'), local$).pipe(
@@ -113,7 +141,7 @@ function roomEvents(realtime: ChatRealtime, room: string, local$: Observable<Cha
 /** Why the chat stopped: the handshake was refused, or the session ended (a code). */
 function stopped$(realtime: ChatRealtime): Observable<string> {
   return merge(
-    realtime.connectError$.pipe(filter((code) => /^[a-z_]+$/.test(code))),
+    connectError$(realtime).pipe(filter((code) => /^[a-z_]+$/.test(code))),
     realtime.event$('chatSession').pipe(map(() => 'chat_session_ended')),
   );
 }
@@ -157,6 +185,7 @@ export function createPlayerChat(http: Http, room: string): PlayerChat {
     room,
   }));
   const local$ = new Subject<ChatMessage>();
+  const emit = emitter(realtime);
   const state$ = createChatRoom({
     fetchAfter: (after) => api.history(caller, room, after),
     events$: roomEvents(realtime, room, local$),
@@ -186,8 +215,8 @@ export function createPlayerChat(http: Http, room: string): PlayerChat {
     send: (text, clientId) => api.send(caller, room, text, clientId).then(remember),
     sendImage: (data, clientId) => api.sendImage(room, data, clientId).then(remember),
     loadImage: (id, signal) => api.image(caller, room, id, signal),
-    typing: (on) => realtime.socket()?.emit('typing', { room, typing: on }),
-    read: (seq) => realtime.socket()?.emit('read', { room, seq }),
+    typing: (on) => emit('typing', { room, typing: on }),
+    read: (seq) => emit('read', { room, seq }),
   };
 }
 
@@ -227,6 +256,7 @@ export function createSupportConsole(http: Http): SupportConsole {
   const refresh$ = new Subject<void>();
   const local$ = new Subject<ChatMessage>();
   const rooms = new Map<string, SupportRoomChat>();
+  const emit = emitter(realtime);
   return {
     api,
     rooms$: createSupportRooms({
@@ -258,8 +288,8 @@ export function createSupportConsole(http: Http): SupportConsole {
           }),
         close: () => api.close(room),
         loadImage: (id, signal) => api.image(room, id, signal),
-        typing: (on) => realtime.socket()?.emit('typing', { room, typing: on }),
-        read: (seq) => realtime.socket()?.emit('read', { room, seq }),
+        typing: (on) => emit('typing', { room, typing: on }),
+        read: (seq) => emit('read', { room, seq }),
       };
       rooms.set(room, chat);
       return chat;

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../../i18n/chooseLanguage';
 import { hideLoader, showLoader } from '../../core/loader';
 import { useServices } from '../../core/ServicesContext';
-import { MaintenanceScreen } from './MaintenanceScreen';
-import { RegionBlockScreen } from './RegionBlockScreen';
+import { lazySection } from '../../core/lazySection';
 import { SiteInfoContext } from '../../core/SiteInfoContext';
 import { useSystemStatus } from './useSystemStatus';
 import { Button } from '../../components/Button';
@@ -16,6 +15,19 @@ import { useLocation } from 'react-router-dom';
  * the support console (staff answer it meanwhile). Their calls stay open on the server too.
  */
 const OPEN_PATHS = /^\/(chat|support)(\/|$)/i;
+
+const loadScreens = () => import('./blockingScreens');
+const screen = { sectionTexts: false, Loading: () => null } as const;
+const MaintenanceScreen = lazySection<{ end: string | null }>(
+  'MaintenanceScreen',
+  () => loadScreens().then((module) => ({ default: module.MaintenanceScreen })),
+  screen,
+);
+const RegionBlockScreen = lazySection<{ ip: string }>(
+  'RegionBlockScreen',
+  () => loadScreens().then((module) => ({ default: module.RegionBlockScreen })),
+  screen,
+);
 
 /**
  * Shows one of the app's three faces (spec 2 "System status screens"): the app itself,
