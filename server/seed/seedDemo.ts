@@ -1,11 +1,6 @@
 import type { Database } from '../db/types';
 import { hashPassword } from '../domain/identity/password';
-import {
-  DEMO_PASSWORD,
-  DEMO_PAYMENT_PASSWORD,
-  DEMO_SUPPORT,
-  demoAccounts,
-} from './demoAccounts';
+import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, DEMO_SUPPORT, demoAccounts } from './demoAccounts';
 import { seedAgentDemo } from './seedAgentDemo';
 import { seedAgentRates } from './seedAgentRates';
 
