@@ -21,6 +21,7 @@ import type { MessageChange } from './domain/messages/events';
 import type { AnnouncementChange } from './domain/announcements/operatorAnnouncements';
 import type { RedisLink } from './realtime/redis';
 import type { RgChange } from './domain/responsibleGaming/events';
+import { createChatServices } from './domain/chat/events';
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
 export async function createDeps(options: {
@@ -62,6 +63,7 @@ export async function createDeps(options: {
     winnerEvents: createAnnouncer<WinnerEntry>(),
     salaryEvents: createAnnouncer<SalaryChange>(),
     demoRigs: new Map(),
+    chat: createChatServices(),
     identity: {
       keys: await loadOrCreateRsaKeys(db),
       human: createHumanCheck(await loadOrCreateChallengeSecret(db), {

@@ -183,6 +183,7 @@ function banner(
     lines.push(
       '    agent2   sub-agent of agent1 (player4, player5, and agent3 with player6)',
       '    player4..player8  team players with money and played rounds (reports are not empty)',
+      '    support1 support staff of the operator console (/support)',
     );
   }
   if (env.NODE_ENV === 'production' && (demoDepositsOn(config) || demoPayoutsOn(config))) {
@@ -205,6 +206,7 @@ function banner(
     '            npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> <text>',
     '            npm run ops -- announce create --kind announcement|notice|popup --title EN=<text> --body EN=<html> | announce list | announce end <id>',
     '            npm run ops -- rg <account> | rg extend <account> --until <iso> | rg extend <account> --permanent',
+    '            npm run ops -- support add <name> [--display-name <name>] | support list | support password|disable|enable <name>',
     '',
   );
   return lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n');

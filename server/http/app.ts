@@ -49,6 +49,8 @@ import { messageRelays, messageRoutes } from './messages/messageRoutes';
 import { agentAnnouncementRoutes } from './announcements/agentAnnouncementRoutes';
 import { feedbackRoutes } from './feedback/feedbackRoutes';
 import { rgRoutes } from './responsibleGaming/rgRoutes';
+import { chatRelays, chatRoutes } from './chat/chatRoutes';
+import { supportRoutes } from './chat/supportRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -85,9 +87,13 @@ export interface AppOptions {
   websocketOnly?: boolean;
 }
 
-/** Paths that stay open in maintenance and for restricted regions: the page must learn why. */
+/**
+ * Paths that stay open in maintenance and for restricted regions: the page must learn why, and
+ * the blocking screens offer live support (spec 2), so the chat and its console stay open too.
+ */
+const ALWAYS_OPEN = ['/wps/system/', '/ops/', '/wps/chat/', '/wps/support/', '/wps/relay/CBS_'];
 function isAlwaysOpen(url: string): boolean {
-  return url.startsWith('/wps/system/') || url.startsWith('/ops/');
+  return ALWAYS_OPEN.some((prefix) => url.startsWith(prefix));
 }
 
 /** A caller's request id is taken only as a plain token: it goes into every log line. */
@@ -218,6 +224,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...messageRelays(deps),
     ...pointRelays(deps),
     ...missionRelays(deps),
+    ...chatRelays(deps),
   };
   await relayRoutes(http, deps, relays);
   // Relays are routes too for the authorization matrix.
@@ -241,6 +248,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await pointRoutes(http, deps);
   await feedbackRoutes(http, deps);
   await rgRoutes(http, deps);
+  await chatRoutes(http, deps);
+  await supportRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

@@ -29,6 +29,7 @@ import type { RgChange } from '../domain/responsibleGaming/events';
 export interface Clock {
   now(): Date;
 }
+import type { ChatServices } from '../domain/chat/events';
 
 /** Everything the HTTP and realtime layers need, built once in main.ts (or by a test). */
 export interface AppDeps {
@@ -75,6 +76,8 @@ export interface AppDeps {
   /** A member's responsible-gaming settings changed, for the `rg` socket event (issue 17). */
   rgEvents: Announcer<RgChange>;
   clock: Clock;
+  /** The live chat (issue 16): committed changes, ended console sessions, staff presence. */
+  chat: ChatServices;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

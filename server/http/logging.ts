@@ -120,9 +120,12 @@ export function loggerOptions(level: string, stream?: LogStream) {
         'req.headers.authorization',
         'req.headers.encryption',
         'req.headers.cookie',
+        // A guest's chat key (issue 16): it opens the guest's room.
+        'req.headers["x-chat-guest"]',
         'headers.authorization',
         'headers.encryption',
         'headers.cookie',
+        'headers["x-chat-guest"]',
         'res.headers["set-cookie"]',
       ],
       censor: REDACTED,

@@ -2,6 +2,7 @@ import { autoConfirmWithdrawals } from '../domain/withdrawals/autoConfirm';
 import { startAnnouncementTimer } from './announcementTimer';
 import { forgetExpiredLaunches } from './cleanup';
 import { startLotteryDrawTimer } from './lotteryDrawTimer';
+import { forgetOldChats } from '../domain/chat/rooms';
 import { catchUpDemoChannel } from './demoChannelCatchUp';
 import { settleDueSalaries } from '../domain/salary/settle';
 import type { AppDeps } from '../http/deps';
@@ -36,6 +37,16 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
       async () => {
         await timedJob('forgetExpiredLaunches', async () => {
           await forgetExpiredLaunches(deps.db);
+          return { ran: true };
+        });
+      },
+    ],
+    [
+      // Closed chats past their retention, and guest rooms where nothing was said (issue 16).
+      'forgetOldChats',
+      async () => {
+        await timedJob('forgetOldChats', async () => {
+          await forgetOldChats(deps.db);
           return { ran: true };
         });
       },

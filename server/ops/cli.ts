@@ -27,6 +27,8 @@ import { perLanguage } from './announceArgs';
  *   npm run ops -- announce create --file announcement.json | announce list [--all] | announce end op-3
  *   npm run ops -- rg player1
  *   npm run ops -- rg extend player1 --until 2031-01-01T00:00:00Z | rg extend player1 --permanent
+ *   npm run ops -- support add <name> [--display-name "Mai"] | support list
+ *   npm run ops -- support password <name> | support disable <name> | support enable <name>
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -47,6 +49,8 @@ const usage = [
   '       npm run ops -- announce create --file <announcement.json>',
   '       npm run ops -- announce list [--all] | announce end <id>',
   '       npm run ops -- rg <account> | rg extend <account> --until <iso> | rg extend <account> --permanent',
+  '       npm run ops -- support add <name> [--display-name <name players see>] | support list',
+  '       npm run ops -- support password <name> | support disable <name> | support enable <name>',
 ].join('\n');
 
 /** A date the operator typed, as ISO, or a clear error naming the option. */
@@ -83,6 +87,18 @@ function outboxTable(messages: OutboxMessage[]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
     '\n',
   );
+}
+
+/** A staff account's new password, shown once: where to log in and what to type. */
+function staffPassword(
+  answer: { staff: { name: string; displayName: string }; password: string },
+  title: string,
+): string {
+  return [
+    `${title}: ${answer.staff.name} (players see "${answer.staff.displayName}")`,
+    `password: ${answer.password}`,
+    'Log in at /support. The password is shown only now; `support password <name>` makes a new one.',
+  ].join('\n');
 }
 
 /** A JSON file the operator wrote, with its name in the error when it cannot be read. */
@@ -152,6 +168,7 @@ async function run(argv: string[]): Promise<string> {
       'go-reward': { type: 'boolean' },
       account: { type: 'string', multiple: true },
       permanent: { type: 'boolean' },
+      'display-name': { type: 'string' },
     },
   });
   const [command, action, extra, ...more] = positionals;
@@ -284,6 +301,40 @@ async function run(argv: string[]): Promise<string> {
   if (command === 'rg' && action && action !== 'extend' && !extra) {
     const path = `/ops/rg/${encodeURIComponent(action)}`;
     return JSON.stringify(await call('GET', undefined, path), null, 2);
+  }
+  // Support staff (issue 16): the operator console's accounts (/support). A password is made by
+  // the server and shown once, here.
+  if (command === 'support' && action === 'add' && extra && !more.length) {
+    const body = { name: extra, displayName: values['display-name'] ?? null };
+    const made = (await call('POST', body, '/ops/support/staff')) as {
+      staff: { name: string; displayName: string };
+      password: string;
+    };
+    return staffPassword(made, 'Staff account created');
+  }
+  if (command === 'support' && action === 'list' && !extra) {
+    return JSON.stringify(await call('GET', undefined, '/ops/support/staff'), null, 2);
+  }
+  if (command === 'support' && action === 'password' && extra && !more.length) {
+    const path = `/ops/support/staff/${encodeURIComponent(extra)}/password`;
+    const reset = (await call('POST', {}, path)) as {
+      staff: { name: string; displayName: string };
+      password: string;
+    };
+    return staffPassword(
+      reset,
+      'New password set (every console session of the account was ended)',
+    );
+  }
+  if (
+    command === 'support' &&
+    (action === 'disable' || action === 'enable') &&
+    extra &&
+    !more.length
+  ) {
+    const path = `/ops/support/staff/${encodeURIComponent(extra)}/status`;
+    const status = action === 'disable' ? 'disabled' : 'active';
+    return JSON.stringify(await call('POST', { status }, path));
   }
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {

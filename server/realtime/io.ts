@@ -12,6 +12,8 @@ import { viewFor } from '../domain/contracts/views';
 import { socketEvents } from '../metrics';
 import type { MaintenanceState } from '../domain/system/maintenance';
 import type { RedisLink } from './redis';
+import { attachChat } from './chat';
+import { CHAT_NAMESPACE } from '../../src/shared/chat';
 
 /** What one server process tells the others (through the adapter; only with Redis). */
 export interface InterServerEvents {
@@ -205,5 +207,8 @@ export function attachRealtime(
         });
     }
   });
+
+  // The live chat's own namespace (issue 16): its own handshake, rooms and events.
+  attachChat(io.of(CHAT_NAMESPACE), deps, log);
   return io;
 }

@@ -3,6 +3,8 @@
  * player2 and player3 are agent1's downline (issue 6 builds deeper levels on them).
  */
 export const DEMO_PASSWORD = 'Passw0rd!';
+/** The demo support console account (password DEMO_PASSWORD); players see its display name. */
+export const DEMO_SUPPORT = { name: 'support1', displayName: 'Mai' } as const;
 /** The demo accounts' payment password (withdrawals). */
 export const DEMO_PAYMENT_PASSWORD = '246810';
 

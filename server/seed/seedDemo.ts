@@ -1,6 +1,6 @@
 import type { Database } from '../db/types';
 import { hashPassword } from '../domain/identity/password';
-import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, demoAccounts } from './demoAccounts';
+import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, DEMO_SUPPORT, demoAccounts } from './demoAccounts';
 import { seedAgentDemo } from './seedAgentDemo';
 import { seedAgentRates } from './seedAgentRates';
 
@@ -30,6 +30,12 @@ export async function seedDemo(db: Database): Promise<void> {
       );
     }
   });
+  // A support console account (issue 16, /support): demo data only, like every account here.
+  await db.query(
+    `insert into support_staff (name, display_name, password_hash) values ($1, $2, $3)
+     on conflict (name) do nothing`,
+    [DEMO_SUPPORT.name, DEMO_SUPPORT.displayName, passwordHash],
+  );
   // The agent back office's demo team, playing (issue 6).
   await seedAgentDemo(db, passwordHash);
   await seedAgentRates(db);

@@ -1,4 +1,5 @@
-import { FEEDBACK_PATH, type FeedbackRequest, type FeedbackView } from '../shared/feedback';
+import type { FeedbackRequest, FeedbackView } from '../shared/feedback';
+import { FEEDBACK_PATH } from '../shared/feedbackPath';
 import type { Http } from './http';
 
 /** Feedback (issue 16): send one (`PUT /wps/feedback`, spec 7) and read one's own. */

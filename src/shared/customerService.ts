@@ -42,3 +42,36 @@ export function revealCustomerServicePath(path: string): string | null {
     return null;
   }
 }
+
+/** Spec 3 "Customer service entry": its type and its obfuscated path. */
+export interface CustomerServiceEntry {
+  /**
+   * What kind of service it is, as the operator names it (`config/platform.json`): `LIVE` is
+   * the live chat (the site's own at `/chat`, or a third party's address), `HELP` the help
+   * centre; any other name is shown as customer service too.
+   */
+  csType: string;
+  path: string;
+}
+
+export interface RevealedCustomerService {
+  csType: string;
+  url: string;
+  /** A path of this site (opened in the page, keeping the session) or another site's address. */
+  internal: boolean;
+}
+
+/**
+ * The entry the site's customer-service links open: the first configured entry whose path
+ * reveals a usable address (the operator lists them by preference), or null when none does.
+ */
+export function chooseCustomerService(
+  entries: readonly CustomerServiceEntry[],
+): RevealedCustomerService | null {
+  for (const entry of entries) {
+    const url = revealCustomerServicePath(entry.path);
+    // "//host" is another site, however it starts.
+    if (url !== null) return { csType: entry.csType, url, internal: /^\/(?!\/)/.test(url) };
+  }
+  return null;
+}

@@ -8,6 +8,8 @@
  * one whether it arrives composed or as a letter and its combining marks.
  */
 
+import { countCharacters, hasControlCharacters, isTooLong, normalizePlainText } from './plainText';
+
 export const FEEDBACK_TEXT_MAX = 140;
 export const FEEDBACK_REMARK_MAX = 140;
 export const FEEDBACK_IMAGES_MAX = 3;
@@ -31,7 +33,7 @@ export const FEEDBACK_CATEGORIES = [
 ] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
-export const FEEDBACK_PATH = '/wps/feedback';
+export { FEEDBACK_PATH } from './feedbackPath';
 
 /** One image as it travels: its bytes in base64 (standard alphabet, no data: prefix). */
 export interface FeedbackImageUpload {
@@ -82,45 +84,9 @@ export interface FeedbackProblem {
   index?: number;
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** Line endings made one, composed (NFC), trimmed: the text as stored. */
-export function normalizeFeedbackText(value: string): string {
-  return value.replace(/\r\n?/g, '\n').normalize('NFC').trim();
-}
-
-/** The characters a person counts (grapheme clusters) in the text as it will be stored. */
-export function countCharacters(value: string): number {
-  let count = 0;
-  for (const _ of segmenter.segment(normalizeFeedbackText(value))) count += 1;
-  return count;
-}
-
-/**
- * Past this many code points per allowed character a text is too long whatever it shows: a
- * character may be built of several (a flag, a family emoji, a letter and its marks), but not
- * of hundreds (the storage bound is ten per character).
- */
-const CODE_POINTS_PER_CHARACTER = 10;
-
-/** Whether a text (as stored) is longer than `max` characters. */
-export function isTooLong(value: string, max: number): boolean {
-  const text = normalizeFeedbackText(value);
-  // Cheap bounds first: UTF-16 units are at most two per code point.
-  if (text.length > max * CODE_POINTS_PER_CHARACTER * 2) return true;
-  if ([...text].length > max * CODE_POINTS_PER_CHARACTER) return true;
-  return countCharacters(text) > max;
-}
-
-/** C0 controls (but line breaks and tabs), DEL, and the C1 controls. */
-function hasControlCharacters(value: string): boolean {
-  for (const char of value) {
-    if (char === '\n' || char === '\t') continue;
-    const code = char.codePointAt(0)!;
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
-  }
-  return false;
-}
+/** The text as stored (plainText.ts: the same rule as every text a person writes). */
+export const normalizeFeedbackText = normalizePlainText;
+export { countCharacters, isTooLong };
 
 export function isFeedbackCategory(value: unknown): value is FeedbackCategory {
   return (FEEDBACK_CATEGORIES as readonly unknown[]).includes(value);

@@ -1,4 +1,6 @@
 import type { LotteryPaths } from './lottery';
+import type { CustomerServiceEntry } from './customerService';
+
 /**
  * System status and site settings as both sides see them (spec 3 "System status response",
  * "Site settings"). Declared once here; the server builds them, the browser reads them.
@@ -26,8 +28,11 @@ export interface DomainRoute {
 }
 
 export interface SystemStatusInfo {
-  /** Obfuscated customer-service paths (see customerService.ts). */
-  customerService: string[];
+  /**
+   * Customer-service entries (spec 3), each with its `csType` and obfuscated path (see
+   * customerService.ts), in the operator's order of preference.
+   */
+  customerService: CustomerServiceEntry[];
   domainRoute: DomainRoute[];
   resources: SiteResource[];
   whitelabel: WhitelabelNode[];

@@ -18,19 +18,25 @@ import { type ConnectionState, type SocketLifecycleEvent, toConnectionState } fr
 
 export type PlatformSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-type EventName = keyof ServerToClientEvents;
-type EventPayload<K extends EventName> = Parameters<ServerToClientEvents[K]>[0];
+/** An event map as socket.io-client takes it (its own `EventsMap` is not exported). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- socket.io's own constraint.
+type EventsMap = { [event: string]: any };
+type EventPayload<Map extends EventsMap, K extends keyof Map> = Parameters<Map[K]>[0];
 
 /**
  * The one socket of the tab as an Observable (ARCHITECTURE, Streams). The socket opens on the
  * first subscriber and closes when the last one leaves. socket.io-client itself reconnects
  * with backoff and jitter, so no RxJS retry is stacked on the transport.
  */
-export function createRealtime(createSocket: () => PlatformSocket | Promise<PlatformSocket>) {
+export function createRealtime<
+  Listen extends EventsMap = ServerToClientEvents,
+  Emit extends EventsMap = ClientToServerEvents,
+>(createSocket: () => Socket<Listen, Emit> | Promise<Socket<Listen, Emit>>) {
+  type AnySocket = Socket<Listen, Emit>;
   // The factory may be async so the socket.io client can load after the first paint.
-  let current: PlatformSocket | null = null;
-  const socket$ = new Observable<PlatformSocket>((subscriber) => {
-    let socket: PlatformSocket | null = null;
+  let current: AnySocket | null = null;
+  const socket$ = new Observable<AnySocket>((subscriber) => {
+    let socket: AnySocket | null = null;
     let closed = false;
     void Promise.resolve(createSocket()).then(
       (created) => {
@@ -92,16 +98,16 @@ export function createRealtime(createSocket: () => PlatformSocket | Promise<Plat
     }),
   );
 
-  function event$<K extends EventName>(name: K): Observable<EventPayload<K>> {
+  function event$<K extends keyof Listen & string>(name: K): Observable<EventPayload<Listen, K>> {
     return socket$.pipe(
       switchMap((socket) =>
-        fromEventPattern<EventPayload<K>>(
-          (handler) => socket.on(name, handler as never),
-          (handler) => socket.off(name, handler as never),
+        fromEventPattern<EventPayload<Listen, K>>(
+          (handler) => socket.on(name as never, handler as never),
+          (handler) => socket.off(name as never, handler as never),
           // The payload only: with connection-state recovery the server adds the packet's
           // offset as a last argument (socket.io-client reads it but leaves it in place), and
           // fromEventPattern would otherwise emit [payload, offset].
-          (payload: EventPayload<K>) => payload,
+          (payload: EventPayload<Listen, K>) => payload,
         ),
       ),
     );
@@ -121,7 +127,8 @@ export function createRealtime(createSocket: () => PlatformSocket | Promise<Plat
 }
 
 function listen(
-  socket: PlatformSocket,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any event map: lifecycle events only.
+  socket: Socket<any, any>,
   name: 'connect' | 'disconnect' | 'connect_error',
   as: SocketLifecycleEvent,
 ): Observable<SocketLifecycleEvent> {
@@ -132,4 +139,6 @@ function listen(
   ).pipe(toLifecycle);
 }
 
-export type Realtime = ReturnType<typeof createRealtime>;
+export type Realtime = ReturnType<
+  typeof createRealtime<ServerToClientEvents, ClientToServerEvents>
+>;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { newStaff } from './ops';
 import { agentLogin, loginAs, openLogin } from './support';
 
 /**
@@ -41,6 +42,8 @@ const publicRoutes = [
   '/downloads/ios',
   '/downloads/android',
   '/no-such-page',
+  // The support console's login (the console itself: 'as support staff' below).
+  '/support',
 ];
 // The lottery pages in both views (issue 16): the lobby, and a game's betting view with its draws.
 const accountRoutes = [
@@ -249,6 +252,7 @@ test('as a guest', async ({ page }) => {
         await p.getByRole('button', { name: 'Forgot password?' }).click();
       });
       await popupStop(p, `${where} help centre`, stops, errors, withAxe, () => go(p, '/help'));
+      await chatStop(p, `${where} chat`, stops, errors, withAxe);
       await go(p, '/');
       await popupStop(p, `${where} notices`, stops, errors, withAxe, () =>
         p.getByTestId('notice-marquee-button').click(),
@@ -261,6 +265,29 @@ test('as a guest', async ({ page }) => {
     },
   );
 });
+
+/**
+ * The live chat: `/chat` opens the visitor's room (a guest's or the member's), with a message in
+ * it so the log, the read receipt and the box are all on the page.
+ */
+async function chatStop(
+  page: Page,
+  where: string,
+  stops: Stop[],
+  errors: string[],
+  withAxe: boolean,
+) {
+  await go(page, '/chat');
+  await expect(page).toHaveURL(/\/chat\/[A-Za-z0-9_-]{22}$/);
+  const chat = page.getByTestId('player-chat');
+  if ((await chat.getByTestId('chat-message').count()) === 0) {
+    await chat.getByRole('textbox', { name: 'Message' }).fill('Hello, is anyone there?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+  }
+  await expect(chat.getByTestId('chat-receipt')).toBeVisible();
+  await settle(page);
+  await check(page, where, stops, errors, withAxe);
+}
 
 async function openLoginHere(page: Page) {
   await page.getByTestId('open-login').click();
@@ -297,6 +324,7 @@ test('as a player', async ({ page }) => {
       await popupStop(p, `${where} change password`, stops, errors, withAxe, () =>
         p.getByTestId('change-password').click(),
       );
+      await chatStop(p, `${where} chat`, stops, errors, withAxe);
       // A vendor's card in a category list opens its games in a popup (isGame VASSALAGE).
       await go(p, '/pvp');
       await popupStop(p, `${where} vendor games`, stops, errors, withAxe, async () => {
@@ -345,6 +373,51 @@ test('as a player', async ({ page }) => {
       }
     },
   );
+});
+
+test('as support staff, in the console with chats open', async ({ page }) => {
+  const errors: string[] = [];
+  watchConsole(page, errors);
+  const staff = await newStaff('Walk');
+  // Two chats with something in them (a guest's, made through the calls the page makes).
+  for (const text of [
+    'A question from the walk',
+    'Another question, a longer one, from the walk',
+  ]) {
+    const launched = await page.request.post('/wps/relay/CBS_launchChat', { data: {} });
+    const { room, guestKey } = (await launched.json()).value as { room: string; guestKey: string };
+    await page.request.post(`/wps/chat/rooms/${room}/messages`, {
+      headers: { 'x-chat-guest': guestKey },
+      data: { text },
+    });
+  }
+  await page.goto('/support');
+  await page.getByLabel('Staff name').fill(staff.name);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('support-console')).toBeVisible();
+  const stops: Stop[] = [];
+  for (const pass of passes) {
+    const { size, themes, axe } = pass;
+    await page.setViewportSize(size);
+    for (const theme of themes) {
+      const withAxe = (axe as readonly Theme[]).includes(theme);
+      await setTheme(page, theme);
+      const where = `staff ${size.width}px ${theme}`;
+      await expect(page.getByTestId('support-room').first()).toBeVisible();
+      await check(page, `${where} list`, stops, errors, withAxe);
+      // Two chats open (side by side on a wide screen, one at a time on a phone).
+      const opened = size.width >= 1024 ? [0, 1] : [0];
+      for (const index of opened) await page.getByTestId('support-room').nth(index).click();
+      await expect(page.getByTestId('support-pane').first()).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await check(page, `${where} chats`, stops, errors, withAxe);
+      const hide = page.getByRole('button', { name: /^Hide the chat with/ });
+      while ((await hide.count()) > 0) await hide.first().click();
+      await expect(page.getByTestId('support-pane')).toHaveCount(0);
+    }
+  }
+  expect(stops, JSON.stringify(stops, null, 2)).toEqual([]);
 });
 
 test('as a trial account', async ({ page }) => {

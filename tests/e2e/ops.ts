@@ -5,6 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { uniqueName } from './support';
 
 /** Operator calls against the e2e server, with the token it wrote to its data folder. */
 function serverInfo(): { url: string; opsToken: string } {
@@ -91,4 +92,13 @@ export async function endAnnouncement(id: string): Promise<void> {
   await ops(`/ops/announcements/${encodeURIComponent(id)}/end`, {}).catch((error: Error) => {
     if (!/already ended/.test(error.message)) throw error;
   });
+}
+
+/** A support staff account made as the README says (`npm run ops -- support add`). */
+export async function newStaff(displayName: string): Promise<{ name: string; password: string }> {
+  const name = uniqueName('staff').toLowerCase();
+  const { stdout } = await opsCommand('support', 'add', name, '--display-name', displayName);
+  const password = stdout.match(/^password: (\S+)$/m)?.[1];
+  if (!password) throw new Error(`no password in: ${stdout}`);
+  return { name, password };
 }

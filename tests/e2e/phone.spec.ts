@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './accounts';
-import { createPromotion } from './ops';
+import { createPromotion, newStaff } from './ops';
 import { loginAs, uniqueName } from './support';
 
 /**
@@ -234,4 +234,53 @@ test('on a phone the lottery draws, the seamless wallet and the avatar picker fi
   await expect(page.getByTestId('avatar-status')).toHaveText('Your avatar is saved.');
   await expect(page.getByTestId('avatar').first()).toHaveAttribute('src', '/avatars/leaf.svg');
   await documentFits(page);
+});
+
+test('on a phone a player chats with support from the drawer: the chat fills the screen, and answers arrive', async ({
+  page,
+  request,
+}) => {
+  const staff = await newStaff('Hoa');
+  const account = await newAccount();
+  await loginAs(page, account.username, account.password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.getByTestId('menu-toggle').tap();
+  await page.locator('dialog#side-menu').getByRole('link', { name: 'Customer service' }).tap();
+  await expect(page).toHaveURL(/\/chat\/[A-Za-z0-9_-]{22}$/);
+  const room = page.url().split('/').pop()!;
+  const chat = page.getByTestId('player-chat');
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  const send = chat.getByRole('button', { name: 'Send' });
+  // A full-height page: the box and its buttons at the bottom of the screen, 44 px targets.
+  const viewport = page.viewportSize()!;
+  const sendBox = (await send.boundingBox())!;
+  expect(sendBox.y + sendBox.height).toBeLessThanOrEqual(viewport.height);
+  expect(sendBox.y + sendBox.height).toBeGreaterThan(viewport.height - 80);
+  expect(sendBox.height).toBeGreaterThanOrEqual(44);
+  expect((await chat.getByText('Add a picture').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await documentFits(page);
+
+  await box.tap();
+  await box.fill('Hi, I cannot find my bonus.');
+  await send.tap();
+  await expect(chat.getByTestId('chat-message')).toContainText(['Hi, I cannot find my bonus.']);
+
+  // Support answers from the console (its calls, as the console makes them).
+  const login = await request.post('/wps/support/session', {
+    data: { name: staff.name, password: staff.password },
+  });
+  const { token } = (await login.json()).value as { token: string };
+  const answer = await request.post(`/wps/support/rooms/${room}/messages`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { text: 'It is in your reward centre: tap Claim there.' },
+  });
+  expect(answer.ok()).toBe(true);
+  await expect(chat.getByTestId('chat-message').last()).toContainText(
+    'It is in your reward centre: tap Claim there.',
+  );
+  await expect(chat.getByTestId('chat-message').last()).toContainText('Hoa');
+  await documentFits(page);
+  // Back leaves the chat for where the player was.
+  await page.getByRole('button', { name: 'Back' }).tap();
+  await expect(page).not.toHaveURL(/\/chat/);
 });

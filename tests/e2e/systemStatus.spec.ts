@@ -33,10 +33,8 @@ test('maintenance switched by the operator appears live in an open page and goes
   await expect(screen).toBeVisible();
   await expect(screen.getByRole('heading', { name: 'We are under maintenance' })).toBeVisible();
   await expect(screen.locator('time')).toHaveAttribute('datetime', until);
-  await expect(screen.getByRole('link', { name: 'Live support' })).toHaveAttribute(
-    'href',
-    '/helpmc#live-support',
-  );
+  // Live support is the site's own chat (config: customer service LIVE → /chat).
+  await expect(screen.getByRole('link', { name: 'Live support' })).toHaveAttribute('href', '/chat');
 
   await ops('maintenance', 'off');
   await expect(page.getByTestId('home-page')).toBeVisible();
@@ -62,6 +60,27 @@ test('a visitor from a blocked range sees the region screen with their IP', asyn
   const screen = page.getByTestId('region-block-screen');
   await expect(screen).toBeVisible();
   await expect(screen.getByTestId('visitor-ip')).toHaveText('203.0.113.77');
-  await expect(screen.getByRole('link', { name: 'Live support' })).toBeVisible();
+  // The blocked visitor can still reach customer service: the chat opens and takes a message.
+  await screen.getByRole('link', { name: 'Live support' }).click();
+  await expect(page).toHaveURL(/\/chat\/[A-Za-z0-9_-]{22}$/);
+  const chat = page.getByTestId('player-chat');
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Why is the site blocked here?');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByTestId('chat-message')).toContainText(['Why is the site blocked here?']);
   await context.close();
+});
+
+test('during maintenance the live-support button opens the chat, which works', async ({ page }) => {
+  await ops('maintenance', 'on');
+  await page.goto('/');
+  const screen = page.getByTestId('maintenance-screen');
+  await screen.getByRole('link', { name: 'Live support' }).click();
+  await expect(page).toHaveURL(/\/chat\/[A-Za-z0-9_-]{22}$/);
+  const chat = page.getByTestId('player-chat');
+  await chat.getByRole('textbox', { name: 'Message' }).fill('When does the maintenance end?');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByTestId('chat-message')).toContainText(['When does the maintenance end?']);
+  // Back: the maintenance screen again.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByTestId('maintenance-screen')).toBeVisible();
 });

@@ -36,11 +36,15 @@ describe.each(engines)('system endpoints on %s', (engine) => {
     expect(value.info.launchGameCDNs.length).toBeGreaterThan(0);
     expect(value.info.whitelabel.length).toBeGreaterThan(0);
     expect(value.info.register).toEqual({ usernameRegistration: true, mobileRegistration: true });
-    // Customer-service paths are obfuscated, and decode with their own last 8 characters.
-    const [support] = value.info.customerService;
-    expect(support).toBeDefined();
-    expect(support).not.toContain('helpmc');
-    expect(revealCustomerServicePath(support!)).toBe('/helpmc#live-support');
+    // Customer-service entries carry their csType; paths are obfuscated, and decode with their
+    // own last 8 characters.
+    const [chat, help] = value.info.customerService;
+    expect(chat?.csType).toBe('LIVE');
+    expect(chat?.path).not.toContain('chat');
+    expect(revealCustomerServicePath(chat!.path)).toBe('/chat');
+    expect(help?.csType).toBe('HELP');
+    expect(help?.path).not.toContain('helpmc');
+    expect(revealCustomerServicePath(help!.path)).toBe('/helpmc#live-support');
   });
 
   it('serves the whitelabel tree, domain routes and help centre in the asked language', async () => {

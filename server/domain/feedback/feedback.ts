@@ -1,17 +1,16 @@
 import {
   checkFeedbackFields,
-  checkImageList,
   FEEDBACK_PER_HOUR,
   type FeedbackCategory,
   type FeedbackProblem,
   type FeedbackView,
-  IMAGE_SNIFF_BYTES,
   normalizeFeedbackText,
 } from '../../../src/shared/feedback';
 import type { Database, Queryable } from '../../db/types';
 import { ApiError } from '../apiError';
 import { feedbackAnswerNoticeWithin } from '../messages/notices';
-import { type CleanImage, cleanImage, ImageRejected } from '../uploads/cleanImage';
+import type { CleanImage } from '../uploads/cleanImage';
+import { cleanImageUploads, type ImageProblem } from '../uploads/imageUploads';
 
 /** What the edge hands over: the fields as sent, and each image's bytes decoded from base64. */
 export interface FeedbackSubmission {
@@ -46,26 +45,28 @@ export function refuse(problem: FeedbackProblem): never {
   });
 }
 
+/** An image's refusal (imageUploads.ts) in feedback's own codes. */
+export function refuseImage(problem: ImageProblem): never {
+  const code = (
+    {
+      too_many: 'feedback_too_many_images',
+      too_large: 'feedback_image_too_large',
+      type: 'feedback_image_type',
+      corrupt: 'feedback_image_corrupt',
+    } as const
+  )[problem.kind];
+  return refuse({
+    code,
+    field: 'images',
+    ...(problem.index === undefined ? {} : { index: problem.index }),
+  });
+}
+
 /** Every check, cheapest first; the images are decoded and stripped last. */
 export function checkSubmission(submission: FeedbackSubmission): CleanImage[] {
   const [fieldProblem] = checkFeedbackFields(submission);
   if (fieldProblem) refuse(fieldProblem);
-  const [imageProblem] = checkImageList(
-    submission.images.map((bytes) => ({
-      size: bytes.length,
-      head: bytes.subarray(0, IMAGE_SNIFF_BYTES),
-    })),
-  );
-  if (imageProblem) refuse(imageProblem);
-  return submission.images.map((bytes, index) => {
-    try {
-      return cleanImage(bytes);
-    } catch (error) {
-      if (!(error instanceof ImageRejected)) throw error;
-      const code = error.reason === 'type' ? 'feedback_image_type' : 'feedback_image_corrupt';
-      return refuse({ code, field: 'images', index });
-    }
-  });
+  return cleanImageUploads(submission.images, refuseImage);
 }
 
 /**

@@ -12,9 +12,10 @@ import type { Visitor } from './region';
 /** The static part of the status response, computed once per configuration. */
 export function buildStatusInfo(config: PlatformConfig): SystemStatusInfo {
   return {
-    customerService: config.customerService.map((entry) =>
-      obfuscateCustomerServicePath(entry.url, entry.key),
-    ),
+    customerService: config.customerService.map((entry) => ({
+      csType: entry.csType,
+      path: obfuscateCustomerServicePath(entry.url, entry.key),
+    })),
     domainRoute: config.domainRoute,
     resources: config.resources,
     whitelabel: config.whitelabel,

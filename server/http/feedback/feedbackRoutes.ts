@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import {
-  FEEDBACK_IMAGE_MAX_BYTES,
   FEEDBACK_IMAGES_MAX,
   FEEDBACK_PATH,
   type FeedbackView,
 } from '../../../src/shared/feedback';
-import { listFeedback, refuse, submitFeedback } from '../../domain/feedback/feedback';
+import { listFeedback, refuse, refuseImage, submitFeedback } from '../../domain/feedback/feedback';
+import {
+  decodeBase64Image,
+  IMAGE_BASE64_MAX,
+  reserveImageAttempt,
+} from '../../domain/uploads/imageUploads';
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
@@ -15,15 +19,12 @@ import { ApiError, parseInput } from '../errors';
 /** Sends (stored or refused) a member may make in an hour; at most FEEDBACK_PER_HOUR are stored. */
 const ATTEMPTS_PER_HOUR = 40;
 
-/** The base64 length of the largest image allowed. */
-const BASE64_MAX = Math.ceil(FEEDBACK_IMAGE_MAX_BYTES / 3) * 4;
-
 /**
  * Room for one image more than allowed, each of the largest size, and the texts: a fourth image
  * is refused with its own code (feedback_too_many_images), and a 6 MB image with its own
  * (feedback_image_too_large), instead of a bare "body too large". Larger bodies are 413s.
  */
-export const FEEDBACK_BODY_LIMIT = (FEEDBACK_IMAGES_MAX + 1) * BASE64_MAX + 64 * 1024;
+export const FEEDBACK_BODY_LIMIT = (FEEDBACK_IMAGES_MAX + 1) * IMAGE_BASE64_MAX + 64 * 1024;
 
 /**
  * The shape only: which fields, of which types. What they hold (category in the list, lengths
@@ -42,21 +43,6 @@ const feedbackBody = z
   })
   .strict();
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** An image's bytes from base64 (a data: URL's prefix is ignored: its type is never trusted). */
-function decodeImage(data: string, index: number): Uint8Array {
-  const text = data.replace(/^data:[^,]{0,100},/, '');
-  // Larger than allowed, whatever it holds: refused before decoding.
-  if (Math.floor((text.length * 3) / 4) - 2 > FEEDBACK_IMAGE_MAX_BYTES) {
-    refuse({ code: 'feedback_image_too_large', field: 'images', index });
-  }
-  if (text.length % 4 !== 0 || !BASE64.test(text)) {
-    refuse({ code: 'feedback_image_corrupt', field: 'images', index });
-  }
-  return Buffer.from(text, 'base64');
-}
-
 const mineQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) }).strict();
 
 /**
@@ -73,16 +59,17 @@ export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps): Promi
       // Every attempt is reserved before the slow work (decoding up to three images): refused
       // sends do not use up the hourly quota of stored feedback, but they cannot be repeated
       // without bound to keep the server decoding (ATTEMPTS_PER_HOUR, one statement).
-      const attempt = await deps.identity.throttles.hit(`feedback-attempt:${memberId}`, {
-        windowMs: 60 * 60_000,
-        limit: ATTEMPTS_PER_HOUR,
-      });
+      const attempt = await reserveImageAttempt(
+        deps.identity.throttles,
+        `feedback-attempt:${memberId}`,
+        ATTEMPTS_PER_HOUR,
+      );
       if (!attempt.allowed) {
         throw new ApiError(
           429,
           'feedback_rate_limited',
           'Too many feedback attempts this hour. Please try again later.',
-          { retryAfterSeconds: Math.ceil(attempt.retryAfterMs / 1000) },
+          { retryAfterSeconds: attempt.retryAfterSeconds },
         );
       }
       const body = parseInput(feedbackBody, request.body);
@@ -93,7 +80,9 @@ export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps): Promi
         category: body.category,
         text: body.text,
         remark: body.remark ?? '',
-        images: body.images.map((image, index) => decodeImage(image.data, index)),
+        images: body.images.map((image, index) =>
+          decodeBase64Image(image.data, index, refuseImage),
+        ),
       });
       return ok(view);
     },

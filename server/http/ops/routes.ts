@@ -12,6 +12,7 @@ import { opsPointRoutes } from './pointRoutes';
 import { opsFeedbackRoutes } from './feedbackRoutes';
 import { opsAnnouncementRoutes } from './announcementRoutes';
 import { opsRgRoutes } from './rgRoutes';
+import { opsSupportRoutes } from './supportStaffRoutes';
 
 const maintenanceBody = z
   .object({
@@ -80,4 +81,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsFeedbackRoutes(app, deps, authorize);
   await opsAnnouncementRoutes(app, deps, authorize);
   await opsRgRoutes(app, deps, authorize);
+  await opsSupportRoutes(app, deps, authorize);
 }

@@ -296,6 +296,8 @@ export const ROUTE_SECTIONS: readonly (readonly [RegExp, string])[] = [
   [/^\/agent$/, 'src/ui/agent/AgentLandingPage.tsx'],
   [/^\/agenthome(\/[^/]+)?$/, 'src/ui/agent/AgentHomePage.tsx'],
   [/^\/helpmc$/, 'src/ui/help/HelpCentrePage.tsx'],
+  [/^\/chat(\/[^/]+)?$/, 'src/ui/chat/ChatPage.tsx'],
+  [/^\/support$/, 'src/ui/chat/SupportConsolePage.tsx'],
 ];
 
 /**

@@ -4,7 +4,7 @@ import { Button, IconButton } from '../components/Button';
 import { Drawer } from '../components/Drawer';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { Link, useParams } from 'react-router-dom';
-import { revealCustomerServicePath } from '../../shared/customerService';
+import { chooseCustomerService } from '../../shared/customerService';
 import { useServices } from '../core/ServicesContext';
 import { EmptyState } from '../components/EmptyState';
 import { useObservable } from '../hooks/useObservable';
@@ -89,9 +89,7 @@ export default function AgentHomePage() {
   const features = {
     whitelabel: site.info.whitelabel,
     funds,
-    customerService: site.info.customerService.some(
-      (path) => revealCustomerServicePath(path) !== null,
-    ),
+    customerService: chooseCustomerService(site.info.customerService) !== null,
   };
   const isDesktop = useIsDesktop();
   // The phone's page menu is open for the page it was opened on: choosing a page closes it.

@@ -17,11 +17,12 @@ export function App({ services }: { services: Services }) {
     <ServicesContext.Provider value={services}>
       <ToastProvider>
         <DialogProvider>
-          <SystemGate>
-            <BrowserRouter>
+          {/* The router outside the gate: the blocking screens link to live support (/chat). */}
+          <BrowserRouter>
+            <SystemGate>
               <AppRoutes />
-            </BrowserRouter>
-          </SystemGate>
+            </SystemGate>
+          </BrowserRouter>
         </DialogProvider>
       </ToastProvider>
     </ServicesContext.Provider>

@@ -11,6 +11,7 @@ import {
   AgentHome,
   AnnouncementPopups,
   AgentLanding,
+  Chat,
   DevGallery,
   Downloads,
   GameCenter,
@@ -21,6 +22,7 @@ import {
   PointMall,
   Promotions,
   Seamless,
+  SupportConsole,
 } from './sections';
 
 // The reality check and the session limit (issue 17): loaded once a real member is logged in.
@@ -98,10 +100,15 @@ export const routes: RouteObject[] = [
           { path: '*', element: <NotFoundPage /> },
         ],
       },
+      // The live chat (issue 16): a full-height page of its own, open whatever the status.
+      { path: '/chat', element: <Chat /> },
+      { path: '/chat/:room', element: <Chat /> },
       // The back office has no player shell.
       { path: '/agent', element: <AgentLanding /> },
       { path: '/agentHome', element: agentOnly(<AgentHome />) },
       { path: '/agentHome/:page', element: agentOnly(<AgentHome />) },
     ],
   },
+  // The support staff's console: its own login, none of the player's popups.
+  { path: '/support', element: <SupportConsole /> },
 ];

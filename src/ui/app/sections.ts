@@ -24,6 +24,12 @@ export const HelpCentre = lazySection('HelpCentre', () => import('../help/HelpCe
 // The app download pages (issue 16): their texts are the sections' (downloads.*).
 export const Downloads = lazySection('Downloads', () => import('../downloads/DownloadPage'));
 export const DevGallery = lazySection('DevGallery', () => import('../dev/DevGalleryPage'));
+// The live chat with customer service and the support staff's console (issue 16).
+export const Chat = lazySection('Chat', () => import('../chat/ChatPage'));
+export const SupportConsole = lazySection(
+  'SupportConsole',
+  () => import('../chat/SupportConsolePage'),
+);
 
 // The announcement pop-ups (issue 16) come after the first paint: nothing of them shows before
 // the announcements' answer anyway.

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { revealCustomerServicePath } from '../../shared/customerService';
+import { chooseCustomerService } from '../../shared/customerService';
+import { CustomerServiceLink } from './CustomerServiceLink';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
 import { useSiteInfo } from '../core/SiteInfoContext';
@@ -11,9 +12,7 @@ export function AccountMenuList({ id, onChoose }: { id: string; onChoose: () => 
   const { t } = useTranslation();
   const session = useSession();
   const { logout } = useAuthActions();
-  const support = useSiteInfo()
-    .info.customerService.map(revealCustomerServicePath)
-    .find((url) => url !== null);
+  const support = chooseCustomerService(useSiteInfo().info.customerService) !== null;
   return (
     <ul id={id} role="menu" className="menu" onClick={onChoose} onKeyDown={() => undefined}>
       <li role="none">
@@ -33,9 +32,7 @@ export function AccountMenuList({ id, onChoose }: { id: string; onChoose: () => 
       </li>
       {support && (
         <li role="none">
-          <a role="menuitem" href={support} target="_blank" rel="noopener noreferrer">
-            {t('shell.customerService')}
-          </a>
+          <CustomerServiceLink role="menuitem">{t('shell.customerService')}</CustomerServiceLink>
         </li>
       )}
       {session.isAgent && (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { revealCustomerServicePath } from '../../shared/customerService';
+import { chooseCustomerService } from '../../shared/customerService';
+import { CustomerServiceLink } from './CustomerServiceLink';
 import { useSiteInfo } from '../core/SiteInfoContext';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
@@ -79,7 +80,6 @@ export function SideMenu({ open, inDrawer = false }: { open: boolean; inDrawer?:
   const info = useSiteInfo().info;
   const { isLogin: loggedIn, isTrial } = useSession();
   const { logout } = useAuthActions();
-  const support = info.customerService.map(revealCustomerServicePath).find((url) => url !== null);
   const apps = info.resources.filter((resource) => resource.resourceType.startsWith('APP_'));
 
   const content = (
@@ -101,15 +101,13 @@ export function SideMenu({ open, inDrawer = false }: { open: boolean; inDrawer?:
           </ul>
         </section>
       )}
-      <ul>
-        {support && (
+      {chooseCustomerService(info.customerService) && (
+        <ul>
           <li>
-            <a href={support} target="_blank" rel="noopener noreferrer">
-              {t('shell.customerService')}
-            </a>
+            <CustomerServiceLink>{t('shell.customerService')}</CustomerServiceLink>
           </li>
-        )}
-      </ul>
+        </ul>
+      )}
       <div className="side-menu-settings">
         <LanguageSelect />
         {inDrawer && <ThemeToggle />}

@@ -6,6 +6,15 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BalanceEvent, SystemEvent } from '../../../src/shared/realtime';
 import { SOCKET_PATH } from '../../../src/shared/realtime';
+import {
+  CHAT_NAMESPACE,
+  type ChatHistory,
+  type ChatMessage,
+  type ChatTypingEvent,
+  type LaunchChatResult,
+  type ModelList,
+  type SupportLoginResult,
+} from '../../../src/shared/chat';
 import type { SystemStatusResponse } from '../../../src/shared/system';
 import { readEnv } from '../../../server/config/env';
 import { loadPlatformConfig } from '../../../server/config/load';
@@ -319,6 +328,83 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       await db.close();
     }
   }, 30_000);
+
+  it('carries a live chat between a player on A and the support console on B', async () => {
+    const token = await loginToken(a, 'player3');
+    const launched = await call(a, '/wps/relay/CBS_launchChat', {
+      method: 'POST',
+      headers: bearer(token),
+      json: {},
+    });
+    const { room } = launched.body.value as LaunchChatResult;
+    const login = await call(b, '/wps/support/session', {
+      method: 'POST',
+      json: { name: 'support1', password: 'Passw0rd!' },
+    });
+    const staffToken = (login.body.value as SupportLoginResult).token;
+    const chatSocket = async (url: string, auth: Record<string, string>) => {
+      const socket = connectSocket(`${url}${CHAT_NAMESPACE}`, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        forceNew: true,
+        auth,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+    const player = await chatSocket(a.url, { token, room });
+    const desk = await chatSocket(b.url, { staffToken });
+    const toConsole: ChatMessage[] = [];
+    const toPlayer: ChatMessage[] = [];
+    const typing: ChatTypingEvent[] = [];
+    desk.on('chatMessage', (message: ChatMessage) => toConsole.push(message));
+    player.on('chatMessage', (message: ChatMessage) => toPlayer.push(message));
+    player.on('chatTyping', (event: ChatTypingEvent) => typing.push(event));
+
+    // Presence is answered from the sockets of every process: A sees B's console.
+    await vi.waitFor(
+      async () => {
+        const list = await call(a, '/wps/relay/CBS_modelList');
+        expect((list.body.value as ModelList).online).toBe(true);
+      },
+      { timeout: LIVE_MS },
+    );
+    const said = await call(a, `/wps/chat/rooms/${room}/messages`, {
+      method: 'POST',
+      headers: bearer(token),
+      json: { text: 'Sent through A' },
+    });
+    expect(said.body.success).toBe(true);
+    await vi.waitFor(() => expect(toConsole.map((m) => m.text)).toContain('Sent through A'), {
+      timeout: LIVE_MS,
+    });
+    desk.emit('typing', { room, typing: true });
+    await vi.waitFor(() => expect(typing.at(-1)).toMatchObject({ side: 'staff', typing: true }), {
+      timeout: LIVE_MS,
+    });
+    await call(b, `/wps/support/rooms/${room}/messages`, {
+      method: 'POST',
+      headers: bearer(staffToken),
+      json: { text: 'Answered through B' },
+    });
+    await vi.waitFor(() => expect(toPlayer.map((m) => m.text)).toContain('Answered through B'), {
+      timeout: LIVE_MS,
+    });
+    // Both processes answer the same history, in one order.
+    for (const server of [a, b]) {
+      const history = await call(server, `/wps/chat/rooms/${room}/messages`, {
+        headers: bearer(token),
+      });
+      const texts = (history.body.value as ChatHistory).messages.map((m) => m.text);
+      expect(texts.slice(-2)).toEqual(['Sent through A', 'Answered through B']);
+    }
+    player.disconnect();
+    desk.disconnect();
+  });
 
   it('runs a salary settlement once when both processes start it together', async () => {
     const settle = (server: Proc) =>

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  chooseCustomerService,
   obfuscateCustomerServicePath,
   revealCustomerServicePath,
 } from '../../../src/shared/customerService';
@@ -29,6 +30,43 @@ describe('customer-service path obfuscation', () => {
     expect(
       revealCustomerServicePath(obfuscateCustomerServicePath('javascript:alert(1)', 'Ks7Qp2Lx')),
     ).toBeNull();
+  });
+});
+
+describe('customer-service entries (spec 3: csType and path)', () => {
+  const entry = (csType: string, url: string, key = 'Ks7Qp2Lx') => ({
+    csType,
+    path: obfuscateCustomerServicePath(url, key),
+  });
+
+  it('decrypts each path with its own last 8 characters', () => {
+    const chat = entry('LIVE', '/chat', 'Ks7Qp2Lx');
+    const help = entry('HELP', '/helpmc#live-support', 'Hm4Rt8Wz');
+    expect(chat.path.slice(-8)).toBe('Ks7Qp2Lx');
+    expect(help.path.slice(-8)).toBe('Hm4Rt8Wz');
+    expect(revealCustomerServicePath(chat.path)).toBe('/chat');
+    expect(revealCustomerServicePath(help.path)).toBe('/helpmc#live-support');
+    // Another key gives something else entirely (or nothing usable).
+    const swapped = chat.path.slice(0, -8) + 'Hm4Rt8Wz';
+    expect(revealCustomerServicePath(swapped)).not.toBe('/chat');
+  });
+
+  it('picks the first usable entry, in the page for a path of the site, in a new tab otherwise', () => {
+    expect(chooseCustomerService([entry('LIVE', '/chat'), entry('HELP', '/helpmc')])).toEqual({
+      csType: 'LIVE',
+      url: '/chat',
+      internal: true,
+    });
+    expect(
+      chooseCustomerService([
+        { csType: 'LIVE', path: 'garbage-Ks7Qp2Lx' },
+        entry('LIVE', 'javascript:alert(1)'),
+        entry('TELEGRAM', 'https://t.me/aurora_support'),
+      ]),
+    ).toEqual({ csType: 'TELEGRAM', url: 'https://t.me/aurora_support', internal: false });
+    // "//host" is another site.
+    expect(chooseCustomerService([entry('LIVE', '//evil.example/chat')])?.internal).toBe(false);
+    expect(chooseCustomerService([])).toBeNull();
   });
 });
 

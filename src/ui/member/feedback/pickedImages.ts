@@ -1,4 +1,5 @@
 import { IMAGE_SNIFF_BYTES } from '../../../shared/feedback';
+import { fileToBase64 } from '../../core/files';
 
 /** An image the member picked: the file, its first bytes (its real type), and a preview URL. */
 export interface PickedImage {
@@ -24,14 +25,4 @@ export async function readPicked(
 }
 
 /** The file's bytes in base64, as `PUT /wps/feedback` takes them. */
-export function toBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
+export const toBase64 = fileToBase64;

@@ -1,17 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { revealCustomerServicePath } from '../../../shared/customerService';
-import { useSiteInfo } from '../../core/SiteInfoContext';
+import { CustomerServiceLink } from '../CustomerServiceLink';
 
-/** Opens the first configured customer-service link (offered on every blocking screen). */
+/** Opens customer service (offered on every blocking screen and in the back office). */
 export function LiveSupportButton() {
   const { t } = useTranslation();
-  const url = useSiteInfo()
-    .info.customerService.map(revealCustomerServicePath)
-    .find((candidate) => candidate !== null);
-  if (!url) return null;
   return (
-    <a className="button primary" href={url} target="_blank" rel="noopener noreferrer">
+    <CustomerServiceLink className="button primary" testId="live-support">
       {t('system.liveSupport')}
-    </a>
+    </CustomerServiceLink>
   );
 }

@@ -4,21 +4,41 @@ import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../../i18n/chooseLanguage';
 import { hideLoader, showLoader } from '../../core/loader';
 import { useServices } from '../../core/ServicesContext';
-import { MaintenanceScreen } from './MaintenanceScreen';
-import { RegionBlockScreen } from './RegionBlockScreen';
+import { lazySection } from '../../core/lazySection';
 import { SiteInfoContext } from '../../core/SiteInfoContext';
 import { useSystemStatus } from './useSystemStatus';
 import { Button } from '../../components/Button';
+import { useLocation } from 'react-router-dom';
+
+/**
+ * Pages that stay open whatever the status: the live chat (the blocking screens offer it) and
+ * the support console (staff answer it meanwhile). Their calls stay open on the server too.
+ */
+const OPEN_PATHS = /^\/(chat|support)(\/|$)/i;
+
+const loadScreens = () => import('./blockingScreens');
+const screen = { sectionTexts: false, Loading: () => null } as const;
+const MaintenanceScreen = lazySection<{ end: string | null }>(
+  'MaintenanceScreen',
+  () => loadScreens().then((module) => ({ default: module.MaintenanceScreen })),
+  screen,
+);
+const RegionBlockScreen = lazySection<{ ip: string }>(
+  'RegionBlockScreen',
+  () => loadScreens().then((module) => ({ default: module.RegionBlockScreen })),
+  screen,
+);
 
 /**
  * Shows one of the app's three faces (spec 2 "System status screens"): the app itself,
  * the maintenance screen, or the region-block screen; a retry screen when the status cannot
- * be read at all.
+ * be read at all. The chat and the support console show whatever the status.
  */
 export function SystemGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const services = useServices();
   const [current, send] = useSystemStatus();
+  const alwaysOpen = OPEN_PATHS.test(useLocation().pathname);
   // The face is drawn from a deferred copy of the status: when the first answer arrives, the
   // whole app renders in slices (a transition) rather than in one long task.
   const snapshot = useDeferredValue(current);
@@ -76,7 +96,9 @@ export function SystemGate({ children }: { children: ReactNode }) {
 
   return (
     <SiteInfoContext.Provider value={info}>
-      {snapshot.matches({ watching: 'maintenance' }) ? (
+      {alwaysOpen ? (
+        children
+      ) : snapshot.matches({ watching: 'maintenance' }) ? (
         <MaintenanceScreen end={snapshot.context.maintenanceEnd} />
       ) : snapshot.matches({ watching: 'regionRestricted' }) ? (
         <RegionBlockScreen ip={info.location.ip} />

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { SupportLoginResult, SupportStaffView } from '../../../src/shared/chat';
+import { ok } from '../../../src/shared/envelope';
+import { closeRoom, history, roomFor, roomSummaries } from '../../domain/chat/rooms';
+import {
+  loginStaff,
+  logoutStaff,
+  resolveStaffSession,
+  setAvailability,
+  type StaffSession,
+} from '../../domain/chat/staff';
+import { bearerToken } from '../auth';
+import type { AppDeps } from '../deps';
+import { ApiError, parseInput } from '../errors';
+import { historyQuery, imageParams, roomParams, sendImage, sendText, textBody } from './chatRoutes';
+
+/**
+ * The operator console's calls (issue 16, /support): support staff log in with their own
+ * accounts (made by `npm run ops -- support add`), read and answer every open chat, close
+ * them. A console token reaches these calls only, and these calls accept nothing else: a
+ * member's token is "not logged in" here. What a chat shows of a member: account and nickname.
+ */
+
+const loginBody = z
+  .object({ name: z.string().min(1).max(64), password: z.string().min(1).max(200) })
+  .strict();
+const availabilityBody = z.object({ available: z.boolean() }).strict();
+const listQuery = z
+  .object({
+    status: z.enum(['open', 'closed']).default('open'),
+    limit: z.coerce.number().int().min(1).max(200).default(100),
+  })
+  .strict();
+
+async function staffOf(deps: AppDeps, request: FastifyRequest): Promise<StaffSession> {
+  const token = bearerToken(request);
+  const session = token ? await resolveStaffSession(deps.db, token) : null;
+  if (!session) {
+    throw new ApiError(401, 'support_not_logged_in', 'Log in to the support console.');
+  }
+  return session;
+}
+
+const viewOf = (session: StaffSession): SupportStaffView => ({
+  id: session.staffId,
+  name: session.name,
+  displayName: session.displayName,
+  available: session.available,
+});
+
+export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.post('/wps/support/session', async (request) => {
+    const body = parseInput(loginBody, request.body);
+    const login = await loginStaff(deps.db, deps.identity.throttles, {
+      ...body,
+      address: deps.visitorOf(request.raw).ip,
+    });
+    const answer: SupportLoginResult = {
+      token: login.token,
+      staff: viewOf(login.session),
+      expiresAt: login.expiresAt,
+    };
+    return ok(answer);
+  });
+
+  app.delete('/wps/support/session', async (request) => {
+    const session = await staffOf(deps, request);
+    await logoutStaff(deps.db, session.sessionId);
+    deps.chat.staffRevocations.announce({ sessionIds: [session.sessionId], reason: 'logout' });
+    return ok(null);
+  });
+
+  app.get('/wps/support/me', async (request) => ok(viewOf(await staffOf(deps, request))));
+
+  app.put('/wps/support/availability', async (request) => {
+    const session = await staffOf(deps, request);
+    const { available } = parseInput(availabilityBody, request.body);
+    const staff = await setAvailability(deps.db, session.staffId, available);
+    deps.chat.events.announce({ kind: 'availability' });
+    return ok(staff);
+  });
+
+  app.get('/wps/support/rooms', async (request) => {
+    await staffOf(deps, request);
+    const { status, limit } = parseInput(listQuery, request.query);
+    return ok({ items: await roomSummaries(deps.db, { status, limit }) });
+  });
+
+  app.get('/wps/support/rooms/:room/messages', async (request) => {
+    const session = await staffOf(deps, request);
+    const { room } = parseInput(roomParams, request.params);
+    const { after, limit } = parseInput(historyQuery, request.query);
+    const found = await roomFor(deps.db, room, { kind: 'staff', staffId: session.staffId });
+    return ok(await history(deps.db, found, after, limit));
+  });
+
+  app.post('/wps/support/rooms/:room/messages', async (request) => {
+    const session = await staffOf(deps, request);
+    const { room } = parseInput(roomParams, request.params);
+    const body = parseInput(textBody, request.body);
+    const who = { kind: 'staff', staffId: session.staffId } as const;
+    return ok(await sendText(deps, request, who, room, body));
+  });
+
+  app.post('/wps/support/rooms/:room/close', async (request) => {
+    const session = await staffOf(deps, request);
+    const { room } = parseInput(roomParams, request.params);
+    parseInput(z.object({}).strict(), request.body ?? {});
+    const closed = await closeRoom(deps.db, room, session.staffId);
+    deps.chat.events.announce({ kind: 'room', room: closed.room, roomId: closed.roomId });
+    return ok(closed.room);
+  });
+
+  app.get('/wps/support/rooms/:room/images/:id', async (request, reply) => {
+    const session = await staffOf(deps, request);
+    return sendImage(
+      deps,
+      { kind: 'staff', staffId: session.staffId },
+      parseInput(imageParams, request.params),
+      reply,
+    );
+  });
+}

@@ -1,0 +1,254 @@
+import type { Namespace, Socket } from 'socket.io';
+import {
+  type ChatClientToServerEvents,
+  type ChatHandshake,
+  type ChatServerToClientEvents,
+  GUEST_KEY,
+  ROOM_TOKEN,
+} from '../../src/shared/chat';
+import { ApiError } from '../domain/apiError';
+import { modelList } from '../domain/chat/events';
+import {
+  type ChatParticipant,
+  guestKeyHash,
+  markRead,
+  roomFor,
+  roomSummaries,
+} from '../domain/chat/rooms';
+import { resolveStaffSession, type StaffSession } from '../domain/chat/staff';
+import { resolveSession } from '../domain/identity/sessions';
+import type { AppDeps } from '../http/deps';
+import { socketEvents } from '../metrics';
+
+/**
+ * The chat's socket.io namespace (issue 16). A socket proves who it is in its handshake, checked
+ * in a middleware (again for a recovered socket): a member's session token or a guest's key,
+ * with the one room it opens (its own, or it is refused), or a support console token, which
+ * follows every room. Messages are stored over HTTP and published here after they committed,
+ * through the adapter (every process's sockets hear them); typing and read receipts travel
+ * here. Rooms: `chat:<room>` (the player's page), `staff` (every console), `players` (presence).
+ */
+
+type Who =
+  | { kind: 'member'; memberId: string; sessionId: string; room: string }
+  | { kind: 'guest'; keyHash: Buffer; room: string }
+  | { kind: 'staff'; session: StaffSession };
+
+interface ChatSocketData {
+  who: Who;
+}
+
+type ChatNamespace = Namespace<
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+  Record<string, never>,
+  ChatSocketData
+>;
+type ChatSocket = Socket<
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+  Record<string, never>,
+  ChatSocketData
+>;
+
+export const chatRooms = {
+  room: (room: string) => `chat:${room}`,
+  staff: 'staff',
+  players: 'players',
+  memberSession: (sessionId: string) => `session:${sessionId}`,
+  staffSession: (sessionId: string) => `staffSession:${sessionId}`,
+} as const;
+
+/** What one socket may send per second (typing and read marks); more is dropped. */
+const EVENTS_PER_SECOND = 8;
+
+const participantOf = (who: Who): ChatParticipant =>
+  who.kind === 'staff'
+    ? { kind: 'staff', staffId: who.session.staffId }
+    : who.kind === 'member'
+      ? { kind: 'member', memberId: who.memberId }
+      : { kind: 'guest', keyHash: who.keyHash };
+
+async function authenticate(deps: AppDeps, auth: ChatHandshake): Promise<Who> {
+  if (typeof auth.staffToken === 'string' && auth.staffToken) {
+    const session = await resolveStaffSession(deps.db, auth.staffToken);
+    if (!session) throw new ApiError(401, 'support_not_logged_in', 'Log in to the console.');
+    return { kind: 'staff', session };
+  }
+  const room = typeof auth.room === 'string' && ROOM_TOKEN.test(auth.room) ? auth.room : null;
+  if (!room) throw new ApiError(404, 'chat_room_not_found', 'No such chat room.');
+  if (typeof auth.token === 'string' && auth.token) {
+    const session = await resolveSession(deps.db, auth.token);
+    if (!session) throw new ApiError(401, 'not_logged_in', 'Not logged in.');
+    await roomFor(deps.db, room, { kind: 'member', memberId: session.memberId });
+    return { kind: 'member', memberId: session.memberId, sessionId: session.sessionId, room };
+  }
+  if (typeof auth.guestKey === 'string' && GUEST_KEY.test(auth.guestKey)) {
+    const keyHash = guestKeyHash(auth.guestKey);
+    await roomFor(deps.db, room, { kind: 'guest', keyHash });
+    return { kind: 'guest', keyHash, room };
+  }
+  throw new ApiError(401, 'not_logged_in', 'Not logged in.');
+}
+
+export function attachChat(
+  namespace: Namespace,
+  deps: AppDeps,
+  log: (message: string) => void,
+): ChatNamespace {
+  const chat = namespace as unknown as ChatNamespace;
+
+  chat.use(async (socket, next) => {
+    try {
+      socket.data.who = await authenticate(deps, socket.handshake.auth as ChatHandshake);
+      next();
+    } catch (error) {
+      // The client hears the code as connect_error's message.
+      next(new Error(error instanceof ApiError ? error.code : 'unknown_error'));
+    }
+  });
+
+  // Every process answers for its own sockets, through the adapter.
+  deps.chat.presence.attach(async () => {
+    const sockets = await chat.in(chatRooms.staff).fetchSockets();
+    return new Set(
+      sockets.flatMap((socket) =>
+        socket.data.who?.kind === 'staff' ? [socket.data.who.session.staffId] : [],
+      ),
+    );
+  });
+
+  async function announcePresence(): Promise<void> {
+    try {
+      const { online } = await modelList(deps.db, deps.chat.presence);
+      chat.to(chatRooms.players).emit('chatPresence', { online });
+      socketEvents.inc({ event: 'chatPresence' });
+    } catch (error) {
+      log(`chat presence: ${String(error)}`);
+    }
+  }
+
+  chat.on('connection', async (socket: ChatSocket) => {
+    const who = socket.data.who;
+    const joined =
+      who.kind === 'staff'
+        ? [chatRooms.staff, chatRooms.staffSession(who.session.sessionId)]
+        : [
+            chatRooms.room(who.room),
+            chatRooms.players,
+            ...(who.kind === 'member' ? [chatRooms.memberSession(who.sessionId)] : []),
+          ];
+    // A recovered socket comes back with its old rooms: it keeps only those it earns now.
+    for (const room of socket.rooms)
+      if (room !== socket.id && !joined.includes(room)) socket.leave(room);
+    await socket.join(joined);
+
+    // A console session ends at its expiry even while its socket stays connected.
+    let expiry: NodeJS.Timeout | null = null;
+    if (who.kind === 'staff') {
+      const left = new Date(who.session.expiresAt).getTime() - Date.now();
+      expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(left, 2 ** 31 - 1)));
+      void announcePresence();
+    }
+
+    let windowStart = 0;
+    let inWindow = 0;
+    const allowed = () => {
+      const now = Date.now();
+      if (now - windowStart >= 1000) {
+        windowStart = now;
+        inWindow = 0;
+      }
+      inWindow += 1;
+      return inWindow <= EVENTS_PER_SECOND;
+    };
+
+    socket.on('typing', (event) => {
+      if (!allowed() || typeof event !== 'object' || event === null) return;
+      const { room, typing } = event;
+      if (typeof room !== 'string' || !ROOM_TOKEN.test(room) || typeof typing !== 'boolean') return;
+      if (who.kind === 'staff') {
+        // The player, and the other consoles (so two people do not answer at once).
+        socket
+          .to([chatRooms.room(room), chatRooms.staff])
+          .emit('chatTyping', { room, side: 'staff', name: who.session.displayName, typing });
+      } else if (room === who.room) {
+        socket.to(chatRooms.staff).emit('chatTyping', { room, side: 'player', name: null, typing });
+      }
+      socketEvents.inc({ event: 'chatTyping' });
+    });
+
+    socket.on('read', (event, ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
+      if (!allowed()) return answer({ ok: false, code: 'chat_rate_limited' });
+      const room = typeof event === 'object' && event !== null ? event.room : null;
+      const seq = typeof event === 'object' && event !== null ? event.seq : null;
+      if (typeof room !== 'string' || !ROOM_TOKEN.test(room) || typeof seq !== 'number') {
+        return answer({ ok: false, code: 'invalid_request' });
+      }
+      if (who.kind !== 'staff' && room !== who.room) {
+        return answer({ ok: false, code: 'chat_room_not_found' });
+      }
+      markRead(deps.db, room, participantOf(who), seq).then(
+        (moved) => {
+          if (moved) deps.chat.events.announce({ kind: 'read', ...moved });
+          answer({ ok: true });
+        },
+        (error: unknown) => {
+          if (!(error instanceof ApiError)) log(`chat read: ${String(error)}`);
+          answer({ ok: false, code: error instanceof ApiError ? error.code : 'unknown_error' });
+        },
+      );
+    });
+
+    socket.on('disconnect', () => {
+      if (expiry) clearTimeout(expiry);
+      if (who.kind === 'staff') void announcePresence();
+    });
+  });
+
+  // Published after the write committed: the room's page and every console hear it.
+  deps.chat.events.onChange((change) => {
+    if (change.kind === 'availability') {
+      void announcePresence();
+      return;
+    }
+    const targets = [chatRooms.room(change.room.room), chatRooms.staff];
+    if (change.kind === 'message') {
+      chat.to(targets).emit('chatMessage', change.message);
+      socketEvents.inc({ event: 'chatMessage' });
+    } else if (change.kind === 'read') {
+      const seq = change.side === 'staff' ? change.room.staffReadSeq : change.room.playerReadSeq;
+      chat.to(targets).emit('chatRead', { room: change.room.room, side: change.side, seq });
+      socketEvents.inc({ event: 'chatRead' });
+    } else {
+      chat.to(targets).emit('chatRoom', change.room);
+      socketEvents.inc({ event: 'chatRoom' });
+    }
+    // The consoles' list: the room's summary as it is now (merged by its version).
+    roomSummaries(deps.db, { roomId: change.roomId }).then(
+      ([summary]) => {
+        if (!summary) return;
+        chat.to(chatRooms.staff).emit('supportRoom', summary);
+        socketEvents.inc({ event: 'supportRoom' });
+      },
+      (error: unknown) => log(`chat summary ${change.roomId}: ${String(error)}`),
+    );
+  });
+
+  // A member's session ended (logout elsewhere, a new password): its chat sockets go too.
+  deps.identity.revocations.onRevoked((sessionIds, reason) => {
+    for (const id of sessionIds) endSockets(chatRooms.memberSession(id), reason);
+  });
+  deps.chat.staffRevocations.onChange(({ sessionIds, reason }) => {
+    for (const id of sessionIds) endSockets(chatRooms.staffSession(id), reason);
+  });
+
+  function endSockets(room: string, reason: string): void {
+    chat.to(room).emit('chatSession', { reason });
+    // On every process (through the adapter); the client does not reconnect by itself.
+    chat.in(room).disconnectSockets(true);
+  }
+
+  return chat;
+}

@@ -1,0 +1,137 @@
+import {
+  type ChatHistory,
+  type ChatMessage,
+  type ChatRoomView,
+  GUEST_KEY_HEADER,
+  type LaunchChatResult,
+  type ModelList,
+  type SupportLoginResult,
+  type SupportRoomSummary,
+  type SupportStaffView,
+} from '../shared/chat';
+import { ApiError, type Http } from './http';
+
+/**
+ * A picture's bytes (GET, answered with the file itself on success, an envelope otherwise),
+ * with the caller's credentials: a member's token or a guest's key, or the console's token.
+ * Its own small fetch (the Http client reads envelopes only), kept in the chat's chunk.
+ */
+async function fetchPicture(
+  path: string,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers, signal, credentials: 'omit' });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('network_error', 'Network link abnormal, please try again.', null);
+  }
+  if (response.ok) return response.blob();
+  const envelope = (await response.json().catch(() => null)) as {
+    code?: string;
+    message?: string;
+  } | null;
+  throw new ApiError(
+    envelope?.code ?? 'unknown_error',
+    envelope?.message ?? `Unexpected response (HTTP ${response.status}).`,
+    response.status,
+  );
+}
+
+const bearer = (token: string | null): Record<string, string> =>
+  token ? { Authorization: `Bearer ${token}` } : {};
+
+/**
+ * Who the player's chat calls go as: the member's session token (the Http client adds it) or,
+ * for a guest, the key its browser was given for its room.
+ */
+export interface ChatCaller {
+  guestKey: string | null;
+}
+
+const callerHeaders = (caller: ChatCaller): Record<string, string> =>
+  caller.guestKey ? { [GUEST_KEY_HEADER]: caller.guestKey } : {};
+
+const roomPath = (room: string) => `/wps/chat/rooms/${encodeURIComponent(room)}`;
+
+/**
+ * The player's live chat (issue 16): spec 7's CBS relays, and the room's own calls. `token`
+ * reads the member's session token (pictures are fetched outside the Http client).
+ */
+export function createChatApi(http: Http, token: () => string | null) {
+  return {
+    /** Spec 7 CBS_modelList: the support staff and whether any is online. */
+    modelList(signal?: AbortSignal): Promise<ModelList> {
+      return http.get('/wps/relay/CBS_modelList', { signal });
+    },
+    /** Spec 7 CBS_launchChat: the caller's room (`chatUrl`), made when none is open. */
+    launch(caller: ChatCaller, signal?: AbortSignal): Promise<LaunchChatResult> {
+      return http.post('/wps/relay/CBS_launchChat', {}, { signal, headers: callerHeaders(caller) });
+    },
+    history(caller: ChatCaller, room: string, after: number): Promise<ChatHistory> {
+      return http.get(`${roomPath(room)}/messages?after=${after}`, {
+        headers: callerHeaders(caller),
+      });
+    },
+    send(caller: ChatCaller, room: string, text: string, clientId: string): Promise<ChatMessage> {
+      return http.post(
+        `${roomPath(room)}/messages`,
+        { text, clientId },
+        {
+          headers: callerHeaders(caller),
+        },
+      );
+    },
+    /** A png or jpg in base64 (members only); checked by the server as feedback's are. */
+    sendImage(room: string, data: string, clientId: string): Promise<ChatMessage> {
+      // Up to 5 MB in base64: more time than the default on a slow line.
+      return http.post(`${roomPath(room)}/images`, { data, clientId }, { timeout: 120_000 });
+    },
+    image(caller: ChatCaller, room: string, id: string, signal?: AbortSignal): Promise<Blob> {
+      const headers = caller.guestKey ? callerHeaders(caller) : bearer(token());
+      return fetchPicture(`${roomPath(room)}/images/${encodeURIComponent(id)}`, headers, signal);
+    },
+  };
+}
+
+export type ChatApi = ReturnType<typeof createChatApi>;
+
+const supportRoom = (room: string) => `/wps/support/rooms/${encodeURIComponent(room)}`;
+
+/** The operator console's calls (its own Http client, carrying the console's token). */
+export function createSupportApi(http: Http, token: () => string | null) {
+  return {
+    login(name: string, password: string): Promise<SupportLoginResult> {
+      return http.post('/wps/support/session', { name, password });
+    },
+    logout(): Promise<null> {
+      return http.delete('/wps/support/session');
+    },
+    me(signal?: AbortSignal): Promise<SupportStaffView> {
+      return http.get('/wps/support/me', { signal });
+    },
+    setAvailable(available: boolean): Promise<SupportStaffView> {
+      return http.put('/wps/support/availability', { available });
+    },
+    rooms(signal?: AbortSignal): Promise<{ items: SupportRoomSummary[] }> {
+      return http.get('/wps/support/rooms?status=open', { signal });
+    },
+    history(room: string, after: number): Promise<ChatHistory> {
+      return http.get(`${supportRoom(room)}/messages?after=${after}`);
+    },
+    send(room: string, text: string, clientId: string): Promise<ChatMessage> {
+      return http.post(`${supportRoom(room)}/messages`, { text, clientId });
+    },
+    close(room: string): Promise<ChatRoomView> {
+      return http.post(`${supportRoom(room)}/close`, {});
+    },
+    image(room: string, id: string, signal?: AbortSignal): Promise<Blob> {
+      const path = `${supportRoom(room)}/images/${encodeURIComponent(id)}`;
+      return fetchPicture(path, bearer(token()), signal);
+    },
+  };
+}
+
+export type SupportApi = ReturnType<typeof createSupportApi>;
