@@ -55,6 +55,10 @@ export interface RunOptions {
    * fault into the site here (a button that stays enabled) to see that a path catches it.
    */
   prepare?: (context: BrowserContext) => Promise<unknown>;
+  /** Told of each path's result as it comes (the command prints a line per path). */
+  onResult?: (result: PathResult) => void;
+  /** What the site gives beyond a visitor's (`runPaths` asks the site; see `PathRun.site`). */
+  site?: PathRun['site'];
 }
 
 export interface StepResult {
@@ -131,16 +135,27 @@ export async function runPaths(
       plan.paths.map((planned) => ({ registry, plan, planned })),
     );
     const lacking = await probeSite(options.baseURL, options.opsToken);
+    options = { ...options, site: { devTools: !lacking.devTools, operator: !lacking.operator } };
     const results: PathResult[] = new Array(queue.length);
+    // Paths that switch the whole site (maintenance) run last and alone: no other path of the
+    // run meets the site switched.
+    const order = queue
+      .map((_, index) => index)
+      .sort(
+        (a, b) =>
+          Number(queue[a]!.registry.siteWide ?? 0) - Number(queue[b]!.registry.siteWide ?? 0),
+      );
+    const firstSiteWide = order.findIndex((index) => queue[index]!.registry.siteWide);
     let next = 0;
-    const worker = async () => {
-      while (next < queue.length) {
-        const index = next;
+    const worker = async (until: number) => {
+      while (next < until) {
+        const index = order[next]!;
         next += 1;
         const { registry, plan, planned } = queue[index]!;
         const missing = (registry.needs ?? []).map((need) => lacking[need]).filter(Boolean);
         if (missing.length > 0) {
           results[index] = skippedResult(planned, missing.join('; '));
+          options.onResult?.(results[index]);
           continue;
         }
         const result = await runPath(browser, registry, plan.graph, planned, options);
@@ -148,9 +163,14 @@ export async function runPaths(
           result.shrunk = await shrink(browser, registry, plan.graph, planned, result, options);
         }
         results[index] = result;
+        options.onResult?.(result);
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, options.workers ?? 1) }, worker));
+    const alone = firstSiteWide === -1 ? queue.length : firstSiteWide;
+    await Promise.all(
+      Array.from({ length: Math.max(1, options.workers ?? 1) }, () => worker(alone)),
+    );
+    await worker(queue.length);
     return results;
   } finally {
     await browser.close();
@@ -255,6 +275,7 @@ export async function runPath(
     browser,
     context,
     baseURL: options.baseURL,
+    site: options.site ?? { devTools: false, operator: false },
     actor: async (name) => {
       const other = await (await newContext()).newPage();
       watch(other, seen, `${name}: `);
@@ -425,13 +446,22 @@ function watch(
     if (response.status() >= 500) seen.network.push(`${who}${response.status()} ${response.url()}`);
   });
   // The site's announcement pop-ups (issue 16: the public list, the after-login board) may open
-  // over any page of a site with announcements; a person closes them and goes on.
+  // over any page of a site with announcements; a person closes them and goes on. They come one
+  // at a time (closing the public list after a login brings the after-login board at once), so
+  // the handler closes the one open and lets the next call the handler again, instead of
+  // waiting for "the" pop-up to go.
   void page
     .addLocatorHandler(
-      page.locator('dialog[data-modal="public-popups"], dialog[data-modal="announcements"]'),
+      page.locator(
+        'dialog[data-modal="public-popups"][data-visible="true"], dialog[data-modal="announcements"][data-visible="true"]',
+      ),
       async (dialog) => {
-        await dialog.locator('button.modal-close').click();
+        await dialog
+          .locator('button.modal-close')
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
       },
+      { noWaitAfter: true },
     )
     .catch(() => undefined);
   page.on('websocket', (socket) =>

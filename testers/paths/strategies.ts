@@ -197,11 +197,15 @@ function transitionCover(graph: MachineGraph, maxSteps: number): GeneratedPath[]
   return paths;
 }
 
-/** The shortest route from `from` that ends with an uncovered transition, or null. */
+/**
+ * The shortest route from `from` that ends with an uncovered transition, or null; the route's
+ * other steps are transitions `passable` allows (every one by default).
+ */
 function nearestUncovered(
   graph: MachineGraph,
   from: string,
   uncovered: Set<string>,
+  passable: (edge: GraphEdge) => boolean = () => true,
 ): GraphEdge[] | null {
   const via = new Map<string, GraphEdge | null>([[from, null]]);
   const queue = [from];
@@ -212,7 +216,7 @@ function nearestUncovered(
         const before = pathTo(via, at) ?? [];
         return [...before, edge];
       }
-      if (via.has(edge.to)) continue;
+      if (!passable(edge) || via.has(edge.to)) continue;
       via.set(edge.to, edge);
       queue.push(edge.to);
     }
@@ -230,4 +234,55 @@ function withoutPrefixes(all: GraphEdge[][]): GraphEdge[][] {
         !(other.length > keys[index]!.length && other.startsWith(`${keys[index]}\n`)),
     ),
   );
+}
+
+/**
+ * What a run against a site has learnt of a machine's transitions so far (see `coverAround`).
+ */
+export interface CoverKnowledge {
+  /** Transitions some path made on the site, with the page right after. */
+  covered: Set<string>;
+  /** Transitions the site could not make where a path asked for them (a driver's `cannot`). */
+  cut: Set<string>;
+  /** Transitions whose step failed: not asked for again (the failure is reported). */
+  failed: Set<string>;
+}
+
+/**
+ * The transitions cover again, around what a run met (issue 15): paths to the transitions not
+ * covered yet, never through a transition that failed, nor through one the site could not make
+ * and has not made since (a path may still end with it: whether the site can make it depends on
+ * the path so far, so it is tried once more from elsewhere). A failed transition is not a
+ * target. Empty when nothing uncovered can be reached that way.
+ */
+export function coverAround(
+  graph: MachineGraph,
+  { covered, cut, failed }: CoverKnowledge,
+  maxSteps = 50,
+): GeneratedPath[] {
+  const uncovered = new Set(
+    graph.edges.map((edge) => edge.id).filter((id) => !covered.has(id) && !failed.has(id)),
+  );
+  const passable = (edge: GraphEdge) =>
+    !failed.has(edge.id) && (!cut.has(edge.id) || covered.has(edge.id));
+  const paths: GeneratedPath[] = [];
+  while (uncovered.size > 0) {
+    const steps: GraphEdge[] = [];
+    let at = graph.initial;
+    for (;;) {
+      const route = nearestUncovered(graph, at, uncovered, passable);
+      if (!route || (steps.length > 0 && steps.length + route.length > maxSteps)) break;
+      for (const edge of route) {
+        steps.push(edge);
+        uncovered.delete(edge.id);
+      }
+      const last = route.at(-1)!;
+      at = last.to;
+      // Cut before: it may be cut again, and whatever came after it would be lost.
+      if (!passable(last)) break;
+    }
+    if (steps.length === 0) break;
+    paths.push({ steps: steps.slice(0, Math.max(maxSteps, 1)) });
+  }
+  return paths;
 }
