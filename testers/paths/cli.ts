@@ -251,10 +251,19 @@ function summarise(report: RunReport): string {
       if (rounds > 1) lines.push(`  planned again around them: ${rounds} rounds`);
       // A replay runs one path: what it does not take is no news.
       if (report.strategy === 'replay') return [...lines, ...failures(failed)].join('\n');
-      // Paths not run say why once (above); every other transition not reached, one by one.
+      // Paths not run say why once (above); transitions a strategy other than `transitions`
+      // does not aim at are counted; every other transition not reached, one by one.
       const notRun = machine.unreached.filter((one) => one.kind === 'skipped').length;
       if (notRun > 0) lines.push(`  not reached: ${notRun} transitions of the paths not run`);
-      for (const one of machine.unreached.filter((other) => other.kind !== 'skipped')) {
+      const grouped = (one: { kind: string }) =>
+        one.kind === 'skipped' || (one.kind === 'notPlanned' && report.strategy !== 'transitions');
+      const unplanned = machine.unreached.filter(grouped).length - notRun;
+      if (unplanned > 0) {
+        lines.push(
+          `  not reached: ${unplanned} transitions no ${report.strategy} path takes (--strategy transitions covers them all)`,
+        );
+      }
+      for (const one of machine.unreached.filter((other) => !grouped(other))) {
         lines.push(`  not reached: ${one.transition}: ${UNREACHED[one.kind]}: ${one.reason}`);
       }
       return [...lines, ...failures(failed)].join('\n');

@@ -2,20 +2,30 @@ import { pathId } from './ids';
 import type { MachinePlan, PlannedPath } from './plan';
 import type { PageRegistry } from './registry';
 import type { PathResult } from './runner';
-import { coverAround, type CoverKnowledge } from './strategies';
+import { coverAround, type CoverKnowledge, cutPair } from './strategies';
 
 /**
  * What a machine's results tell of its transitions: those made on the site, those the site
  * could not make where a path asked for them (cut), and those whose step failed.
  */
 export function knowledgeOf(results: PathResult[]): CoverKnowledge {
-  const knowledge: CoverKnowledge = { covered: new Set(), cut: new Set(), failed: new Set() };
+  const knowledge: CoverKnowledge = {
+    covered: new Set(),
+    cut: new Set(),
+    cutBefore: new Set(),
+    failed: new Set(),
+  };
   for (const result of results) {
     for (const step of result.steps) {
       if (step.status === 'passed') knowledge.covered.add(step.edge);
       if (step.status === 'failed') knowledge.failed.add(step.edge);
     }
-    if (result.cut) knowledge.cut.add(result.cut.transition);
+    if (result.cut) {
+      knowledge.cut.add(result.cut.transition);
+      knowledge.cutBefore.add(
+        cutPair(result.cut.transition, result.steps[result.cut.step + 1]?.edge),
+      );
+    }
   }
   return knowledge;
 }

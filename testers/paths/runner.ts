@@ -18,6 +18,7 @@ import {
 } from '../../tests/support/identityClient';
 import { nodeSealPayload } from '../../tests/support/nodeSeal';
 import type { GraphEdge, MachineGraph } from './graph';
+import { OPEN_ANNOUNCEMENTS } from './siteActions';
 import { machineVersion, pathId } from './ids';
 import type { MachinePlan, PlannedPath } from './plan';
 import type {
@@ -452,13 +453,13 @@ function watch(
   // waiting for "the" pop-up to go.
   void page
     .addLocatorHandler(
-      page.locator(
-        'dialog[data-modal="public-popups"][data-visible="true"], dialog[data-modal="announcements"][data-visible="true"]',
-      ),
+      page.locator(OPEN_ANNOUNCEMENTS),
       async (dialog) => {
+        // Dispatched, not clicked: a popup fading out above it (the login, the registration)
+        // would hold a click back until the wait runs out.
         await dialog
           .locator('button.modal-close')
-          .click({ timeout: 5_000 })
+          .dispatchEvent('click', undefined, { timeout: 2_000 })
           .catch(() => undefined);
       },
       { noWaitAfter: true },

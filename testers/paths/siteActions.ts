@@ -49,7 +49,16 @@ export async function pressLogIn(page: Page, press: () => Promise<void>): Promis
   }
 }
 
-/** Logs a player in through the header's popup, until the header names the member. */
+/** The site's announcement pop-ups while one is open (issue 16). */
+export const OPEN_ANNOUNCEMENTS =
+  'dialog[data-modal="public-popups"][data-visible="true"], dialog[data-modal="announcements"][data-visible="true"]';
+
+/**
+ * Logs a player in through the header's popup, until the header names the member. On a site
+ * with announcement pop-ups the member's open a moment later, over whatever the path does next
+ * (a form half typed): when the site's answer for the member has pop-ups, the login closes
+ * them first, one after the other, as a person would before going on.
+ */
 export async function logInPlayer(page: Page, account: TestAccount): Promise<void> {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
@@ -57,8 +66,32 @@ export async function logInPlayer(page: Page, account: TestAccount): Promise<voi
   await login.getByRole('textbox', { name: 'Username' }).fill(account.username);
   await login.getByRole('textbox', { name: 'Password' }).fill(account.password);
   await pressLogIn(page, () => login.getByRole('button', { name: 'Log in' }).click());
+  // The page asks for the announcements again once the member is known.
+  const announced = page
+    .waitForResponse(
+      (response) => new URL(response.url()).pathname === '/wps/relay/MCSFE_getListAnnouncements',
+      { timeout: 10_000 },
+    )
+    .then((response) => response.json() as Promise<{ value?: { popup?: unknown[] } | null }>)
+    .catch(() => null);
   await expect(login).toBeHidden({ timeout: 20_000 });
   await showsMember(page, account.username, { timeout: 20_000 });
+  if (((await announced)?.value?.popup ?? []).length === 0) return;
+  // One at a time: the public list, then the after-login board.
+  for (let shown = 0; shown < 4; shown += 1) {
+    const open = page.locator(OPEN_ANNOUNCEMENTS).first();
+    const opened = await open
+      .waitFor({ state: 'visible', timeout: shown === 0 ? 10_000 : 2_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!opened) return;
+    await open
+      .locator('button.modal-close')
+      .dispatchEvent('click', undefined, { timeout: 2_000 })
+      .catch(() => undefined);
+  }
 }
 
 export async function logInAgent(page: Page, account: TestAccount): Promise<void> {

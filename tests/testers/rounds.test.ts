@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemStatusPaths } from '../../src/machines/systemStatus.paths';
+import { sessionPaths } from '../../src/machines/session.paths';
 import { promotionParticipationPaths } from '../../src/shared/promotions.paths';
 import type { MachinePlan, PlannedPath } from '../../testers/paths/plan';
 import { planMachine } from '../../testers/paths/plan';
@@ -120,6 +121,27 @@ describe('a transitions run in rounds', () => {
     const again = planMachine(systemStatusPaths, 'transitions');
     await runInRounds([{ registry: registryOf(again), plan: again }], fakeRun(statusSite));
     expect(again.paths.map((path) => path.id)).toEqual(plan.paths.map((path) => path.id));
+  });
+
+  it('plans no more a cut transition followed by what made the site refuse it', async () => {
+    const plan = planMachine(sessionPaths, 'transitions');
+    const work = [{ registry: registryOf(plan), plan }];
+    // As on a site without its development tools: no agent to log in when the agent face is
+    // the next answer (session.paths.ts).
+    const site: Site = () => (step, next) =>
+      step.label === 'loggedIn' && next[0] === 'fetchMember.done:agent' ? 'no agent' : 'ok';
+    const results = await runInRounds(work, fakeRun(site));
+    const knowledge = knowledgeOf(results);
+    const unreached = unreachedOf(plan.graph, results, knowledge, true);
+    expect(knowledge.covered.size + unreached.length).toBe(plan.graph.edges.length);
+    // Only the agent's face and what leaves it are left, each said why.
+    expect(unreached.map((one) => one.transition).sort()).toEqual(
+      plan.graph.edges
+        .map((edge) => edge.id)
+        .filter((id) => id.includes('agent'))
+        .sort(),
+    );
+    for (const one of unreached) expect(one.reason).toContain('no agent');
   });
 
   it('lists what lies only beyond a failed transition as blocked by it, and stops', async () => {
