@@ -60,8 +60,8 @@ export function nextRound(
 
 /**
  * A transitions run against a site, in rounds (issue 15): the planned cover first; then, while
- * the last round covered a transition more, the cover planned again around the transitions the
- * site could not make there (cut) or that failed, so that what lay beyond them on a long path
+ * the last round taught something (a transition made, a cut, a failure), the cover planned
+ * again around the transitions the site could not make there (cut) or that failed, so that what lay beyond them on a long path
  * is reached another way. The paths of later rounds are added to their machine's plan (the
  * report lists them, `replay` finds them). `execute` runs paths (`runPaths`). Answers every
  * result, rounds in order.
@@ -73,14 +73,18 @@ export async function runInRounds(
 ): Promise<PathResult[]> {
   const results = await execute(work);
   const resultsOf = (model: string) => results.filter((result) => result.model === model);
-  const coveredCount = (model: string) => knowledgeOf(resultsOf(model)).covered.size;
+  // What a round can teach: a transition made, a cut (with what came next), a failure.
+  const learnt = (model: string) => {
+    const { covered, cutBefore, failed } = knowledgeOf(resultsOf(model));
+    return covered.size + cutBefore.size + failed.size;
+  };
   const before = new Map(work.map(({ plan }) => [plan.model, 0]));
   for (let round = 2; ; round += 1) {
     const next = work.flatMap(({ registry, plan }) => {
-      const covered = coveredCount(plan.model);
-      // A machine whose last round covered nothing more is done (or skipped, or broken).
-      if (covered <= before.get(plan.model)!) return [];
-      before.set(plan.model, covered);
+      const known = learnt(plan.model);
+      // A machine whose last round taught nothing new is done (or skipped, or broken).
+      if (known <= before.get(plan.model)!) return [];
+      before.set(plan.model, known);
       const paths = nextRound(plan, resultsOf(plan.model), round, maxSteps);
       return paths.length === 0 ? [] : [{ registry, plan: { ...plan, paths } }];
     });
