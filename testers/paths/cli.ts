@@ -197,7 +197,7 @@ async function runAgainst(
     ...(options.opsToken ? { opsToken: options.opsToken } : {}),
   };
   // A transitions run aims at every transition: it plans again around what the site could not
-  // make (or what failed) until a round covers nothing more.
+  // make (or what failed) until a round teaches nothing new.
   const rounds = strategy === 'transitions';
   const results = rounds
     ? await runInRounds(work, (some) => runPaths(some, runOptions), options.maxSteps)
