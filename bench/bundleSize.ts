@@ -38,11 +38,13 @@ export async function measureHomeBundle(distDir = 'dist'): Promise<BundleReport>
   const referenced = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
     (match) => match[1]!,
   );
-  const assets = await import('node:fs/promises').then((fs) =>
-    fs.readdir(path.join(distDir, 'assets')),
-  );
-  const english = assets.find((name) => /^en-[\w-]+\.js$/.test(name));
-  const files = [...new Set([...referenced, ...(english ? [`/assets/${english}`] : [])])];
+  // The first page's English texts by the build's manifest: the sections' English texts are a
+  // chunk of the same name, fetched later.
+  const manifest = JSON.parse(
+    await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const english = manifest['src/i18n/locales/en.json']?.file;
+  const files = [...new Set([...referenced, ...(english ? [`/${english}`] : [])])];
   const report: BundleReport = { files: [], jsGzip: 0, jsBrotli: 0, cssGzip: 0 };
   for (const file of files) {
     const gzip = await sentSize(distDir, file, 'gz');

@@ -20,6 +20,7 @@ import type { ContractChange } from './domain/contracts/lifecycle';
 import type { MessageChange } from './domain/messages/events';
 import type { AnnouncementChange } from './domain/announcements/operatorAnnouncements';
 import type { RedisLink } from './realtime/redis';
+import type { RgChange } from './domain/responsibleGaming/events';
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
 export async function createDeps(options: {
@@ -56,6 +57,8 @@ export async function createDeps(options: {
     rewardEvents: createAnnouncer<RewardChange>(),
     vipEvents: createAnnouncer<VipChange>(),
     announcementEvents: createAnnouncer<AnnouncementChange>(),
+    rgEvents: createAnnouncer<RgChange>(),
+    clock: { now: () => new Date() },
     winnerEvents: createAnnouncer<WinnerEntry>(),
     salaryEvents: createAnnouncer<SalaryChange>(),
     demoRigs: new Map(),

@@ -204,6 +204,7 @@ function banner(
     '            npm run ops -- redeem list | redeem approve|reject <id> | goods upsert --file <json>',
     '            npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> <text>',
     '            npm run ops -- announce create --kind announcement|notice|popup --title EN=<text> --body EN=<html> | announce list | announce end <id>',
+    '            npm run ops -- rg <account> | rg extend <account> --until <iso> | rg extend <account> --permanent',
     '',
   );
   return lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n');

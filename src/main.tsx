@@ -5,7 +5,7 @@ import { chooseLanguage } from './i18n/chooseLanguage';
 import { setupI18n } from './i18n/setup';
 import { listenForInstallOffer } from './pwa/installPrompt';
 import { registerServiceWorker } from './pwa/register';
-import { knownLanguages } from './shared/languages';
+import { completeLanguages } from './shared/languages';
 import { App } from './ui/app/App';
 import { createServices } from './ui/core/services';
 import { applyInitialTheme } from './ui/core/theme';
@@ -17,12 +17,12 @@ async function start(): Promise<void> {
   registerServiceWorker();
   applyInitialTheme();
   adoptTokenFromUrl(window.location, window.history);
-  // Before the brand's list is known every known language is a candidate; SystemGate narrows
-  // it to the brand's own once the status arrives.
+  // Before the brand's list is known every complete language is a candidate; SystemGate
+  // narrows it to the brand's own once the status arrives.
   const language = chooseLanguage({
     stored: localStorage.getItem('hisLang'),
     deviceLanguages: navigator.languages,
-    supported: Object.keys(knownLanguages),
+    supported: completeLanguages,
     brandDefault: 'EN',
   });
   const i18n = await setupI18n(language);

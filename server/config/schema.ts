@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isKnownLanguage } from '../../src/shared/languages';
+import { completeLanguages, isCompleteLanguage, isKnownLanguage } from '../../src/shared/languages';
 import {
   MAX_AMOUNT_MINOR,
   MAX_AMOUNT_TEXT,
@@ -8,6 +8,7 @@ import {
 } from '../../src/shared/money';
 import { PAYMENT_CHANNELS } from '../../src/shared/paymentChannels';
 import type { WhitelabelNode } from '../../src/shared/system';
+import { DEFAULT_COOLING_OFF_HOURS } from '../../src/shared/responsibleGaming';
 import { announcementsConfigSchema } from '../domain/announcements/configSchema';
 import { promotionDefinitionSchema } from '../domain/promotions/definition';
 import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
@@ -75,6 +76,43 @@ const storeUrl = z
     },
     { message: 'must be an absolute https URL' },
   );
+
+const drawInterval = z
+  .number()
+  .int()
+  .min(30, 'at least 30 seconds')
+  .max(86_400, 'at most a day')
+  .refine((seconds) => 86_400 % seconds === 0, 'must divide a day (60, 300, 3600…)');
+const lotteryPath = z
+  .string()
+  .regex(
+    /^\/(lgw|lotto)\/[a-z0-9_/-]{1,80}$/,
+    'a path under /lgw/ or /lotto/ (lower-case letters, digits, _ - /)',
+  );
+
+/** Issue 16: the scheduled draws (spec 7: the lobby's paths "come from configuration"). */
+const lotteryConfigSchema = z
+  .object({
+    /** Every lottery game draws once per interval (seconds, a divisor of a day)… */
+    drawIntervalSeconds: drawInterval,
+    /** …unless its group has its own (e.g. the Vietnamese regional draws every 5 minutes). */
+    groupIntervals: z.record(z.string().regex(/^[A-Z0-9_]{1,20}$/), drawInterval).default({}),
+    /** Opened draws are kept this many days. */
+    keepDays: z.number().int().min(1).max(366),
+    /** Where the lobby info and the recent results are served (public GETs). */
+    paths: z
+      .object({ lobbyInfo: lotteryPath, recentResults: lotteryPath })
+      .refine((paths) => paths.lobbyInfo !== paths.recentResults, {
+        message: 'lobbyInfo and recentResults must differ',
+      }),
+  })
+  .strict()
+  .default({
+    drawIntervalSeconds: 60,
+    groupIntervals: {},
+    keepDays: 7,
+    paths: { lobbyInfo: '/lgw/vn/lobby/info', recentResults: '/lgw/vn/lobby/results' },
+  });
 
 export const platformConfigSchema = z
   .object({
@@ -189,7 +227,17 @@ export const platformConfigSchema = z
       bigWinMultiple: z.number().int().min(1),
       /** Play money of a free-trial launch (not on the ledger). */
       freeTrialCredit: configAmount,
+      /** Seats of a live table and a PVP room (GLS2_roomList's capacity, issue 16). */
+      roomCapacity: z
+        .object({
+          LIVE: z.number().int().min(1).max(500),
+          PVP: z.number().int().min(1).max(500),
+        })
+        .strict()
+        .default({ LIVE: 7, PVP: 4 }),
     }),
+    /** The demo vendor's scheduled number draws and the lottery lobby's paths (issue 16). */
+    lottery: lotteryConfigSchema,
     /** Banners, notices and pop-ups (spec 3), texts per language with EN as the fallback. */
     announcements: announcementsConfigSchema,
     /**
@@ -205,6 +253,14 @@ export const platformConfigSchema = z
     points: pointsConfigSchema,
     /** Daily and weekly missions and their rewards (issue 14). */
     missions: missionsConfigSchema,
+    /**
+     * Responsible gaming (issue 17): how long a raised or removed limit (and a time-zone change
+     * while limits are in force) waits before it applies. Lowering a limit applies at once.
+     */
+    responsibleGaming: z
+      .object({ coolingOffHours: z.number().int().min(1).max(720) })
+      .strict()
+      .default({ coolingOffHours: DEFAULT_COOLING_OFF_HOURS }),
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),
@@ -219,6 +275,17 @@ export const platformConfigSchema = z
         path: ['brand', 'defaultLanguage'],
         message: 'must be one of brand.languages',
       });
+    }
+    // Issue 16: only languages whose texts are complete are offered, never English under
+    // another language's name.
+    for (const [index, code] of config.brand.languages.entries()) {
+      if (!isCompleteLanguage(code)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['brand', 'languages', index],
+          message: `${code} has no complete texts; offer only ${completeLanguages.join(', ')}`,
+        });
+      }
     }
   });
 

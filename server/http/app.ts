@@ -23,6 +23,7 @@ import { opsRoutes } from './ops/routes';
 import formbody from '@fastify/formbody';
 import { relayRoutes } from './relay/dispatcher';
 import { compressOptions, sendAppShell, serveSite } from './site';
+import { THEME_SCRIPT_HASH } from './site/appShell';
 import { languageRoute } from './system/languageRoute';
 import { systemRelays } from './system/relays';
 import { systemRoutes } from './system/routes';
@@ -37,6 +38,8 @@ import { salaryRoutes } from './agent/salaryRoutes';
 import { winnerRelays } from './games/winnerRelays';
 import { catalogueRelays } from './games/catalogueRelays';
 import { catalogueRoutes } from './games/catalogueRoutes';
+import { lotteryRoutes } from './games/lotteryRoutes';
+import { roomRelays } from './games/roomRelays';
 import { announcementRelays } from './announcements/announcementRelays';
 import { reportRoutes } from './agent/reportRoutes';
 import { teamRoutes } from './agent/teamRoutes';
@@ -45,6 +48,7 @@ import { contractRoutes } from './agent/contractRoutes';
 import { messageRelays, messageRoutes } from './messages/messageRoutes';
 import { agentAnnouncementRoutes } from './announcements/agentAnnouncementRoutes';
 import { feedbackRoutes } from './feedback/feedbackRoutes';
+import { rgRoutes } from './responsibleGaming/rgRoutes';
 
 export interface RouteInfo {
   method: string;
@@ -140,6 +144,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // The one inline script: the theme set before the first paint (site/appShell.ts).
+        scriptSrc: ["'self'", THEME_SCRIPT_HASH],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         // 'self' covers the same origin's ws:/wss: (CSP Level 3): socket.io connects there only.
         connectSrc: ["'self'"],
@@ -206,6 +212,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...walletRelays(deps),
     ...winnerRelays(deps),
     ...catalogueRelays(deps),
+    ...roomRelays(deps),
     ...announcementRelays(deps),
     ...contractRelays(deps),
     ...messageRelays(deps),
@@ -224,6 +231,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await demoVendorRoutes(http, deps);
   await salaryRoutes(http, deps);
   await catalogueRoutes(http, deps);
+  await lotteryRoutes(http, deps);
   await reportRoutes(http, deps);
   await teamRoutes(http, deps);
   await messageRoutes(http, deps);
@@ -232,6 +240,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await rewardRoutes(http, deps);
   await pointRoutes(http, deps);
   await feedbackRoutes(http, deps);
+  await rgRoutes(http, deps);
   await opsRoutes(http, deps);
   await serveSite(http, deps.staticDir);
 

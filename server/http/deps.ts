@@ -20,6 +20,15 @@ import type { Throttles } from '../domain/identity/throttles';
 import type { EmailProvider, SmsProvider } from '../domain/messaging/providers';
 import type { VisitorResolver } from './visitor';
 import type { RedisLink } from '../realtime/redis';
+import type { RgChange } from '../domain/responsibleGaming/events';
+
+/**
+ * The time the responsible-gaming rules read (issue 17): the real clock, which a test replaces
+ * (`deps.clock.now = …`) to see a cooling-off delay pass or an exclusion end.
+ */
+export interface Clock {
+  now(): Date;
+}
 
 /** Everything the HTTP and realtime layers need, built once in main.ts (or by a test). */
 export interface AppDeps {
@@ -63,6 +72,9 @@ export interface AppDeps {
   vipEvents: Announcer<VipChange>;
   /** The operator created or ended an announcement, for the `announcement` socket event. */
   announcementEvents: Announcer<AnnouncementChange>;
+  /** A member's responsible-gaming settings changed, for the `rg` socket event (issue 17). */
+  rgEvents: Announcer<RgChange>;
+  clock: Clock;
   identity: {
     keys: RsaKeys;
     human: HumanCheck;

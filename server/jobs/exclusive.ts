@@ -6,6 +6,8 @@ export const JobLock = {
   salarySettlement: 7_201_006,
   raffleDraw: 7_201_014,
   rewardExpiry: 7_201_015,
+  announcementSchedule: 7_201_032,
+  lotteryDraws: 7_201_033,
 } as const;
 
 /**

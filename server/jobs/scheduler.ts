@@ -1,5 +1,7 @@
 import { autoConfirmWithdrawals } from '../domain/withdrawals/autoConfirm';
+import { startAnnouncementTimer } from './announcementTimer';
 import { forgetExpiredLaunches } from './cleanup';
+import { startLotteryDrawTimer } from './lotteryDrawTimer';
 import { catchUpDemoChannel } from './demoChannelCatchUp';
 import { settleDueSalaries } from '../domain/salary/settle';
 import type { AppDeps } from '../http/deps';
@@ -92,9 +94,13 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
   const timer = setInterval(run, TICK_MS);
   timer.unref();
   run(); // Catch up at start on what fell due while the server was down.
+  // Scheduled announcements keep their own timer: they are told at their minute, not a tick later.
+  const stopAnnouncements = startAnnouncementTimer(deps, log);
+  // The lottery's draws open as their periods close (issue 16).
+  const stopDraws = startLotteryDrawTimer(deps, log);
   return async () => {
     stopped = true;
     clearInterval(timer);
-    await current;
+    await Promise.all([current, stopAnnouncements(), stopDraws()]);
   };
 }

@@ -25,6 +25,8 @@ import { perLanguage } from './announceArgs';
  *   npm run ops -- announce create --kind popup --execution B --title EN="Hello" --title ES="Hola"
  *                  --body EN="<p>…</p>" [--start <iso>] [--end <iso>] [--go-reward] [--account a1]
  *   npm run ops -- announce create --file announcement.json | announce list [--all] | announce end op-3
+ *   npm run ops -- rg player1
+ *   npm run ops -- rg extend player1 --until 2031-01-01T00:00:00Z | rg extend player1 --permanent
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -44,6 +46,7 @@ const usage = [
   '                      [--start <iso>] [--end <iso>] [--go-reward] [--account <account> …]',
   '       npm run ops -- announce create --file <announcement.json>',
   '       npm run ops -- announce list [--all] | announce end <id>',
+  '       npm run ops -- rg <account> | rg extend <account> --until <iso> | rg extend <account> --permanent',
 ].join('\n');
 
 /** A date the operator typed, as ISO, or a clear error naming the option. */
@@ -148,6 +151,7 @@ async function run(argv: string[]): Promise<string> {
       end: { type: 'string' },
       'go-reward': { type: 'boolean' },
       account: { type: 'string', multiple: true },
+      permanent: { type: 'boolean' },
     },
   });
   const [command, action, extra, ...more] = positionals;
@@ -268,6 +272,18 @@ async function run(argv: string[]): Promise<string> {
   ) {
     const path = `/ops/announcements/${encodeURIComponent(extra)}/end`;
     return JSON.stringify(await call('POST', {}, path), null, 2);
+  }
+  // Responsible gaming (issue 17): a member's limits, history and exclusions; extending one.
+  if (command === 'rg' && action === 'extend' && extra && more.length === 0) {
+    const permanent = values.permanent === true;
+    if (permanent === (values.until !== undefined))
+      throw new Error(`give either --until <iso> or --permanent\n${usage}`);
+    const body = { account: extra, endsAt: permanent ? null : isoOption('until', values.until) };
+    return JSON.stringify(await call('POST', body, '/ops/rg/extend'), null, 2);
+  }
+  if (command === 'rg' && action && action !== 'extend' && !extra) {
+    const path = `/ops/rg/${encodeURIComponent(action)}`;
+    return JSON.stringify(await call('GET', undefined, path), null, 2);
   }
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {

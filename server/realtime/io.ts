@@ -170,6 +170,11 @@ export function attachRealtime(
     socketEvents.inc({ event: 'vip' });
   });
 
+  deps.rgEvents.onChange((change) => {
+    io.to(rooms.member(change.memberId)).emit('rg', { seq: change.version });
+    socketEvents.inc({ event: 'rg' });
+  });
+
   // Everyone's (public room), or only the members it is for: their pages fetch the list again.
   deps.announcementEvents.onChange((change) => {
     const event = { seq: change.version };

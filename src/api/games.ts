@@ -9,6 +9,7 @@ import type {
   LotteryMenuGroup,
   WinnerEntry,
 } from '../shared/games';
+import { GAME_LIST_PATH, gameListParams, type GameListQuery } from '../shared/gameListQuery';
 import type { Http } from './http';
 
 /** Game calls of spec 7 (relays under /wps/relay/ and launchGame). */
@@ -19,29 +20,10 @@ export function createGamesApi(http: Http, context: { merchantCode: () => string
       http.get<GameCategoryVendors[]>(relay('GCSGAME_newGameVendor'), {
         searchParams: { platform: 'html5-desktop', merchantCode: context.merchantCode() },
       }),
-    gameList: (query: {
-      gameType: string;
-      pageNo: number;
-      pageSize: number;
-      language: string;
-      vassalage?: string;
-      gameClassify?: string;
-      keyword?: string;
-    }) => {
-      const searchParams: Record<string, string | number> = {
-        clientType: 3,
-        platform: 'html5-desktop',
-        merchant: context.merchantCode(),
-        gameType: query.gameType,
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        language: query.language,
-      };
-      if (query.vassalage) searchParams.vassalage = query.vassalage;
-      if (query.gameClassify) searchParams.gameClassify = query.gameClassify;
-      if (query.keyword) searchParams.keyword = query.keyword;
-      return http.get<GameListPage>(relay('GCSGAME_gameList'), { searchParams });
-    },
+    gameList: (query: GameListQuery) =>
+      http.get<GameListPage>(GAME_LIST_PATH, {
+        searchParams: gameListParams(query, context.merchantCode()),
+      }),
     hotGames: (language: string) =>
       http.get<GameItem[]>(relay('GCSGAME_hotGamesV2'), {
         searchParams: {

@@ -1,5 +1,7 @@
 import ky, { type KyInstance, type Options } from 'ky';
+import { answerKey } from '../shared/bootAnswers';
 import type { Envelope } from '../shared/envelope';
+import type { TakeBootAnswer } from './bootAnswers';
 
 /** A failed call: the envelope's `code` (or our own network/HTTP codes) and human message. */
 export class ApiError extends Error {
@@ -21,6 +23,8 @@ export interface HttpContext {
   token: () => string | null;
   /** This browser's random id (local storage): the self-referral check compares devices. */
   deviceId?: () => string | null;
+  /** The answers the server put into the page (bootAnswers.ts), for GET calls. */
+  bootAnswer?: TakeBootAnswer;
 }
 
 export interface Http {
@@ -85,8 +89,28 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
     return envelope.value as T;
   }
 
+  /** A GET the page already has the answer to (a plain query object, or none). */
+  function bootAnswerOf(
+    path: string,
+    options: Options | undefined,
+  ): { value: unknown } | undefined {
+    if (!context.bootAnswer) return undefined;
+    const query = options?.searchParams;
+    if (
+      query !== undefined &&
+      (typeof query !== 'object' || query instanceof URLSearchParams || Array.isArray(query))
+    )
+      return undefined;
+    return context.bootAnswer(
+      answerKey(path, (query ?? {}) as Record<string, string | number | boolean>),
+    );
+  }
+
   return {
-    get: (path, options) => send('get', path, options),
+    get: <T>(path: string, options?: Options) => {
+      const boot = bootAnswerOf(path, options);
+      return boot ? Promise.resolve(boot.value as T) : send<T>('get', path, options);
+    },
     post: (path, json, options) => send('post', path, { ...options, json }),
     put: (path, json, options) => send('put', path, { ...options, json }),
     delete: (path, options) => send('delete', path, options),

@@ -12,7 +12,6 @@ import type {
   SmsSendResult,
 } from '../shared/identity';
 import type { Http } from './http';
-import { solveHumanChallenge } from './humanProof';
 import { createSealedCalls, type SealedCalls } from './sealedCalls';
 
 /** The identity calls of spec 7. (E) calls are sealed here; views never see the crypto. */
@@ -21,6 +20,7 @@ export function createIdentityApi(http: Http, encrypted: SealedCalls = createSea
     /** Fetches and solves a proof-of-work challenge; resolves with the payload to send. */
     async proveHuman(): Promise<string> {
       const { challenge } = await http.get<{ challenge: Challenge }>('/wps/session/challenge');
+      const { solveHumanChallenge } = await import('./humanProof');
       return solveHumanChallenge(challenge);
     },
     captcha: () => http.get<CaptchaImage>('/wps/captcha'),

@@ -1,5 +1,4 @@
 import type { Http } from './http';
-import { sealPayload } from './payloadCipher';
 
 /**
  * (E) calls of spec 7: the payload is sealed with the server's public key, fetched once and
@@ -22,7 +21,9 @@ export function createSealedCalls(http: Http) {
     path: string,
     payload: unknown,
   ): Promise<T> {
-    const seal = await sealPayload(await key(), payload);
+    // The cipher comes with the first sealed call (a login, a withdrawal), not with the page.
+    const [{ sealPayload }, publicKeyPem] = await Promise.all([import('./payloadCipher'), key()]);
+    const seal = await sealPayload(publicKeyPem, payload);
     const options = { headers: { Encryption: seal.header } };
     return method === 'post'
       ? http.post<T>(path, seal.body, options)

@@ -1,10 +1,11 @@
+import { STATUS_PATH } from '../shared/bootAnswers';
 import type { HelpCentre } from '../shared/help';
 import type { SystemStatusResponse } from '../shared/system';
 import type { Http } from './http';
 
 export function createSystemApi(http: Http) {
   return {
-    status: () => http.get<SystemStatusResponse>('/wps/system/status'),
+    status: () => http.get<SystemStatusResponse>(STATUS_PATH),
     /** The help centre in `language` (EN, es, zh-TW…); the answer says which it is written in. */
     helpCenter: (language: string, signal?: AbortSignal) =>
       http.get<HelpCentre>('/wps/system/helpCenter', { searchParams: { lang: language }, signal }),

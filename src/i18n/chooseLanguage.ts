@@ -1,6 +1,10 @@
+import { languageCandidates } from '../shared/languages';
+
 /**
  * Spec 9: "Default language from local storage (hisLang) else brand default; chosen from
- * device language among supported, fallback default". Codes are upper case (EN, ES, …).
+ * device language among supported, fallback default". Codes are upper case (EN, ES, …). A
+ * stored or device language the brand does not offer counts as its nearest offered relative
+ * (traditional Chinese as simplified Chinese) before the next device language (issue 16).
  */
 export interface LanguageChoiceInput {
   stored: string | null;
@@ -25,10 +29,13 @@ export function deviceLanguageCode(tag: string): string {
 
 export function chooseLanguage(input: LanguageChoiceInput): string {
   const supported = new Set(input.supported);
-  if (input.stored && supported.has(input.stored.toUpperCase())) return input.stored.toUpperCase();
+  const offered = (code: string) =>
+    languageCandidates(code).find((candidate) => supported.has(candidate));
+  const stored = input.stored ? offered(deviceLanguageCode(input.stored)) : undefined;
+  if (stored) return stored;
   for (const tag of input.deviceLanguages) {
-    const code = deviceLanguageCode(tag);
-    if (supported.has(code)) return code;
+    const code = offered(deviceLanguageCode(tag));
+    if (code) return code;
   }
   return input.brandDefault;
 }

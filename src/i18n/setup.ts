@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { knownLanguages } from '../shared/languages';
+import { completeLanguages } from '../shared/languages';
 
 type LocaleModule = { default: Record<string, unknown> };
 
@@ -34,7 +34,8 @@ export async function setupI18n(language: string): Promise<i18n> {
     .init({
       lng: language.toLowerCase(),
       fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: Object.keys(knownLanguages).map((code) => code.toLowerCase()),
+      // Only complete languages are offered (issue 16); another never gets this far.
+      supportedLngs: completeLanguages.map((code) => code.toLowerCase()),
       ns: ['translation'],
       defaultNS: 'translation',
       fallbackNS: SECTIONS_NAMESPACE,

@@ -19,6 +19,8 @@ export interface LoginContext {
   /** The proof of work for the attempt in flight (password logins only). */
   altcha: string | null;
   error: string | null;
+  /** What the failed answer carried (`value`): e.g. until when a time-out keeps the member out. */
+  errorValue: unknown;
   result: LoginResult | null;
   /** The server asked for an unregistered-IP verification code. */
   ipVerification: boolean;
@@ -84,8 +86,8 @@ export function loginRequestFrom(
 
 const fail = (code: string) => ({ type: 'fail', params: code }) as const;
 const failWithCode = {
-  type: 'fail',
-  params: ({ event }: { event: { error: unknown } }) => codeOf(event.error),
+  type: 'failWith',
+  params: ({ event }: { event: { error: unknown } }) => event.error,
 } as const;
 
 /**
@@ -132,7 +134,11 @@ export const loginMachine = setup({
       context.ipVerification && code.startsWith('verification_code_'),
   },
   actions: {
-    fail: assign((_, code: string) => ({ error: code })),
+    fail: assign((_, code: string) => ({ error: code, errorValue: null })),
+    failWith: assign((_, error: unknown) => ({
+      error: codeOf(error),
+      errorValue: error instanceof ApiError ? error.value : null,
+    })),
     takeForm: assign(({ event }) =>
       event.type === 'login.submit' ? { form: { ...event.fields }, error: null, altcha: null } : {},
     ),
@@ -158,6 +164,7 @@ export const loginMachine = setup({
     captchaCoolingDown: false,
     altcha: null,
     error: null,
+    errorValue: null,
     result: null,
     ipVerification: false,
   }),

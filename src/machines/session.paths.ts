@@ -10,6 +10,7 @@ const member = (type: number): MemberInfo => ({
   ...{ id: 'm-1', account: 'alice1', nickname: 'Alice', type },
   ...{ mobileNum: null, email: null, language: null },
   ...{ hasVip: false, vipLabelName: 'Member', vipRankLevel: 0 },
+  iconUrl: '/avatars/default.svg',
 });
 
 const LOGGED_IN = { label: 'loggedIn', event: { type: 'session.loggedIn', token: 'new-token' } };
@@ -30,6 +31,8 @@ export const sessionPaths: PathModel<typeof sessionMachine> = {
   // shown.
   key: ({ value }) => String(value),
   notDriven: {
+    'session.memberUpdated':
+      'sent by the avatar picker after a save (tests/e2e/lotteryLobby.spec.ts drives it); it changes no state, only the member shown',
     'session.refresh':
       'no page sends it: the session service offers a login and a logout only (a reload starts a new session machine from the stored token)',
   },

@@ -15,7 +15,9 @@ export type SessionEvent =
   | { type: 'session.loggedIn'; token: string }
   | { type: 'session.logout' }
   | { type: 'session.revoked' }
-  | { type: 'session.refresh' };
+  | { type: 'session.refresh' }
+  /** A change the member made on a page (the avatar), kept without reloading the member. */
+  | { type: 'session.memberUpdated'; member: Partial<MemberInfo> };
 
 /** Back to guest without asking the server: forget the session and clear its storage. */
 const toGuest = {
@@ -32,6 +34,7 @@ const loggedInState = {
     'session.logout': { target: 'loggingOut' },
     'session.revoked': toGuest,
     'session.refresh': { target: 'loadingMember' },
+    'session.memberUpdated': { actions: 'memberUpdated' },
   },
 } as const;
 
@@ -65,6 +68,11 @@ export const sessionMachine = setup({
   },
   actions: {
     memberLoaded: assign((_, member: MemberInfo) => ({ member })),
+    memberUpdated: assign(({ context, event }) =>
+      event.type === 'session.memberUpdated' && context.member
+        ? { member: { ...context.member, ...event.member } }
+        : {},
+    ),
     // A new login replaces the token; the member is loaded for it.
     takeToken: assign(({ event }) =>
       event.type === 'session.loggedIn' ? { token: event.token, member: null } : {},

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../shared/money';
 import { DrawGame } from './DrawGame';
+import { LottoDraw, LottoLobby } from './LottoPanels';
 import type { PlayApi, PlaySession } from './playApi';
 import { SlotGame } from './SlotGame';
 
@@ -38,6 +39,9 @@ export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
       </main>
     );
   }
+  if (session.lotto?.view === 'lobby' && session.lobby && session.lotteryRoute) {
+    return <LottoLobby lotto={session.lotto} games={session.lobby} route={session.lotteryRoute} />;
+  }
   const shownBalance = balance ?? session.balance;
   const chosenBet = bet ?? session.betLevels[0]!;
   const money = (amount: string) => formatMoney(parseMoney(amount), i18n.language);
@@ -65,6 +69,7 @@ export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
           ))}
         </select>
       </label>
+      {session.lotto && <LottoDraw lotto={session.lotto} draw={session.draw} />}
       {session.engine === 'slot' ? (
         <SlotGame api={api} launch={launch} bet={chosenBet} onBalance={onBalance} money={money} />
       ) : (

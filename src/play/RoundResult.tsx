@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useRgRefusalText } from '../ui/core/rgRefusal';
 import type { RoundState } from './useRound';
 
 /** The last round's outcome, or why the round was refused. */
@@ -10,10 +11,12 @@ export function RoundResult({
   money: (amount: string) => string;
 }) {
   const { t } = useTranslation();
+  const refusalText = useRgRefusalText();
   if (state.kind === 'idle' && state.error) {
     return (
-      <p role="alert" className="play-error">
-        {t(`errors.${state.error}`, { defaultValue: t('errors.unknown') })}
+      <p role="alert" className="play-error" data-testid="round-error">
+        {refusalText({ code: state.error, value: state.errorValue }) ??
+          t(`errors.${state.error}`, { defaultValue: t('errors.unknown') })}
       </p>
     );
   }

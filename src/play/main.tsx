@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setupI18n } from '../i18n/setup';
-import { knownLanguages } from '../shared/languages';
+import { loadSectionTexts, setupI18n } from '../i18n/setup';
+import { isCompleteLanguage } from '../shared/languages';
 import { applyInitialTheme } from '../ui/core/theme';
 import { createPlayApi } from './playApi';
 import { PlayApp } from './PlayApp';
@@ -15,8 +15,13 @@ async function start(): Promise<void> {
   applyInitialTheme();
   const query = new URLSearchParams(window.location.search);
   const requested = (query.get('lang') ?? 'EN').toUpperCase();
-  const language = requested in knownLanguages ? requested : 'EN';
+  const language = isCompleteLanguage(requested) ? requested : 'EN';
   await setupI18n(language);
+  // A lottery launch's panels (lobby, draw) use the sections' texts (lottery.*): they wait for
+  // them. Elsewhere the game does not; the responsible-gaming refusals (a limit's figures) are
+  // there too.
+  if (query.has('view')) await loadSectionTexts();
+  else void loadSectionTexts().catch(() => undefined);
   const container = document.getElementById('play-root');
   if (!container) throw new Error('#play-root is missing from play.html');
   createRoot(container).render(

@@ -1,4 +1,5 @@
 import { createHttp } from '../api/http';
+import type { LobbyGame, LottoLaunch } from '../shared/lottery';
 
 /** The demo vendor's calls, from the game page (its own entry; no session of the site needed). */
 export interface PlaySession {
@@ -11,6 +12,14 @@ export interface PlaySession {
   betLevels: string[];
   rtp: number;
   symbols: string[];
+  /** A lottery launch's fields (issue 16); null for a game card's launch. */
+  lotto: LottoLaunch | null;
+  /** The lobby view's games; null otherwise. */
+  lobby: LobbyGame[] | null;
+  /** The launched game's draw (lottery launches). */
+  draw: LobbyGame | null;
+  /** The site's page of the vendor's lottery (the lobby's Bet links). */
+  lotteryRoute: string | null;
 }
 
 export interface RoundAnswer {

@@ -3,7 +3,13 @@ import { newIdempotencyKey } from '../api/wallet';
 import type { RoundAnswer } from './playApi';
 
 export type RoundState =
-  | { kind: 'idle'; last: RoundAnswer | null; error: string | null }
+  | {
+      kind: 'idle';
+      last: RoundAnswer | null;
+      error: string | null;
+      /** The refusal's `value` (a responsible-gaming limit's figures). */
+      errorValue?: unknown;
+    }
   | { kind: 'playing'; last: RoundAnswer | null };
 
 /**
@@ -24,7 +30,8 @@ export function useRound(play: (roundId: string) => Promise<RoundAnswer>) {
       const code = (error as { code?: string }).code ?? 'unknown_error';
       // Refused rounds never happened: the next try is a new round.
       if (code !== 'network_error') roundId.current = newIdempotencyKey();
-      setState((current) => ({ kind: 'idle', last: current.last, error: code }));
+      const errorValue = (error as { value?: unknown }).value ?? null;
+      setState((current) => ({ kind: 'idle', last: current.last, error: code, errorValue }));
       return null;
     }
   }, [play]);

@@ -64,6 +64,8 @@ export interface TeamMember {
   lastLoginAt: string | null;
   /** This member's own direct downlines. */
   directMembers: number;
+  /** On a time-out or self-excluded (issue 17): shown as such, without the kind or the end. */
+  excluded: boolean;
 }
 
 /** personalHistoryCopy (team betting): one round of a team member. */

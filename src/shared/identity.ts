@@ -68,6 +68,8 @@ export interface MemberInfo {
   hasVip: boolean;
   vipLabelName: string;
   vipRankLevel: number;
+  /** The member's avatar picture (issue 16; GET /wps/member/info/icon says which one). */
+  iconUrl: string;
 }
 
 export interface SmsSendRequest {

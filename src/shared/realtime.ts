@@ -10,6 +10,7 @@ import type {
 import type { WinnerEntry } from './games';
 import type { MessageEvent } from './messages';
 import type { RewardEvent } from './rewards';
+import type { RgEvent } from './responsibleGaming';
 import type { VipEvent } from './vip';
 import type { SystemStatusCode } from './system';
 import type { WithdrawalSocketEvent } from './withdrawals';
@@ -115,6 +116,8 @@ export interface Downline {
   nickname: string;
   /** Member type: agent types 1, 2, 41, 42; trial 4 (cannot hold a contract); player 0. */
   type: number;
+  /** On a time-out or self-excluded (issue 17): nothing may be offered to them; no details. */
+  excluded: boolean;
 }
 
 export interface ServerToClientEvents {
@@ -133,6 +136,8 @@ export interface ServerToClientEvents {
   reward: (event: RewardEvent) => void;
   /** This member's VIP level changed (`seq` grows with each change). */
   vip: (event: VipEvent) => void;
+  /** This member's responsible-gaming settings changed: the page fetches them again. */
+  rg: (event: RgEvent) => void;
   system: (event: SystemEvent) => void;
   /** The operator's announcements changed (public room, or the members it is for). */
   announcement: (event: AnnouncementEvent) => void;

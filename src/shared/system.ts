@@ -1,3 +1,4 @@
+import type { LotteryPaths } from './lottery';
 /**
  * System status and site settings as both sides see them (spec 3 "System status response",
  * "Site settings"). Declared once here; the server builds them, the browser reads them.
@@ -41,6 +42,8 @@ export interface SystemStatusInfo {
    * null and the download page offers the installable web app.
    */
   appStores: AppStores;
+  /** Ours (issue 16): where the lottery lobby info and recent results are served (spec 7). */
+  lottery: LotteryPaths;
 }
 
 export interface AppStores {

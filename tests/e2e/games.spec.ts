@@ -148,9 +148,14 @@ test('lottery vendors open their lottery pages; a guest is asked to log in first
     .first()
     .click();
   await expect(page).toHaveURL(/\/(vnLottery|seaLottery|lottery)\?gameCode=/);
-  // The page launched the lottery with the lotto fields: the number draw plays in the page.
+  // A vendor's card opens its lottery lobby (lottoView lobby): the draws, each with a Bet link
+  // that opens the betting view of that game in the whole window.
   const draw = page.frameLocator('.lottery-frame');
+  await expect(draw.getByTestId('play-lobby')).toBeVisible();
+  await draw.getByRole('link', { name: 'Bet' }).first().click();
+  await expect(page).toHaveURL(/gameCode=[^&]+/);
   await expect(draw.getByTestId('draw')).toBeVisible();
+  await expect(draw.getByTestId('play-draw')).toBeVisible();
   await expect(page.getByTestId('lottery-menu').getByRole('link').first()).toBeVisible();
   await page.getByTestId('lottery-menu').getByRole('link').first().click();
   await expect(page).toHaveURL(/gameCode=[^&]+/);

@@ -42,7 +42,15 @@ const publicRoutes = [
   '/downloads/android',
   '/no-such-page',
 ];
-const accountRoutes = ['/favorite', '/recent', '/lottery', '/seamless'];
+// The lottery pages in both views (issue 16): the lobby, and a game's betting view with its draws.
+const accountRoutes = [
+  '/favorite',
+  '/recent',
+  '/lottery',
+  '/vnLottery',
+  '/vnLottery?gameCode=TCG_LOTTO_VN-LOTT-001',
+  '/seamless',
+];
 
 /** Top-level keys of the English texts: a word like "games.rng" on screen is a raw key. */
 const namespaces = [

@@ -31,6 +31,8 @@ test('a mission completes after lottery bets and its reward is claimed, the red 
     .first()
     .click();
   const draw = page.frameLocator('.lottery-frame');
+  // The vendor's card opens the lottery lobby; Bet opens a game's betting view.
+  await draw.getByRole('link', { name: 'Bet' }).first().click();
   await expect(draw.getByTestId('draw')).toBeEnabled();
   await draw.getByRole('combobox').selectOption('50.00');
   await draw.getByTestId('draw').click();

@@ -203,3 +203,35 @@ test('on a phone the drawer’s app entry opens the download page, which fits', 
   ).toBeVisible();
   await documentFits(page);
 });
+
+test('on a phone the lottery draws, the seamless wallet and the avatar picker fit and work', async ({
+  page,
+}) => {
+  const { username, password } = await newAccount();
+  await loginAs(page, username, password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+
+  // The Vietnam lottery's lobby, then a game's betting view with its draws.
+  await page.goto('/vnLottery?gameCode=');
+  const frame = page.frameLocator('.lottery-frame');
+  await expect(frame.getByTestId('play-lobby')).toBeVisible();
+  await expect(
+    page.getByTestId('lottery-lobby').getByTestId('draw-countdown').first(),
+  ).toBeVisible();
+  await documentFits(page);
+  await frame.getByRole('link', { name: 'Bet' }).first().tap();
+  await expect(frame.getByTestId('draw')).toBeVisible();
+  await expect(page.getByTestId('lottery-history').getByRole('listitem').first()).toBeVisible();
+  await documentFits(page);
+
+  await page.goto('/seamless');
+  await expect(page.getByTestId('seamless-direct').locator('[data-vendor="PG"]')).toBeVisible();
+  await documentFits(page);
+
+  await page.goto('/member/securityCenter');
+  const picker = page.getByTestId('avatar-picker');
+  await picker.getByRole('radio', { name: 'Leaf' }).tap();
+  await expect(page.getByTestId('avatar-status')).toHaveText('Your avatar is saved.');
+  await expect(page.getByTestId('avatar').first()).toHaveAttribute('src', '/avatars/leaf.svg');
+  await documentFits(page);
+});

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './support';
 
 test.describe('shell and routes', () => {
@@ -15,6 +15,48 @@ test.describe('shell and routes', () => {
     // Logged out: login and register buttons.
     await expect(page.getByTestId('open-login')).toBeVisible();
     await expect(page.getByTestId('open-register')).toBeVisible();
+  });
+
+  test("a phone's first screen of home, drawn before any script, lies where the app draws it", async ({
+    browser,
+  }) => {
+    const box = (page: Page, selector: string) =>
+      page.locator(selector).evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return [rect.x, rect.y, rect.width, rect.height].map(Math.round);
+      });
+    for (const [width, colorScheme] of [
+      [360, 'light'],
+      [412, 'dark'],
+      [800, 'light'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme });
+      const page = await context.newPage();
+      // The server's page alone: no script runs.
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto('/');
+      await expect(page.locator('#first-paint .banner-image')).toBeVisible();
+      const drawn = [
+        await box(page, '#first-paint .site-header'),
+        await box(page, '#first-paint h1'),
+        await box(page, '#first-paint .banner-carousel'),
+      ];
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+      await page.unroute('**/*.js');
+      await page.goto('/');
+      await expect(page.getByTestId('home-page')).toBeVisible();
+      // Gone once the app's own first screen is on, which is in the same places.
+      await expect(page.locator('#first-paint')).toHaveCount(0);
+      expect(
+        [
+          await box(page, '.site-header'),
+          await box(page, '#home-title'),
+          await box(page, '.banner-carousel'),
+        ],
+        `${width} px`,
+      ).toEqual(drawn);
+      await context.close();
+    }
   });
 
   for (const alias of ['/index', '/index.html', '/home']) {

@@ -28,6 +28,7 @@ const member = (type: number): MemberInfo => ({
   ...{ id: 'm-1', account: 'alice1', nickname: 'Alice', type },
   ...{ mobileNum: null, email: null, language: null },
   ...{ hasVip: false, vipLabelName: 'Member', vipRankLevel: 0 },
+  iconUrl: '/avatars/default.svg',
 });
 const loggedIn: ModelEvent = { type: 'session.loggedIn', token: 'new-token' };
 const memberFaces: ModelEvent[] = [
@@ -203,6 +204,20 @@ describe('session machine (examples)', () => {
     sut.actor.send({ type: 'session.loggedIn', token: 'other-token' });
     expect(sut.actor.getSnapshot().context).toEqual({ token: 'other-token', member: null });
     expect(sut.spies.clearSession).not.toHaveBeenCalled();
+  });
+
+  it('updates the member a page changed (the avatar) without loading it again', async () => {
+    const sut = createSut('stored-token');
+    await sut.api.fetchMember.answer({ output: member(0) });
+    const stored = sut.spies.storeSession.mock.calls.length;
+    sut.actor.send({ type: 'session.memberUpdated', member: { iconUrl: '/avatars/sun.svg' } });
+    expect(sut.actor.getSnapshot().value).toBe('player');
+    expect(sut.actor.getSnapshot().context.member).toEqual({
+      ...member(0),
+      iconUrl: '/avatars/sun.svg',
+    });
+    expect(sut.api.fetchMember.calls).toHaveLength(1);
+    expect(sut.spies.storeSession.mock.calls.length).toBe(stored);
   });
 
   it('ends the session locally even when the server logout fails', async () => {

@@ -4,6 +4,7 @@ import type { Page } from '../../../src/shared/records';
 import type { Queryable } from '../../db/types';
 import type { TeamMembersQuery } from './query';
 import { Params, teamCte } from './team';
+import { EXCLUDED_AT } from '../responsibleGaming/state';
 
 /**
  * downlineManagmentView: the team's members, level by level (1 = direct), newest first within a
@@ -40,6 +41,7 @@ export async function teamMembers(
     created_at: Date;
     last_login_at: Date | null;
     direct: number;
+    excluded: boolean;
   }>(
     `with recursive ${teamCte(agent)},
      chosen as (
@@ -48,7 +50,9 @@ export async function teamMembers(
      )
      select m.id::text, m.account, m.nickname, c.level, m.type, u.account as upline_account,
        m.status, m.created_at, m.last_login_at,
-       (select count(*) from members d where d.upline_id = m.id)::int as direct
+       (select count(*) from members d where d.upline_id = m.id)::int as direct,
+       exists (select 1 from rg_settings r where r.member_id = m.id
+               and ${EXCLUDED_AT('now()', 'r')}) as excluded
      from chosen c join members m on m.id = c.id join members u on u.id = m.upline_id
      order by c.level, c.created_at desc, c.id desc`,
     params.values,
@@ -65,6 +69,7 @@ export async function teamMembers(
       createdAt: new Date(row.created_at).toISOString(),
       lastLoginAt: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
       directMembers: Number(row.direct),
+      excluded: row.excluded === true,
     })),
     total: Number(count!.total),
     page: query.page,

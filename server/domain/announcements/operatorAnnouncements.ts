@@ -7,6 +7,7 @@ import {
   type PopupExecution,
 } from '../../../src/shared/announcements';
 import { ApiError } from '../apiError';
+import { EXCLUDED_AT } from '../responsibleGaming/state';
 
 /**
  * Operator announcements (issue 16): the notices and pop-ups the operator creates while the site
@@ -153,12 +154,30 @@ export async function createAnnouncement(
       if (missing.length > 0)
         throw new ApiError(400, 'unknown_account', `No such account: ${missing.join(', ')}.`);
       memberIds = found.map((row) => row.id);
+      // Nothing is aimed at a member on a time-out or self-exclusion (issue 17): they cannot
+      // log in to see it, and an operator aiming at them should know why.
+      const excluded = await tx.query<{ account: string }>(
+        `select m.account from members m join rg_settings r on r.member_id = m.id
+         where m.id = any(string_to_array($1, ',')::bigint[]) and ${EXCLUDED_AT('now()', 'r')}
+         order by m.account`,
+        [memberIds.join(',')],
+      );
+      if (excluded.length > 0) {
+        const names = excluded.map((row) => row.account).join(', ');
+        throw new ApiError(
+          409,
+          'member_excluded',
+          `Taking a break or self-excluded, so not to be aimed at: ${names}.`,
+        );
+      }
     }
     const [inserted] = await tx.query<{ id: string }>(
       `insert into operator_announcements
-         (kind, execution, title, content, go_reward, member_ids, starts_at, ends_at)
+         (kind, execution, title, content, go_reward, member_ids, starts_at, ends_at,
+          start_told_at)
        values ($1, $2, $3, $4, $5, string_to_array($6, ',')::bigint[],
-               coalesce($7::timestamptz, now()), $8::timestamptz)
+               coalesce($7::timestamptz, now()), $8::timestamptz,
+               case when coalesce($7::timestamptz, now()) <= now() then now() end)
        returning id::text as id`,
       [
         input.kind === 'notice' ? 'notice' : 'popup',
@@ -188,7 +207,8 @@ export async function endAnnouncement(
   if (!match) throw new ApiError(400, 'invalid_request', 'id: an announcement id such as op-12.');
   const [updated] = await db.query<{ id: string }>(
     `update operator_announcements
-        set ended_at = now(), version = nextval('operator_announcement_versions')
+        set ended_at = now(), end_told_at = now(),
+            version = nextval('operator_announcement_versions')
       where id = $1 and ended_at is null
       returning id::text as id`,
     [match[1]!],

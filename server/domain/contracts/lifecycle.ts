@@ -29,6 +29,7 @@ import {
   toRecord,
   viewFor,
 } from './views';
+import { isExcluded, memberExcluded } from '../responsibleGaming/state';
 
 /** Who is asking: the session's member and type. */
 export interface ContractCaller {
@@ -121,12 +122,13 @@ function refuse(
 async function lockDownline(tx: Queryable, where: 'id' | 'account', value: string) {
   const [row] = await tx.query<{
     id: string;
+    account: string;
     upline_id: string | null;
     type: number;
     kind: string;
     status: string;
   }>(
-    `select id::text, upline_id::text, type, kind, status from members
+    `select id::text, account, upline_id::text, type, kind, status from members
      where ${where === 'id' ? 'id = $1::bigint' : 'lower(account) = lower($1)'}
      for no key update`,
     [value],
@@ -244,6 +246,8 @@ async function offerWithin(
   if (isTrialType(Number(downline.type))) {
     throw new ApiError(403, 'contract_downline_trial', 'A trial account cannot hold a contract.');
   }
+  // An agent cannot offer anything to a member on a time-out or self-exclusion (issue 17).
+  if (await isExcluded(tx, downline.id, new Date())) throw memberExcluded(downline.account);
   const event = offerEvent(request.contractType, request.terms);
   refuse('none', event, 'upline');
   const contractType = event.contractType;

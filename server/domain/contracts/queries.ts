@@ -13,6 +13,7 @@ import type {
 import type { Page } from '../../../src/shared/records';
 import type { Queryable } from '../../db/types';
 import { CONTRACT_COLUMNS, CONTRACT_FROM, type ContractRow, toRecord, viewFor } from './views';
+import { EXCLUDED_AT } from '../responsibleGaming/state';
 
 const inList = (states: readonly string[]) => states.map((state) => `'${state}'`).join(', ');
 const IN_EFFECT = inList(CONTRACT_STATES_IN_EFFECT);
@@ -99,8 +100,11 @@ export async function listDownlines(
     params,
   );
   const rows = await db.query<Downline>(
-    `select id::text, account, nickname, type from members where ${where}
-     order by lower(account), id limit $3 offset $4`,
+    `select m.id::text, m.account, m.nickname, m.type,
+       exists (select 1 from rg_settings r where r.member_id = m.id
+               and ${EXCLUDED_AT('now()', 'r')}) as excluded
+     from members m where ${where}
+     order by lower(m.account), m.id limit $3 offset $4`,
     [...params, query.pageSize, (query.page - 1) * query.pageSize],
   );
   return {

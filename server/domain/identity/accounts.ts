@@ -15,10 +15,11 @@ export interface AccountRow {
   country_dialing_code: string | null;
   email: string | null;
   language: string | null;
+  avatar: string | null;
 }
 
 const columns = `id::text, account, nickname, type, kind, status, password_hash, password_is_default,
-  password_changed_at, last_login_at, mobile_num, country_dialing_code, email, language`;
+  password_changed_at, last_login_at, mobile_num, country_dialing_code, email, language, avatar`;
 
 export async function findByAccount(db: Queryable, account: string): Promise<AccountRow | null> {
   const [row] = await db.query<AccountRow>(

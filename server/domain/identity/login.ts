@@ -12,6 +12,7 @@ import { verifyCaptcha } from './captcha';
 import { verifyPassword } from './password';
 import { maskEmail, maskMobile } from './secrets';
 import { createSession } from './sessions';
+import { exclusionError, readRgState } from '../responsibleGaming/state';
 import { consumeCode, issueCode } from './verificationCodes';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -225,6 +226,11 @@ export async function startSession(
       [account.id, ip],
     );
     await tx.query('update members set last_login_at = now() where id = $1', [account.id]);
+    // A time-out or self-exclusion (issue 17) keeps the member out until it ends: the answer
+    // says until when. Checked after the update above took the member's row lock, so a login
+    // racing the exclusion that revokes every session either ends before it or is refused.
+    const { exclusion } = await readRgState(tx, account.id, deps.clock.now());
+    if (exclusion) throw exclusionError(exclusion);
     return createSession(tx, account.id);
   });
   return {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { houseAccountId, walletId } from './accounts';
 import { postTransaction } from './post';
+import { isExcluded, memberExcluded } from '../responsibleGaming/state';
 import { type BalanceChange, changesOf, positiveAmount } from './wallets';
 
 /**
@@ -18,6 +19,8 @@ export async function grantBonus(
     [request.account],
   );
   if (!member) throw new ApiError(404, 'not_found', `No real account ${request.account}.`);
+  // A bonus is marketing: none reaches a member on a time-out or self-exclusion (issue 17).
+  if (await isExcluded(deps.db, member.id, deps.clock.now())) throw memberExcluded(request.account);
   const amount = positiveAmount(request.amount);
   const main = await walletId(deps.db, member.id, null);
   const posted = await postTransaction(deps.db, {

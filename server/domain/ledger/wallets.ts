@@ -13,6 +13,8 @@ import { missionProgressWithin } from '../missions/missions';
 import { referralProgressWithin } from '../referrals/referrals';
 import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
 import { announceVip, type VipChange, vipProgressWithin } from '../vip/progress';
+import { reserveDepositWithin } from '../responsibleGaming/enforce';
+import { isExcluded } from '../responsibleGaming/state';
 
 /** A committed change of a wallet, for the `balance` socket event. */
 export interface BalanceChange {
@@ -165,6 +167,11 @@ export async function creditDeposit(deps: AppDeps, depositId: string): Promise<B
        where id = $1`,
       [depositId, posted.transactionId],
     );
+    const credited = changesOf(posted, memberId, new Map([[main, 'MAIN']]));
+    // A deposit asked for before a time-out or self-exclusion is still credited (the money is
+    // the member's), but earns no promotion (issue 17): no bonus, mission, VIP progress or
+    // referral reward on it.
+    if (await isExcluded(tx, memberId, deps.clock.now())) return credited;
     // A deposit bonus the member signed up for, and a deposit mission, are earned by this
     // deposit (issue 14), in its transaction: the rewards wait in the reward centre.
     const amount = BigInt(deposit.amount);
@@ -180,7 +187,7 @@ export async function creditDeposit(deps: AppDeps, depositId: string): Promise<B
     // Deposits count toward the VIP level (issue 14), in the same transaction.
     vipChange = (await vipProgressWithin(tx, deps.config.vip, memberId, { deposit: amount }))
       .change;
-    return changesOf(posted, memberId, new Map([[main, 'MAIN']]));
+    return credited;
   });
   if (bonusFor !== null) deps.rewardEvents.announce({ memberId: bonusFor, reason: 'issued' });
   if (vipChange !== null) announceVip(deps, vipChange);
@@ -208,29 +215,35 @@ export async function requestDeposit(
     );
   }
   const key = scopedKey(memberId, 'deposit', request.idempotencyKey);
-  await deps.db.query(
-    `insert into deposits (member_id, channel, amount, idempotency_key) values ($1, $2, $3, $4)
-     on conflict (idempotency_key) do nothing`,
-    [memberId, request.channel, amount.toString(), key],
-  );
-  const [row] = await deps.db.query<{
-    id: string;
-    status: string;
-    amount: string;
-    channel: string;
-  }>('select id::text, status, amount::text, channel from deposits where idempotency_key = $1', [
-    key,
-  ]);
+  // Under the member's row lock, so deposits asked for at once are counted against the
+  // responsible-gaming limits one after the other (issue 17): together they cannot pass one.
+  // A replay of a request already stored is answered as it was, not counted again.
+  const row = await deps.db.transaction(async (tx) => {
+    await lockMember(tx, memberId);
+    const select = () =>
+      tx.query<{ id: string; status: string; amount: string; channel: string }>(
+        'select id::text, status, amount::text, channel from deposits where idempotency_key = $1',
+        [key],
+      );
+    const [stored] = await select();
+    if (stored) return stored;
+    await reserveDepositWithin(tx, deps, memberId, amount);
+    await tx.query(
+      `insert into deposits (member_id, channel, amount, idempotency_key) values ($1, $2, $3, $4)`,
+      [memberId, request.channel, amount.toString(), key],
+    );
+    return (await select())[0]!;
+  });
   // The first answer only for the same request (issue 11): a key reused for another amount or
   // channel is refused, never answered as the first deposit.
-  if (BigInt(row!.amount) !== amount || row!.channel !== request.channel) {
+  if (BigInt(row.amount) !== amount || row.channel !== request.channel) {
     throw new ApiError(
       409,
       'idempotency_conflict',
       'This request key was already used for a different request.',
     );
   }
-  return { id: row!.id, status: row!.status, amount: toMoneyString(BigInt(row!.amount)) };
+  return { id: row.id, status: row.status, amount: toMoneyString(BigInt(row.amount)) };
 }
 
 /** Transfer to the upline agent (spec 2 transferUpline): main wallet to the agent's main wallet. */

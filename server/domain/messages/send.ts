@@ -3,6 +3,7 @@ import type { SendMessageRequest, SendMessageResult } from '../../../src/shared/
 import type { Queryable } from '../../db/types';
 import { ApiError } from '../apiError';
 import { teamCte } from '../agent/team';
+import { EXCLUDED_AT, memberExcluded } from '../responsibleGaming/state';
 
 /**
  * An agent writes to its team (the back office `messages` page): one member of the team, found
@@ -39,12 +40,25 @@ export async function sendFromAgent(
   const replayed = await sentBefore();
   if (replayed > 0) return { delivered: replayed, memberIds: [] };
 
+  // Members on a time-out or self-exclusion get nothing from their agents (issue 17: an agent's
+  // message may be an offer): left out of a message to all, refused by name.
+  const notExcluded = (id: string) =>
+    `not exists (select 1 from rg_settings r where r.member_id = ${id} and ${EXCLUDED_AT('now()', 'r')})`;
+  if ('account' in request.to) {
+    const [target] = await tx.query<{ excluded: boolean }>(
+      `with recursive ${teamCte('$1')}
+       select not ${notExcluded('t.id')} as excluded from team t join members m on m.id = t.id
+       where lower(m.account) = lower($2)`,
+      [agentId, request.to.account],
+    );
+    if (target?.excluded) throw memberExcluded(request.to.account);
+  }
   const recipients =
     'account' in request.to
       ? `with recursive ${teamCte('$1')}
          select t.id from team t join members m on m.id = t.id
          where lower(m.account) = lower($6)`
-      : 'select id from members where upline_id = $1';
+      : `select m.id from members m where m.upline_id = $1 and ${notExcluded('m.id')}`;
   const params: (string | Buffer)[] = [
     agentId,
     request.requestKey,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { applyParticipationEvent, issueFixedBonusWithin } from './participation';
+import { isExcluded, memberExcluded } from '../responsibleGaming/state';
 
 /** An application waiting for the operator, or answered. */
 export interface ApplicationRow {
@@ -81,6 +82,8 @@ export async function reviewApplication(
       });
       return { memberId: row.member_id, state: next.state, rewardId: null };
     }
+    // No promotion reaches a member on a time-out or self-exclusion (issue 17).
+    if (await isExcluded(tx, row.member_id, deps.clock.now())) throw memberExcluded(review.account);
     const rewardId = await issueFixedBonusWithin(tx, {
       memberId: row.member_id,
       promotionId: row.promotion_id,

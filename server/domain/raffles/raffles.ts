@@ -14,6 +14,7 @@ import { JobLock, runExclusive } from '../../jobs/exclusive';
 import { ApiError } from '../apiError';
 import { applyParticipationEvent } from '../promotions/participation';
 import { issueRewardWithin } from '../rewards/issue';
+import { isExcluded } from '../responsibleGaming/state';
 
 interface RaffleTerms {
   ticketPer: string;
@@ -105,6 +106,16 @@ export async function drawDueRaffles(deps: AppDeps, now = new Date()): Promise<s
       const byEntry = new Map(entries.map((entry) => [entry.id, entry]));
       for (const win of wins) {
         const winner = byEntry.get(win.entry)!;
+        // A winner timed out or self-excluded gets no prize (issue 17: no promotion reaches
+        // them); the draw stays as drawn, so anyone can still rerun it from the seed.
+        if (await isExcluded(tx, winner.member_id, now)) {
+          if (winner.participation_id) {
+            await applyParticipationEvent(tx, winner.participation_id, {
+              type: 'promotion.expire',
+            });
+          }
+          continue;
+        }
         const amount = parseMoney(win.amount);
         if (winner.participation_id) {
           await applyParticipationEvent(tx, winner.participation_id, {

@@ -6,6 +6,7 @@ import type { ReferralView, ReferredFriend } from '../../../src/shared/referrals
 import type { Queryable } from '../../db/types';
 import { inAudience } from '../promotions/participation';
 import { issueRewardWithin } from '../rewards/issue';
+import { isExcluded } from '../responsibleGaming/state';
 
 /** A device id as the page sends it (`Device-Id`): a random id it keeps in local storage. */
 export const DEVICE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -133,6 +134,9 @@ export async function referralProgressWithin(
     [friendId, (event.kind === 'bet' ? event.valid : event.amount).toString()],
   );
   if (!row || row.first_deposit === null) return null;
+  // No reward reaches an inviter on a time-out or self-exclusion (issue 17): the friend stays
+  // registered, and a later bet or deposit pays once the exclusion is over.
+  if (await isExcluded(tx, row.inviter_id, new Date())) return null;
   const offer = await openOffer(tx, row.inviter_id);
   if (!offer) return null;
   const terms = offer.terms;

@@ -36,6 +36,7 @@ export function buildStatusInfo(config: PlatformConfig): SystemStatusInfo {
       languages: config.brand.languages,
     },
     appStores: { ios: config.appStores.ios, android: config.appStores.android },
+    lottery: { ...config.lottery.paths },
   };
 }
 

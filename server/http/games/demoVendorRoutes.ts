@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
-import type { LaunchResult } from '../../../src/shared/games';
+import { LOTTERY_ROUTES, type LaunchResult } from '../../../src/shared/games';
+
+const lotteryRouteFor = (vendor: string): string | null =>
+  Object.hasOwn(LOTTERY_ROUTES, vendor)
+    ? LOTTERY_ROUTES[vendor as keyof typeof LOTTERY_ROUTES]
+    : null;
 import { MONEY_AMOUNT_PATTERN, parseMoney, toMoneyString } from '../../../src/shared/money';
 import { recordRecentGame } from '../../domain/games/catalogue/recentGames';
 import { drawDigit, drawRtp, drawWin } from '../../domain/games/demoVendor/drawEngine';
 import { findLaunchableGame } from '../../domain/games/demoVendor/findGame';
 import { createLaunch, resolveLaunch } from '../../domain/games/demoVendor/launches';
+import { lobbyInfo } from '../../domain/games/lottery/draws';
+import { lottoLaunchOf } from '../../domain/games/lottery/lottoLaunch';
+import { requestLanguage } from '../language';
 import { takeRig } from '../../domain/games/demoVendor/rigs';
 import { playRound } from '../../domain/games/demoVendor/rounds';
 import {
@@ -58,6 +66,8 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     const session = token ? await resolveSession(deps.db, token).catch(() => null) : null;
     const demo = body.demo === true;
+    // A lottery launch's fields agree with each other and the vendor, or the launch is refused.
+    const lotto = lottoLaunchOf(body);
     if (!demo && !session)
       throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
     // A free trial needs no account, so each address may open only so many (each is a row).
@@ -80,13 +90,16 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
       // Real play is a real account's (createLaunch refuses a trial one); a free trial plays
       // money kept with the launch.
       memberId: demo ? (session?.memberId ?? null) : session!.memberId,
+      sessionId: session?.sessionId ?? null,
       demo,
       game,
+      ...(lotto ? { lotto } : {}),
     });
     // Real play shows in the member's recent games (GCS_recentGame); free trials do not.
     if (!demo) await recordRecentGame(deps.db, session!.memberId, game.nodeId);
     const query = new URLSearchParams({ launch, engine: game.engine });
     if (body.language) query.set('lang', body.language);
+    if (lotto) query.set('view', lotto.view);
     // Lottery pages show the game in the page; cards open the game popup.
     const mode = body.launchMode === 'LOTT' ? 'page' : 'popup';
     const result: LaunchResult = { url: `/play.html?${query}`, mode };
@@ -107,7 +120,16 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
       const wallets = await memberWallets(deps.db, launch.memberId!);
       balance = wallets.find((wallet) => wallet.wallet === 'MAIN')?.balance ?? 0n;
     }
+    // A lottery launch: the vendor's lobby (lobby view) or the game's draws (betting view).
+    const language = requestLanguage(request, deps.config);
+    const lobby = launch.lotto
+      ? await lobbyInfo(deps.db, deps.config.lottery, launch.vendor, language)
+      : null;
     return ok({
+      lotto: launch.lotto,
+      lobby: launch.lotto?.view === 'lobby' ? lobby : null,
+      draw: lobby?.find((entry) => entry.gameCode === launch.nodeId) ?? null,
+      lotteryRoute: lotteryRouteFor(launch.vendor),
       gameName: launch.gameName,
       vendor: launch.vendor,
       engine: launch.engine,

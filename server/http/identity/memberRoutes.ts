@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import type { MemberInfo } from '../../../src/shared/identity';
+import { avatars, avatarUrl, isAvatar, type MemberIcon } from '../../../src/shared/avatars';
 import { vipNameOf } from '../../../src/shared/vip';
 import { currentVipLevel } from '../../domain/vip/progress';
 import { requestLanguage } from '../language';
@@ -29,6 +31,14 @@ import {
   registrationFields,
 } from './schemas';
 
+const avatarBody = z
+  .object({
+    avatar: z
+      .enum(avatars, { message: `one of ${avatars.join(', ')}, or null for the default` })
+      .nullable(),
+  })
+  .strict();
+
 /** Member calls (spec 7): info, register, passwords, affiliate check. */
 export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/wps/member/info', { config: { auth: 'session' } }, async (request) => {
@@ -47,13 +57,30 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
       hasVip: vip > 0,
       vipLabelName: vipNameOf(level, requestLanguage(request, deps.config)),
       vipRankLevel: vip,
+      iconUrl: avatarUrl(account.avatar),
     };
     return ok(info);
   });
 
-  app.get('/wps/member/info/icon', { config: { auth: 'session' } }, async () =>
-    ok({ iconUrl: '/avatars/default.svg' }),
-  );
+  // Spec 7 GET /wps/member/info/icon (issue 16): the member's avatar and the set to choose
+  // from; PUT (ours) chooses one of the set, or null for the default picture.
+  const iconOf = (avatar: string | null): MemberIcon => ({
+    avatar: avatar !== null && isAvatar(avatar) ? avatar : null,
+    iconUrl: avatarUrl(avatar),
+    choices: avatars.map((choice) => ({ avatar: choice, iconUrl: avatarUrl(choice) })),
+  });
+  app.get('/wps/member/info/icon', { config: { auth: 'session' } }, async (request) => {
+    const account = await findById(deps.db, sessionOf(request).memberId);
+    return ok(iconOf(account?.avatar ?? null));
+  });
+  app.put('/wps/member/info/icon', { config: { auth: 'session' } }, async (request) => {
+    const { avatar } = parseInput(avatarBody, request.body);
+    await deps.db.query('update members set avatar = $2 where id = $1', [
+      sessionOf(request).memberId,
+      avatar,
+    ]);
+    return ok(iconOf(avatar));
+  });
 
   const registerRoute = (tab: RegisterTab) => async (request: FastifyRequest) => {
     const body = parseInput(registerBody, request.body);

@@ -86,6 +86,12 @@ const registrationFields = [
   'countryDialingCode',
 ] as const;
 
+const thirdPartyPhone = z
+  .never({
+    message: 'third-party phone verification is not offered: verify the number with the SMS code',
+  })
+  .optional();
+
 export const registerBody = z
   .object({
     ...Object.fromEntries(registrationFields.map((field) => [field, text(128).optional()])),
@@ -96,8 +102,10 @@ export const registerBody = z
     login: z.literal(true),
     registerUrl: text(2048).optional(),
     registerMethod: z.literal('WEB').optional(),
-    firebaseChannel: text(64).optional(),
-    firebaseIdToken: text(4096).optional(),
+    // Spec 3's third-party phone verification is not offered (docs/decisions.md, issue 16):
+    // the phone is verified with our own SMS code, so a third party's token is refused.
+    firebaseChannel: thirdPartyPhone,
+    firebaseIdToken: thirdPartyPhone,
   })
   .strict();
 export type RegisterBody = z.infer<typeof registerBody>;

@@ -11,6 +11,7 @@ import { opsPromotionRoutes } from './promotionRoutes';
 import { opsPointRoutes } from './pointRoutes';
 import { opsFeedbackRoutes } from './feedbackRoutes';
 import { opsAnnouncementRoutes } from './announcementRoutes';
+import { opsRgRoutes } from './rgRoutes';
 
 const maintenanceBody = z
   .object({
@@ -78,4 +79,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsPointRoutes(app, deps, authorize);
   await opsFeedbackRoutes(app, deps, authorize);
   await opsAnnouncementRoutes(app, deps, authorize);
+  await opsRgRoutes(app, deps, authorize);
 }

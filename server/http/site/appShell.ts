@@ -7,7 +7,22 @@ import { chooseLanguage } from '../../../src/i18n/chooseLanguage';
 import type { PopupExecution } from '../../../src/shared/announcements';
 import type { PlatformConfig } from '../../config/schema';
 import { listAnnouncements } from '../../domain/announcements/listAnnouncements';
+import { buildStatusInfo, buildStatusResponse } from '../../domain/system/statusReport';
 import type { AppDeps } from '../deps';
+import { gameIconUrl } from '../../../src/games/gameItem';
+import { pickCdnBase } from '../../../src/games/images';
+import {
+  GAME_LIST_PAGE_SIZE,
+  GAME_LIST_PATH,
+  GAME_LIST_PRIORITY_CARDS,
+  GAME_LIST_ROUTES,
+  gameListParams,
+} from '../../../src/shared/gameListQuery';
+import { answerKey, BOOT_ANSWERS_ID, STATUS_PATH } from '../../../src/shared/bootAnswers';
+import type { Envelope } from '../../../src/shared/envelope';
+import type { GameListPage } from '../../../src/shared/games';
+import { THEME_STORAGE_KEY } from '../../../src/shared/theme';
+import { homeFirstPaint } from './firstPaint';
 import { acceptedLanguages, preferredEncoding, type ShellEncoding } from './negotiation';
 
 export type ShellDeps = Pick<
@@ -72,6 +87,103 @@ export function homeBannerImage(config: PlatformConfig, language: string): strin
   return banners.find((banner) => banner.groupName === HOME_BANNER_GROUP)?.url ?? null;
 }
 
+/**
+ * Sets the remembered (or the device's) theme on <html> before anything is painted, as the
+ * page's own start does (src/ui/core/theme.ts) once its scripts have run: without it a dark
+ * page would first paint light. Allowed by its hash in the Content-Security-Policy (app.ts).
+ */
+export const THEME_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});document.documentElement.dataset.theme=t==='light'||t==='dark'?t:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}catch(e){}`;
+
+/** The CSP source that allows THEME_SCRIPT and nothing else inline. */
+export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+
+/** The status info is the configuration's: built once per configuration object. */
+const statusInfos = new WeakMap<PlatformConfig, ReturnType<typeof buildStatusInfo>>();
+
+/** The game list call a list route (/rng?vassalage=PG…) makes first, as the page makes it. */
+export function gameListCall(
+  url: string,
+  language: string,
+  merchantCode: string,
+): { path: string; query: Record<string, string | number> } | null {
+  const gameType = GAME_LIST_ROUTES[routePath(url) as keyof typeof GAME_LIST_ROUTES];
+  if (!gameType) return null;
+  const vassalage = new URLSearchParams(url.split('?')[1] ?? '').get('vassalage') || undefined;
+  const query = gameListParams(
+    {
+      gameType,
+      pageNo: 1,
+      pageSize: GAME_LIST_PAGE_SIZE,
+      language: language.toUpperCase(),
+      vassalage,
+    },
+    merchantCode,
+  );
+  return { path: GAME_LIST_PATH, query };
+}
+
+/**
+ * The answers of the first GET calls the page makes (src/shared/bootAnswers.ts), put into the
+ * page: always the visitor's system status, so its face (app, maintenance, region block) does
+ * not wait for a round trip after the scripts have run; on a game list route also its first
+ * page of games, asked of this server as the page would ask it, and preloads of the pictures
+ * of its first cards. JSON in a data block, `<` escaped so no text in it can close the element.
+ */
+export async function bootAnswers(
+  request: FastifyRequest,
+  deps: ShellDeps,
+  language: string,
+): Promise<{ script: string; images: string[] }> {
+  let info = statusInfos.get(deps.config);
+  if (!info) {
+    info = buildStatusInfo(deps.config);
+    statusInfos.set(deps.config, info);
+  }
+  const visitor = deps.visitorOf(request.raw);
+  const status = buildStatusResponse(
+    info,
+    deps.maintenance.get(),
+    visitor,
+    deps.region.isRestricted(visitor),
+  );
+  const answers: Record<string, unknown> = { [answerKey(STATUS_PATH)]: status };
+  const images: string[] = [];
+  const list =
+    status.maintenance || status.regionRestriction
+      ? null
+      : gameListCall(request.url, language, deps.config.brand.merchantCode);
+  if (list) {
+    const query = new URLSearchParams(
+      Object.entries(list.query).map(([name, value]) => [name, String(value)]),
+    );
+    const answer = await request.server
+      .inject({
+        method: 'GET',
+        url: `${list.path}?${query}`,
+        headers: { language: language.toUpperCase(), merchant: deps.config.brand.merchantCode },
+      })
+      .catch(() => null);
+    const envelope = answer?.statusCode === 200 ? (answer.json() as Envelope<GameListPage>) : null;
+    if (envelope?.success && envelope.value) {
+      answers[answerKey(list.path, list.query)] = envelope.value;
+      // The pictures' host is the page's pick among the image CDNs: known here only when
+      // there is one (or none: this site).
+      if (deps.config.imageCDNs.length <= 1) {
+        const base = pickCdnBase(deps.config.imageCDNs);
+        for (const game of envelope.value.games.slice(0, GAME_LIST_PRIORITY_CARDS)) {
+          const image = gameIconUrl(game, base);
+          if (image) images.push(image);
+        }
+      }
+    }
+  }
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return {
+    script: `<script id="${BOOT_ANSWERS_ID}" type="application/json">${json}</script>`,
+    images,
+  };
+}
+
 /** The offered languages written right to left (the client sets `dir` from i18next's list). */
 const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'ur']);
 
@@ -85,6 +197,8 @@ export function renderShell(
   lang: string,
   image: string | null,
   modules: readonly string[] = [],
+  headExtra: readonly string[] = [],
+  firstPaint: string | null = null,
 ): string {
   let html = template.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
     const rest = attributes.replace(/\s+(?:lang|dir)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]*)/gi, '');
@@ -100,12 +214,16 @@ export function renderShell(
       `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high" data-home-banner>`,
     );
   }
+  links.push(...headExtra);
   if (links.length > 0) {
     html = html.replace(
       /([ \t]*)<\/head>/i,
       (_tag, indent: string) =>
         `${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`,
     );
+  }
+  if (firstPaint !== null) {
+    html = html.replace(/<div id="root">/i, (root) => `${firstPaint}${root}`);
   }
   return html;
 }
@@ -213,7 +331,11 @@ interface ShellVariant {
   bodies: { identity: Buffer } & Partial<Record<ShellEncoding, Buffer>>;
 }
 
-/** Rendered shells (one per language and page kind), each compressed once. */
+/**
+ * Rendered shells, each compressed once. The visitor's status makes most of them a visitor's
+ * own (its address is in it), so the compression is a quick one: a shell is a few kilobytes,
+ * where the best quality gains a few bytes for milliseconds of the server's time.
+ */
 const variants = new Map<string, ShellVariant>();
 const MAX_VARIANTS = 256;
 
@@ -226,11 +348,11 @@ function variantOf(html: string): ShellVariant {
   if (identity.length >= COMPRESS_FROM_BYTES) {
     variant.bodies.br = zlib.brotliCompressSync(identity, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     });
-    variant.bodies.gzip = zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION });
+    variant.bodies.gzip = zlib.gzipSync(identity, { level: 6 });
   }
   if (variants.size >= MAX_VARIANTS) variants.clear();
   variants.set(html, variant);
@@ -279,11 +401,21 @@ export async function sendAppShell(
     ...localeModules(manifest, language),
     ...routeModules(manifest, request.url, language),
   ];
+  const boot = await bootAnswers(request, deps, language);
   const html = renderShell(
     await shellTemplate(deps.staticDir),
     language.toLowerCase(),
     image,
     modules,
+    [
+      `<script>${THEME_SCRIPT}</script>`,
+      boot.script,
+      ...boot.images.map(
+        (src) =>
+          `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`,
+      ),
+    ],
+    image === null ? null : homeFirstPaint({ language, brand: deps.config.brand.name, image }),
   );
   const variant = variantOf(html);
 

@@ -1,3 +1,4 @@
+import type { SeamlessWallet } from '../../../src/shared/seamless';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
@@ -36,9 +37,44 @@ const depositBody = z
   })
   .strict();
 
+const seamlessQuery = z.object({}).strict();
+
 /** Wallet calls (spec 7): balances, consolidated funds, transfers, deposits. */
 export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { currency, currencySymbol } = deps.config.payments;
+
+  // The /seamless section (issue 16): which vendors draw on the main wallet directly.
+  app.get('/wps/v2/wallets/seamless', { config: { auth: 'session' } }, async (request) => {
+    parseInput(seamlessQuery, request.query);
+    const rows = await deps.db.query<{
+      vendor: string;
+      display_name: string;
+      game_types: string[];
+      games: number;
+    }>(
+      `select v.code as vendor, v.display_name,
+         array_agg(distinct g.game_type order by g.game_type) as game_types,
+         count(*)::int as games
+       from games g join game_vendors v on v.code = g.vendor
+       where g.enabled
+       group by v.code, v.display_name, v.sort
+       order by v.sort, v.code`,
+    );
+    const ownWallets = deps.config.payments.vendorWallets;
+    const wallet: SeamlessWallet = {
+      isSingle: ownWallets.length === 0,
+      direct: rows.map((row) => ({
+        vassalage: row.vendor,
+        displayName: row.display_name,
+        gameTypes: Array.isArray(row.game_types)
+          ? row.game_types
+          : String(row.game_types).replace(/[{}]/g, '').split(','),
+        games: row.games,
+      })),
+      ownWallets,
+    };
+    return ok(wallet);
+  });
 
   app.get('/wps/v2/wallets/balance', { config: { auth: 'session' } }, async (request) => {
     const session = sessionOf(request);

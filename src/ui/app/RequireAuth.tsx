@@ -26,6 +26,10 @@ export function RequireAuth({
   const session = useSession();
   const services = useServices();
   const from = location.pathname + location.search;
+  // A break or self-exclusion ended the session (issue 17): home, where the page says until
+  // when; the login would only refuse.
+  if (services.session.endedBecause() === 'excluded' && !session.isLogin)
+    return <Navigate to="/" replace />;
   if (!services.session.hasToken()) return <Navigate to={redirectTo} replace state={{ from }} />;
   // While member info loads the guard waits: the token may yet turn out invalid.
   if (session.pending) return null;

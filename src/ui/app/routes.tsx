@@ -1,13 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
+import { useSession } from '../core/session/useSession';
 import { HomePage } from '../home';
 import { PopupProvider } from '../core/PopupContext';
 import { NotFoundPage, Popups, Shell } from '../shell';
 import { NavigationEffects } from './NavigationEffects';
-import { AnnouncementPopups } from '../announcements';
 import { RequireAuth } from './RequireAuth';
 import {
   AccountGame,
   AgentHome,
+  AnnouncementPopups,
   AgentLanding,
   DevGallery,
   Downloads,
@@ -21,6 +23,19 @@ import {
   Seamless,
 } from './sections';
 
+// The reality check and the session limit (issue 17): loaded once a real member is logged in.
+const RealityCheck = lazy(() => import('../responsibleGaming/RealityCheck'));
+
+function RealityCheckGate() {
+  const session = useSession();
+  if (!session.isLogin || session.isTrial || session.pending) return null;
+  return (
+    <Suspense fallback={null}>
+      <RealityCheck />
+    </Suspense>
+  );
+}
+
 function Root() {
   return (
     <PopupProvider>
@@ -28,6 +43,7 @@ function Root() {
       <Outlet />
       <Popups />
       <AnnouncementPopups />
+      <RealityCheckGate />
     </PopupProvider>
   );
 }

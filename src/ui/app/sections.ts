@@ -24,3 +24,14 @@ export const HelpCentre = lazySection('HelpCentre', () => import('../help/HelpCe
 // The app download pages (issue 16): their texts are the sections' (downloads.*).
 export const Downloads = lazySection('Downloads', () => import('../downloads/DownloadPage'));
 export const DevGallery = lazySection('DevGallery', () => import('../dev/DevGalleryPage'));
+
+// The announcement pop-ups (issue 16) come after the first paint: nothing of them shows before
+// the announcements' answer anyway.
+export const AnnouncementPopups = lazySection<object>(
+  'AnnouncementPopups',
+  () =>
+    import('../announcements/AnnouncementPopups').then((module) => ({
+      default: module.AnnouncementPopups,
+    })),
+  { sectionTexts: false, Loading: () => null },
+);

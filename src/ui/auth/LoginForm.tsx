@@ -17,6 +17,7 @@ import { rememberedUsername, rememberUsername } from './rememberMe';
 import { useErrorText } from '../components/forms/useErrorText';
 import { Button } from '../components/Button';
 import type { LoginOutcome } from '../core/session/useAuthActions';
+import { useRgRefusalText } from '../core/rgRefusal';
 
 export type { LoginOutcome };
 
@@ -33,6 +34,7 @@ export function LoginForm({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const refusalText = useRgRefusalText();
   const { identityApi } = useServices();
   const whitelabel = useSiteInfo().info.whitelabel;
   const mobileLogin =
@@ -52,7 +54,9 @@ export function LoginForm({
     [identityApi],
   );
   const [snapshot, send] = useMachine(machine, { input: { portal } });
-  const { tab, captchaRequired, captcha, error } = snapshot.context;
+  const { tab, captchaRequired, captcha, error, errorValue } = snapshot.context;
+  // A time-out or self-exclusion says until when (issue 17).
+  const said = error ? refusalText({ code: error, value: errorValue }) : null;
   const busy = snapshot.matches('provingHuman') || snapshot.matches('submitting');
 
   const finished = snapshot.status === 'done' ? snapshot.output : null;
@@ -157,7 +161,7 @@ export function LoginForm({
         )}
         {error && (
           <p className="form-error" role="alert" data-testid="login-error">
-            {errorText(error)}
+            {said ?? errorText(error)}
           </p>
         )}
         <Button type="submit" variant="primary" block disabled={busy} data-testid="login-submit">

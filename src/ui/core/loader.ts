@@ -11,6 +11,11 @@ export function showLoader(): void {
   loaderElement()?.removeAttribute('hidden');
 }
 
+/**
+ * Hides the loader; the first time, also takes away the home page's first screen that the
+ * server drew over it (server/http/site/firstPaint.ts), now that the app's own is on.
+ */
 export function hideLoader(): void {
   loaderElement()?.setAttribute('hidden', '');
+  document.getElementById('first-paint')?.remove();
 }

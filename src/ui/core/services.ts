@@ -4,15 +4,19 @@ import { readToken } from '../../api/sessionToken';
 import { deviceId } from '../../api/deviceId';
 import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
-import { createGamesApi, type GamesApi } from '../../api/games';
-import { createRecordsApi, type RecordsApi } from '../../api/records';
-import { createMessagesApi, type MessagesApi } from '../../api/messages';
-import { createFeedbackApi, type FeedbackApi } from '../../api/feedback';
-import { createPromotionsApi, type PromotionsApi } from '../../api/promotions';
+import { readBootAnswers } from '../../api/bootAnswers';
+import { answerKey, STATUS_PATH } from '../../shared/bootAnswers';
+import type { GamesApi } from '../../api/games';
+import type { RecordsApi } from '../../api/records';
+import type { MessagesApi } from '../../api/messages';
+import type { FeedbackApi } from '../../api/feedback';
+import type { PromotionsApi } from '../../api/promotions';
+import { lazyApi } from '../../api/lazyApi';
 import { createUnreadMessages } from '../../streams/unreadMessages';
 import { createAnnouncements } from '../../streams/announcements';
 import { createAnnouncementsApi } from '../../api/announcements';
 import type { AnnouncementResponse, PopupExecution } from '../../shared/announcements';
+import type { SystemStatusResponse } from '../../shared/system';
 import { FIRST_LOGIN_KEY } from './popupKeys';
 import { createPromotionSummary, type PromotionSummary } from '../../streams/promotionSummary';
 import { createRewardSummary } from '../../streams/rewardSummary';
@@ -21,10 +25,15 @@ import type { VipStatus } from '../../shared/vip';
 import { createMemberLive } from '../../streams/memberLive';
 import { createSealedCalls } from '../../api/sealedCalls';
 import { createWalletApi, type WalletApi } from '../../api/wallet';
-import { createWithdrawalApi, type WithdrawalApi } from '../../api/withdrawals';
+import type { WithdrawalApi } from '../../api/withdrawals';
+import type { RgApi } from '../../api/responsibleGaming';
+import type { RgSession } from '../../shared/responsibleGaming';
 import {
   combineLatest,
   defer,
+  EMPTY,
+  merge,
+  take,
   distinctUntilChanged,
   filter,
   from,
@@ -82,6 +91,15 @@ export interface Services {
   announcements$: Observable<AnnouncementResponse | null>;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
   loginRequests$: Subject<void>;
+  /** Responsible gaming (issue 17): limits, session settings, time-outs, self-exclusion. */
+  rgApi: RgApi;
+  /**
+   * The login session's start and the member's reality-check and session-limit settings, live
+   * through `rg` events; null for guests and trial accounts.
+   */
+  rgSession$: Observable<RgSession | null>;
+  /** Closes every open game (the reality check's "stop", the session limit). */
+  stopPlay$: Subject<void>;
   /** GCS_merchantWallet, cached for the session (spec 4). */
   merchantWallet: SessionCache<{ isSingle: boolean }>;
   /** Whether someone is logged in (player, trial or agent). */
@@ -94,11 +112,17 @@ export interface Services {
 export function createServices(i18n: i18n): Services {
   // The merchant code becomes the brand's once the status answers; "DEFAULT" until then.
   let merchantCode = 'DEFAULT';
+  const bootAnswers = readBootAnswers();
+  // The status the server put into the page gives the brand's merchant code at once (the first
+  // calls of the page's first screen carry it); the status stream's first call takes it.
+  const bootStatus = bootAnswers.peek(answerKey(STATUS_PATH)) as SystemStatusResponse | undefined;
+  if (bootStatus?.info?.brand) merchantCode = bootStatus.info.brand.merchantCode;
   const http = createHttp({
     merchantCode: () => merchantCode,
     language: () => i18n.language.toUpperCase(),
     token: readToken,
     deviceId: () => deviceId(localStorage),
+    bootAnswer: bootAnswers.take,
   });
   const systemApi = createSystemApi(http);
   // socket.io-client is its own chunk, fetched after the first paint.
@@ -118,11 +142,27 @@ export function createServices(i18n: i18n): Services {
   const sealed = createSealedCalls(http);
   const identityApi = createIdentityApi(http, sealed);
   const walletApi = createWalletApi(http);
-  const withdrawalApi = createWithdrawalApi(http, sealed);
-  const recordsApi = createRecordsApi(http);
-  const messagesApi = createMessagesApi(http);
-  const promotionsApi = createPromotionsApi(http, sealed);
-  const gamesApi = createGamesApi(http, { merchantCode: () => merchantCode });
+  // The APIs the first screen does not call come with their first call (lazyApi).
+  const withdrawalApi = lazyApi<WithdrawalApi>(() =>
+    import('../../api/withdrawals').then((m) => m.createWithdrawalApi(http, sealed)),
+  );
+  const recordsApi = lazyApi<RecordsApi>(() =>
+    import('../../api/records').then((m) => m.createRecordsApi(http)),
+  );
+  const messagesApi = lazyApi<MessagesApi>(() =>
+    import('../../api/messages').then((m) => m.createMessagesApi(http)),
+  );
+  const promotionsApi = lazyApi<PromotionsApi>(() =>
+    import('../../api/promotions').then((m) => m.createPromotionsApi(http, sealed)),
+  );
+  const rgApi = lazyApi<RgApi>(() =>
+    import('../../api/responsibleGaming').then((m) => m.createRgApi(http, sealed)),
+  );
+  const gamesApi = lazyApi<GamesApi>(() =>
+    import('../../api/games').then((m) =>
+      m.createGamesApi(http, { merchantCode: () => merchantCode }),
+    ),
+  );
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
   // An actor emits on change only: start from where it is now.
   const role$: Observable<SessionRole> = defer(() =>
@@ -201,8 +241,18 @@ export function createServices(i18n: i18n): Services {
     recordsApi,
     gamesApi,
     messagesApi,
-    feedbackApi: createFeedbackApi(http),
+    feedbackApi: lazyApi<FeedbackApi>(() =>
+      import('../../api/feedback').then((m) => m.createFeedbackApi(http)),
+    ),
     promotionsApi,
+    rgApi,
+    rgSession$: createMemberLive({
+      role$,
+      fetch: () => rgApi.session(),
+      changed$: realtime.event$('rg'),
+      reconnected$: realtime.reconnected$,
+    }),
+    stopPlay$: new Subject<void>(),
     promotionSummary$: createPromotionSummary({ role$, fetch: () => promotionsApi.list() }),
     vipStatus$: createMemberLive({
       role$,
@@ -220,9 +270,20 @@ export function createServices(i18n: i18n): Services {
     balance,
     realtime,
     systemStatus$: createSystemStatus({
+      // The first answer is the one the server put in the page (no round trip before the
+      // page can show its face); then asked once more when the socket first connects, since a
+      // switch made between the page's making and the socket's joining reached no one.
       fetch: () => systemApi.status(),
       events$: realtime.event$('system'),
-      reconnected$: realtime.reconnected$,
+      reconnected$: merge(
+        realtime.reconnected$,
+        bootStatus
+          ? realtime.connectionState$.pipe(
+              filter((state) => state === 'connected'),
+              take(1),
+            )
+          : EMPTY,
+      ),
     }),
     language,
     setMerchantCode: (code) => {

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { THEME_STORAGE_KEY as STORAGE_KEY } from '../../shared/theme';
 
 export type Theme = 'light' | 'dark';
 
-const STORAGE_KEY = 'theme';
 const listeners = new Set<() => void>();
 
 function initialTheme(): Theme {

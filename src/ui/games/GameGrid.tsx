@@ -1,3 +1,4 @@
+import { GAME_LIST_PRIORITY_CARDS } from '../../shared/gameListQuery';
 import { useTranslation } from 'react-i18next';
 import type { LaunchOrigin } from '../../games/launch';
 import { useErrorText } from '../components/forms/useErrorText';
@@ -51,7 +52,7 @@ export function GameGrid({
               origin={origin}
               headingLevel={headingLevel}
               // The first row (two on a phone, up to four wide): the page's largest picture.
-              priority={index < 4}
+              priority={index < GAME_LIST_PRIORITY_CARDS}
             />
           ))}
         </div>

@@ -5,6 +5,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
 } from 'react';
@@ -23,6 +24,8 @@ import { useDialog } from '../components/DialogProvider';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
 import { GamePopup } from './GamePopup';
+import { loadSectionTexts } from '../../i18n/setup';
+import { useRgRefusalText } from '../core/rgRefusal';
 
 // The vendor list popup brings the game grid with it: loaded when a vendor first opens it.
 const VendorGamesPopup = lazy(() =>
@@ -44,11 +47,12 @@ const GameLaunchContext = createContext<GameLaunch | null>(null);
  */
 export function GameLaunchProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const { gamesApi } = useServices();
+  const { gamesApi, stopPlay$ } = useServices();
   const navigate = useNavigate();
   const dialog = useDialog();
   const session = useSession();
   const { requireRealAccount } = useAuthActions();
+  const refusalText = useRgRefusalText();
   const [busy, setBusy] = useState<string | null>(null);
   const [game, setGame] = useState<{ url: string; title: string } | null>(null);
   const [vendor, setVendor] = useState<string | null>(null);
@@ -90,9 +94,13 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
             else setGame({ url: shown.url, title: card.gameName || card.displayName });
           } catch (error) {
             const code = (error as { code?: string }).code ?? 'unknown_error';
+            // The refusals' texts (a responsible-gaming limit's figures among them) are the
+            // sections'; a lobby page may not have fetched them yet.
+            await loadSectionTexts().catch(() => undefined);
             void dialog({
               icon: 'warning',
-              title: t(`errors.${code}`, { defaultValue: t('errors.unknown') }),
+              title:
+                refusalText(error) ?? t(`errors.${code}`, { defaultValue: t('errors.unknown') }),
               buttons: [{ key: 'ok', label: t('in_increase_submit'), primary: true }],
             });
           } finally {
@@ -101,8 +109,20 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
         }
       }
     },
-    [dialog, gamesApi, i18n.language, navigate, player, requireRealAccount, t],
+    [dialog, gamesApi, i18n.language, navigate, player, refusalText, requireRealAccount, t],
   );
+
+  // The reality check's "stop" and the session limit close the game (issue 17); so does
+  // leaving the session (a logout, an exclusion): the game's rounds are the session's.
+  useEffect(() => {
+    const subscription = stopPlay$.subscribe(() => setGame(null));
+    return () => subscription.unsubscribe();
+  }, [stopPlay$]);
+  const [playedAs, setPlayedAs] = useState(player);
+  if (playedAs !== player) {
+    setPlayedAs(player);
+    if (player === 'guest') setGame(null);
+  }
 
   const value = useMemo(() => ({ launch, busy }), [launch, busy]);
   return (

@@ -2,7 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../components/Modal';
 import { GameGrid } from './GameGrid';
 
-/** A vendor flagged VASSALAGE opens its games in a popup list (spec 4). */
+/**
+ * A vendor flagged VASSALAGE opens its games in a popup list (spec 4). Spec 9: "vendor menu
+ * large layout when more than 10 games": from an eleventh game the popup widens and its grid
+ * gets denser (CSS `:has()` on the eleventh card, so no count is fetched or kept; issue 16).
+ */
 export function VendorGamesPopup({
   vendor,
   onClose,
@@ -14,6 +18,7 @@ export function VendorGamesPopup({
   return (
     <Modal
       name="vendor-games"
+      className="vendor-games-modal"
       title={vendor ? t('games.vendorGames', { vendor }) : ''}
       open={vendor !== null}
       onClose={onClose}

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { BANNER_HEIGHT, BANNER_WIDTH } from '../../shared/banner';
 
-/** The artwork's size (3:1), so the page keeps its place while an image loads. */
-export const BANNER_WIDTH = 1200;
-export const BANNER_HEIGHT = 400;
+export { BANNER_HEIGHT, BANNER_WIDTH };
 
 /** The first home banner's image as the server preloads it in the page (appShell.ts), if it does. */
 export function earlyHomeBanner(): string | null {

@@ -13,6 +13,7 @@ import { TransferUplinePage } from './wallet/TransferUplinePage';
 import { WalletTransferPage } from './wallet/WalletTransferPage';
 import { Inbox } from './messages/Inbox';
 import { FeedbackPage } from './feedback/FeedbackPage';
+import { AvatarPicker } from './account/AvatarPicker';
 import { UnreadBadge } from '../components/UnreadBadge';
 import { Button } from '../components/Button';
 import {
@@ -23,9 +24,11 @@ import {
   RewardCenter,
   VipPage,
 } from '../promotions';
+import { ResponsibleGamingPage } from '../responsibleGaming';
 
 /** The pages built so far; the others show the empty state until their issue lands. */
 const pageContent: Partial<Record<string, () => ReactNode>> = {
+  securityCenter: () => <AvatarPicker />,
   depositv2: () => <DepositPage />,
   depositRecord: () => <DepositRecord />,
   transferFund: () => <WalletTransferPage />,
@@ -43,6 +46,7 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   missionLeaderboard: () => <Missions />,
   referral: () => <Referral />,
   feedback: () => <FeedbackPage />,
+  responsibleGaming: () => <ResponsibleGamingPage />,
 };
 
 /** On a phone the page list is one row that scrolls sideways: keep the current page in view. */

@@ -20,4 +20,6 @@ export const memberPages = [
   'contracts',
   // Spec 5 and 7 PUT /wps/feedback (issue 16): the feedback form and the member's past feedback.
   'feedback',
+  // Issue 17: limits, reality check, time-outs and self-exclusion (our page name).
+  'responsibleGaming',
 ] as const;

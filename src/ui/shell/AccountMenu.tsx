@@ -1,24 +1,21 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { revealCustomerServicePath } from '../../shared/customerService';
-import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
-import { useSiteInfo } from '../core/SiteInfoContext';
-import { UnreadBadge } from '../components/UnreadBadge';
 import { useServices } from '../core/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
+
+// The menu's list comes when it is first opened: the first page's download carries only the
+// avatar.
+const AccountMenuList = lazy(() =>
+  import('./AccountMenuList').then((module) => ({ default: module.AccountMenuList })),
+);
 
 /** Spec 2 header, logged in: avatar and name, and the account menu. */
 export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { logout } = useAuthActions();
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const support = useSiteInfo()
-    .info.customerService.map(revealCustomerServicePath)
-    .find((url) => url !== null);
   const name = session.member?.nickname ?? '';
   // Spec 2: the avatar's VIP label, live (a level reached while playing shows at once).
   const vip = useObservable(useServices().vipStatus$, null);
@@ -36,7 +33,11 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase() || '?'}
+          {session.member?.iconUrl ? (
+            <img src={session.member.iconUrl} alt="" width={32} height={32} data-testid="avatar" />
+          ) : (
+            name.slice(0, 1).toUpperCase() || '?'
+          )}
         </span>
         <span className={compact ? 'visually-hidden' : 'account-name'}>{name}</span>
         {vipLevel > 0 && (
@@ -48,53 +49,9 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
         {session.isTrial && !compact && <span className="badge">{t('auth.trialBadge')}</span>}
       </button>
       {open && (
-        <ul
-          id={menuId}
-          role="menu"
-          className="menu"
-          onClick={() => setOpen(false)}
-          onKeyDown={() => undefined}
-        >
-          <li role="none">
-            <Link role="menuitem" to="/member/securityCenter">
-              {t('menu.myAccount')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to="/member/personalHistoryCopy">
-              {t('menu.bettingRecord')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to="/member/messageV2">
-              {t('menu.messages')} <UnreadBadge />
-            </Link>
-          </li>
-          {support && (
-            <li role="none">
-              <a role="menuitem" href={support} target="_blank" rel="noopener noreferrer">
-                {t('shell.customerService')}
-              </a>
-            </li>
-          )}
-          {session.isAgent && (
-            <li role="none">
-              <Link role="menuitem" to="/agentHome">
-                {t('menu.agentCentre')}
-              </Link>
-            </li>
-          )}
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => void logout('/')}
-              data-testid="sign-out"
-            >
-              {t('auth.signOut')}
-            </button>
-          </li>
-        </ul>
+        <Suspense fallback={null}>
+          <AccountMenuList id={menuId} onChoose={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isKnownLanguage, knownLanguages } from '../../shared/languages';
+import { completeLanguageNames, isCompleteLanguage } from '../../shared/languages';
 import { useServices } from '../core/ServicesContext';
 import { useSiteInfo } from '../core/SiteInfoContext';
 
@@ -23,7 +23,7 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
       >
         {languages.map((code) => (
           <option key={code} value={code}>
-            {isKnownLanguage(code) ? knownLanguages[code] : code}
+            {isCompleteLanguage(code) ? completeLanguageNames[code] : code}
           </option>
         ))}
       </select>

@@ -1,17 +1,23 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Drawer } from '../components/Drawer';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { BottomNav } from './BottomNav';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { isGamePage } from './gamePages';
 import { Header } from './Header';
-import { SideMenu } from './SideMenu';
 import { useSideMenuState } from './sideMenuState';
 
 /** The footer is below every page's first screen: it comes after the first download. */
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
+
+// The side menu (beside the page from the desktop breakpoint, else a drawer opened by the
+// menu button) comes after the first download too, fetched as soon as the page is idle.
+const loadSideMenu = () => import('./SideMenu');
+const SideMenu = lazy(() => loadSideMenu().then((module) => ({ default: module.SideMenu })));
+const Drawer = lazy(() =>
+  import('../components/Drawer').then((module) => ({ default: module.Drawer })),
+);
 
 /**
  * Every player route but /agent and /agentHome (spec 2). Mobile first: below the desktop
@@ -27,6 +33,15 @@ export function Shell() {
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = !isDesktop && drawerPath === pathname;
   const showSideMenu = !isGamePage(pathname);
+  useEffect(() => {
+    const prefetch = () => void loadSideMenu().catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 1000);
+    return () => clearTimeout(timer);
+  }, []);
   const toggle = () => {
     if (isDesktop) setMenuOpen();
     else setDrawerPath(drawerOpen ? null : pathname);
@@ -46,16 +61,23 @@ export function Shell() {
         compact={!isDesktop}
       />
       {isDesktop
-        ? showSideMenu && <SideMenu open={menuOpen} />
+        ? showSideMenu && (
+            // Its column is kept while the menu's chunk arrives, so the page does not move.
+            <Suspense fallback={<aside id="side-menu" className="side-menu" hidden={!menuOpen} />}>
+              <SideMenu open={menuOpen} />
+            </Suspense>
+          )
         : drawerPath !== null && (
-            <Drawer
-              id="side-menu"
-              open={drawerOpen}
-              onClose={() => setDrawerPath(null)}
-              label={t('shell.sideMenu')}
-            >
-              <SideMenu open inDrawer />
-            </Drawer>
+            <Suspense fallback={null}>
+              <Drawer
+                id="side-menu"
+                open={drawerOpen}
+                onClose={() => setDrawerPath(null)}
+                label={t('shell.sideMenu')}
+              >
+                <SideMenu open inDrawer />
+              </Drawer>
+            </Suspense>
           )}
       <main id="main" tabIndex={-1}>
         <Outlet />

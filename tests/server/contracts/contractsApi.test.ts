@@ -27,7 +27,13 @@ describe('src/api/contracts against the server', () => {
   it('offers, answers, reads and lists', async () => {
     const { items } = await agent.downlines({ keyword: 'player2' });
     expect(items).toEqual([
-      { id: expect.any(String), account: 'player2', nickname: 'Player Two', type: 0 },
+      {
+        id: expect.any(String),
+        account: 'player2',
+        nickname: 'Player Two',
+        type: 0,
+        excluded: false,
+      },
     ]);
     for (const contractType of ['dividend', 'hourlySalary'] as const) {
       const made = await agent.offer({

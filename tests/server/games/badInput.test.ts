@@ -24,6 +24,11 @@ describe.each(engines)('catalogue calls with bad input on %s', (engine) => {
     '/lgw/games/game_menus',
     '/lgw/vn/games/game_menu',
     '/lgw/vn/games/game_menu/recent',
+    '/lgw/vn/lobby/info',
+    '/lgw/vn/lobby/results',
+    '/lgw/vn/numeros/opened/game',
+    '/lotto/lgw/games/opened/numero',
+    '/wps/relay/GLS2_roomList',
   ];
   const keys = [
     'gameType',
@@ -38,6 +43,10 @@ describe.each(engines)('catalogue calls with bad input on %s', (engine) => {
     'device',
     'nodeId',
     'isPlatform',
+    'gameCode',
+    'numero',
+    'limit',
+    'vendor',
   ];
   const values = fc.oneof(
     fc.string({ maxLength: 70 }),

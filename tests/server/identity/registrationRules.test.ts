@@ -86,6 +86,18 @@ describe.each(engines)('registration rules on %s', (engine) => {
     expect(unknown.status).toBe(200);
   });
 
+  it('refuses a third party’s phone verification (not offered: issue 16), storing nothing', async () => {
+    for (const field of ['firebaseChannel', 'firebaseIdToken']) {
+      const reply = await register(shipped, { ...base(`fb${field.slice(8, 14)}`), [field]: 'x' });
+      expect(reply.status, field).toBe(400);
+      expect(reply.body.code).toBe('invalid_request');
+      expect(reply.body.message).toMatch(
+        new RegExp(`${field}: third-party phone verification is not offered`),
+      );
+      expect(await stored(shipped, `fb${field.slice(8, 14)}`)).toBe(0);
+    }
+  });
+
   it('applies every rule of an offered field: a payment password of "a" is refused', async () => {
     const weak = await register(open, { ...base('payweak1'), paymentPassword: 'a' });
     expect(weak.body).toMatchObject({ code: 'field_invalid', value: { field: 'paymentPassword' } });

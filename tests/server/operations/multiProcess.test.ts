@@ -287,6 +287,39 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     }
   });
 
+  it('tells a scheduled announcement’s start and end once, live on both processes’ pages', async () => {
+    const onA = await socketOn(a.url);
+    const onB = await socketOn(b.url);
+    const heard: Record<'a' | 'b', number[]> = { a: [], b: [] };
+    onA.on('announcement', (event: { seq: number }) => heard.a.push(event.seq));
+    onB.on('announcement', (event: { seq: number }) => heard.b.push(event.seq));
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const created = await ops(a, '/ops/announcements', {
+      kind: 'popup',
+      title: { EN: 'Flash sale' },
+      content: { EN: '<p>Soon.</p>' },
+      startsAt: at(2_000),
+      endsAt: at(4_000),
+    });
+    expect(created.status).toBe(200);
+    // The create, the start (told by whichever process's timer got there) and the end.
+    await vi.waitFor(() => expect(heard.b).toHaveLength(3), { timeout: 4_000 + LIVE_MS });
+    await vi.waitFor(() => expect(heard.a).toHaveLength(3), { timeout: LIVE_MS });
+    expect(heard.a).toEqual(heard.b);
+    const db = await store.open();
+    try {
+      // Each transition told once: no process gave the row another version after the end.
+      const [row] = await db.query<{ version: string; told: boolean }>(
+        `select version::text, start_told_at is not null and end_told_at is not null as told
+         from operator_announcements where id = $1`,
+        [(created.body.value as { id: string }).id.replace('op-', '')],
+      );
+      expect(row).toEqual({ version: String(heard.b[2]), told: true });
+    } finally {
+      await db.close();
+    }
+  }, 30_000);
+
   it('runs a salary settlement once when both processes start it together', async () => {
     const settle = (server: Proc) =>
       call(server, '/wps/dev/salary/settle', {

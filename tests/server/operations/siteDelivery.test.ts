@@ -6,7 +6,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../build/precompress';
-import { ROUTE_SECTIONS, routeModules } from '../../../server/http/site/appShell';
+import type { FastifyRequest } from 'fastify';
+import {
+  bootAnswers,
+  ROUTE_SECTIONS,
+  routeModules,
+  type ShellDeps,
+} from '../../../server/http/site/appShell';
+import { FIRST_PAINT_ID } from '../../../server/http/site/firstPaint';
+import { answerKey, BOOT_ANSWERS_ID, STATUS_PATH } from '../../../src/shared/bootAnswers';
+import type { GameListPage } from '../../../src/shared/games';
 import { acceptedLanguages, preferredEncoding } from '../../../server/http/site/negotiation';
 import { engines, startTestServer, type TestServer } from '../../support/testServer';
 
@@ -267,7 +276,8 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
     }
     for (const pathname of ['/rng', '/member/deposit', '/login']) {
       const html = decode(await raw(server, pathname, { 'accept-encoding': 'gzip' }));
-      expect(html, pathname).not.toContain('rel="preload"');
+      expect(html, pathname).not.toContain('data-home-banner');
+      expect(html, pathname).not.toContain(`id="${FIRST_PAINT_ID}"`);
       expect(html).toContain('<div id="root"></div>');
     }
     // The HTML keeps the site's Content-Security-Policy.
@@ -280,12 +290,15 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
       /<html lang="([^"]*)"/.exec(decode(await raw(server, '/rng', headers)))?.[1];
     expect(await lang({})).toBe('en');
     expect(await lang({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' })).toBe('es');
-    expect(await lang({ 'accept-language': 'xx, zh-TW;q=0.5, de;q=0.7' })).toBe('de');
-    expect(await lang({ 'accept-language': 'zh-TW' })).toBe('tw');
+    // Only complete languages are offered (issue 16): traditional Chinese reads simplified.
+    expect(await lang({ 'accept-language': 'xx, zh-TW;q=0.5, de;q=0.7' })).toBe('zh');
+    expect(await lang({ 'accept-language': 'zh-TW' })).toBe('zh');
+    expect(await lang({ 'accept-language': 'de, es;q=0.5' })).toBe('es');
     expect(await lang({ 'accept-language': 'xx-YY' })).toBe('en');
     expect(await lang({ language: 'KO', 'accept-language': 'es' })).toBe('ko');
+    // Arabic is not offered (its texts are not written): English, left to right.
     const arabic = decode(await raw(server, '/rng', { 'accept-language': 'ar-EG' }));
-    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('<html lang="en">');
   });
 
   it('preload the texts of the page language and English with the scripts', async () => {
@@ -302,6 +315,80 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
     expect(decode(await raw(server, '/rng', { 'accept-language': 'ko' }))).not.toContain(
       'modulepreload" crossorigin href="/assets/ko',
     );
+  });
+
+  it("put the answers of the page's first calls in it, as the API gives them", async () => {
+    const answersIn = (html: string) =>
+      JSON.parse(
+        new RegExp(`<script id="${BOOT_ANSWERS_ID}" type="application/json">(.*?)</script>`).exec(
+          html,
+        )![1]!,
+      ) as Record<string, unknown>;
+    const api = async (pathname: string) =>
+      ((await (await fetch(`${server.url}${pathname}`)).json()) as { value: unknown }).value;
+    const status = await api(STATUS_PATH);
+    for (const pathname of ['/', '/member/deposit', '/promotions']) {
+      const html = decode(await raw(server, pathname, { 'accept-encoding': 'br' }));
+      expect(html.indexOf(BOOT_ANSWERS_ID)).toBeLessThan(html.indexOf('</head>'));
+      expect(answersIn(html), pathname).toEqual({ [STATUS_PATH]: status });
+    }
+    // A game list route: its first page of games too, and its first pictures preloaded.
+    const html = decode(await raw(server, '/rng?vassalage=PG', { 'accept-encoding': 'br' }));
+    const query = {
+      clientType: 3,
+      platform: 'html5-desktop',
+      merchant: server.deps.config.brand.merchantCode,
+      gameType: 'RNG',
+      pageNo: 1,
+      pageSize: 24,
+      language: 'EN',
+      vassalage: 'PG',
+    };
+    const listPath = '/wps/relay/GCSGAME_gameList';
+    const list = (await api(
+      `${listPath}?${new URLSearchParams(
+        Object.entries(query).map(([name, value]) => [name, String(value)]),
+      )}`,
+    )) as GameListPage;
+    expect(list.games.length).toBeGreaterThan(4);
+    expect(answersIn(html)).toEqual({
+      [STATUS_PATH]: status,
+      [answerKey(listPath, query)]: list,
+    });
+    const preloads = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(preloads).toHaveLength(4);
+    expect(preloads[0]).toContain(list.games[0]!.iconUrl!.replace(/^\/+/, ''));
+  });
+
+  it('keep text in an answer from closing its script element', async () => {
+    const config = structuredClone(server.deps.config);
+    config.brand.name = '</script><script>alert(1)</script>';
+    const deps = { ...server.deps, config } as ShellDeps;
+    const request = {
+      url: '/',
+      raw: { socket: { remoteAddress: '127.0.0.1' }, headers: {} },
+    };
+    const { script } = await bootAnswers(request as unknown as FastifyRequest, deps, 'EN');
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script).not.toContain('<script>alert');
+    const json = script.slice(script.indexOf('>') + 1, script.lastIndexOf('</script>'));
+    const answers = JSON.parse(json) as Record<string, { info: { brand: { name: string } } }>;
+    expect(answers[STATUS_PATH]!.info.brand.name).toBe(config.brand.name);
+  });
+
+  it("draw the home page's first screen in the page, in its language", async () => {
+    const spanish = decode(await raw(server, '/', { 'accept-language': 'es' }));
+    const firstPaint = new RegExp(
+      `<div id="${FIRST_PAINT_ID}"[^>]*>.*?</div></div></div></div>`,
+    ).exec(spanish)?.[0];
+    expect(firstPaint).toBeDefined();
+    expect(firstPaint).toContain('aria-hidden="true" inert');
+    expect(firstPaint).toContain(`Bienvenido a ${server.deps.config.brand.name}`);
+    expect(spanish.indexOf(firstPaint!)).toBeLessThan(spanish.indexOf('<div id="root">'));
+    // No link or button in it: nothing there can take focus or a tap.
+    expect(firstPaint).not.toMatch(/<(a|button|input)\b/);
   });
 
   it('answer HEAD and a matching ETag without the page', async () => {
@@ -357,9 +444,11 @@ describe("preloads of a route's lazy section", () => {
       expect(existsSync(source), source).toBe(true);
       expect(imported, source).toContain(source);
     }
-    // Every section but the development gallery has its route here.
+    // Every section but the development gallery and the pop-ups over every page has its
+    // route here.
     expect(imported.filter((source) => !listed.includes(source))).toEqual([
       'src/ui/dev/DevGalleryPage.tsx',
+      'src/ui/announcements/AnnouncementPopups.tsx',
     ]);
   });
 

@@ -32,3 +32,34 @@ describe('chooseLanguage', () => {
     ).toBe('TW');
   });
 });
+
+describe('a language the brand does not offer', () => {
+  const offered = ['EN', 'ES', 'ZH'];
+  it('reads traditional Chinese as simplified Chinese before the next device language', () => {
+    for (const tag of ['zh-TW', 'zh-Hant', 'zh-HK']) {
+      expect(
+        chooseLanguage({
+          stored: null,
+          deviceLanguages: [tag, 'es-ES'],
+          supported: offered,
+          brandDefault: 'EN',
+        }),
+      ).toBe('ZH');
+    }
+  });
+  it('takes a stored TW (from when it was offered) as ZH', () => {
+    expect(
+      chooseLanguage({ stored: 'TW', deviceLanguages: [], supported: offered, brandDefault: 'EN' }),
+    ).toBe('ZH');
+  });
+  it('falls to the brand default when no relative is offered', () => {
+    expect(
+      chooseLanguage({
+        stored: 'FR',
+        deviceLanguages: ['de-DE'],
+        supported: offered,
+        brandDefault: 'ES',
+      }),
+    ).toBe('ES');
+  });
+});

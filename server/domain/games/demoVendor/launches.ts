@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isTrialType } from '../../../../src/shared/identity';
+import type { LottoLaunch } from '../../../../src/shared/lottery';
 import { parseMoney } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
 import type { AppDeps } from '../../../http/deps';
 import { ApiError } from '../../apiError';
+import { assertLaunchAllowed } from '../../responsibleGaming/enforce';
 
 /** How long a launched game can be played before the player must launch it again. */
 const LAUNCH_HOURS = 12;
@@ -17,9 +19,13 @@ export interface LaunchedGame {
 
 export interface Launch extends LaunchedGame {
   id: string;
+  /** A lottery launch's area, prize mode and view (launchGame's lotto fields); else null. */
+  lotto: LottoLaunch | null;
   /** The catalogue's game type (RNG, LOTT…): the rebate's and the missions' rates go by it. */
   gameType: string;
   memberId: string | null;
+  /** The login session a real launch was opened from (the session limit counts from it). */
+  sessionId: string | null;
   demo: boolean;
 }
 
@@ -33,7 +39,13 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  */
 export async function createLaunch(
   deps: AppDeps,
-  request: { memberId: string | null; demo: boolean; game: LaunchedGame },
+  request: {
+    memberId: string | null;
+    sessionId?: string | null;
+    demo: boolean;
+    game: LaunchedGame;
+    lotto?: LottoLaunch;
+  },
 ): Promise<string> {
   if (!request.demo && request.memberId === null) {
     throw new ApiError(401, 'not_logged_in', 'Not logged in, please log in.');
@@ -46,12 +58,16 @@ export async function createLaunch(
     if (!member || isTrialType(Number(member.type))) {
       throw new ApiError(403, 'in_need_true_account', 'This needs a real account.');
     }
+    // Responsible gaming (issue 17): no play while excluded, past the session limit, or with
+    // no room left under a loss or wager limit.
+    await assertLaunchAllowed(deps, request.memberId!, request.sessionId ?? null);
   }
   const token = randomBytes(24).toString('base64url');
   await deps.db.query(
     `insert into game_launches (token_hash, member_id, node_id, vendor, game_name, engine, demo,
-       demo_balance, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(hours => $9))`,
+       demo_balance, expires_at, session_id, lotto_area, lotto_prize_mode, lotto_view)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(hours => $9), $10, $11, $12,
+       $13)`,
     [
       hash(token),
       request.memberId,
@@ -62,6 +78,10 @@ export async function createLaunch(
       request.demo,
       request.demo ? parseMoney(deps.config.games.freeTrialCredit).toString() : '0',
       LAUNCH_HOURS,
+      request.demo ? null : (request.sessionId ?? null),
+      request.lotto?.area ?? null,
+      request.lotto?.prizeMode ?? null,
+      request.lotto?.view ?? null,
     ],
   );
   return token;
@@ -72,6 +92,7 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
   const [row] = await db.query<{
     id: string;
     member_id: string | null;
+    session_id: string | null;
     node_id: string;
     vendor: string;
     game_name: string;
@@ -79,9 +100,13 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
     demo: boolean;
     live: boolean;
     game_type: string;
+    lotto_area: string | null;
+    lotto_prize_mode: string | null;
+    lotto_view: 'lobby' | 'betting' | null;
   }>(
-    `select l.id::text, l.member_id::text, l.node_id, l.vendor, l.game_name, l.engine, l.demo,
-       l.expires_at > now() as live, coalesce(g.game_type, 'RNG') as game_type
+    `select l.id::text, l.member_id::text, l.session_id::text, l.node_id, l.vendor, l.game_name,
+       l.engine, l.demo, l.expires_at > now() as live, coalesce(g.game_type, 'RNG') as game_type,
+       l.lotto_area, l.lotto_prize_mode, l.lotto_view
      from game_launches l left join games g on g.node_id = l.node_id
      where l.token_hash = $1`,
     [hash(token)],
@@ -96,11 +121,44 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
   return {
     id: row.id,
     memberId: row.member_id,
+    sessionId: row.session_id,
     nodeId: row.node_id,
     vendor: row.vendor,
     gameName: row.game_name,
     engine: row.engine,
     demo: row.demo,
     gameType: row.game_type,
+    lotto:
+      row.lotto_view === null
+        ? null
+        : { area: row.lotto_area!, prizeMode: row.lotto_prize_mode!, view: row.lotto_view },
   };
+}
+
+/**
+ * The launch fallback (GCS_gameLaunchFB, issue 16): the same launch under a new token, for the
+ * member whose launch it is while it is valid. The old token stops working in the same
+ * statement (the row's hash is replaced), so a launch is never open under two addresses; its
+ * game, its free-trial money and its rounds stay with it.
+ */
+export async function reissueLaunch(
+  db: Queryable,
+  token: string,
+  memberId: string,
+): Promise<{ token: string; engine: 'slot' | 'draw'; view: 'lobby' | 'betting' | null }> {
+  const fresh = randomBytes(24).toString('base64url');
+  const [row] = await db.query<{ engine: 'slot' | 'draw'; lotto_view: 'lobby' | 'betting' | null }>(
+    `update game_launches set token_hash = $2
+      where token_hash = $1 and member_id = $3 and expires_at > now()
+      returning engine, lotto_view`,
+    [hash(token), hash(fresh), memberId],
+  );
+  if (!row) {
+    throw new ApiError(
+      404,
+      'launch_expired',
+      'This game session has ended. Please launch it again.',
+    );
+  }
+  return { token: fresh, engine: row.engine, view: row.lotto_view };
 }

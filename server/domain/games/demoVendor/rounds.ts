@@ -7,6 +7,7 @@ import { houseAccountId, walletId } from '../../ledger/accounts';
 import { postWithin } from '../../ledger/post';
 import type { Launch } from './launches';
 import { accrueBetWithin, BET_ACCRUALS, type BetAccrual } from '../betAccruals';
+import { reserveBetWithin } from '../../responsibleGaming/enforce';
 
 /** What a round decided: the win and the details the game screen draws (reels, digits). */
 export interface Decision {
@@ -67,6 +68,15 @@ export async function playRound(
         changes: null,
         after: [],
       };
+    // Responsible gaming (issue 17), before any money moves: an excluded member, a session past
+    // its limit, a stake over a loss or wager limit are refused (the round never happened);
+    // else the stake and the win count toward the limits.
+    await reserveBetWithin(tx, deps, {
+      memberId,
+      sessionId: launch.sessionId,
+      stake: request.bet,
+      win: decision.win,
+    });
     const main = await walletId(tx, memberId, null);
     const house = await houseAccountId(tx, 'vendors');
     const betPosted = await postWithin(tx, {

@@ -42,7 +42,10 @@ export function OfferContractForm({
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
-  if (downlines === null) return <p role="status">{t('common.loading')}</p>;
+  // The form waits for the limits too (or their failure): the rate's default is the most the
+  // agent may offer, and a field drawn before they came would be redrawn under a typing hand.
+  if (downlines === null || limitsQuery.kind === 'loading')
+    return <p role="status">{t('common.loading')}</p>;
   if (downlines.length === 0) return <p>{t('contracts.noDownlines')}</p>;
   const max = limits?.[type].max ?? null;
   if (max !== null && parseRateBasisPoints(max) === 0) {
@@ -99,8 +102,11 @@ export function OfferContractForm({
         {t('contracts.downline')}
         <select name="downlineId">
           {downlines.map((downline) => (
-            <option key={downline.id} value={downline.id}>
-              {downline.account}
+            // A member on a break or self-excluded can be offered nothing (issue 17).
+            <option key={downline.id} value={downline.id} disabled={downline.excluded}>
+              {downline.excluded
+                ? t('contracts.excludedDownline', { account: downline.account })
+                : downline.account}
             </option>
           ))}
         </select>
@@ -110,7 +116,6 @@ export function OfferContractForm({
         name="rate"
         inputMode="decimal"
         defaultValue={max !== null && parseRateBasisPoints(max) < 100 ? max : '1.00'}
-        key={max ?? 'unknown'}
         aria-describedby={max !== null ? `offer-rate-max-${type}` : undefined}
       />
       {max !== null && (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_TEAM_DEPTH, MEMBER_STATUSES } from '../../../shared/agentReports';
+import { Badge } from '../../components/Badge';
 import { ReportView } from '../ReportView';
 import { useTime } from '../useTime';
 
@@ -63,7 +64,19 @@ export function TeamMembersPage() {
         {
           id: 'status',
           label: t('agentOffice.members.status'),
-          cell: (item) => t(`agentOffice.members.status_${item.status}`),
+          // A member on a break or self-excluded is marked, without the kind or the end
+          // (issue 17): the agent needs to know not to offer anything, nothing more.
+          cell: (item) => (
+            <>
+              {t(`agentOffice.members.status_${item.status}`)}
+              {item.excluded && (
+                <>
+                  {' '}
+                  <Badge tone="danger">{t('agentOffice.members.excluded')}</Badge>
+                </>
+              )}
+            </>
+          ),
         },
         {
           id: 'directMembers',

@@ -53,7 +53,13 @@ export function createSessionService(deps: {
       deps.realtime.reauthenticate();
     }
   });
-  deps.realtime.event$('session').subscribe(() => actor.send({ type: 'session.revoked' }));
+  // Why the server last ended this tab's session ('excluded': a break or self-exclusion, issue
+  // 17, after which the page goes home rather than to the login).
+  let endedBecause: string | null = null;
+  deps.realtime.event$('session').subscribe((event) => {
+    endedBecause = event.reason;
+    actor.send({ type: 'session.revoked' });
+  });
   actor.start();
 
   return {
@@ -61,11 +67,16 @@ export function createSessionService(deps: {
     /** Logged-in transitions, for the follow-up loads other areas plug in (spec 4). */
     loggedIn$: loggedIn$.asObservable(),
     login(token: string): void {
+      endedBecause = null;
       storage.setItem(SESSION_KEYS.token, token);
       actor.send({ type: 'session.loggedIn', token });
     },
     logout(): void {
       actor.send({ type: 'session.logout' });
+    },
+    /** The reason the server gave when it last ended this tab's session, if it did. */
+    endedBecause(): string | null {
+      return endedBecause;
     },
     /** Whether this tab holds a session token at all (spec 2 route guard), before it is checked. */
     hasToken(): boolean {

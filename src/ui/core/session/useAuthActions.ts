@@ -10,7 +10,7 @@ import { useDialog } from '../../components/DialogProvider';
 import { useToast } from '../../components/Toast';
 import { usePopups } from '../PopupContext';
 import { useSession } from './useSession';
-import { isKnownLanguage } from '../../../shared/languages';
+import { isCompleteLanguage } from '../../../shared/languages';
 
 export interface LoginOutcome {
   result: LoginResult;
@@ -54,7 +54,7 @@ export function useAuthActions() {
       // The language the member chose last, on whatever device, comes back with the login.
       if (
         member?.language &&
-        isKnownLanguage(member.language) &&
+        isCompleteLanguage(member.language) &&
         member.language !== services.language.current()
       )
         await services.language.change(member.language);

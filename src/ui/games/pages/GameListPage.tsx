@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { gameTypeTabs } from '../../../games/lanes';
+import { GAME_LIST_PAGE_SIZE } from '../../../shared/gameListQuery';
 import { GameGrid } from '../GameGrid';
 import { useVendors } from '../useVendors';
 import { GameLaunchProvider } from '../GameLaunchContext';
@@ -100,7 +101,7 @@ export default function GameListPage({ type }: { type: GameListType }) {
           vassalage={vassalage}
           gameClassify={subtype}
           keyword={keyword || undefined}
-          pageSize={24}
+          pageSize={GAME_LIST_PAGE_SIZE}
           testId="game-grid"
         />
       </div>

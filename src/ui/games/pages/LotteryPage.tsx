@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   type LotteryPage as LotteryPageName,
+  lotteryVendorOf,
   lottoLaunchRequest,
   prizeModeForPage,
 } from '../../../games/prizeMode';
@@ -10,6 +11,7 @@ import { useServices } from '../../core/ServicesContext';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useVendors } from '../useVendors';
 import { useQuery } from '../../hooks/useQuery';
+import { LotteryDraws } from '../lottery/LotteryDraws';
 
 export type LotteryKind = LotteryPageName;
 
@@ -99,6 +101,13 @@ export default function LotteryPage({ kind }: { kind: LotteryKind }) {
           )}
         </div>
       </div>
+      {prizeMode && (
+        <LotteryDraws
+          vendor={lotteryVendorOf(kind, prizeMode)}
+          gameCode={gameCode}
+          language={language}
+        />
+      )}
     </div>
   );
 }

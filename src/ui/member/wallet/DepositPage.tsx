@@ -9,9 +9,11 @@ import { Button } from '../../components/Button';
 import { useQuery } from '../../hooks/useQuery';
 import { newIdempotencyKey } from '../../core/requestKeys';
 import { useDepositStatus } from './useDepositStatus';
+import { useRgRefusalText } from '../../core/rgRefusal';
 
 type DepositState =
-  | { kind: 'editing'; error: string | null }
+  /** `error` a code; `said` the player's words when the refusal says more (a limit's left). */
+  | { kind: 'editing'; error: string | null; said?: string | null }
   | { kind: 'submitting' }
   | { kind: 'pending'; id: string; amount: string }
   | { kind: 'credited'; amount: string };
@@ -25,6 +27,7 @@ type DepositState =
 export function DepositPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const refusalText = useRgRefusalText();
   const { walletApi } = useServices();
   const [state, setState] = useState<DepositState>({ kind: 'editing', error: null });
   const key = useRef(newIdempotencyKey());
@@ -94,6 +97,8 @@ export function DepositPage() {
           setState({
             kind: 'editing',
             error: (error as { code?: string }).code ?? 'unknown_error',
+            // A responsible-gaming limit says what it leaves (issue 17).
+            said: refusalText(error),
           });
         }
       }}
@@ -109,7 +114,7 @@ export function DepositPage() {
         inputMode="decimal"
         autoComplete="off"
         required
-        error={state.kind === 'editing' ? errorText(state.error) : null}
+        error={state.kind === 'editing' ? (state.said ?? errorText(state.error)) : null}
       />
       <Button
         type="submit"

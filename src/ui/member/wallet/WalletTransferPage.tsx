@@ -50,8 +50,11 @@ export function WalletTransferPage() {
           ))}
         </tbody>
       </table>
-      {!snapshot && <p role="status">{t('common.loading')}</p>}
-      {single ? (
+      {/* The form waits for the wallets (its choices) and whether there is more than one: a
+          transfer sent before them would go from the main wallet to itself. */}
+      {!snapshot || wallet.kind === 'loading' ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : single ? (
         <p>{t('wallet.singleWallet')}</p>
       ) : (
         <AmountForm

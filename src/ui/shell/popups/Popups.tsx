@@ -1,75 +1,29 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useServices } from '../../core/ServicesContext';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { lazySection } from '../../core/lazySection';
-import { Modal } from '../../components/Modal';
-import { type PopupName, usePopups } from '../../core/PopupContext';
+import { usePopups } from '../../core/PopupContext';
 
-// The forms load with their popup: the home page's first download stays small.
-const LoginPopup = lazySection('LoginPopup', () => import('../../auth/LoginPopup'));
-const RegisterPopup = lazySection('RegisterPopup', () => import('../../auth/RegisterPopup'));
-const ForgotPasswordPopup = lazySection(
-  'ForgotPasswordPopup',
-  () => import('../../auth/ForgotPasswordPopup'),
-);
-const HelpContent = lazySection('HelpPopup', () => import('./HelpPopup'), {
-  sectionTexts: false,
-});
-const ChangePasswordPopup = lazySection(
-  'ChangePasswordPopup',
-  () => import('../../auth/ChangePasswordPopup'),
+// The popups' frames (and the modal) come with the first popup opened: the first page's
+// download carries none of them.
+const PopupsView = lazy(() =>
+  import('./PopupsView').then((module) => ({ default: module.PopupsView })),
 );
 
-/** Routes that exist only to open a popup over home (spec 2: /login, /register, /help). */
-const popupRoutes = ['/login', '/register', '/help'];
-
-const titles: Record<Exclude<PopupName, 'help'>, string> = {
-  login: 'auth.loginTitle',
-  register: 'auth.registerTitle',
-  forgotPassword: 'auth.forgotTitle',
-  changePassword: 'auth.changePasswordTitle',
-};
-
-/** Renders whichever popup is open; closing one opened by its route goes back to home. */
+/** The login, registration, password and help popups (spec 2), over every page of the shell. */
 export function Popups() {
-  const { t } = useTranslation();
-  const { current, data, close } = usePopups();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const onClose = () => {
-    close();
-    if (popupRoutes.includes(location.pathname.toLowerCase()))
-      void navigate('/', { replace: true });
-  };
-  const authPopup = current && current !== 'help' ? current : null;
+  const { current, open } = usePopups();
+  // Once shown, the popups stay mounted, so a closing one can fade out and give focus back.
+  const [needed, setNeeded] = useState(false);
+  if (current !== null && !needed) setNeeded(true);
   // Stores outside React (favourites) ask for the login popup through the services.
   const { loginRequests$ } = useServices();
-  const openLogin = usePopups().open;
   useEffect(() => {
-    const subscription = loginRequests$.subscribe(() => openLogin('login'));
+    const subscription = loginRequests$.subscribe(() => open('login'));
     return () => subscription.unsubscribe();
-  }, [loginRequests$, openLogin]);
+  }, [loginRequests$, open]);
+  if (!needed) return null;
   return (
-    <>
-      {authPopup && (
-        <Modal
-          name={authPopup}
-          title={t(titles[authPopup])}
-          open
-          onClose={onClose}
-          // A forced password change cannot be skipped.
-          showClose={authPopup !== 'changePassword' || !data.reason}
-        >
-          {authPopup === 'login' && <LoginPopup />}
-          {authPopup === 'register' && <RegisterPopup />}
-          {authPopup === 'forgotPassword' && <ForgotPasswordPopup />}
-          {authPopup === 'changePassword' && <ChangePasswordPopup />}
-        </Modal>
-      )}
-      <Modal name="help" title={t('help.title')} open={current === 'help'} onClose={onClose}>
-        {current === 'help' && <HelpContent anchor={location.hash.slice(1) || null} />}
-      </Modal>
-    </>
+    <Suspense fallback={null}>
+      <PopupsView />
+    </Suspense>
   );
 }

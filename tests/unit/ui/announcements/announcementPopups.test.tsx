@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import en from '../../../../src/i18n/locales/en.json';
 import sectionsEn from '../../../../src/i18n/locales/sections/en.json';
 import type { AnnouncementPopup, AnnouncementResponse } from '../../../../src/shared/announcements';
-import { AnnouncementPopups } from '../../../../src/ui/announcements';
+import { AnnouncementPopups } from '../../../../src/ui/announcements/AnnouncementPopups';
 import type { Services } from '../../../../src/ui/core/services';
 import { ServicesContext } from '../../../../src/ui/core/ServicesContext';
 import type { SessionView } from '../../../../src/ui/core/session/useSession';

@@ -1,0 +1,144 @@
+import { parseMoney } from '../../../src/shared/money';
+import {
+  LIMIT_CODES,
+  type LimitUse,
+  limitRefusal,
+  refusalMessage,
+  refusalOf,
+  type RgLimitKind,
+} from '../../../src/shared/responsibleGaming';
+import type { Queryable } from '../../db/types';
+import type { AppDeps } from '../../http/deps';
+import { ApiError } from '../apiError';
+import { lockMember } from '../rewards/wagering';
+import { exclusionError, limitsInForce, readRgState, type RgState } from './state';
+import { recordUsageWithin, usageWithin, usedFor } from './usage';
+
+/** The refusal of something a limit does not allow: its code, the English text, the figures. */
+export function limitError(use: LimitUse): ApiError {
+  const refusal = refusalOf(use);
+  return new ApiError(403, LIMIT_CODES[use.kind], refusalMessage(refusal), refusal);
+}
+
+/** The limits of `kinds` in force with what each has used this period. */
+async function usesOf(
+  db: Queryable,
+  memberId: string,
+  state: RgState,
+  kinds: readonly RgLimitKind[],
+  now: Date,
+): Promise<LimitUse[]> {
+  const limits = limitsInForce(state, kinds);
+  if (limits.length === 0) return [];
+  const usage = await usageWithin(db, memberId, state.timeZone, now);
+  return limits.map((limit) => ({
+    kind: limit.kind,
+    period: limit.period,
+    limit: limit.value,
+    used: usedFor(limit.kind, usage[limit.period]),
+  }));
+}
+
+/**
+ * Refuses play in a login session that has ended (a logout, the reality check's "stop", an
+ * exclusion, a password change: a game opened from it stops with it) or that has lasted its
+ * limit (`limitMinutes`, null: none).
+ */
+async function assertSessionOpen(
+  db: Queryable,
+  sessionId: string,
+  limitMinutes: number | null,
+  now: Date,
+): Promise<void> {
+  const [session] = await db.query<{ created_at: Date; ended: boolean }>(
+    `select created_at, (revoked_at is not null or expires_at <= now()) as ended
+     from sessions where id = $1`,
+    [sessionId],
+  );
+  if (!session || session.ended) {
+    throw new ApiError(
+      401,
+      'launch_expired',
+      'This game session has ended. Please launch it again.',
+    );
+  }
+  if (limitMinutes === null) return;
+  const ends = new Date(session.created_at).getTime() + limitMinutes * 60_000;
+  if (now.getTime() >= ends) {
+    throw new ApiError(
+      403,
+      'rg_session_limit',
+      `Your session limit of ${limitMinutes} minutes is reached. Log in again to play.`,
+      { minutes: limitMinutes },
+    );
+  }
+}
+
+/**
+ * In the deposit's transaction, under the member's row lock (so parallel deposits are counted
+ * one after the other and cannot pass a limit together): refuses an excluded member and a
+ * deposit over a deposit limit, else counts it (pending deposits count: they will be credited).
+ */
+export async function reserveDepositWithin(
+  tx: Queryable,
+  deps: AppDeps,
+  memberId: string,
+  amount: bigint,
+): Promise<void> {
+  const now = deps.clock.now();
+  const state = await readRgState(tx, memberId, now);
+  if (state.exclusion) throw exclusionError(state.exclusion);
+  const refused = limitRefusal(await usesOf(tx, memberId, state, ['deposit'], now), amount);
+  if (refused) throw limitError(refused);
+  await recordUsageWithin(tx, memberId, now, { deposited: amount });
+}
+
+/**
+ * In a real bet's transaction, before any money moves: refuses an excluded member, a game
+ * whose login session ended or passed its limit, and a stake that a loss limit (the stake is what the bet may lose) or a wager
+ * limit does not allow; else counts the stake and the win. With a loss or wager limit the
+ * member's row is locked first, so parallel bets are counted one after the other.
+ */
+export async function reserveBetWithin(
+  tx: Queryable,
+  deps: AppDeps,
+  bet: { memberId: string; sessionId: string | null; stake: bigint; win: bigint },
+): Promise<void> {
+  const now = deps.clock.now();
+  const state = await readRgState(tx, bet.memberId, now);
+  if (state.exclusion) throw exclusionError(state.exclusion);
+  if (bet.sessionId !== null) await assertSessionOpen(tx, bet.sessionId, state.sessionLimit, now);
+  if (limitsInForce(state, ['loss', 'wager']).length > 0) {
+    await lockMember(tx, bet.memberId);
+    const refused = limitRefusal(
+      await usesOf(tx, bet.memberId, state, ['loss', 'wager'], now),
+      bet.stake,
+    );
+    if (refused) throw limitError(refused);
+  }
+  await recordUsageWithin(tx, bet.memberId, now, { wagered: bet.stake, won: bet.win });
+}
+
+/**
+ * Before a real launch: refuses an excluded member, a session past its limit, and play a loss
+ * or wager limit leaves no room for (less than the smallest bet).
+ */
+export async function assertLaunchAllowed(
+  deps: AppDeps,
+  memberId: string,
+  sessionId: string | null,
+): Promise<void> {
+  const now = deps.clock.now();
+  const state = await readRgState(deps.db, memberId, now);
+  if (state.exclusion) throw exclusionError(state.exclusion);
+  if (state.sessionLimit !== null && sessionId !== null)
+    await assertSessionOpen(deps.db, sessionId, state.sessionLimit, now);
+  const smallest = deps.config.games.betLevels
+    .map(parseMoney)
+    .reduce((low, level) => (level < low ? level : low));
+  const refused = limitRefusal(
+    await usesOf(deps.db, memberId, state, ['loss', 'wager'], now),
+    smallest,
+  );
+  if (refused) throw limitError(refused);
+}

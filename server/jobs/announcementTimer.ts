@@ -1,0 +1,41 @@
+import {
+  databaseNow,
+  nextAnnouncementTransition,
+  tellScheduledAnnouncements,
+} from '../domain/announcements/scheduledAnnouncements';
+import type { AppDeps } from '../http/deps';
+import { timedJob } from '../metrics';
+import { startDueTimer } from './dueTimer';
+
+/**
+ * Tells the open pages when a scheduled announcement starts or ends, at that moment: after each
+ * run it sleeps until the next start or end the database holds, and wakes early when an
+ * announcement changes in this process (one just created may start in a second). Every process
+ * runs it; the job's advisory lock and marks tell each transition once.
+ */
+export function startAnnouncementTimer(
+  deps: AppDeps,
+  log: (message: string) => void,
+): () => Promise<void> {
+  const timer = startDueTimer({
+    name: 'announcementSchedule',
+    log,
+    run: async () => {
+      const { told } = await timedJob('announcementSchedule', async () => ({
+        ran: true,
+        told: await tellScheduledAnnouncements(deps.db),
+      }));
+      // Published after the marks committed (ARCHITECTURE, Realtime).
+      for (const change of told) deps.announcementEvents.announce(change);
+      const next = await nextAnnouncementTransition(deps.db);
+      if (next === null) return null;
+      // A little after the due time, so the database's now() has passed it for sure.
+      return next.getTime() - (await databaseNow(deps.db)).getTime() + 20;
+    },
+  });
+  const unsubscribe = deps.announcementEvents.onChange(() => timer.wake());
+  return async () => {
+    unsubscribe();
+    await timer.stop();
+  };
+}

@@ -1,0 +1,27 @@
+import { nextDrawAt, openDueDraws } from '../domain/games/lottery/draws';
+import type { AppDeps } from '../http/deps';
+import { timedJob } from '../metrics';
+import { startDueTimer } from './dueTimer';
+
+/**
+ * Opens the demo vendor's lottery draws as their periods close (issue 16): it sleeps until the
+ * next close of any group's interval, then opens what is due under the job's advisory lock.
+ */
+export function startLotteryDrawTimer(
+  deps: AppDeps,
+  log: (message: string) => void,
+): () => Promise<void> {
+  const timer = startDueTimer({
+    name: 'lotteryDraws',
+    log,
+    run: async () => {
+      await timedJob('lotteryDraws', async () => ({
+        ran: true,
+        opened: await openDueDraws(deps.db, deps.config.lottery),
+      }));
+      // A little after the close, so the closed period is the one opened.
+      return nextDrawAt(deps.config.lottery).getTime() - Date.now() + 50;
+    },
+  });
+  return timer.stop;
+}

@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalTimeZone,
+  exclusionEnd,
+  isExclusionDuration,
+  isExtension,
+  leftOf,
+  limitAt,
+  limitRefusal,
+  nextRealityCheck,
+  periodEnd,
+  periodStart,
+  planLimitChange,
+  refusalMessage,
+  refusalOf,
+  tightens,
+} from '../../../src/shared/responsibleGaming';
+
+const at = (iso: string) => new Date(iso);
+
+describe('responsible gaming rules (issue 17)', () => {
+  it('applies a first or lower limit at once, a raise or a removal after the delay', () => {
+    const now = at('2026-05-10T12:00:00Z');
+    expect(planLimitChange(null, 10_000n, now, 24)).toEqual({ apply: 'now' });
+    expect(planLimitChange(10_000n, 5_000n, now, 24)).toEqual({ apply: 'now' });
+    expect(planLimitChange(10_000n, 10_000n, now, 24)).toEqual({ apply: 'now' });
+    expect(planLimitChange(10_000n, 50_000n, now, 24)).toEqual({
+      apply: 'later',
+      at: at('2026-05-11T12:00:00Z'),
+    });
+    expect(planLimitChange(10_000n, null, now, 72)).toEqual({
+      apply: 'later',
+      at: at('2026-05-13T12:00:00Z'),
+    });
+    expect(planLimitChange(null, null, now, 24)).toEqual({ apply: 'now' });
+  });
+
+  it('never loosens at once: whatever applies now is no looser than what was in force', () => {
+    const limit = fc.option(fc.bigInt({ min: 0n, max: 10n ** 12n }), { nil: null });
+    fc.assert(
+      fc.property(limit, limit, (current, requested) => {
+        const plan = planLimitChange(current, requested, new Date(0), 24);
+        if (plan.apply === 'now') {
+          // "No limit" is the loosest; a set limit at most the current one.
+          expect(
+            requested === current ||
+              (requested !== null && (current === null || requested <= current)),
+          ).toBe(true);
+        } else expect(tightens(current, requested)).toBe(false);
+      }),
+    );
+  });
+
+  it('folds a pending change in once its time has come', () => {
+    const stored = { value: 100n, pendingValue: 500n, pendingAt: at('2026-05-11T12:00:00Z') };
+    expect(limitAt(stored, at('2026-05-11T11:59:59Z'))).toEqual({
+      value: 100n,
+      pending: { value: 500n, at: at('2026-05-11T12:00:00Z') },
+    });
+    expect(limitAt(stored, at('2026-05-11T12:00:00Z'))).toEqual({ value: 500n, pending: null });
+    expect(limitAt({ ...stored, pendingValue: null }, at('2026-06-01T00:00:00Z'))).toEqual({
+      value: null,
+      pending: null,
+    });
+  });
+
+  it('names the limit that leaves least, with the remaining amount', () => {
+    const uses = [
+      { kind: 'deposit' as const, period: 'week' as const, limit: 50_000n, used: 45_000n },
+      { kind: 'deposit' as const, period: 'day' as const, limit: 10_000n, used: 8_000n },
+    ];
+    expect(limitRefusal(uses, 2_000n)).toBeNull();
+    const refused = limitRefusal(uses, 3_000n)!;
+    expect(refused.period).toBe('day');
+    expect(refusalMessage(refusalOf(refused))).toBe(
+      'Your daily deposit limit of 100.00 leaves 20.00 today.',
+    );
+    // A net win leaves the whole loss limit.
+    const loss = { kind: 'loss' as const, period: 'month' as const, limit: 1_000n, used: -5_000n };
+    expect(leftOf(loss)).toBe(1_000n);
+    expect(limitRefusal([loss], 1_000n)).toBeNull();
+    expect(refusalMessage(refusalOf({ ...loss, used: 1_500n }))).toBe(
+      'Your monthly loss limit of 10.00 leaves 0.00 this month.',
+    );
+  });
+
+  it('counts days, weeks (from Monday) and months in the player’s zone', () => {
+    const now = at('2026-03-04T20:30:00Z'); // Wednesday; 03:30 on Thursday in Ho Chi Minh City
+    expect(periodStart('day', now, 'UTC')).toEqual(at('2026-03-04T00:00:00Z'));
+    expect(periodStart('day', now, 'Asia/Ho_Chi_Minh')).toEqual(at('2026-03-04T17:00:00Z'));
+    expect(periodEnd('day', now, 'Asia/Ho_Chi_Minh')).toEqual(at('2026-03-05T17:00:00Z'));
+    expect(periodStart('week', now, 'UTC')).toEqual(at('2026-03-02T00:00:00Z'));
+    expect(periodStart('month', now, 'America/Sao_Paulo')).toEqual(at('2026-03-01T03:00:00Z'));
+    expect(periodEnd('month', now, 'Asia/Kathmandu')).toEqual(at('2026-03-31T18:15:00Z'));
+    // Across a daylight-saving change: New York's day of 8 March 2026 is 23 hours long.
+    const spring = at('2026-03-08T15:00:00Z');
+    expect(periodStart('day', spring, 'America/New_York')).toEqual(at('2026-03-08T05:00:00Z'));
+    expect(periodEnd('day', spring, 'America/New_York')).toEqual(at('2026-03-09T04:00:00Z'));
+  });
+
+  it('holds every instant inside its own period, in any zone', () => {
+    const zones = ['UTC', 'Asia/Tokyo', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'];
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: at('2020-01-01T00:00:00Z'),
+          max: at('2035-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.constantFrom(...zones),
+        fc.constantFrom('day' as const, 'week' as const, 'month' as const),
+        (instant, zone, period) => {
+          const start = periodStart(period, instant, zone);
+          const end = periodEnd(period, instant, zone);
+          expect(start.getTime()).toBeLessThanOrEqual(instant.getTime());
+          expect(end.getTime()).toBeGreaterThan(instant.getTime());
+          // Every zone's offset is whole quarter hours: periods start on a usage slot.
+          expect(start.getTime() % (15 * 60_000)).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it('accepts IANA zones only, in their canonical spelling', () => {
+    expect(canonicalTimeZone('asia/tokyo')).toBe('Asia/Tokyo');
+    expect(canonicalTimeZone('Asia/Ho_Chi_Minh')).toMatch(/^Asia\/(Ho_Chi_Minh|Saigon)$/);
+    expect(canonicalTimeZone('etc/utc')).toBe('UTC');
+    expect(canonicalTimeZone('UTC')).toBe('UTC');
+    for (const bad of ['+07:00', 'Mars/Olympus', '', 'Europe/../etc', 'a'.repeat(80)])
+      expect(canonicalTimeZone(bad)).toBeNull();
+  });
+
+  it('ends time-outs after hours and self-exclusions after calendar months, or never', () => {
+    const from = at('2026-08-31T10:00:00Z');
+    expect(exclusionEnd('24h', from)).toEqual(at('2026-09-01T10:00:00Z'));
+    expect(exclusionEnd('30d', from)).toEqual(at('2026-09-30T10:00:00Z'));
+    expect(exclusionEnd('6m', from)).toEqual(at('2027-02-28T10:00:00Z'));
+    expect(exclusionEnd('5y', from)).toEqual(at('2031-08-31T10:00:00Z'));
+    expect(exclusionEnd('permanent', from)).toBeNull();
+    expect(isExclusionDuration('timeOut', '7d')).toBe(true);
+    expect(isExclusionDuration('timeOut', '6m')).toBe(false);
+    expect(isExclusionDuration('selfExclusion', '24h')).toBe(false);
+  });
+
+  it('lets an exclusion only grow longer', () => {
+    const end = at('2027-01-01T00:00:00Z');
+    expect(isExtension(end, at('2028-01-01T00:00:00Z'))).toBe(true);
+    expect(isExtension(end, null)).toBe(true);
+    expect(isExtension(end, at('2026-12-31T00:00:00Z'))).toBe(false);
+    expect(isExtension(end, end)).toBe(false);
+    expect(isExtension(null, end)).toBe(false);
+  });
+
+  it('reminds every interval of the session, never at a moment already past', () => {
+    const start = at('2026-05-10T12:00:00Z');
+    expect(nextRealityCheck(start, 30, at('2026-05-10T12:00:00Z'))).toEqual(
+      at('2026-05-10T12:30:00Z'),
+    );
+    expect(nextRealityCheck(start, 30, at('2026-05-10T12:30:00Z'))).toEqual(
+      at('2026-05-10T13:00:00Z'),
+    );
+    expect(nextRealityCheck(start, 45, at('2026-05-10T13:59:00Z'))).toEqual(
+      at('2026-05-10T14:15:00Z'),
+    );
+  });
+});
