@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { PathModel } from '../../testers/paths/model';
 import type { PageRegistry, PathRun } from '../../testers/paths/registry';
+import { pressLogIn } from '../../testers/paths/siteActions';
 import { ApiError } from '../api/http';
 import { AGENT_TYPES, type MemberInfo, PLAYER_TYPE, TRIAL_TYPE } from '../shared/identity';
 import { sessionMachine } from './session';
@@ -109,7 +110,7 @@ const tabOf = (run: PathRun) => tabs.get(run)!;
  */
 const MEMBER_INFO = ['**/wps/member/info', '**/member/info'];
 const LOGOUT_URL = '**/wps/session/logout';
-/** A seeded demo agent: demo accounts exist on every site that is not production. */
+/** The server's answer to a member load without a valid session. */
 const NOT_LOGGED_IN = {
   status: 401,
   json: {
@@ -175,8 +176,9 @@ async function checkGuestHeader(page: Page) {
 
 /**
  * On the site: a visitor on the home page, without a stored session, logs in through the
- * header's login popup — as the path's own player, as a free trial ("Try for free"), or as a
- * seeded demo agent, whichever face the next step loads — while both member loads are held at
+ * header's login popup — as the path's own player, as a free trial ("Try for free"), or as an
+ * agent of the path's own (from the development tools: without them that path is cut there),
+ * whichever face the next step loads — while both member loads are held at
  * the network until the next step lets them through or answers "not logged in". A member logs
  * in again at /login (the address bar reloads the page; the session comes back from the stored
  * token before the login). A logout holds the server's answer until it is let through or the
@@ -186,8 +188,6 @@ async function checkGuestHeader(page: Page) {
  */
 export const sessionPage: PageRegistry<typeof sessionMachine> = {
   model: sessionPaths,
-  // The agent face logs in as an agent of the path's own, from the development tools.
-  needs: ['devTools'],
   start: async (run) => {
     const tab: Tab = { at: 'guest', player: null, member: null, socketToken: null };
     tabs.set(run, tab);
@@ -281,11 +281,20 @@ export const sessionPage: PageRegistry<typeof sessionMachine> = {
       } else {
         // An agent of the path's own (its nickname is its name), or the path's player.
         const agent = next === 'fetchMember.done:agent';
+        if (agent && !run.site.devTools) {
+          run.cannot(
+            "an agent's login: only the site's development tools make an agent of the path's own (DEV_TOOLS=1)",
+          );
+        }
         const account = agent ? await run.account('agent') : await playerOf(run);
         tab.member = account.username;
         await popup.getByRole('textbox', { name: 'Username' }).fill(account.username);
         await popup.getByRole('textbox', { name: 'Password' }).fill(account.password);
-        await popup.getByRole('button', { name: 'Log in', exact: true }).click();
+        // A path logs its player in again within seconds: the site's one login a second per
+        // account is waited out, as a person would.
+        await pressLogIn(page, () =>
+          popup.getByRole('button', { name: 'Log in', exact: true }).click(),
+        );
       }
       // The login's proof of work can take a while on a busy machine.
       await expect(popup).toBeHidden({ timeout: 20_000 });

@@ -10,8 +10,9 @@ import type { PathModel } from './model';
 import { pageRegistryFor } from './pages';
 import { registryGaps } from './registryCheck';
 import type { MachinePlan } from './plan';
-import { readReport, type RunReport, writeReports } from './report';
-import { runPaths } from './runner';
+import { readReport, type RunReport, UNREACHED, writeReports } from './report';
+import { runInRounds } from './rounds';
+import { type PathResult, runPaths } from './runner';
 
 /**
  * The testers' command (issue 15):
@@ -186,17 +187,24 @@ async function runAgainst(
     }),
   }));
   const startedAt = new Date().toISOString();
-  const results = await runPaths(work, {
+  const runOptions = {
     baseURL,
+    onResult: progress,
     reportDir: options.reportDir,
     headed: options.headed,
     trace: options.trace,
     ...(options.workers ? { workers: options.workers } : {}),
     ...(options.opsToken ? { opsToken: options.opsToken } : {}),
-  });
+  };
+  // A transitions run aims at every transition: it plans again around what the site could not
+  // make (or what failed) until a round teaches nothing new.
+  const rounds = strategy === 'transitions';
+  const results = rounds
+    ? await runInRounds(work, (some) => runPaths(some, runOptions), options.maxSteps)
+    : await runPaths(work, runOptions);
   const report = await writeReports(
     options.reportDir,
-    { strategy, seed: options.seed ?? null, baseURL, startedAt },
+    { strategy, seed: options.seed ?? null, baseURL, startedAt, rounds },
     work.map(({ plan }) => ({
       plan,
       results: results.filter((result) => result.model === plan.model),
@@ -212,6 +220,15 @@ async function runAgainst(
     throw new Error(`${summary}${skipped}\nReport: ${options.reportDir}/index.html`);
   }
   return `${summary}${skipped}\nReport: ${options.reportDir}/index.html`;
+}
+
+/** A line per path on stderr as the run goes: a long run shows it is moving. */
+function progress(result: PathResult) {
+  const mark = { passed: 'passed', failed: 'FAILED', skipped: 'not run', cut: 'cut short' }[
+    result.status
+  ];
+  const seconds = (result.durationMs / 1000).toFixed(1);
+  process.stderr.write(`  ${result.id}: ${mark} (${result.steps.length} steps, ${seconds} s)\n`);
 }
 
 function summarise(report: RunReport): string {
@@ -230,18 +247,39 @@ function summarise(report: RunReport): string {
       }
       const cut = machine.results.filter((result) => result.status === 'cut');
       if (cut.length > 0) lines.push(`  ${cut.length} cut short where the site cannot go on`);
-      for (const one of machine.cannot) {
-        lines.push(`  not reached: ${one.transition}: ${one.reason}`);
+      const rounds = Math.max(1, ...machine.paths.map((one) => one.round ?? 1));
+      if (rounds > 1) lines.push(`  planned again around them: ${rounds} rounds`);
+      // A replay runs one path: what it does not take is no news.
+      if (report.strategy === 'replay') return [...lines, ...failures(failed)].join('\n');
+      // Paths not run say why once (above); transitions a strategy other than `transitions`
+      // does not aim at are counted; every other transition not reached, one by one.
+      const notRun = machine.unreached.filter((one) => one.kind === 'skipped').length;
+      if (notRun > 0) lines.push(`  not reached: ${notRun} transitions of the paths not run`);
+      const grouped = (one: { kind: string }) =>
+        one.kind === 'skipped' || (one.kind === 'notPlanned' && report.strategy !== 'transitions');
+      const unplanned = machine.unreached.filter(grouped).length - notRun;
+      if (unplanned > 0) {
+        lines.push(
+          `  not reached: ${unplanned} transitions no ${report.strategy} path takes (--strategy transitions covers them all)`,
+        );
       }
-      for (const result of failed) {
-        const where = result.failure!.step < 0 ? 'the start' : `step ${result.failure!.step + 1}`;
-        lines.push(`  FAILED ${result.id} at ${where}: ${result.failure!.message.split('\n')[0]}`);
-        if (result.shrunk)
-          lines.push(`    shrunk to ${result.shrunk.steps.length} steps: ${result.shrunk.replay}`);
+      for (const one of machine.unreached.filter((other) => !grouped(other))) {
+        lines.push(`  not reached: ${one.transition}: ${UNREACHED[one.kind]}: ${one.reason}`);
       }
-      return lines.join('\n');
+      return [...lines, ...failures(failed)].join('\n');
     })
     .join('\n');
+}
+
+/** Each failed path: where it failed, why, and the command that replays its shrunk form. */
+function failures(failed: PathResult[]): string[] {
+  return failed.flatMap((result) => {
+    const where = result.failure!.step < 0 ? 'the start' : `step ${result.failure!.step + 1}`;
+    const lines = [`  FAILED ${result.id} at ${where}: ${result.failure!.message.split('\n')[0]}`];
+    if (result.shrunk)
+      lines.push(`    shrunk to ${result.shrunk.steps.length} steps: ${result.shrunk.replay}`);
+    return lines;
+  });
 }
 
 /** Runs one path of an earlier run's report again (a planned path or a shrunk one). */

@@ -1,13 +1,13 @@
 import type { PageRegistry } from './registry';
 import { changePasswordPage } from '../../src/machines/changePassword.paths';
 import { sessionPage } from '../../src/machines/session.paths';
-import { forgotPasswordPage } from '../../src/machines/forgotPassword.paths';
-import { registrationPage } from '../../src/machines/registration.paths';
-import { loginPage } from '../../src/machines/login.paths';
+import { forgotPasswordPage } from '../../src/machines/forgotPassword.paths.page';
+import { registrationPage } from '../../src/machines/registration.paths.page';
+import { loginPage } from '../../src/machines/login.paths.page';
 import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
 import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
 import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
-import { systemStatusPage } from '../../src/machines/systemStatus.paths';
+import { systemStatusPage } from '../../src/machines/systemStatus.paths.page';
 import { promotionParticipationPage } from '../../src/shared/promotions.paths.page';
 
 /**

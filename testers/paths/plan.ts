@@ -9,6 +9,8 @@ export interface PlannedPath {
   model: string;
   /** How it was made: a strategy, or `shrunk` from a failing path, or `replay`. */
   strategy: Strategy | 'shrunk' | 'replay';
+  /** A transitions run's later round (2, 3…), planned around what the earlier ones met. */
+  round?: number;
   steps: { label: string; from: string; to: string; edge: string }[];
 }
 

@@ -100,6 +100,13 @@ export interface PathRun {
   /** Another actor's page in a browser context of its own (an agent, a second tab's owner). */
   actor: (name: string) => Promise<Page>;
   baseURL: string;
+  /**
+   * What the site gives this run beyond what a visitor has: its development tools (DEV_TOOLS=1)
+   * and the operator's calls (a token the site took). A driver that needs one the site lacks
+   * for a single step cuts the path there (`cannot`); a registry that needs it throughout says
+   * so in `needs`.
+   */
+  site: { devTools: boolean; operator: boolean };
   browser: Browser;
   context: BrowserContext;
   /** An account provisioned for this path on the site (listed in the report). */

@@ -2,7 +2,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MachineGraph } from './graph';
 import { type Coverage, coverageOf, type MachinePlan } from './plan';
+import { knowledgeOf } from './rounds';
 import type { PathResult } from './runner';
+import { type Unreached, unreachedOf } from './unreached';
 
 /** What a run writes (`report.json`): per machine, its coverage and each path's result. */
 export interface RunReport {
@@ -17,9 +19,13 @@ export interface RunReport {
     model: string;
     version: string;
     coverage: Coverage;
-    /** Transitions no path covered because the site cannot make them there, with why. */
-    cannot: { transition: string; reason: string }[];
-    paths: { id: string; steps: string[] }[];
+    /**
+     * Every transition no path made, with why: cut (the site cannot make it there), failed,
+     * blocked by those, stopped before, skipped, or not planned (`Unreached`).
+     */
+    unreached: Unreached[];
+    /** The paths run; a transitions run's later rounds say which (`round`). */
+    paths: { id: string; steps: string[]; round?: number }[];
     results: PathResult[];
   }[];
 }
@@ -32,7 +38,17 @@ export interface RunReport {
  */
 export async function writeReports(
   dir: string,
-  run: { strategy: string; seed: number | null; baseURL: string; startedAt: string },
+  {
+    rounds = false,
+    ...run
+  }: {
+    strategy: string;
+    seed: number | null;
+    baseURL: string;
+    startedAt: string;
+    /** The run planned again around cut and failed transitions (`runInRounds`). */
+    rounds?: boolean;
+  },
   machines: { plan: MachinePlan; results: PathResult[] }[],
 ): Promise<RunReport> {
   const report: RunReport = {
@@ -52,19 +68,16 @@ export async function writeReports(
             .steps.filter((_, index) => result.steps[index]?.status === 'passed'),
         }));
       const coverage = coverageOf(plan.graph, walked);
-      const covered = new Set(coverage.transitions.covered);
-      const cannot = new Map<string, string>();
-      for (const result of results) {
-        if (result.cut && !covered.has(result.cut.transition)) {
-          cannot.set(result.cut.transition, result.cut.reason);
-        }
-      }
       return {
         model: plan.model,
         version: plan.version,
         coverage,
-        cannot: [...cannot].map(([transition, reason]) => ({ transition, reason })),
-        paths: plan.paths.map((one) => ({ id: one.id, steps: one.steps.map((step) => step.edge) })),
+        unreached: unreachedOf(plan.graph, results, knowledgeOf(results), rounds),
+        paths: plan.paths.map((one) => ({
+          id: one.id,
+          steps: one.steps.map((step) => step.edge),
+          ...(one.round ? { round: one.round } : {}),
+        })),
         results,
       };
     }),
@@ -82,6 +95,16 @@ export async function writeReports(
 export async function readReport(dir: string): Promise<RunReport> {
   return JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as RunReport;
 }
+
+/** How the summary and the HTML report name each kind of unreached transition. */
+export const UNREACHED: Record<Unreached['kind'], string> = {
+  cut: 'the site cannot make it there',
+  failed: 'failed',
+  blocked: 'only beyond a cut or failed transition',
+  stopped: 'its path stopped before it',
+  skipped: 'not run',
+  notPlanned: 'not planned',
+};
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -233,9 +256,10 @@ function html(report: RunReport, graphs: Map<string, MachineGraph>): string {
       const accounts = result.accounts.length
         ? `<p>Accounts made: ${result.accounts.map(escape).join(', ')}</p>`
         : '';
-      return `<article class="path ${result.status}"><h3>${escape(result.id)} <span>${result.status}</span></h3><ol>${steps}</ol>${skipped}${accounts}${failure}</article>`;
+      const round = machine.paths.find((one) => one.id === result.id)?.round;
+      return `<article class="path ${result.status}"><h3>${escape(result.id)} <span>${result.status}${round ? ` · round ${round}` : ''}</span></h3><ol>${steps}</ol>${skipped}${accounts}${failure}</article>`;
     });
-    return `<section><h2>${escape(machine.model)}</h2><p>States ${states.covered.length}/${states.total} · transitions ${transitions.covered.length}/${transitions.total}</p>${machine.cannot.length ? `<h3>Not reached: the site cannot make these here</h3><ul>${machine.cannot.map((one) => `<li><code>${escape(one.transition)}</code>: ${escape(one.reason)}</li>`).join('')}</ul>` : ''}<div class="graph">${graphSvg(graph, machine.coverage, failedEdges)}</div>${rows.join('')}</section>`;
+    return `<section><h2>${escape(machine.model)}</h2><p>States ${states.covered.length}/${states.total} · transitions ${transitions.covered.length}/${transitions.total}</p>${machine.unreached.length ? `<h3>Not reached</h3><ul>${machine.unreached.map((one) => `<li><code>${escape(one.transition)}</code>: <strong>${UNREACHED[one.kind]}</strong>: ${escape(one.reason)}</li>`).join('')}</ul>` : ''}<div class="graph">${graphSvg(graph, machine.coverage, failedEdges)}</div>${rows.join('')}</section>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paths report</title><style>body{font-family:system-ui,sans-serif;margin:1rem;max-width:72rem}.graph{overflow-x:auto}.path{border:1px solid #ccc;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0}.path.failed{border-color:#c62828}.path h3 span{font-weight:normal;font-size:.9rem}li.failed{color:#c62828;font-weight:bold}li.notRun{color:#757575}li.cannot{color:#8d6e00}pre{white-space:pre-wrap;background:#f5f5f5;padding:.5rem}img{max-width:100%;height:auto}</style></head><body><h1>Paths report</h1><p>${escape(report.baseURL)} · ${escape(report.strategy)}${report.seed === null ? '' : ` · seed ${report.seed}`} · ${escape(report.startedAt)}</p>${sections.join('')}</body></html>`;
 }

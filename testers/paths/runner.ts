@@ -1,7 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes, randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Browser,
   type BrowserContext,
@@ -10,24 +8,14 @@ import {
   type Route,
 } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
-import {
-  encryptedCall,
-  humanProof,
-  loginReply,
-  setSealer,
-} from '../../tests/support/identityClient';
+import { setSealer } from '../../tests/support/identityClient';
 import { nodeSealPayload } from '../../tests/support/nodeSeal';
+import { provision } from './accounts';
 import type { GraphEdge, MachineGraph } from './graph';
 import { machineVersion, pathId } from './ids';
 import type { MachinePlan, PlannedPath } from './plan';
-import type {
-  AccountKind,
-  AccountOptions,
-  PageRegistry,
-  PathRun,
-  SiteNeed,
-  TestAccount,
-} from './registry';
+import type { PageRegistry, PathRun, SiteNeed } from './registry';
+import { OPEN_ANNOUNCEMENTS } from './siteActions';
 
 setSealer(nodeSealPayload);
 
@@ -55,6 +43,10 @@ export interface RunOptions {
    * fault into the site here (a button that stays enabled) to see that a path catches it.
    */
   prepare?: (context: BrowserContext) => Promise<unknown>;
+  /** Told of each path's result as it comes (the command prints a line per path). */
+  onResult?: (result: PathResult) => void;
+  /** What the site gives beyond a visitor's (`runPaths` asks the site; see `PathRun.site`). */
+  site?: PathRun['site'];
 }
 
 export interface StepResult {
@@ -131,16 +123,27 @@ export async function runPaths(
       plan.paths.map((planned) => ({ registry, plan, planned })),
     );
     const lacking = await probeSite(options.baseURL, options.opsToken);
+    options = { ...options, site: { devTools: !lacking.devTools, operator: !lacking.operator } };
     const results: PathResult[] = new Array(queue.length);
+    // Paths that switch the whole site (maintenance) run last and alone: no other path of the
+    // run meets the site switched.
+    const order = queue
+      .map((_, index) => index)
+      .sort(
+        (a, b) =>
+          Number(queue[a]!.registry.siteWide ?? 0) - Number(queue[b]!.registry.siteWide ?? 0),
+      );
+    const firstSiteWide = order.findIndex((index) => queue[index]!.registry.siteWide);
     let next = 0;
-    const worker = async () => {
-      while (next < queue.length) {
-        const index = next;
+    const worker = async (until: number) => {
+      while (next < until) {
+        const index = order[next]!;
         next += 1;
         const { registry, plan, planned } = queue[index]!;
         const missing = (registry.needs ?? []).map((need) => lacking[need]).filter(Boolean);
         if (missing.length > 0) {
           results[index] = skippedResult(planned, missing.join('; '));
+          options.onResult?.(results[index]);
           continue;
         }
         const result = await runPath(browser, registry, plan.graph, planned, options);
@@ -148,9 +151,14 @@ export async function runPaths(
           result.shrunk = await shrink(browser, registry, plan.graph, planned, result, options);
         }
         results[index] = result;
+        options.onResult?.(result);
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, options.workers ?? 1) }, worker));
+    const alone = firstSiteWide === -1 ? queue.length : firstSiteWide;
+    await Promise.all(
+      Array.from({ length: Math.max(1, options.workers ?? 1) }, () => worker(alone)),
+    );
+    await worker(queue.length);
     return results;
   } finally {
     await browser.close();
@@ -255,6 +263,7 @@ export async function runPath(
     browser,
     context,
     baseURL: options.baseURL,
+    site: options.site ?? { devTools: false, operator: false },
     actor: async (name) => {
       const other = await (await newContext()).newPage();
       watch(other, seen, `${name}: `);
@@ -425,13 +434,22 @@ function watch(
     if (response.status() >= 500) seen.network.push(`${who}${response.status()} ${response.url()}`);
   });
   // The site's announcement pop-ups (issue 16: the public list, the after-login board) may open
-  // over any page of a site with announcements; a person closes them and goes on.
+  // over any page of a site with announcements; a person closes them and goes on. They come one
+  // at a time (closing the public list after a login brings the after-login board at once), so
+  // the handler closes the one open and lets the next call the handler again, instead of
+  // waiting for "the" pop-up to go.
   void page
     .addLocatorHandler(
-      page.locator('dialog[data-modal="public-popups"], dialog[data-modal="announcements"]'),
+      page.locator(OPEN_ANNOUNCEMENTS),
       async (dialog) => {
-        await dialog.locator('button.modal-close').click();
+        // Dispatched, not clicked: a popup fading out above it (the login, the registration)
+        // would hold a click back until the wait runs out.
+        await dialog
+          .locator('button.modal-close')
+          .dispatchEvent('click', undefined, { timeout: 2_000 })
+          .catch(() => undefined);
       },
+      { noWaitAfter: true },
     )
     .catch(() => undefined);
   page.on('websocket', (socket) =>
@@ -565,196 +583,3 @@ function shortestTo(graph: MachineGraph, target: string): GraphEdge[] | null {
 
 const replayCommand = (id: string, options: RunOptions) =>
   `npm run paths -- replay ${id} --base-url ${options.baseURL} --report ${options.reportDir}`;
-
-type Server = { url: string };
-type ExtraHeaders = Record<string, string>;
-
-/** An address of the shared range 100.64.0.0/10: a client of its own, as the site sees it. */
-function strangerAddress(): string {
-  const [a, b, c] = randomBytes(3);
-  return `100.${64 + (a! & 63)}.${b}.${c}`;
-}
-
-/** An account of `kind` made through the site's own API, with the wrong passwords asked for. */
-async function provision(
-  baseURL: string,
-  kind: AccountKind,
-  { address, failedLogins = 0, ...details }: AccountOptions,
-  opsToken: string | undefined,
-): Promise<TestAccount> {
-  const server = { url: baseURL };
-  const from: ExtraHeaders = address ? { 'x-forwarded-for': address } : {};
-  const account =
-    kind === 'agent'
-      ? await provisionAgent(baseURL, details)
-      : kind === 'player'
-        ? await provisionPlayer(server, from, details)
-        : kind === 'mobilePlayer'
-          ? await provisionMobilePlayer(server, from, opsToken)
-          : await provisionTemporaryPassword(server);
-  // Each stranger comes from an address of its own: the guesses go at once.
-  const guesses = Array.from({ length: failedLogins }, (_, guess) =>
-    loginReply(
-      server,
-      { username: account.username, password: `wrong${guess}x` },
-      { 'x-forwarded-for': strangerAddress() },
-    ),
-  );
-  for (const reply of await Promise.all(guesses)) {
-    if (reply.body.code !== 'invalid_credentials') {
-      throw new Error(`a wrong password for ${account.username} was answered ${reply.body.code}`);
-    }
-  }
-  return account;
-}
-
-/** A fresh player on the site, registered through its own API (as a visitor would). */
-async function provisionPlayer(
-  server: Server,
-  from: ExtraHeaders,
-  { affiliateCode }: AccountOptions,
-): Promise<TestAccount> {
-  const username = `p${randomBytes(4).toString('hex')}`;
-  const password = 'abc12345';
-  const email = `${username}@example.test`;
-  const reply = await encryptedCall(
-    server,
-    '/wps/member/register',
-    'PUT',
-    {
-      username,
-      password,
-      confirmPassword: password,
-      email,
-      ...(affiliateCode ? { affiliateCode } : {}),
-      altcha: await humanProof(server),
-      login: true,
-    },
-    from,
-  );
-  if (!reply.body.success) throw new Error(`registering a test player failed: ${reply.body.code}`);
-  return { username, password, email, token: (reply.body.value as { token: string }).token };
-}
-
-/** A player registered by a mobile number of its own, proven by the SMS code the site sent. */
-async function provisionMobilePlayer(
-  server: Server,
-  from: ExtraHeaders,
-  opsToken: string | undefined,
-): Promise<TestAccount> {
-  const mobile = `9${randomInt(10_000_000, 100_000_000)}`;
-  const password = 'abc12345';
-  const sent = await fetch(`${server.url}/wps/verification/sms/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...from },
-    body: JSON.stringify({
-      mobileNum: mobile,
-      countryDialingCode: '84',
-      altcha: await humanProof(server),
-    }),
-  });
-  const envelope = (await sent.json()) as { success: boolean; code?: string };
-  if (!envelope.success) throw new Error(`sending a registration code failed: ${envelope.code}`);
-  const reply = await encryptedCall(
-    server,
-    '/wps/member/register/mobile',
-    'PUT',
-    {
-      mobileNum: mobile,
-      countryDialingCode: '84',
-      verificationCode: await sentCode(server, `+84${mobile}`, opsToken),
-      password,
-      confirmPassword: password,
-      altcha: await humanProof(server),
-      login: true,
-    },
-    from,
-  );
-  if (!reply.body.success)
-    throw new Error(`registering a mobile player failed: ${reply.body.code}`);
-  const token = (reply.body.value as { token: string }).token;
-  return { username: `m84${mobile}`, password, mobile, token };
-}
-
-/**
- * The code of the newest message the site sent to `recipient`: the operator's outbox when the
- * run has the operator's token, else the development tools' one.
- */
-async function sentCode(
-  server: Server,
-  recipient: string,
-  opsToken: string | undefined,
-): Promise<string> {
-  const query = `recipient=${encodeURIComponent(recipient)}`;
-  const response = opsToken
-    ? await fetch(`${server.url}/ops/outbox?${query}&limit=1`, {
-        headers: { authorization: `Bearer ${opsToken}` },
-      })
-    : await fetch(`${server.url}/wps/dev/outbox?${query}`);
-  const { value } = (await response.json()) as { value: { id: string; body: string }[] | null };
-  // The outbox lists the newest first.
-  const newest = value?.[0];
-  const code = newest?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code was sent to ${recipient}`);
-  return code;
-}
-
-/** A member opened by the seeded agent in registerCenter: its password is a default one. */
-async function provisionTemporaryPassword(server: Server): Promise<TestAccount> {
-  let agent = await loginReply(server, {
-    portal: 'agent',
-    username: 'agent3',
-    password: 'Passw0rd!',
-  });
-  // One login a second per account and address: wait out another path's.
-  for (let attempt = 1; attempt < 5 && agent.body.code === 'throttled'; attempt += 1) {
-    await sleep(1_100);
-    agent = await loginReply(server, {
-      portal: 'agent',
-      username: 'agent3',
-      password: 'Passw0rd!',
-    });
-  }
-  if (!agent.body.success) throw new Error(`the agent's login failed: ${agent.body.code}`);
-  const username = `t${randomBytes(4).toString('hex')}`;
-  const password = 'abc12345';
-  const reply = await encryptedCall(
-    server,
-    '/wps/agent/team/register',
-    'POST',
-    { username, password, confirmPassword: password },
-    { authorization: `Bearer ${(agent.body.value as { token: string }).token}` },
-  );
-  if (!reply.body.success) throw new Error(`registerCenter failed: ${reply.body.code}`);
-  return { username, password };
-}
-
-/**
- * A fresh agent of its own on the site. No visitor can make one, so this asks the development
- * tools' test-data endpoint, which only a site started with DEV_TOOLS=1 has.
- */
-async function provisionAgent(baseURL: string, options: AccountOptions): Promise<TestAccount> {
-  const response = await fetch(new URL('/wps/dev/accounts/agent', baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ rates: options.rates ?? {} }),
-  });
-  if (response.status === 404) {
-    throw new Error(
-      'this path needs an agent of its own: the site must run with its development tools (DEV_TOOLS=1)',
-    );
-  }
-  const envelope = (await response.json()) as {
-    success: boolean;
-    value: TestAccount;
-    code?: string;
-  };
-  if (!envelope.success) throw new Error(`making a test agent failed: ${envelope.code}`);
-  return envelope.value;
-}
-
-/** Writes what a run found: JSON (the plan report's shape plus results) for `merge`/`replay`. */
-export async function writeResults(reportDir: string, file: string, data: unknown): Promise<void> {
-  await mkdir(reportDir, { recursive: true });
-  await writeFile(path.join(reportDir, file), JSON.stringify(data, null, 2));
-}

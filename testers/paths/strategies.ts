@@ -231,3 +231,102 @@ function withoutPrefixes(all: GraphEdge[][]): GraphEdge[][] {
     ),
   );
 }
+
+/**
+ * What a run against a site has learnt of a machine's transitions so far (see `coverAround`).
+ */
+export interface CoverKnowledge {
+  /** Transitions some path made on the site, with the page right after. */
+  covered: Set<string>;
+  /** Transitions the site could not make where a path asked for them (a driver's `cannot`). */
+  cut: Set<string>;
+  /**
+   * Each cut with the transition its path was to take next (`cutPair`): a driver often cannot
+   * make a transition because of what must follow it (an agent's invitation code, when the next
+   * answer is the code accepted), so that pair is not planned again.
+   */
+  cutBefore: Set<string>;
+  /** Transitions whose step failed: not asked for again (the failure is reported). */
+  failed: Set<string>;
+}
+
+/** A cut transition and the one its path was to take next ('' for none). */
+export const cutPair = (cut: string, next: string | undefined): string => `${cut}\n${next ?? ''}`;
+
+/**
+ * The transitions cover again, around what a run met (issue 15): paths to the transitions not
+ * covered yet, never through a transition that failed, nor through one the site could not make
+ * and has not made since (a path may still end with it: whether the site can make it depends on
+ * the path so far, so it is tried once more from elsewhere), nor through a cut transition
+ * followed by the transition that came after it when it was cut. A failed transition is not a
+ * target. Empty when nothing uncovered can be reached that way.
+ */
+export function coverAround(
+  graph: MachineGraph,
+  { covered, cut, cutBefore, failed }: CoverKnowledge,
+  maxSteps = 50,
+): GeneratedPath[] {
+  const uncovered = new Set(
+    graph.edges.map((edge) => edge.id).filter((id) => !covered.has(id) && !failed.has(id)),
+  );
+  const passable = (edge: GraphEdge) =>
+    !failed.has(edge.id) && (!cut.has(edge.id) || covered.has(edge.id));
+  const follows = (before: GraphEdge | null, edge: GraphEdge) =>
+    before === null || !cutBefore.has(cutPair(before.id, edge.id));
+  const paths: GeneratedPath[] = [];
+  while (uncovered.size > 0) {
+    const steps: GraphEdge[] = [];
+    for (;;) {
+      const last = steps.at(-1) ?? null;
+      const route = nearestAllowed(graph, last, uncovered, passable, follows);
+      if (!route || (steps.length > 0 && steps.length + route.length > maxSteps)) break;
+      for (const edge of route) {
+        steps.push(edge);
+        uncovered.delete(edge.id);
+      }
+      // Cut before: it may be cut again, and whatever came after it would be lost.
+      if (!passable(route.at(-1)!)) break;
+    }
+    if (steps.length === 0) break;
+    paths.push({ steps: steps.slice(0, Math.max(maxSteps, 1)) });
+  }
+  return paths;
+}
+
+/**
+ * The shortest route on from the path's last step (or from the initial state) that ends with an
+ * uncovered transition, taking only transitions `passable` allows (but the last) and never one
+ * after another that `follows` refuses; null when there is none. Searched over transitions, not
+ * states: what may come next depends on the step before.
+ */
+function nearestAllowed(
+  graph: MachineGraph,
+  last: GraphEdge | null,
+  uncovered: Set<string>,
+  passable: (edge: GraphEdge) => boolean,
+  follows: (before: GraphEdge | null, edge: GraphEdge) => boolean,
+): GraphEdge[] | null {
+  interface Hop {
+    edge: GraphEdge | null;
+    back: Hop | null;
+  }
+  const routeTo = (hop: Hop, edge: GraphEdge) => {
+    const route = [edge];
+    for (let at: Hop | null = hop; at?.back; at = at.back) route.unshift(at.edge!);
+    return route;
+  };
+  const seen = new Set<string>();
+  const queue: Hop[] = [{ edge: last, back: null }];
+  while (queue.length > 0) {
+    const hop = queue.shift()!;
+    const at = hop.edge?.to ?? graph.initial;
+    for (const edge of graph.outgoing.get(at) ?? []) {
+      if (!follows(hop.edge, edge)) continue;
+      if (uncovered.has(edge.id)) return routeTo(hop, edge);
+      if (!passable(edge) || seen.has(edge.id)) continue;
+      seen.add(edge.id);
+      queue.push({ edge, back: hop });
+    }
+  }
+  return null;
+}

@@ -1,0 +1,86 @@
+import { expect } from '@playwright/test';
+import type { PageRegistry, PathRun } from '../../testers/paths/registry';
+import type { systemStatusMachine } from './systemStatus';
+import { systemStatusPaths } from './systemStatus.paths';
+import {
+  endVisit,
+  RETRY_TITLE,
+  startVisit,
+  systemStatusDrivers,
+  visitOf,
+} from './systemStatus.paths.drivers';
+
+/**
+ * What the app must show in each state of the system-status paths (issue 15), and the registry
+ * that puts the checks together with the drivers (systemStatus.paths.drivers.ts) and the model
+ * (systemStatus.paths.ts).
+ */
+
+/** The app itself: the site's header and a page, no status screen. */
+async function checkApp(run: PathRun) {
+  const page = run.page;
+  await expect(page.getByRole('button', { name: 'Show or hide the menu' })).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
+  for (const title of ['We are under maintenance', 'Access restricted', RETRY_TITLE]) {
+    await expect(page.getByRole('main', { name: title })).toHaveCount(0);
+  }
+}
+
+/**
+ * On the site: a visitor opens the home page with the status request and the socket client's
+ * script held at the network, so the loader stays until a step answers. The first answer (and
+ * a retry's) is the site's own, for the operator's maintenance switch and the visitor's address
+ * (X-Forwarded-For: an open one, or one in the range the site blocks); later faces come from
+ * the operator switching maintenance, pushed through the socket. Failures are forced at the
+ * network: the status read lost or answered by a broken proxy (502), the socket client's script
+ * lost. Maintenance is switched off after every path. The paths switch the whole site: they run
+ * alone (tests/e2e/pathsSiteWide.spec.ts).
+ */
+export const systemStatusPage: PageRegistry<typeof systemStatusMachine> = {
+  model: systemStatusPaths,
+  siteWide: true,
+  // The operator switches maintenance.
+  needs: ['operator'],
+  start: startVisit,
+  cleanup: endVisit,
+  states: {
+    'watching.loading': async (run, snapshot) => {
+      const visit = visitOf(run);
+      visit.at = `watching.loading`;
+      if (snapshot.context.snapshot) {
+        // A retry after an answer keeps that answer's app on screen while it asks again.
+        await checkApp(run);
+      } else {
+        await expect(run.page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+        await expect(run.page.getByRole('main')).toHaveCount(0);
+      }
+    },
+    'watching.normal': async (run) => {
+      visitOf(run).at = 'watching.normal';
+      await checkApp(run);
+    },
+    'watching.maintenance': async (run) => {
+      visitOf(run).at = 'watching.maintenance';
+      const screen = run.page.getByRole('main', { name: 'We are under maintenance' });
+      await expect(screen).toBeVisible();
+      await expect(screen.getByText('Expected back at')).toBeVisible();
+      await expect(screen.getByRole('link', { name: 'Live support' })).toBeVisible();
+    },
+    'watching.regionRestricted': async (run) => {
+      visitOf(run).at = 'watching.regionRestricted';
+      const screen = run.page.getByRole('main', { name: 'Access restricted' });
+      await expect(screen).toBeVisible();
+      await expect(screen.getByText(`Your IP address: ${visitOf(run).address}`)).toBeVisible();
+      await expect(screen.getByRole('link', { name: 'Live support' })).toBeVisible();
+    },
+    unavailable: async (run) => {
+      const visit = visitOf(run);
+      visit.at = 'unavailable';
+      const screen = run.page.getByRole('main', { name: RETRY_TITLE });
+      await expect(screen).toBeVisible();
+      await expect(screen.getByRole('paragraph')).toHaveText(visit.error!);
+      await expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    },
+  },
+  events: systemStatusDrivers,
+};
