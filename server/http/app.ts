@@ -96,6 +96,25 @@ function isAlwaysOpen(url: string): boolean {
   return ALWAYS_OPEN.some((prefix) => url.startsWith(prefix));
 }
 
+/**
+ * The path as the router matches it: percent-escapes decoded and an absolute-form request
+ * line (`GET http://host/wps/…`) reduced to its path. The rules below must judge this, not the
+ * raw line: `/%77ps/…` reaches the `/wps/…` handlers.
+ */
+export function routedPath(url: string): string {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://site.invalid').pathname;
+  } catch {
+    return url;
+  }
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /** A caller's request id is taken only as a plain token: it goes into every log line. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -188,8 +207,14 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   // Maintenance and region rules are enforced here too: never trust the browser to obey them.
   http.addHook('onRequest', async (request) => {
-    const url = request.url;
-    if (!apiPrefixes.some((prefix) => url.startsWith(prefix)) || isAlwaysOpen(url)) return;
+    // Judged on the path the router matched (and on the matched route's pattern), never on the
+    // raw request line, which an escape or an absolute form would carry past the prefixes.
+    const path = routedPath(request.url);
+    const pattern = request.routeOptions.url ?? '';
+    const isApi = [path, pattern].some((candidate) =>
+      apiPrefixes.some((prefix) => candidate.startsWith(prefix)),
+    );
+    if (!isApi || isAlwaysOpen(path)) return;
     if (deps.maintenance.get().enabled)
       throw new ApiError(503, 'maintenance', 'System maintenance.');
     if (deps.region.isRestricted(deps.visitorOf(request.raw))) {

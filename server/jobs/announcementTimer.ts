@@ -29,8 +29,10 @@ export function startAnnouncementTimer(
       for (const change of told) deps.announcementEvents.announce(change);
       const next = await nextAnnouncementTransition(deps.db);
       if (next === null) return null;
-      // A little after the due time, so the database's now() has passed it for sure.
-      return next.getTime() - (await databaseNow(deps.db)).getTime() + 20;
+      // A little after the due time, so the database's now() has passed it for sure; and not
+      // at once again when it is already past (another process holds the job and is telling
+      // it): a second later.
+      return Math.max(next.getTime() - (await databaseNow(deps.db)).getTime() + 20, 1_000);
     },
   });
   const unsubscribe = deps.announcementEvents.onChange(() => timer.wake());

@@ -13,3 +13,16 @@ export async function forgetExpiredLaunches(db: Database): Promise<void> {
     await tx.query(`delete from game_launches where expires_at < now() - interval '1 day'`);
   });
 }
+
+/**
+ * Forgets attempt counters whose window ended long ago (no rule counts over more than a day)
+ * and that block nothing: one row per key ever counted would otherwise grow without bound, and
+ * a caller can make keys (addresses, names, guest keys) at will.
+ */
+export async function forgetStaleThrottles(db: Database): Promise<void> {
+  await db.query(
+    `delete from throttles
+      where window_start < now() - interval '2 days'
+        and (blocked_until is null or blocked_until < now())`,
+  );
+}

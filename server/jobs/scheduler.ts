@@ -1,6 +1,6 @@
 import { autoConfirmWithdrawals } from '../domain/withdrawals/autoConfirm';
 import { startAnnouncementTimer } from './announcementTimer';
-import { forgetExpiredLaunches } from './cleanup';
+import { forgetExpiredLaunches, forgetStaleThrottles } from './cleanup';
 import { startLotteryDrawTimer } from './lotteryDrawTimer';
 import { forgetOldChats } from '../domain/chat/rooms';
 import { catchUpDemoChannel } from './demoChannelCatchUp';
@@ -37,6 +37,15 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
       async () => {
         await timedJob('forgetExpiredLaunches', async () => {
           await forgetExpiredLaunches(deps.db);
+          return { ran: true };
+        });
+      },
+    ],
+    [
+      'forgetStaleThrottles',
+      async () => {
+        await timedJob('forgetStaleThrottles', async () => {
+          await forgetStaleThrottles(deps.db);
           return { ran: true };
         });
       },

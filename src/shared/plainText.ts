@@ -37,12 +37,17 @@ export function isTooLong(value: string, max: number): boolean {
   return countCharacters(text) > max;
 }
 
-/** C0 controls (but line breaks and tabs), DEL, and the C1 controls. */
+/**
+ * C0 controls (but line breaks and tabs), DEL, the C1 controls, and the bidirectional embedding,
+ * override and isolate controls (U+202A–202E, U+2066–2069): with those a text can show its
+ * words in another order than they are stored (a name or a preview that reads otherwise).
+ */
 export function hasControlCharacters(value: string): boolean {
   for (const char of value) {
     if (char === '\n' || char === '\t') continue;
     const code = char.codePointAt(0)!;
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
   }
   return false;
 }

@@ -303,6 +303,10 @@ test('as a player', async ({ page }) => {
   await expect(page.getByTestId('account-menu')).toBeVisible();
   // Every member-centre page, as its menu lists them.
   await go(page, '/member');
+  // The member centre's own menu, once its section has come (the page before it may still be
+  // the one with a heading).
+  await expect(page.getByTestId('member-centre')).toBeVisible();
+  await expect.poll(() => page.locator('.member-nav a').count()).toBeGreaterThan(10);
   const memberRoutes = [
     '/member',
     ...(await page

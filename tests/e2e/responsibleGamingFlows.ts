@@ -156,6 +156,12 @@ export async function selfExclusionFlow(page: Page, look: Look = nothing) {
 
   // The operator can only extend it: now for good, and the login says so.
   await opsCommand('rg', 'extend', username, '--permanent');
-  await popup.getByTestId('login-submit').click();
-  await expect(refusal).toHaveText('You have excluded yourself permanently.');
+  // The site takes one login a second per account and address: a person pressing again too
+  // soon is asked to wait, and presses again.
+  await expect(async () => {
+    await popup.getByTestId('login-submit').click();
+    await expect(refusal).toHaveText('You have excluded yourself permanently.', {
+      timeout: 1_500,
+    });
+  }).toPass({ timeout: 15_000 });
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemEvent } from '../../src/shared/realtime';
@@ -47,6 +48,34 @@ describe('region restriction behind a trusted proxy', () => {
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
     expect(refused).toMatchObject({ status: 403, body: { code: 'region_restricted' } });
+  });
+
+  it('refuses them however the path is written: escaped, or as an absolute request line', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    for (const path of ['/%77ps/relay/getHelpV2?lang=en', '/wps/relay/%67etHelpV2?lang=en']) {
+      const refused = await call(server, path, { headers });
+      expect(refused, path).toMatchObject({ status: 403, body: { code: 'region_restricted' } });
+    }
+    // `GET http://host/wps/…`: the request line names the whole URL.
+    const absolute = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: Number(new URL(server.url).port),
+          path: `${server.url}/wps/relay/getHelpV2?lang=en`,
+          headers,
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(absolute.status).toBe(403);
+    expect(JSON.parse(absolute.body)).toMatchObject({ code: 'region_restricted' });
   });
 
   it('keeps a restricted visitor on status 2 when maintenance ends', async () => {

@@ -439,8 +439,17 @@ export async function roomSummaries(
 /**
  * Retention (docs/decisions.md): a closed chat is deleted with its messages and pictures
  * CHAT_RETENTION_DAYS after it closed; a guest's room where nothing was ever said, after a day.
+ * A guest's chat quiet for a day is closed (a guest cannot come back to it from another
+ * browser, and open ones left by guests would crowd the console's list); a member's stays open
+ * until the staff close it.
  */
 export async function forgetOldChats(db: Queryable): Promise<number> {
+  await db.query(
+    `update chat_rooms set status = 'closed', closed_at = now(),
+       version = nextval('chat_room_versions')
+     where status = 'open' and guest_key_hash is not null and last_seq > 0
+       and updated_at < now() - interval '1 day'`,
+  );
   const rows = await db.query<{ id: string }>(
     `delete from chat_rooms
      where (status = 'closed' and closed_at < now() - make_interval(days => $1))

@@ -220,7 +220,10 @@ export async function changeTimeZone(
     if (request.initial && state.timeZoneSet) return [];
     const limited = state.limits.some((limit) => limit.value !== null || limit.pending !== null);
     const old = state.timeZoneSet ? state.timeZone : null;
-    if (!state.timeZoneSet || !limited || zone === state.timeZone) {
+    // At once only while no limit is in force or waiting: a zone is where a day begins, and a
+    // member who could move it at will (even the first time, from the UTC default) could start
+    // a fresh day's limit whenever one ran out.
+    if (!limited || zone === state.timeZone) {
       if (state.timeZoneSet && zone === state.timeZone && state.pendingTimeZone === null) return [];
       await tx.query(
         `update rg_settings set time_zone = $2, pending_time_zone = null,

@@ -105,11 +105,13 @@ export async function reserveBetWithin(
   bet: { memberId: string; sessionId: string | null; stake: bigint; win: bigint },
 ): Promise<void> {
   const now = deps.clock.now();
+  // The member's row first, always: an exclusion committed while this bet was on its way is
+  // then seen (it takes the same lock), and parallel bets are counted one after the other.
+  await lockMember(tx, bet.memberId);
   const state = await readRgState(tx, bet.memberId, now);
   if (state.exclusion) throw exclusionError(state.exclusion);
   if (bet.sessionId !== null) await assertSessionOpen(tx, bet.sessionId, state.sessionLimit, now);
   if (limitsInForce(state, ['loss', 'wager']).length > 0) {
-    await lockMember(tx, bet.memberId);
     const refused = limitRefusal(
       await usesOf(tx, bet.memberId, state, ['loss', 'wager'], now),
       bet.stake,

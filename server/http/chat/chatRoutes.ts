@@ -136,14 +136,9 @@ export async function sendText(
     } as const;
     throw new ApiError(400, problem, messages[problem], { field: 'text' });
   }
-  const limit = who.kind === 'staff' ? CHAT_STAFF_MESSAGES_PER_MINUTE : CHAT_MESSAGES_PER_MINUTE;
-  const sent = await deps.identity.throttles.hit(`chat-send:${sendKey(who)}`, {
-    windowMs: 60_000,
-    limit,
-  });
-  if (!sent.allowed) {
-    throw rateLimited(sent.retryAfterMs, `At most ${limit} messages a minute. Please wait.`);
-  }
+  // A guest is counted by address first, and only a guest whose key owns the room gets a
+  // counter of its own (by the room): a key made up for each request would otherwise leave a
+  // row behind each time.
   if (who.kind === 'guest') {
     const address = deps.visitorOf(request.raw).ip;
     const byAddress = await deps.identity.throttles.hit(`chat-send-ip:${address}`, {
@@ -153,6 +148,16 @@ export async function sendText(
     if (!byAddress.allowed) {
       throw rateLimited(byAddress.retryAfterMs, 'Too many messages from here. Please wait.');
     }
+    await roomFor(deps.db, room, who);
+  }
+  const limit = who.kind === 'staff' ? CHAT_STAFF_MESSAGES_PER_MINUTE : CHAT_MESSAGES_PER_MINUTE;
+  const senderKey = who.kind === 'guest' ? `guest-room:${room}` : sendKey(who);
+  const sent = await deps.identity.throttles.hit(`chat-send:${senderKey}`, {
+    windowMs: 60_000,
+    limit,
+  });
+  if (!sent.allowed) {
+    throw rateLimited(sent.retryAfterMs, `At most ${limit} messages a minute. Please wait.`);
   }
   const posted = await postMessage(deps.db, room, who, {
     text: body.text,
@@ -264,53 +269,66 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   // A picture, members only: the same checks as feedback's (png or jpg by content, 5 MB,
   // metadata stripped), every attempt reserved before decoding, the stored ones counted.
-  app.post('/wps/chat/rooms/:room/images', { bodyLimit: IMAGE_BODY_LIMIT }, async (request) => {
-    const who = await playerOf(deps, request);
-    if (who.kind !== 'member') {
-      throw new ApiError(403, 'chat_images_members_only', 'Log in to send pictures.');
-    }
-    const { room } = parseInput(roomParams, request.params);
-    const attempt = await reserveImageAttempt(
-      deps.identity.throttles,
-      `chat-image-attempt:${who.memberId}`,
-      CHAT_IMAGE_ATTEMPTS_PER_HOUR,
-    );
-    if (!attempt.allowed) {
-      throw rateLimited(attempt.retryAfterSeconds * 1000, 'Too many pictures this hour.');
-    }
-    const body = parseInput(imageBody, request.body);
-    const found = await roomFor(deps.db, room, who);
-    if (found.status !== 'open') {
-      throw new ApiError(409, 'chat_room_closed', 'This chat was closed. Start a new one.');
-    }
-    const [image] = cleanImageUploads(
-      [decodeBase64Image(body.data, 0, refuseChatImage)],
-      refuseChatImage,
-    );
-    const stored = await deps.identity.throttles.hit(`chat-image:${who.memberId}`, {
-      windowMs: 60 * 60_000,
-      limit: CHAT_IMAGES_PER_HOUR,
-    });
-    if (!stored.allowed) {
-      throw rateLimited(
-        stored.retryAfterMs,
-        `At most ${CHAT_IMAGES_PER_HOUR} pictures an hour. Please try again later.`,
+  const uploaders = new WeakMap<FastifyRequest, { kind: 'member'; memberId: string }>();
+  app.post(
+    '/wps/chat/rooms/:room/images',
+    {
+      bodyLimit: IMAGE_BODY_LIMIT,
+      // Before the body is read: a stranger's or a guest's megabytes are refused unread, and
+      // every member's attempt is reserved first.
+      onRequest: async (request) => {
+        const who = await playerOf(deps, request);
+        if (who.kind !== 'member') {
+          throw new ApiError(403, 'chat_images_members_only', 'Log in to send pictures.');
+        }
+        const attempt = await reserveImageAttempt(
+          deps.identity.throttles,
+          `chat-image-attempt:${who.memberId}`,
+          CHAT_IMAGE_ATTEMPTS_PER_HOUR,
+        );
+        if (!attempt.allowed) {
+          throw rateLimited(attempt.retryAfterSeconds * 1000, 'Too many pictures this hour.');
+        }
+        uploaders.set(request, who);
+      },
+    },
+    async (request) => {
+      const who = uploaders.get(request)!;
+      const { room } = parseInput(roomParams, request.params);
+      const body = parseInput(imageBody, request.body);
+      const found = await roomFor(deps.db, room, who);
+      if (found.status !== 'open') {
+        throw new ApiError(409, 'chat_room_closed', 'This chat was closed. Start a new one.');
+      }
+      const [image] = cleanImageUploads(
+        [decodeBase64Image(body.data, 0, refuseChatImage)],
+        refuseChatImage,
       );
-    }
-    const posted = await postMessage(deps.db, room, who, {
-      image: image!,
-      clientId: body.clientId,
-    });
-    if (posted.created) {
-      deps.chat.events.announce({
-        kind: 'message',
-        message: posted.message,
-        room: posted.room,
-        roomId: posted.roomId,
+      const stored = await deps.identity.throttles.hit(`chat-image:${who.memberId}`, {
+        windowMs: 60 * 60_000,
+        limit: CHAT_IMAGES_PER_HOUR,
       });
-    }
-    return ok(posted.message);
-  });
+      if (!stored.allowed) {
+        throw rateLimited(
+          stored.retryAfterMs,
+          `At most ${CHAT_IMAGES_PER_HOUR} pictures an hour. Please try again later.`,
+        );
+      }
+      const posted = await postMessage(deps.db, room, who, {
+        image: image!,
+        clientId: body.clientId,
+      });
+      if (posted.created) {
+        deps.chat.events.announce({
+          kind: 'message',
+          message: posted.message,
+          room: posted.room,
+          roomId: posted.roomId,
+        });
+      }
+      return ok(posted.message);
+    },
+  );
 
   app.get('/wps/chat/rooms/:room/images/:id', async (request, reply) => {
     const who = await playerOf(deps, request);

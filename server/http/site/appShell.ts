@@ -423,7 +423,9 @@ export async function sendAppShell(
 
   reply
     .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
+    // Private: the page carries the visitor's own status (their address), which no shared cache
+    // may keep for another.
+    .header('cache-control', 'private, no-cache')
     .header('vary', 'Accept-Encoding, Accept-Language, Language')
     .header('etag', variant.etag);
   if (matchesEtag(request.headers['if-none-match'], variant.etag)) {

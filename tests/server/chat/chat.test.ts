@@ -552,6 +552,17 @@ describe.each(engines)('live chat on %s', (engine) => {
     await say(recent, bearer(tokens.agent1!), 'A recent question');
     await staff(`/wps/support/rooms/${recent}/close`, { method: 'POST', json: {} });
     const { room: silent } = await launch();
+    // A guest's chat quiet for a day is closed; a member's open one stays open.
+    const quietGuest = await launch();
+    expect((await say(quietGuest.room, guest(quietGuest.guestKey!), 'Anyone there?')).status).toBe(
+      200,
+    );
+    const { room: waitingMember } = await launch(bearer(tokens.player2!));
+    await say(waitingMember, bearer(tokens.player2!), 'Still waiting');
+    await db.query(
+      `update chat_rooms set updated_at = now() - interval '25 hours' where token = any($1::text[])`,
+      [`{${quietGuest.room},${waitingMember}}`],
+    );
     await db.query(
       `update chat_rooms set closed_at = now() - interval '181 days' where token = $1`,
       [old],
@@ -570,6 +581,14 @@ describe.each(engines)('live chat on %s', (engine) => {
       [`{${[old, recent, silent].join(',')}}`],
     );
     expect(left.map((row) => row.token)).toEqual([recent]);
+    const statuses = await db.query<{ token: string; status: string }>(
+      'select token, status from chat_rooms where token = any($1::text[])',
+      [`{${quietGuest.room},${waitingMember}}`],
+    );
+    expect(Object.fromEntries(statuses.map((row) => [row.token, row.status]))).toEqual({
+      [quietGuest.room]: 'closed',
+      [waitingMember]: 'open',
+    });
     const orphans = await db.query(
       'select 1 from chat_messages m where not exists (select 1 from chat_rooms r where r.id = m.room_id)',
     );

@@ -201,7 +201,7 @@ describe('serving the installable app', () => {
       const reply = await fetch(`${server.url}${url}`);
       expect(reply.status, url).toBe(200);
       expect(reply.headers.get('content-type'), url).toMatch(/^text\/html/);
-      expect(reply.headers.get('cache-control'), url).toBe('no-cache');
+      expect(reply.headers.get('cache-control'), url).toBe('private, no-cache');
       expect(await reply.text(), url).toContain(
         '<link rel="manifest" href="/manifest.webmanifest">',
       );

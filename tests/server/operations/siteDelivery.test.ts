@@ -215,7 +215,7 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
       const page = await raw(server, pathname, { 'accept-encoding': 'br, gzip' });
       expect(page.status, pathname).toBe(200);
       expect(page.headers['content-type'], pathname).toBe('text/html; charset=utf-8');
-      expect(page.headers['cache-control'], pathname).toBe('no-cache');
+      expect(page.headers['cache-control'], pathname).toBe('private, no-cache');
     }
     for (const pathname of ['/robots.txt', '/banners/wide.svg']) {
       const file = await raw(server, pathname);
@@ -403,7 +403,7 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
     const again = await raw(server, '/', { 'accept-encoding': 'br', 'if-none-match': etag! });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
-    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('leave socket.io polling working', async () => {

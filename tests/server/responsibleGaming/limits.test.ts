@@ -304,6 +304,19 @@ describe.each(engines)('responsible-gaming limits on %s', (engine) => {
     ).toMatchObject({ code: 'rg_time_zone_invalid', value: { field: 'timeZone' } });
   });
 
+  it('makes even the first zone wait while a limit is in force (no fresh day from the UTC default)', async () => {
+    const member = await newMember(server);
+    await setLimits(server, member.token, [{ kind: 'loss', period: 'day', limit: '50' }]);
+    const first = await put(member.token, '/wps/rg/timeZone', {
+      timeZone: 'Pacific/Kiritimati',
+      initial: true,
+    });
+    expect(first.body.value).toMatchObject({
+      timeZone: 'UTC',
+      pendingTimeZone: { timeZone: 'Pacific/Kiritimati' },
+    });
+  });
+
   it('refuses malformed limits with a clear code', async () => {
     const member = await newMember(server);
     for (const limits of [

@@ -33,6 +33,9 @@ describe('chat text (issue 16: plain text, counted as a person counts)', () => {
     // …but not hundreds of marks on one letter.
     expect(checkChatText(`a${'\u0301'.repeat(20_000)}`)).toBe('chat_text_too_long');
     expect(checkChatText('ring\u0007')).toBe('chat_text_invalid');
+    // Text-direction controls would show a message's words in another order than sent.
+    expect(checkChatText('pay \u202Eevil')).toBe('chat_text_invalid');
+    expect(checkChatText('a \u2067b\u2069')).toBe('chat_text_invalid');
     expect(checkChatText('line\nbreak\tand tab')).toBeNull();
     // Markup is text like any other (the page never renders it as HTML).
     expect(checkChatText('<script>alert(1)</script>')).toBeNull();

@@ -13,7 +13,7 @@ export function AvatarPicker() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const name = useId();
-  const { query, icon, save, choose } = useAvatar();
+  const { query, icon, selected, save, choose } = useAvatar();
   return (
     <Card title={t('avatar.title')} data-testid="avatar-picker">
       {icon === null ? (
@@ -31,7 +31,7 @@ export function AvatarPicker() {
                   type="radio"
                   name={name}
                   value={choice.avatar}
-                  checked={icon.avatar === choice.avatar}
+                  checked={(selected ?? icon.avatar) === choice.avatar}
                   onChange={() => choose(choice.avatar)}
                 />
                 <img src={choice.iconUrl} alt="" width={48} height={48} />

@@ -16,21 +16,28 @@ export function useAvatar() {
   const api = useMemo(() => createMemberIconApi(services.http), [services.http]);
   const [chosen, setChosen] = useState<MemberIcon | null>(null);
   const [save, setSave] = useState<AvatarSave>({ kind: 'idle' });
+  // The choice shows as made at once (a radio that waited for the server would seem not to
+  // take the click); a refusal puts the stored one back.
+  const [pending, setPending] = useState<Avatar | null>(null);
   const query = useQuery('member-icon', (signal) => api.get(signal));
   const choose = useCallback(
     (avatar: Avatar) => {
       setSave({ kind: 'saving' });
+      setPending(avatar);
       api.choose(avatar).then(
         (icon) => {
           setChosen(icon);
+          setPending(null);
           setSave({ kind: 'saved' });
           services.session.actor.send({
             type: 'session.memberUpdated',
             member: { iconUrl: icon.iconUrl },
           });
         },
-        (error: { code?: string }) =>
-          setSave({ kind: 'failed', code: error.code ?? 'unknown_error' }),
+        (error: { code?: string }) => {
+          setPending(null);
+          setSave({ kind: 'failed', code: error.code ?? 'unknown_error' });
+        },
       );
     },
     [api, services.session],
@@ -38,6 +45,8 @@ export function useAvatar() {
   return {
     query,
     icon: chosen ?? (query.state.kind === 'ready' ? query.state.value : null),
+    /** The avatar shown as chosen: the one being stored, else the stored one. */
+    selected: pending,
     save,
     choose,
   };
