@@ -113,9 +113,9 @@ test('the vendor menu takes its large layout when the vendor has more than ten g
 
 test('the language selector offers only the complete languages', async ({ page }) => {
   await page.goto('/');
-  const options = await page
-    .getByTestId('language-select')
-    .first()
+  const select = page.getByTestId('language-select').first();
+  await expect(select).toBeVisible();
+  const options = await select
     .locator('option')
     .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
   expect(options).toEqual(['EN', 'ES', 'PT', 'KO', 'JA', 'ZH', 'VI', 'TH']);
