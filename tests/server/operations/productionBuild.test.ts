@@ -63,6 +63,7 @@ describe('the compiled server', () => {
       `${server.url}/wps/relay/GCSGAME_newGameVendor?platform=html5-desktop&merchantCode=AURORA`,
     );
     expect(games.status).toBe(200);
-    expect(await server.stop()).toEqual({ code: 0, signal: null });
+    const stopped = await server.stop();
+    expect(stopped, server.output()).toEqual({ code: 0, signal: null });
   });
 });

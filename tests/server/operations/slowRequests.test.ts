@@ -75,7 +75,7 @@ describe('slow requests and connection flooding', () => {
   it('closes a client that trickles its body, after the request timeout', async () => {
     const trickler = await open(server);
     trickler.socket.write(
-      'POST /wps/system/language HTTP/1.1\r\nHost: localhost\r\n' +
+      'PUT /wps/system/language HTTP/1.1\r\nHost: localhost\r\n' +
         'Content-Type: application/json\r\nContent-Length: 10000\r\n\r\n{',
     );
     // A byte every 100 ms: never idle long enough for an idle timeout, never finished.
@@ -87,6 +87,28 @@ describe('slow requests and connection flooding', () => {
     } finally {
       clearInterval(drip);
       trickler.socket.destroy();
+    }
+  });
+
+  it('closes without waiting out the keep-alive of a response that ends after the close began', async () => {
+    // Its own server: closed here, with the default 72 s keep-alive timeout.
+    const closing = await startTestServer('pglite');
+    const client = await open(closing);
+    const arrived = new Promise((resolve) => closing.app.http.server.once('request', resolve));
+    try {
+      client.socket.write(
+        'PUT /wps/system/language HTTP/1.1\r\nHost: localhost\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 17\r\n\r\n{"language":',
+      );
+      // The request is in flight (its body half sent) when the close begins.
+      await arrived;
+      const closed = closing.close();
+      client.socket.write('"EN"}');
+      await expect.poll(() => client.received()).toMatch(/^HTTP\/1\.1 200/);
+      await within(closed, 5_000, 'the server closed');
+      await within(client.closed, 5_000, 'the connection closed');
+    } finally {
+      client.socket.destroy();
     }
   });
 
