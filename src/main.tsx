@@ -7,9 +7,14 @@ import { listenForInstallOffer } from './pwa/installPrompt';
 import { registerServiceWorker } from './pwa/register';
 import { completeLanguages } from './shared/languages';
 import { App } from './ui/app/App';
+import { preloadRoute } from './ui/app/routes';
+import { preparePopups } from './ui/app/preparePopups';
 import { createServices } from './ui/core/services';
 import { applyInitialTheme } from './ui/core/theme';
 import './ui/styles/index.css';
+
+/** How long the first render waits for the route's section before drawing without it. */
+const ROUTE_WAIT_MS = 3_000;
 
 async function start(): Promise<void> {
   // The install offer comes once and early: kept for the download page (issue 16).
@@ -29,6 +34,16 @@ async function start(): Promise<void> {
   const services = createServices(i18n);
   // Open the live connection now, for the whole life of the tab.
   services.realtime.socket$.subscribe();
+  // The announcements too (the pop-ups keep them for the tab's life anyway): what their pop-ups
+  // need is fetched as soon as they are known.
+  services.announcements$.subscribe(preparePopups);
+
+  // The route's own section, whose chunks the page preloads, is waited for (a little at most),
+  // so the first render draws the page with the shell instead of a frame after it.
+  await Promise.race([
+    preloadRoute(window.location.pathname),
+    new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS)),
+  ]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

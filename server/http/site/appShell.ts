@@ -280,19 +280,29 @@ export function localeModules(manifest: BuildManifest, language: string): string
 
 /**
  * The lazy section each client route shows (src/ui/app/routes.tsx and sections.ts; a test holds
- * this list to them). Its chunk and the sections' texts are preloaded with the page, so the
- * route's content does not wait for the entry script to ask for them.
+ * this list to them), then the API clients its first screen calls that are loaded on first use
+ * (services.ts's lazyApi): a game list's games, the member centre's messages, promotions and
+ * responsible-gaming calls (a member is logged in there). Their chunks and the sections' texts
+ * are preloaded with the page, so the route's content does not wait for the entry script to
+ * ask for them, nor its first call for its client.
  */
-export const ROUTE_SECTIONS: readonly (readonly [RegExp, string])[] = [
-  [/^\/(rng|live|fish|pvp)$/, 'src/ui/games/pages/GameListPage.tsx'],
+const GAMES_API = 'src/api/games.ts';
+export const ROUTE_SECTIONS: readonly (readonly [RegExp, string, ...string[]])[] = [
+  [/^\/(rng|live|fish|pvp)$/, 'src/ui/games/pages/GameListPage.tsx', GAMES_API],
   [/^\/(sports|esports|lott|elott)$/, 'src/ui/games/pages/GameCenterPage.tsx'],
-  [/^\/(favorite|recent)$/, 'src/ui/games/pages/AccountGamePage.tsx'],
-  [/^\/(lottery|sealottery|vnlottery)$/, 'src/ui/games/pages/LotteryPage.tsx'],
+  [/^\/(favorite|recent)$/, 'src/ui/games/pages/AccountGamePage.tsx', GAMES_API],
+  [/^\/(lottery|sealottery|vnlottery)$/, 'src/ui/games/pages/LotteryPage.tsx', GAMES_API],
   [/^\/seamless$/, 'src/ui/games/pages/SeamlessPage.tsx'],
   [/^\/downloads\/[^/]+$/, 'src/ui/downloads/DownloadPage.tsx'],
-  [/^\/member(\/[^/]+)?$/, 'src/ui/member/MemberCenterPage.tsx'],
-  [/^\/promotions$/, 'src/ui/promotions/PromotionsPage.tsx'],
-  [/^\/pointmall$/, 'src/ui/promotions/PointMallPage.tsx'],
+  [
+    /^\/member(\/[^/]+)?$/,
+    'src/ui/member/MemberCenterPage.tsx',
+    'src/api/messages.ts',
+    'src/api/promotions.ts',
+    'src/api/responsibleGaming.ts',
+  ],
+  [/^\/promotions$/, 'src/ui/promotions/PromotionsPage.tsx', 'src/api/promotions.ts'],
+  [/^\/pointmall$/, 'src/ui/promotions/PointMallPage.tsx', 'src/api/promotions.ts'],
   [/^\/agent$/, 'src/ui/agent/AgentLandingPage.tsx'],
   [/^\/agenthome(\/[^/]+)?$/, 'src/ui/agent/AgentHomePage.tsx'],
   [/^\/helpmc$/, 'src/ui/help/HelpCentrePage.tsx'],
@@ -307,7 +317,7 @@ export const ROUTE_SECTIONS: readonly (readonly [RegExp, string])[] = [
  */
 export function routeModules(manifest: BuildManifest, url: string, language: string): string[] {
   const path = routePath(url);
-  const source = ROUTE_SECTIONS.find(([pattern]) => pattern.test(path))?.[1];
+  const [, source, ...clients] = ROUTE_SECTIONS.find(([pattern]) => pattern.test(path)) ?? [];
   const section = source ? manifest[source] : undefined;
   if (!section) return [];
   const loaded = new Set<string>();
@@ -318,7 +328,7 @@ export function routeModules(manifest: BuildManifest, url: string, language: str
   };
   walk('index.html', loaded);
   const needed = new Set<string>();
-  walk(source!, needed);
+  for (const key of [source!, ...clients]) walk(key, needed);
   const texts = [...new Set([language.toLowerCase(), 'en'])]
     .map((lang) => manifest[`src/i18n/locales/sections/${lang}.json`])
     .filter((chunk) => chunk !== undefined);

@@ -18,6 +18,9 @@ import { PopupItem } from './PopupItem';
  */
 const AnnouncementBoard = lazySection('AnnouncementBoard', () => import('./AnnouncementBoard'));
 
+/** Starts the board's download ahead (app/sections.ts preparePopups). */
+export const preloadAnnouncementBoard = (): Promise<void> => AnnouncementBoard.preload();
+
 /** What is on screen: which popup, with what, and whether it is open or fading out. */
 interface View {
   kind: 'public' | 'board';

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { isValidElement, lazy, type ReactNode, Suspense } from 'react';
+import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import { useSession } from '../core/session/useSession';
 import { HomePage } from '../home';
 import { PopupProvider } from '../core/PopupContext';
@@ -112,3 +112,27 @@ export const routes: RouteObject[] = [
   // The support staff's console: its own login, none of the player's popups.
   { path: '/support', element: <SupportConsole /> },
 ];
+
+/** A lazy section's component (lazySection), which can start its download ahead. */
+const preloadOf = (type: unknown): (() => Promise<void>) | null =>
+  typeof type === 'function' && 'preload' in type && typeof type.preload === 'function'
+    ? (type.preload as () => Promise<void>)
+    : null;
+
+/**
+ * Loads the lazy sections the route of `pathname` shows (the page's own, inside a guard too),
+ * so the first render draws the page with the shell, not a frame later. The server's page
+ * preloads their chunks (server/http/site/appShell.ts), so this is mostly a wait for them.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const element = route.element;
+    if (!isValidElement<{ children?: ReactNode }>(element)) return [];
+    const inner = element.props.children;
+    return [element.type, isValidElement(inner) ? inner.type : null]
+      .map(preloadOf)
+      .filter((preload) => preload !== null)
+      .map((preload) => preload());
+  });
+  return Promise.all(loads).then(() => undefined);
+}

@@ -1,15 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 type Sanitize = (html: string) => string;
 let sanitizer: Promise<Sanitize> | null = null;
+/** Once loaded, HTML is sanitised while rendering (no empty first frame). */
+let loaded: Sanitize | null = null;
 
-/** DOMPurify is loaded on first use: most pages never show server HTML. */
-function loadSanitizer(): Promise<Sanitize> {
-  sanitizer ??= import('dompurify').then(
-    ({ default: purify }) =>
-      (html: string) =>
-        purify.sanitize(html),
-  );
+/**
+ * DOMPurify is loaded on first use, as most pages never show server HTML; a page that knows it
+ * soon will (pop-ups on their way) calls this ahead.
+ */
+export function loadSanitizer(): Promise<Sanitize> {
+  sanitizer ??= import('dompurify').then(({ default: purify }) => {
+    loaded = (html: string) => purify.sanitize(html);
+    return loaded;
+  });
   return sanitizer;
 }
 
@@ -26,18 +30,20 @@ export function SafeHtml({
   id?: string;
   className?: string;
 }) {
-  const [result, setResult] = useState<{ source: string; clean: string } | null>(null);
+  // Whether the sanitiser is there: the HTML is sanitised (and shown) from then on.
+  const [arrived, setArrived] = useState(loaded !== null);
   useEffect(() => {
+    if (arrived) return;
     let current = true;
-    void loadSanitizer().then((sanitize) => {
-      if (current) setResult({ source: html, clean: sanitize(html) });
+    void loadSanitizer().then(() => {
+      if (current) setArrived(true);
     });
     return () => {
       current = false;
     };
-  }, [html]);
+  }, [arrived]);
   // Until the sanitiser has run on this very html, nothing is shown.
-  const clean = result?.source === html ? result.clean : null;
+  const clean = useMemo(() => (arrived && loaded ? loaded(html) : null), [arrived, html]);
   // The content was sanitised just above (DOMPurify).
   return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
 }

@@ -53,18 +53,22 @@ export function lazySection<Props extends object>(
     /** Shown while the chunk loads, instead of the spinner (the home lobby's first banner). */
     Loading?: ComponentType;
   } = {},
-): ComponentType<Props> {
+): ComponentType<Props> & { preload(): Promise<void> } {
   const load = () =>
     Promise.all([loadChunk(), sectionTexts ? loadSectionTexts() : undefined]).then(
       ([chunk]) => chunk,
     );
+  // The first attempt's load, when preload() started it before the section was drawn, and
+  // its module once there: drawn then at once, with no Suspense round (no empty frame).
+  let preloaded: Promise<{ default: ComponentType<Props> }> | null = null;
+  let ready: { default: ComponentType<Props> } | null = null;
   const attempts = new Map<number, LazyExoticComponent<ComponentType<Props>>>();
   const lazyFor = (attempt: number) => {
     let component = attempts.get(attempt);
     if (!component) {
       component = lazy(() =>
         withTimeout(
-          load(),
+          (attempt === 0 ? preloaded : null) ?? load(),
           CHUNK_LOAD_TIMEOUT_MS,
           () => new ChunkLoadError(section, 'timeout'),
         ).catch((error: unknown) => {
@@ -81,12 +85,31 @@ export function lazySection<Props extends object>(
       <SectionBoundary
         loading={Loading ? <Loading /> : undefined}
         render={(attempt) => {
-          const Loaded = lazyFor(attempt);
+          const Loaded = attempt === 0 && ready ? ready.default : lazyFor(attempt);
           return <Loaded {...props} />;
         }}
       />
     );
   }
   Section.displayName = `Section(${section})`;
+  /**
+   * Starts the download ahead (once), e.g. when data says the section will show soon; resolves
+   * when it is there (never rejects: the section's first attempt reports a failure, if it comes).
+   */
+  Section.preload = (): Promise<void> => {
+    if (!preloaded && !attempts.has(0)) {
+      preloaded = load();
+      preloaded.then(
+        (module) => {
+          ready = module;
+        },
+        () => undefined,
+      );
+    }
+    return (preloaded ?? Promise.resolve()).then(
+      () => undefined,
+      () => undefined,
+    );
+  };
   return Section;
 }

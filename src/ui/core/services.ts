@@ -13,7 +13,7 @@ import type { FeedbackApi } from '../../api/feedback';
 import type { PromotionsApi } from '../../api/promotions';
 import { lazyApi } from '../../api/lazyApi';
 import { createUnreadMessages } from '../../streams/unreadMessages';
-import { createAnnouncements } from '../../streams/announcements';
+import { type AnnouncementsKey, createAnnouncements } from '../../streams/announcements';
 import { createAnnouncementsApi } from '../../api/announcements';
 import type { AnnouncementResponse, PopupExecution } from '../../shared/announcements';
 import type { SystemStatusResponse } from '../../shared/system';
@@ -107,6 +107,13 @@ export interface Services {
   balance: BalanceStore;
   /** The brand's merchant code goes on every call once the status has told us what it is. */
   setMerchantCode(code: string): void;
+  /**
+   * The answer the server put into the page for a GET of `path` with `query` (boot answers),
+   * taken once: e.g. a game list's first render shows its cards without a call.
+   */
+  takeBootAnswer(path: string, query: Record<string, string | number>): unknown;
+  /** The merchant code the calls carry now. */
+  merchantCode(): string;
 }
 
 export function createServices(i18n: i18n): Services {
@@ -209,19 +216,30 @@ export function createServices(i18n: i18n): Services {
     startWith(null),
     map(() => i18n.language.toUpperCase()),
   );
+  // Spec 7 asks for execution B (public); a member also gets the after-login ones (A), and F
+  // on the session of the account's first login.
+  const listAnnouncements = ({ loggedIn, language }: AnnouncementsKey) => {
+    const execution: PopupExecution[] = !loggedIn
+      ? ['B']
+      : sessionStorage.getItem(FIRST_LOGIN_KEY)
+        ? ['A', 'B', 'F']
+        : ['A', 'B'];
+    return announcementsApi.list({ language, execution });
+  };
+  // With a stored token the member's announcements are asked for now, beside the member's info,
+  // not once the session is known: the after-login popup is often the page's largest paint. The
+  // first fetch takes this answer when it asks the same (else it is dropped).
+  let early = readToken()
+    ? earlyAnswer({ loggedIn: true, language: i18n.language.toUpperCase() }, listAnnouncements)
+    : null;
   const announcements$ = createAnnouncements({
     key$: combineLatest([loggedIn$.pipe(distinctUntilChanged()), language$]).pipe(
       map(([loggedIn, language]) => ({ loggedIn, language })),
     ),
-    // Spec 7 asks for execution B (public); a member also gets the after-login ones (A), and F
-    // on the session of the account's first login.
-    fetch: ({ loggedIn, language }) => {
-      const execution: PopupExecution[] = !loggedIn
-        ? ['B']
-        : sessionStorage.getItem(FIRST_LOGIN_KEY)
-          ? ['A', 'B', 'F']
-          : ['A', 'B'];
-      return announcementsApi.list({ language, execution });
+    fetch: (key) => {
+      const answer = early?.take(key);
+      early = null;
+      return answer ?? listAnnouncements(key);
     },
     events$: realtime.event$('announcement'),
     reconnected$: realtime.reconnected$,
@@ -286,8 +304,25 @@ export function createServices(i18n: i18n): Services {
       ),
     }),
     language,
+    takeBootAnswer: (path, query) => bootAnswers.take(answerKey(path, query))?.value,
+    merchantCode: () => merchantCode,
     setMerchantCode: (code) => {
       merchantCode = code;
     },
   };
+}
+
+/**
+ * A call made ahead of its first asker: `take(key)` gives its answer to an asker of the same key
+ * (once), undefined to any other. A failure is the asker's to handle, not an unhandled one.
+ */
+function earlyAnswer<K extends object, T>(
+  key: K,
+  fetch: (key: K) => Promise<T>,
+): { take(asked: K): Promise<T> | undefined } {
+  const answer = fetch(key);
+  answer.catch(() => undefined);
+  const same = (asked: K) =>
+    Object.entries(key).every(([name, value]) => asked[name as keyof K] === value);
+  return { take: (asked) => (same(asked) ? answer : undefined) };
 }

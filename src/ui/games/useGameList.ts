@@ -1,6 +1,7 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameItem } from '../../shared/games';
+import { GAME_LIST_PATH, gameListParams } from '../../shared/gameListQuery';
+import type { GameItem, GameListPage } from '../../shared/games';
 import { useServices } from '../core/ServicesContext';
 
 export type GameListState =
@@ -19,26 +20,37 @@ export function useGameList(filter: {
   keyword?: string;
   pageSize: number;
 }) {
-  const { gamesApi } = useServices();
+  const { gamesApi, takeBootAnswer, merchantCode } = useServices();
   const { i18n } = useTranslation();
   const language = i18n.language.toUpperCase();
   const key = JSON.stringify({ ...filter, language });
+  // The first page the server put into the page, when it is this list's: shown at once.
+  const [booted] = useState(() => {
+    const query = gameListParams({ ...filter, language, pageNo: 1 }, merchantCode());
+    const answer = takeBootAnswer(GAME_LIST_PATH, query) as GameListPage | undefined;
+    return answer ? { key, answer } : null;
+  });
+  const bootShown = useRef(false);
   const [pages, setPages] = useState<{
     key: string;
     games: GameItem[];
     totalPages: number;
     loaded: number;
-  }>({
-    key: '',
-    games: [],
-    totalPages: 0,
-    loaded: 0,
-  });
+  }>(() =>
+    booted
+      ? { key, games: booted.answer.games, totalPages: booted.answer.totalPages, loaded: 1 }
+      : { key: '', games: [], totalPages: 0, loaded: 0 },
+  );
   const [wanted, setWanted] = useState({ key: '', page: 1 });
   const page = wanted.key === key ? wanted.page : 1;
   const [failure, setFailure] = useState<{ key: string; page: number; code: string } | null>(null);
 
   useEffect(() => {
+    // Already there, from the page: the first time only (a filter changed and back asks again).
+    if (booted?.key === key && page === 1 && !bootShown.current) {
+      bootShown.current = true;
+      return;
+    }
     let current = true;
     const query = JSON.parse(key) as typeof filter & { language: string };
     gamesApi.gameList({ ...query, pageNo: page }).then(
@@ -63,7 +75,7 @@ export function useGameList(filter: {
     return () => {
       current = false;
     };
-  }, [gamesApi, key, page]);
+  }, [gamesApi, key, page, booted]);
 
   const games = pages.key === key ? pages.games : [];
   const state: GameListState =

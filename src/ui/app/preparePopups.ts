@@ -1,0 +1,19 @@
+import type { AnnouncementResponse } from '../../shared/announcements';
+import { AnnouncementPopups } from './sections';
+
+/**
+ * Fetches what the pop-ups of an announcements answer need (their section, the sanitiser of
+ * their HTML, the after-login board's chunk) as soon as the answer is there, not after the
+ * section's first render: with a stored token the after-login popup is often the page's
+ * largest paint (Lighthouse on /member).
+ */
+export function preparePopups(answer: AnnouncementResponse | null): void {
+  if (!answer || answer.popup.length === 0) return;
+  void AnnouncementPopups.preload();
+  void import('../components/SafeHtml').then((module) => module.loadSanitizer());
+  if (answer.popup.some((popup) => popup.execution !== 'B')) {
+    void import('../announcements/AnnouncementPopups').then((module) =>
+      module.preloadAnnouncementBoard(),
+    );
+  }
+}
