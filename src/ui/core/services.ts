@@ -172,9 +172,8 @@ export function createServices(i18n: i18n): Services {
   );
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
   // An actor emits on change only: start from where it is now.
-  const role$: Observable<SessionRole> = defer(() =>
-    from(session.actor).pipe(startWith(session.actor.getSnapshot())),
-  ).pipe(
+  const snapshots$ = defer(() => from(session.actor).pipe(startWith(session.actor.getSnapshot())));
+  const role$: Observable<SessionRole> = snapshots$.pipe(
     map((snapshot): SessionRole =>
       snapshot.matches('player')
         ? 'player'
@@ -233,9 +232,18 @@ export function createServices(i18n: i18n): Services {
     ? earlyAnswer({ loggedIn: true, language: i18n.language.toUpperCase() }, listAnnouncements)
     : null;
   const announcements$ = createAnnouncements({
-    key$: combineLatest([loggedIn$.pipe(distinctUntilChanged()), language$]).pipe(
-      map(([loggedIn, language]) => ({ loggedIn, language })),
-    ),
+    // Not while a stored token's member is loading: a guest's answer would be asked for first.
+    key$: combineLatest([
+      snapshots$.pipe(
+        filter((snapshot) => !snapshot.matches('starting') && !snapshot.matches('loadingMember')),
+        map(
+          (snapshot) =>
+            snapshot.matches('player') || snapshot.matches('trial') || snapshot.matches('agent'),
+        ),
+        distinctUntilChanged(),
+      ),
+      language$,
+    ]).pipe(map(([loggedIn, language]) => ({ loggedIn, language }))),
     fetch: (key) => {
       const answer = early?.take(key);
       early = null;
