@@ -239,6 +239,34 @@ test.describe('announcements (issue 16)', () => {
     await expect(popup).toHaveCount(0);
   });
 
+  test('a page opened with a stored session asks for the announcements once, as the member, and shows the after-login popup', async ({
+    browser,
+  }) => {
+    const fresh = await newAccount();
+    // The account's first login: its token is the stored session of the page opened below.
+    const token = await loginToken(server, fresh.username, fresh.password);
+    await announce({
+      kind: 'announcement',
+      title: { EN: 'Stored session greeting' },
+      content: { EN: '<p>Seen at once</p>' },
+      accounts: [fresh.username],
+    });
+    const { context, page } = await freshPage(browser);
+    await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('MCSFE_getListAnnouncements')) asked.push(request.url());
+    });
+    await page.goto('/member');
+    const popup = page.locator('dialog[data-modal="announcements"]');
+    await expect(popup).toBeVisible();
+    await expect(popup.getByTestId('announcement-item')).toContainText('Stored session greeting');
+    // Asked as the member from the start (beside the member's info), never first as a guest.
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]!).searchParams.get('execution')).toBe('A,B');
+    await context.close();
+  });
+
   test('on a phone the popup is a full-height sheet, usable, without sideways scrolling', async ({
     page,
   }) => {
