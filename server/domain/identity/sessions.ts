@@ -12,15 +12,21 @@ export interface SessionMember {
   type: number;
 }
 
+/**
+ * Opens a session; `sittingStartedAt` is the start of the responsible-gaming sitting it belongs
+ * to (issue 17: the session limit counts from there), now when omitted.
+ */
 export async function createSession(
   db: Queryable,
   memberId: string,
+  sittingStartedAt: Date | null = null,
 ): Promise<{ token: string; sessionId: string }> {
   const token = newToken();
   const [row] = await db.query<{ id: string }>(
-    `insert into sessions (token_hash, member_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))
+    `insert into sessions (token_hash, member_id, expires_at, sitting_started_at)
+     values ($1, $2, now() + make_interval(secs => $3), $4)
      returning id::text`,
-    [sha256(token), memberId, SESSION_TTL_MS / 1000],
+    [sha256(token), memberId, SESSION_TTL_MS / 1000, sittingStartedAt],
   );
   return { token, sessionId: row!.id };
 }
