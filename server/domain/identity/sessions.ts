@@ -10,6 +10,8 @@ export interface SessionMember {
   account: string;
   nickname: string;
   type: number;
+  /** When the session expires by itself (a live socket is cut then: issue 16, 17). */
+  expiresAt: Date;
 }
 
 /**
@@ -39,8 +41,10 @@ export async function resolveSession(db: Queryable, token: string): Promise<Sess
     account: string;
     nickname: string;
     type: number;
+    expires_at: Date;
   }>(
-    `select s.id::text as session_id, m.id::text as member_id, m.account, m.nickname, m.type
+    `select s.id::text as session_id, m.id::text as member_id, m.account, m.nickname, m.type,
+       s.expires_at
      from sessions s join members m on m.id = s.member_id
      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
        and m.status = 'active' and m.kind = 'member'`,
@@ -53,6 +57,7 @@ export async function resolveSession(db: Queryable, token: string): Promise<Sess
     account: row.account,
     nickname: row.nickname,
     type: Number(row.type),
+    expiresAt: new Date(row.expires_at),
   };
 }
 
