@@ -17,6 +17,7 @@ import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { startJobs } from './jobs/scheduler';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
+import { demoLoginsWarning, secureDemoLogins } from './seed/demoInProduction';
 import { upsertPromotion } from './domain/promotions/catalogue';
 import { seedGoods } from './domain/points/points';
 import { ensureRaffleSeed } from './domain/raffles/raffles';
@@ -74,12 +75,16 @@ export function addressOf(server: HttpServer): string {
   return `http://${host}:${address.port}`;
 }
 
-/** Migrations and seeds; each is a no-op when already done. */
-async function prepareDatabase(
+/**
+ * Migrations and seeds; each is a no-op when already done. In production the demo seed never
+ * runs, and the demo logins of a database first started in development are made safe
+ * (secureDemoLogins): the answer is the warning to print, if any.
+ */
+export async function prepareDatabase(
   db: Database,
   config: PlatformConfig,
   production: boolean,
-): Promise<void> {
+): Promise<string | null> {
   await migrate(db);
   // The game catalogue is product data, seeded in production too (skipped when unchanged).
   await seedCatalogue(db);
@@ -94,7 +99,11 @@ async function prepareDatabase(
      where p.type = 'raffle' and d.promotion_id is null`,
   );
   for (const raffle of raffles) await ensureRaffleSeed(db, raffle.id);
-  if (!production) await seedDemo(db);
+  if (!production) {
+    await seedDemo(db);
+    return null;
+  }
+  return demoLoginsWarning(await secureDemoLogins(db));
 }
 
 /**
@@ -107,7 +116,8 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
   if (refusal) throw new Error(refusal);
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
-    await prepareDatabase(db, config, env.NODE_ENV === 'production');
+    const warning = await prepareDatabase(db, config, env.NODE_ENV === 'production');
+    if (warning) console.error(warning);
   } finally {
     await db.close();
   }
@@ -123,7 +133,9 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   if (refusal) throw new Error(refusal);
   await mkdir(env.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  await prepareDatabase(db, config, production);
+  const demoWarning = await prepareDatabase(db, config, production);
+  // A cluster's workers find what the primary already found: it warned once.
+  if (demoWarning && options.announce !== false) console.error(demoWarning);
 
   const opsToken = env.OPS_TOKEN ?? randomBytes(24).toString('base64url');
   const staticDir = path.resolve('dist');

@@ -8,7 +8,11 @@ import {
 } from '../../src/shared/money';
 import { PAYMENT_CHANNELS } from '../../src/shared/paymentChannels';
 import type { WhitelabelNode } from '../../src/shared/system';
-import { DEFAULT_COOLING_OFF_HOURS } from '../../src/shared/responsibleGaming';
+import {
+  DEFAULT_COOLING_OFF_HOURS,
+  DEFAULT_SESSION_BREAK_MINUTES,
+  SESSION_BREAK_MINUTES,
+} from '../../src/shared/responsibleGaming';
 import { announcementsConfigSchema } from '../domain/announcements/configSchema';
 import { promotionDefinitionSchema } from '../domain/promotions/definition';
 import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
@@ -258,9 +262,21 @@ export const platformConfigSchema = z
      * while limits are in force) waits before it applies. Lowering a limit applies at once.
      */
     responsibleGaming: z
-      .object({ coolingOffHours: z.number().int().min(1).max(720) })
+      .object({
+        coolingOffHours: z.number().int().min(1).max(720),
+        /** The break after the session limit: no login until it passed (issue 17). */
+        sessionBreakMinutes: z
+          .number()
+          .int()
+          .min(SESSION_BREAK_MINUTES.min)
+          .max(SESSION_BREAK_MINUTES.max)
+          .default(DEFAULT_SESSION_BREAK_MINUTES),
+      })
       .strict()
-      .default({ coolingOffHours: DEFAULT_COOLING_OFF_HOURS }),
+      .default({
+        coolingOffHours: DEFAULT_COOLING_OFF_HOURS,
+        sessionBreakMinutes: DEFAULT_SESSION_BREAK_MINUTES,
+      }),
     regionRestriction: z.object({
       blockedCidrs: z.array(z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR range')),
       blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')),

@@ -30,7 +30,7 @@ import { socketEvents } from '../metrics';
  */
 
 type Who =
-  | { kind: 'member'; memberId: string; sessionId: string; room: string }
+  | { kind: 'member'; memberId: string; sessionId: string; expiresAt: number; room: string }
   | { kind: 'guest'; keyHash: Buffer; room: string }
   | { kind: 'staff'; session: StaffSession };
 
@@ -69,6 +69,17 @@ const participantOf = (who: Who): ChatParticipant =>
       ? { kind: 'member', memberId: who.memberId }
       : { kind: 'guest', keyHash: who.keyHash };
 
+/** When the socket's session expires by itself (a guest's key does not). */
+const expiresAtOf = (who: Who): number =>
+  who.kind === 'staff'
+    ? Date.parse(who.session.expiresAt)
+    : who.kind === 'member'
+      ? who.expiresAt
+      : Infinity;
+
+/** The longest a timer can wait (setTimeout's limit, about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 async function authenticate(deps: AppDeps, auth: ChatHandshake): Promise<Who> {
   if (typeof auth.staffToken === 'string' && auth.staffToken) {
     const session = await resolveStaffSession(deps.db, auth.staffToken);
@@ -81,7 +92,13 @@ async function authenticate(deps: AppDeps, auth: ChatHandshake): Promise<Who> {
     const session = await resolveSession(deps.db, auth.token);
     if (!session) throw new ApiError(401, 'not_logged_in', 'Not logged in.');
     await roomFor(deps.db, room, { kind: 'member', memberId: session.memberId });
-    return { kind: 'member', memberId: session.memberId, sessionId: session.sessionId, room };
+    return {
+      kind: 'member',
+      memberId: session.memberId,
+      sessionId: session.sessionId,
+      expiresAt: session.expiresAt.getTime(),
+      room,
+    };
   }
   if (typeof auth.guestKey === 'string' && GUEST_KEY.test(auth.guestKey)) {
     const keyHash = guestKeyHash(auth.guestKey);
@@ -143,13 +160,24 @@ export function attachChat(
       if (room !== socket.id && !joined.includes(room)) socket.leave(room);
     await socket.join(joined);
 
-    // A console session ends at its expiry even while its socket stays connected.
+    // A member's or a console's session ends at its expiry even while its socket stays
+    // connected (no logout needed): the socket hears why and is cut then, and an event that
+    // arrives after the expiry (a timer late on a busy process) is not served.
+    const expiresAt = expiresAtOf(who);
+    const endIfExpired = (): boolean => {
+      if (Date.now() < expiresAt) return false;
+      socket.emit('chatSession', { reason: 'expired' });
+      socket.disconnect(true);
+      return true;
+    };
     let expiry: NodeJS.Timeout | null = null;
-    if (who.kind === 'staff') {
-      const left = new Date(who.session.expiresAt).getTime() - Date.now();
-      expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(left, 2 ** 31 - 1)));
-      void announcePresence();
-    }
+    const watchExpiry = () => {
+      if (!Number.isFinite(expiresAt) || endIfExpired()) return;
+      const left = Math.min(expiresAt - Date.now(), MAX_TIMER_MS);
+      expiry = setTimeout(watchExpiry, Math.max(1, left));
+    };
+    watchExpiry();
+    if (who.kind === 'staff') void announcePresence();
 
     let windowStart = 0;
     let inWindow = 0;
@@ -164,7 +192,7 @@ export function attachChat(
     };
 
     socket.on('typing', (event) => {
-      if (!allowed() || typeof event !== 'object' || event === null) return;
+      if (endIfExpired() || !allowed() || typeof event !== 'object' || event === null) return;
       const { room, typing } = event;
       if (typeof room !== 'string' || !ROOM_TOKEN.test(room) || typeof typing !== 'boolean') return;
       if (who.kind === 'staff') {
@@ -180,6 +208,7 @@ export function attachChat(
 
     socket.on('read', (event, ack) => {
       const answer = typeof ack === 'function' ? ack : () => undefined;
+      if (endIfExpired()) return answer({ ok: false, code: 'not_logged_in' });
       if (!allowed()) return answer({ ok: false, code: 'chat_rate_limited' });
       const room = typeof event === 'object' && event !== null ? event.room : null;
       const seq = typeof event === 'object' && event !== null ? event.seq : null;

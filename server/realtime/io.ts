@@ -47,6 +47,9 @@ export const rooms = {
 
 const PRIVATE_ROOM = /^(member|agent|session):/;
 
+/** The longest a timer can wait (setTimeout's limit, about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * `redis` set: many processes, one platform (issue 13). Every emit below goes through the Redis
  * Streams adapter to the sockets of every process, and connection-state recovery keeps its
@@ -106,6 +109,29 @@ export function attachRealtime(
     for (const room of socket.rooms)
       if (PRIVATE_ROOM.test(room) && !joined.includes(room)) socket.leave(room);
     await socket.join(joined);
+
+    // The session ends at its expiry with no logout: the socket is told (the page logs out)
+    // and hears no more private events, as when a session is revoked.
+    if (session) {
+      const expiresAt = session.expiresAt.getTime();
+      let expiry: NodeJS.Timeout | null = null;
+      const watchExpiry = () => {
+        if (Date.now() < expiresAt) {
+          expiry = setTimeout(
+            watchExpiry,
+            Math.max(1, Math.min(expiresAt - Date.now(), MAX_TIMER_MS)),
+          );
+          return;
+        }
+        socket.emit('session', { reason: 'expired' });
+        socketEvents.inc({ event: 'session' });
+        for (const room of socket.rooms) if (PRIVATE_ROOM.test(room)) socket.leave(room);
+      };
+      watchExpiry();
+      socket.on('disconnect', () => {
+        if (expiry) clearTimeout(expiry);
+      });
+    }
   });
 
   // The process that switched tells every page (through the adapter, on every process) and

@@ -23,6 +23,15 @@ export const REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120] as const;
 /** How long a raise or a removal waits unless the operator configures otherwise. */
 export const DEFAULT_COOLING_OFF_HOURS = 24;
 
+/**
+ * The break after a sitting reached the session limit, unless the operator configures
+ * otherwise (`responsibleGaming.sessionBreakMinutes`): no login until it has passed, and a
+ * sitting only ends after this long with no session open (docs/decisions.md, issue 17).
+ */
+export const DEFAULT_SESSION_BREAK_MINUTES = 60;
+/** The break's bounds the configuration accepts, in minutes. */
+export const SESSION_BREAK_MINUTES = { min: 15, max: 24 * 60 } as const;
+
 /** A time-out ("take a break"): short, fixed choices. */
 export const TIME_OUTS = ['24h', '7d', '30d'] as const;
 export type TimeOutDuration = (typeof TIME_OUTS)[number];
@@ -333,6 +342,51 @@ export function sessionLimitAt(startedAt: Date, limitMinutes: number): Date {
   return new Date(startedAt.getTime() + limitMinutes * 60_000);
 }
 
+/** The member's latest sitting, as the sessions table tells it at a login. */
+export interface LastSitting {
+  startedAt: Date;
+  /** Whether a session of it is still open (not logged out, not expired). */
+  open: boolean;
+  /** When its last session ended (logout or expiry); null while one is open. */
+  lastEndedAt: Date | null;
+}
+
+export type SittingAtLogin =
+  /** The login opens a session of the sitting that started at `startedAt` (now: a new one). */
+  | { startedAt: Date }
+  /** The sitting reached the session limit: no login until its break is over. */
+  | { breakEndsAt: Date };
+
+/**
+ * The session limit bounds a sitting, not one login (issue 17): a run of logins with less than
+ * the break between them (the time with no session open) is one sitting, counted from its first
+ * login. A login joins the last sitting while it is within its limit and the member was away
+ * less than the break; once the sitting reached its limit (or the member left it), a new one
+ * starts only after the break, counted from the limit or from when the member left if earlier.
+ * A sitting with an open session ends at its limit (an open tab counts as still playing).
+ */
+export function sittingAtLogin(
+  last: LastSitting | null,
+  limitMinutes: number | null,
+  breakMinutes: number,
+  now: Date,
+): SittingAtLogin {
+  if (last === null) return { startedAt: now };
+  const limitAt =
+    limitMinutes === null ? Infinity : last.startedAt.getTime() + limitMinutes * 60_000;
+  const left = last.open || last.lastEndedAt === null ? Infinity : last.lastEndedAt.getTime();
+  const ended = Math.min(limitAt, left);
+  const breakEnds = ended + breakMinutes * 60_000;
+  if (now.getTime() >= breakEnds) return { startedAt: now };
+  if (now.getTime() < limitAt) return { startedAt: last.startedAt };
+  return { breakEndsAt: new Date(breakEnds) };
+}
+
+/** When the break after a sitting that started at `startedAt` and reached its limit ends. */
+export function sessionBreakEnd(startedAt: Date, limitMinutes: number, breakMinutes: number): Date {
+  return new Date(startedAt.getTime() + (limitMinutes + breakMinutes) * 60_000);
+}
+
 /** Whole minutes between two instants, for "you have played 1 h 5 min". */
 export function minutesBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
@@ -389,6 +443,8 @@ export interface RgStatus {
   pendingSessionLimit: { minutes: number | null; at: string } | null;
   realityCheckMinutes: number | null;
   coolingOffHours: number;
+  /** The break after the session limit (minutes, the operator's setting). */
+  sessionBreakMinutes: number;
   history: RgHistoryItem[];
   /** Grows with every change: the `rg` socket event's seq. */
   seq: number;
@@ -396,7 +452,12 @@ export interface RgStatus {
 
 /** The current login session, for the reality check and the session limit. */
 export interface RgSession {
+  /** This login. */
   startedAt: string;
+  /** The sitting this login belongs to: the session limit counts from here. */
+  sittingStartedAt: string;
+  /** The break after the session limit (minutes). */
+  sessionBreakMinutes: number;
   /** The server's clock when answering: the page corrects its own by the difference. */
   serverNow: string;
   realityCheckMinutes: number | null;
@@ -416,6 +477,20 @@ export interface ExclusionRefusal {
   kind: ExclusionKind;
   /** Null: permanent. */
   endsAt: string | null;
+}
+
+/** What a login refused during the break after a session limit carries. */
+export interface SessionBreakRefusal {
+  /** The session limit reached, in minutes. */
+  minutes: number;
+  endsAt: string;
+}
+
+/** What a game or a launch refused at the session limit carries. */
+export interface SessionLimitRefusal {
+  minutes: number;
+  /** When the member may log in again. */
+  breakEndsAt: string;
 }
 
 /** The `rg` socket event: the member's settings changed; the page fetches them again. */

@@ -53,6 +53,17 @@ export async function rigNextSpin(account: string, symbols: string[]): Promise<v
   if (!response.ok) throw new Error(`rig failed: ${response.status}`);
 }
 
+/** Development-only: moves `account`'s login sessions `minutes` into the past (issue 17). */
+export async function ageSessions(account: string, minutes: number): Promise<void> {
+  const info = serverInfo();
+  const response = await fetch(`${info.url}/wps/dev/rg/age`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, minutes }),
+  });
+  if (!response.ok) throw new Error(`age failed: ${response.status}`);
+}
+
 const run = promisify(execFile);
 
 /** The operator command exactly as the README gives it (`npm run ops -- …`). */

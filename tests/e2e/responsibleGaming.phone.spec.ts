@@ -1,5 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { depositLimitFlow, realityCheckFlow, selfExclusionFlow } from './responsibleGamingFlows';
+import {
+  depositLimitFlow,
+  realityCheckFlow,
+  selfExclusionFlow,
+  sessionLimitFlow,
+} from './responsibleGamingFlows';
 
 // Each flow logs in, moves money and waits for the server's answers twice or more: on a busy
 // machine that is more than the default half minute.
@@ -26,3 +31,7 @@ test('the reality check comes over a running game, on a phone', ({ page }) =>
 
 test('self-exclusion logs out and the login says until when, on a phone', ({ page }) =>
   selfExclusionFlow(page, documentFits));
+
+test("the session limit ends the sitting and the login names the break's end, on a phone", ({
+  page,
+}) => sessionLimitFlow(page, documentFits));

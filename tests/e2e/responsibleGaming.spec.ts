@@ -1,5 +1,10 @@
 import { test } from '@playwright/test';
-import { depositLimitFlow, realityCheckFlow, selfExclusionFlow } from './responsibleGamingFlows';
+import {
+  depositLimitFlow,
+  realityCheckFlow,
+  selfExclusionFlow,
+  sessionLimitFlow,
+} from './responsibleGamingFlows';
 
 // Each flow logs in, moves money and waits for the server's answers twice or more: on a busy
 // machine that is more than the default half minute.
@@ -22,3 +27,6 @@ test('the reality check comes over a running game after the chosen minutes', ({ 
 
 test('self-exclusion logs the player out and the login then says until when', ({ page }) =>
   selfExclusionFlow(page));
+
+test("the session limit ends the sitting and the login names the break's end", ({ page }) =>
+  sessionLimitFlow(page));

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { newAccount } from './accounts';
-import { grantBonus, opsCommand } from './ops';
+import { ageSessions, grantBonus, opsCommand } from './ops';
 import { loginAs, openLogin, openSlot } from './support';
 
 /**
@@ -114,6 +114,38 @@ export async function realityCheckFlow(page: Page, look: Look = nothing) {
   await reality.getByTestId('reality-stop').click();
   await expect(page.locator('dialog[data-modal="game"]')).toBeHidden();
   await expect(page.getByTestId('open-login')).toBeVisible();
+}
+
+/**
+ * The session limit bounds a sitting (logging out and in does not restart it): at the limit
+ * the notice says when the break ends, and a login before then is refused, saying so.
+ */
+export async function sessionLimitFlow(page: Page, look: Look = nothing) {
+  const { username, password } = await newAccount();
+  await loginAs(page, username, password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.goto('/member/responsibleGaming');
+  const session = page.getByTestId('rg-session');
+  await expect(session).toContainText('logging out and in again does not restart it');
+  await expect(session).toContainText('after a break of 1 h');
+  // 31 minutes of this sitting pass on the server; a 30-minute limit applies at once.
+  await ageSessions(username, 31);
+  await session.getByLabel('Session limit').selectOption('30');
+  await session.getByTestId('rg-save-session').click();
+  const notice = page.getByTestId('session-limit-reached');
+  await expect(notice).toContainText('Play stops here; you can log in again after');
+  await look(page);
+  await notice.getByTestId('session-limit-logout').click();
+  await expect(page.getByTestId('open-login')).toBeVisible();
+
+  const popup = await openLogin(page);
+  await popup.getByLabel('Username').fill(username);
+  await popup.getByLabel('Password', { exact: true }).fill(password);
+  await popup.getByTestId('login-submit').click();
+  await expect(popup.getByTestId('login-error')).toContainText(
+    'You reached your session limit of 30 minutes. You can log in again after',
+  );
+  await look(page);
 }
 
 export async function selfExclusionFlow(page: Page, look: Look = nothing) {

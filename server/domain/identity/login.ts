@@ -12,6 +12,7 @@ import { verifyCaptcha } from './captcha';
 import { verifyPassword } from './password';
 import { maskEmail, maskMobile } from './secrets';
 import { createSession } from './sessions';
+import { sittingForLogin } from '../responsibleGaming/sittings';
 import { exclusionError, readRgState } from '../responsibleGaming/state';
 import { consumeCode, issueCode } from './verificationCodes';
 
@@ -229,9 +230,20 @@ export async function startSession(
     // A time-out or self-exclusion (issue 17) keeps the member out until it ends: the answer
     // says until when. Checked after the update above took the member's row lock, so a login
     // racing the exclusion that revokes every session either ends before it or is refused.
-    const { exclusion } = await readRgState(tx, account.id, deps.clock.now());
-    if (exclusion) throw exclusionError(exclusion);
-    return createSession(tx, account.id);
+    const now = deps.clock.now();
+    const rg = await readRgState(tx, account.id, now);
+    if (rg.exclusion) throw exclusionError(rg.exclusion);
+    // The session limit bounds a sitting, not a login: a new login joins the sitting still
+    // running, and none is let in during the break after the limit (same lock: parallel logins
+    // join one sitting one after the other).
+    const sittingStartedAt = await sittingForLogin(
+      tx,
+      account.id,
+      rg.sessionLimit,
+      config.responsibleGaming.sessionBreakMinutes,
+      now,
+    );
+    return createSession(tx, account.id, sittingStartedAt);
   });
   return {
     token,

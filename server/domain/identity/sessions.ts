@@ -10,17 +10,25 @@ export interface SessionMember {
   account: string;
   nickname: string;
   type: number;
+  /** When the session expires by itself (a live socket is cut then: issue 16, 17). */
+  expiresAt: Date;
 }
 
+/**
+ * Opens a session; `sittingStartedAt` is the start of the responsible-gaming sitting it belongs
+ * to (issue 17: the session limit counts from there), now when omitted.
+ */
 export async function createSession(
   db: Queryable,
   memberId: string,
+  sittingStartedAt: Date | null = null,
 ): Promise<{ token: string; sessionId: string }> {
   const token = newToken();
   const [row] = await db.query<{ id: string }>(
-    `insert into sessions (token_hash, member_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))
+    `insert into sessions (token_hash, member_id, expires_at, sitting_started_at)
+     values ($1, $2, now() + make_interval(secs => $3), $4)
      returning id::text`,
-    [sha256(token), memberId, SESSION_TTL_MS / 1000],
+    [sha256(token), memberId, SESSION_TTL_MS / 1000, sittingStartedAt],
   );
   return { token, sessionId: row!.id };
 }
@@ -33,8 +41,10 @@ export async function resolveSession(db: Queryable, token: string): Promise<Sess
     account: string;
     nickname: string;
     type: number;
+    expires_at: Date;
   }>(
-    `select s.id::text as session_id, m.id::text as member_id, m.account, m.nickname, m.type
+    `select s.id::text as session_id, m.id::text as member_id, m.account, m.nickname, m.type,
+       s.expires_at
      from sessions s join members m on m.id = s.member_id
      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
        and m.status = 'active' and m.kind = 'member'`,
@@ -47,6 +57,7 @@ export async function resolveSession(db: Queryable, token: string): Promise<Sess
     account: row.account,
     nickname: row.nickname,
     type: Number(row.type),
+    expiresAt: new Date(row.expires_at),
   };
 }
 

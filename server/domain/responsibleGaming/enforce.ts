@@ -6,11 +6,13 @@ import {
   refusalMessage,
   refusalOf,
   type RgLimitKind,
+  sessionLimitAt,
 } from '../../../src/shared/responsibleGaming';
 import type { Queryable } from '../../db/types';
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { lockMember } from '../rewards/wagering';
+import { sessionLimitError } from './sittings';
 import { exclusionError, limitsInForce, readRgState, type RgState } from './state';
 import { recordUsageWithin, usageWithin, usedFor } from './usage';
 
@@ -41,17 +43,20 @@ async function usesOf(
 
 /**
  * Refuses play in a login session that has ended (a logout, the reality check's "stop", an
- * exclusion, a password change: a game opened from it stops with it) or that has lasted its
- * limit (`limitMinutes`, null: none).
+ * exclusion, a password change: a game opened from it stops with it) or whose sitting has
+ * lasted its limit (`limitMinutes`, null: none), counted from the sitting's first login, not
+ * this one's (a new login does not restart it).
  */
 async function assertSessionOpen(
   db: Queryable,
+  deps: AppDeps,
   sessionId: string,
   limitMinutes: number | null,
   now: Date,
 ): Promise<void> {
-  const [session] = await db.query<{ created_at: Date; ended: boolean }>(
-    `select created_at, (revoked_at is not null or expires_at <= now()) as ended
+  const [session] = await db.query<{ sitting_started_at: Date; ended: boolean }>(
+    `select coalesce(sitting_started_at, created_at) as sitting_started_at,
+       (revoked_at is not null or expires_at <= now()) as ended
      from sessions where id = $1`,
     [sessionId],
   );
@@ -63,13 +68,13 @@ async function assertSessionOpen(
     );
   }
   if (limitMinutes === null) return;
-  const ends = new Date(session.created_at).getTime() + limitMinutes * 60_000;
-  if (now.getTime() >= ends) {
-    throw new ApiError(
-      403,
-      'rg_session_limit',
-      `Your session limit of ${limitMinutes} minutes is reached. Log in again to play.`,
-      { minutes: limitMinutes },
+  const sittingStartedAt = new Date(session.sitting_started_at);
+  if (now.getTime() >= sessionLimitAt(sittingStartedAt, limitMinutes).getTime()) {
+    throw sessionLimitError(
+      sittingStartedAt,
+      limitMinutes,
+      deps.config.responsibleGaming.sessionBreakMinutes,
+      now,
     );
   }
 }
@@ -110,7 +115,8 @@ export async function reserveBetWithin(
   await lockMember(tx, bet.memberId);
   const state = await readRgState(tx, bet.memberId, now);
   if (state.exclusion) throw exclusionError(state.exclusion);
-  if (bet.sessionId !== null) await assertSessionOpen(tx, bet.sessionId, state.sessionLimit, now);
+  if (bet.sessionId !== null)
+    await assertSessionOpen(tx, deps, bet.sessionId, state.sessionLimit, now);
   if (limitsInForce(state, ['loss', 'wager']).length > 0) {
     const refused = limitRefusal(
       await usesOf(tx, bet.memberId, state, ['loss', 'wager'], now),
@@ -134,7 +140,7 @@ export async function assertLaunchAllowed(
   const state = await readRgState(deps.db, memberId, now);
   if (state.exclusion) throw exclusionError(state.exclusion);
   if (state.sessionLimit !== null && sessionId !== null)
-    await assertSessionOpen(deps.db, sessionId, state.sessionLimit, now);
+    await assertSessionOpen(deps.db, deps, sessionId, state.sessionLimit, now);
   const smallest = deps.config.games.betLevels
     .map(parseMoney)
     .reduce((low, level) => (level < low ? level : low));

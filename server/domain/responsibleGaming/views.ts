@@ -92,14 +92,15 @@ export async function rgStatus(deps: AppDeps, memberId: string): Promise<RgStatu
       : null,
     realityCheckMinutes: state.realityCheckMinutes,
     coolingOffHours: deps.config.responsibleGaming.coolingOffHours,
+    sessionBreakMinutes: deps.config.responsibleGaming.sessionBreakMinutes,
     history: await rgHistory(deps.db, memberId, PAGE_HISTORY),
     seq: state.version,
   };
 }
 
 /**
- * The current login session for the reality check (GET /wps/rg/session): when it started, the
- * server's clock, the member's settings, and the session's real bets (since the login).
+ * The current login session for the reality check (GET /wps/rg/session): when it and its
+ * sitting (the session limit's count) started, the server's clock, the member's settings, and the session's real bets (since the login).
  */
 export async function rgSession(
   deps: AppDeps,
@@ -107,8 +108,13 @@ export async function rgSession(
 ): Promise<RgSession> {
   const now = deps.clock.now();
   const state = await readRgState(deps.db, session.memberId, now);
-  const [row] = await deps.db.query<{ created_at: Date; wagered: string; won: string }>(
-    `select s.created_at,
+  const [row] = await deps.db.query<{
+    created_at: Date;
+    sitting_started_at: Date;
+    wagered: string;
+    won: string;
+  }>(
+    `select s.created_at, coalesce(s.sitting_started_at, s.created_at) as sitting_started_at,
        coalesce((select sum(b.bet_amount) from bets b
                  where b.member_id = s.member_id and b.created_at >= s.created_at), 0)::text
          as wagered,
@@ -122,6 +128,8 @@ export async function rgSession(
   const won = BigInt(row?.won ?? '0');
   return {
     startedAt: new Date(row?.created_at ?? now).toISOString(),
+    sittingStartedAt: new Date(row?.sitting_started_at ?? row?.created_at ?? now).toISOString(),
+    sessionBreakMinutes: deps.config.responsibleGaming.sessionBreakMinutes,
     serverNow: now.toISOString(),
     realityCheckMinutes: state.realityCheckMinutes,
     sessionLimit: state.sessionLimit,

@@ -47,6 +47,17 @@ const agentBody = z
   })
   .strict();
 
+const ageBody = z
+  .object({
+    account: z.string().min(1).max(40),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 7),
+  })
+  .strict();
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
@@ -137,6 +148,22 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     const { id } = parseInput(z.object({ id: z.string().regex(/^\d{1,18}$/) }), request.params);
     const later = new Date(Date.now() + (REWARD_CLAIM_DAYS + 1) * 24 * 60 * 60_000);
     return ok(await expireRewards(deps, later, id));
+  });
+
+  // Moves a member's login sessions `minutes` into the past (starts, sittings, logouts,
+  // expiries): a tester's path cannot wait out a session limit and its break (issue 17).
+  app.post('/wps/dev/rg/age', async (request) => {
+    const body = parseInput(ageBody, request.body);
+    const moved = await deps.db.query(
+      `update sessions set created_at = created_at - make_interval(mins => $2),
+         sitting_started_at = sitting_started_at - make_interval(mins => $2),
+         revoked_at = revoked_at - make_interval(mins => $2),
+         expires_at = expires_at - make_interval(mins => $2)
+       where member_id = (select id from members where lower(account) = lower($1))
+       returning id`,
+      [body.account, body.minutes],
+    );
+    return ok({ sessions: moved.length });
   });
 
   app.get('/dev/outbox', async (_request, reply) => {

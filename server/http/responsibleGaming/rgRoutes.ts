@@ -79,6 +79,30 @@ const exclusionBody = z
   .strict();
 
 /**
+ * Setting writes a member may make in a window (every route below that changes something, a
+ * refused or malformed one included): far more than a person saving the page needs (the page's
+ * session card sends up to three), few enough that a script cannot churn the settings, the
+ * history and the `rg` events of open tabs.
+ */
+export const RG_WRITES = { windowMs: 15 * 60_000, limit: 30 } as const;
+
+/**
+ * Reserves one of the member's setting writes before anything is read or checked: one atomic
+ * upsert of the shared throttles (`throttles.hit`), so a parallel burst cannot pass the limit.
+ */
+async function reserveWrite(deps: AppDeps, memberId: string): Promise<void> {
+  const attempt = await deps.identity.throttles.hit(`rg-write:${memberId}`, RG_WRITES);
+  if (!attempt.allowed) {
+    throw new ApiError(
+      429,
+      'too_many_requests',
+      'Too many changes to your responsible-gaming settings. Please try again in a few minutes.',
+      { retryAfterSeconds: Math.max(1, Math.ceil(attempt.retryAfterMs / 1000)) },
+    );
+  }
+}
+
+/**
  * Responsible gaming (issue 17): the member's limits, session settings, time-outs and
  * self-exclusion (`/wps/rg…`, ours: the spec has no such calls). Real accounts only; every
  * answer that changes something is the new status.
@@ -96,6 +120,7 @@ export async function rgRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
 
   app.put('/wps/rg/limits', auth, async (request) => {
     const { memberId } = sessionOf(request);
+    await reserveWrite(deps, memberId);
     const body = parseInput(limitsBody, request.body);
     await changeLimits(
       deps,
@@ -111,18 +136,21 @@ export async function rgRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
 
   app.put('/wps/rg/sessionLimit', auth, async (request) => {
     const { memberId } = sessionOf(request);
+    await reserveWrite(deps, memberId);
     await changeSessionLimit(deps, memberId, parseInput(sessionLimitBody, request.body).minutes);
     return ok(await rgStatus(deps, memberId));
   });
 
   app.put('/wps/rg/realityCheck', auth, async (request) => {
     const { memberId } = sessionOf(request);
+    await reserveWrite(deps, memberId);
     await changeRealityCheck(deps, memberId, parseInput(realityCheckBody, request.body).minutes);
     return ok(await rgStatus(deps, memberId));
   });
 
   app.put('/wps/rg/timeZone', auth, async (request) => {
     const { memberId } = sessionOf(request);
+    await reserveWrite(deps, memberId);
     await changeTimeZone(deps, memberId, parseInput(timeZoneBody, request.body));
     return ok(await rgStatus(deps, memberId));
   });
@@ -133,6 +161,7 @@ export async function rgRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     { config: { auth: 'realMoney', encrypted: true } },
     async (request) => {
       const { memberId } = sessionOf(request);
+      await reserveWrite(deps, memberId);
       const body = parseInput(exclusionBody, request.body);
       if (!isExclusionDuration(body.kind, body.duration)) {
         throw new ApiError(400, 'invalid_request', `duration: not offered for ${body.kind}`, {

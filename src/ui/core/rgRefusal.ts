@@ -1,7 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../shared/money';
-import type { ExclusionRefusal, LimitRefusal } from '../../shared/responsibleGaming';
+import type {
+  ExclusionRefusal,
+  LimitRefusal,
+  SessionBreakRefusal,
+  SessionLimitRefusal,
+} from '../../shared/responsibleGaming';
 
 /**
  * The player's words for a refusal of the responsible-gaming rules (issue 17), or null when
@@ -42,8 +47,20 @@ export function useRgRefusalText(): (failure: unknown) => string | null {
           : t('auth.excludedForever');
       }
       if (error.code === 'rg_session_limit') {
-        const minutes = (error.value as { minutes?: number } | null)?.minutes;
-        return minutes ? t('rg.sessionLimitReached', { minutes }) : null;
+        const refusal = error.value as Partial<SessionLimitRefusal> | null;
+        if (!refusal?.minutes || !refusal.breakEndsAt) return null;
+        return t('rg.sessionLimitReached', {
+          minutes: refusal.minutes,
+          end: dates.format(new Date(refusal.breakEndsAt)),
+        });
+      }
+      if (error.code === 'rg_session_break') {
+        const refusal = error.value as Partial<SessionBreakRefusal> | null;
+        if (!refusal?.minutes || !refusal.endsAt) return null;
+        return t('auth.sessionBreakUntil', {
+          minutes: refusal.minutes,
+          end: dates.format(new Date(refusal.endsAt)),
+        });
       }
       return null;
     },

@@ -54,7 +54,12 @@ export default function RealityCheck() {
       )}
       {view?.kind === 'sessionLimit' && (
         <div className="rg-reality-body" data-testid="session-limit-reached">
-          <p>{t('rg.sessionEndBody', { duration: format.duration(view.minutes) })}</p>
+          <p>
+            {t('rg.sessionEndBody', {
+              duration: format.duration(view.minutes),
+              end: format.date(view.breakEndsAt.toISOString()),
+            })}
+          </p>
           <div className="dialog-buttons">
             <Button variant="primary" onClick={stop} data-testid="session-limit-logout">
               {t('rg.logOut')}

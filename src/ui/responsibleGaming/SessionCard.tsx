@@ -96,7 +96,7 @@ export function SessionCard({
               ]}
             />
             <p className="field-hint">
-              {t('rg.sessionLimitHint')}
+              {t('rg.sessionLimitHint', { break: format.duration(status.sessionBreakMinutes) })}
               {status.pendingSessionLimit &&
                 ` · ${t('rg.pendingSession', {
                   value:

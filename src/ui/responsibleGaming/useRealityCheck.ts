@@ -4,6 +4,7 @@ import {
   minutesBetween,
   nextRealityCheck,
   type RgSession,
+  sessionBreakEnd,
   sessionLimitAt,
 } from '../../shared/responsibleGaming';
 import { useServices } from '../core/ServicesContext';
@@ -13,7 +14,7 @@ import { useObservable } from '../hooks/useObservable';
 /** What the reminder shows: the session so far, or that the session limit is reached. */
 export type RealityCheckView =
   | { kind: 'reality'; minutesPlayed: number; session: RgSession }
-  | { kind: 'sessionLimit'; minutes: number };
+  | { kind: 'sessionLimit'; minutes: number; breakEndsAt: Date };
 
 /**
  * The reality check and the session limit of the logged-in member (issue 17), timed on the
@@ -56,8 +57,10 @@ export function useRealityCheck() {
         kind: 'reality',
         at: nextRealityCheck(start, value.realityCheckMinutes, serverNow()),
       });
+    // The limit counts from the sitting's first login, not this one (a new login joins it).
+    const sittingStart = new Date(value.sittingStartedAt);
     if (value.sessionLimit)
-      due.push({ kind: 'sessionLimit', at: sessionLimitAt(start, value.sessionLimit) });
+      due.push({ kind: 'sessionLimit', at: sessionLimitAt(sittingStart, value.sessionLimit) });
     const next = due.sort((a, b) => a.at.getTime() - b.at.getTime())[0];
     if (!next) return;
     let cancelled = false;
@@ -65,7 +68,16 @@ export function useRealityCheck() {
       async () => {
         if (next.kind === 'sessionLimit') {
           await loadSectionTexts().catch(() => undefined);
-          if (!cancelled) setShown({ kind: 'sessionLimit', minutes: value.sessionLimit! });
+          if (!cancelled)
+            setShown({
+              kind: 'sessionLimit',
+              minutes: value.sessionLimit!,
+              breakEndsAt: sessionBreakEnd(
+                sittingStart,
+                value.sessionLimit!,
+                value.sessionBreakMinutes,
+              ),
+            });
           return;
         }
         const [fresh] = await Promise.all([

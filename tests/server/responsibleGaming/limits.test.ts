@@ -245,7 +245,8 @@ describe.each(engines)('responsible-gaming limits on %s', (engine) => {
       sessionLimit: 30,
       pendingSessionLimit: { minutes: 120 },
     });
-    // A new login is a new session.
+    // A new login joins the sitting (its limit counts from the first login, which is within it
+    // on the real clock); the reality check's figures count from this login.
     const fresh = await logIn(server, member.account);
     const session = await call(server, '/wps/rg/session', { headers: bearer(fresh) });
     expect(session.body.value).toMatchObject({ sessionLimit: 30, wagered: '0.00', net: '0.00' });

@@ -14,6 +14,7 @@ import {
   planLimitChange,
   refusalMessage,
   refusalOf,
+  sittingAtLogin,
   tightens,
 } from '../../../src/shared/responsibleGaming';
 
@@ -163,5 +164,28 @@ describe('responsible gaming rules (issue 17)', () => {
     expect(nextRealityCheck(start, 45, at('2026-05-10T13:59:00Z'))).toEqual(
       at('2026-05-10T14:15:00Z'),
     );
+  });
+
+  it('counts the session limit over a sitting: a login joins it, the break follows its limit', () => {
+    const start = at('2026-05-10T12:00:00Z');
+    const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+    const open = { startedAt: start, open: true, lastEndedAt: null };
+    // No sitting yet, or none with a session limit and nothing open for the break: a new one.
+    expect(sittingAtLogin(null, 30, 60, minutes(5))).toEqual({ startedAt: minutes(5) });
+    expect(sittingAtLogin(open, null, 60, minutes(500))).toEqual({ startedAt: start });
+    // Within the limit, a login joins (another tab, or back after logging out).
+    expect(sittingAtLogin(open, 30, 60, minutes(29))).toEqual({ startedAt: start });
+    const left = { startedAt: start, open: false, lastEndedAt: minutes(10) };
+    expect(sittingAtLogin(left, 30, 60, minutes(25))).toEqual({ startedAt: start });
+    // At the limit: refused until the break after it ends.
+    expect(sittingAtLogin(open, 30, 60, minutes(30))).toEqual({ breakEndsAt: minutes(90) });
+    expect(sittingAtLogin(open, 30, 60, minutes(89))).toEqual({ breakEndsAt: minutes(90) });
+    expect(sittingAtLogin(open, 30, 60, minutes(90))).toEqual({ startedAt: minutes(90) });
+    // Left at 10 minutes: the break counts from then; away that long, a new sitting.
+    expect(sittingAtLogin(left, 30, 60, minutes(40))).toEqual({ breakEndsAt: minutes(70) });
+    expect(sittingAtLogin(left, 30, 60, minutes(70))).toEqual({ startedAt: minutes(70) });
+    // Logging out at the limit's minute changes nothing: the break counts from the limit.
+    const atLimit = { startedAt: start, open: false, lastEndedAt: minutes(45) };
+    expect(sittingAtLogin(atLimit, 30, 60, minutes(60))).toEqual({ breakEndsAt: minutes(90) });
   });
 });
