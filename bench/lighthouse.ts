@@ -169,7 +169,7 @@ async function installabilityErrors(tab: Page): Promise<string[] | undefined> {
   }
 }
 
-async function auditPage(
+export async function auditPage(
   origin: string,
   page: (typeof PAGES)[number],
   executablePath: string,

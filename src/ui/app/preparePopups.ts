@@ -12,6 +12,8 @@ export function preparePopups(answer: AnnouncementResponse | null): void {
   void AnnouncementPopups.preload();
   void import('../components/SafeHtml').then((module) => module.loadSanitizer());
   if (answer.popup.some((popup) => popup.execution !== 'B')) {
+    // The board's own chunk at once, beside the section's (not after it and its imports).
+    void import('../announcements/AnnouncementBoard');
     void import('../announcements/AnnouncementPopups').then((module) =>
       module.preloadAnnouncementBoard(),
     );
