@@ -240,6 +240,10 @@ export const startVisit = async (run: PathRun) => {
     "if ('serviceWorker' in navigator) Object.defineProperty(navigator.serviceWorker, " +
       "'register', { value: () => Promise.reject(new Error('no service worker on a path')) });",
   );
+  // The page below is answered by the runner (its boot answers taken out), so Chromium (Local
+  // Network Access) no longer counts it as the site's own address and blocks its WebSocket to a
+  // loopback or private site: no push arrived on any path. A person's page comes from the site.
+  await run.context.grantPermissions(['local-network-access'], { origin: run.baseURL });
   // Whatever an earlier path or person left, the site starts in service.
   visit.maintenance = true;
   await setMaintenance(run, false);
