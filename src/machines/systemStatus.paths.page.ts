@@ -1,9 +1,11 @@
 import { expect } from '@playwright/test';
+import type { SnapshotFrom } from 'xstate';
 import type { PageRegistry, PathRun } from '../../testers/paths/registry';
 import type { systemStatusMachine } from './systemStatus';
 import { systemStatusPaths } from './systemStatus.paths';
 import {
   endVisit,
+  liveNotice,
   RETRY_TITLE,
   startVisit,
   systemStatusDrivers,
@@ -15,6 +17,19 @@ import {
  * that puts the checks together with the drivers (systemStatus.paths.drivers.ts) and the model
  * (systemStatus.paths.ts).
  */
+
+/** The live connection's notice is up when the machine says so, with both ways out; else none. */
+async function checkLiveNotice(run: PathRun, snapshot: SnapshotFrom<typeof systemStatusMachine>) {
+  const notice = liveNotice(run.page);
+  visitOf(run).liveFailed = snapshot.context.liveFailed;
+  if (!snapshot.context.liveFailed) {
+    await expect(notice).toHaveCount(0);
+    return;
+  }
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  await expect(notice.getByRole('button', { name: 'Reload page' })).toBeEnabled();
+}
 
 /** The app itself: the site's header and a page, no status screen. */
 async function checkApp(run: PathRun) {
@@ -33,7 +48,8 @@ async function checkApp(run: PathRun) {
  * (X-Forwarded-For: an open one, or one in the range the site blocks); later faces come from
  * the operator switching maintenance, pushed through the socket. Failures are forced at the
  * network: the status read lost or answered by a broken proxy (502), the socket client's script
- * lost. Maintenance is switched off after every path. The paths switch the whole site: they run
+ * lost (the live notice: its "Try again" lets the script load and a push must then arrive; its
+ * "Reload page" starts the page again). Maintenance is switched off after every path. The paths switch the whole site: they run
  * alone (tests/e2e/pathsSiteWide.spec.ts).
  */
 export const systemStatusPage: PageRegistry<typeof systemStatusMachine> = {
@@ -43,7 +59,7 @@ export const systemStatusPage: PageRegistry<typeof systemStatusMachine> = {
   needs: ['operator'],
   start: startVisit,
   cleanup: endVisit,
-  states: {
+  states: withLiveNotice({
     'watching.loading': async (run, snapshot) => {
       const visit = visitOf(run);
       visit.at = `watching.loading`;
@@ -81,6 +97,21 @@ export const systemStatusPage: PageRegistry<typeof systemStatusMachine> = {
       await expect(screen.getByRole('paragraph')).toHaveText(visit.error!);
       await expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
     },
-  },
+  }),
   events: systemStatusDrivers,
 };
+
+/** Every state's check, then the live notice's (it can be up over any of them). */
+function withLiveNotice(
+  checks: PageRegistry<typeof systemStatusMachine>['states'],
+): PageRegistry<typeof systemStatusMachine>['states'] {
+  return Object.fromEntries(
+    Object.entries(checks).map(([state, check]) => [
+      state,
+      async (run: PathRun, snapshot: SnapshotFrom<typeof systemStatusMachine>) => {
+        await check(run, snapshot);
+        await checkLiveNotice(run, snapshot);
+      },
+    ]),
+  );
+}

@@ -6,6 +6,7 @@ import { systemStatusMachine } from './systemStatus';
 
 const SNAPSHOT = 'xstate.snapshot.status';
 const ERROR = 'xstate.error.actor.status';
+const CLIENT = 'xstate.snapshot.socketClient';
 
 /** The live status with one code; each code has its own seq, so a repeat changes nothing. */
 const status = (code: SystemStatusCode): LiveSystemStatus => ({
@@ -50,36 +51,51 @@ const firstAnswerFailures = [
 ];
 
 /**
- * The socket client failing to load (streams/realtime.ts): the one failure after an answer,
- * since a later fetch that fails keeps the face (streams/live.ts); it can come first, too.
+ * The live connection's code (the socket.io client, loaded on demand: streams/onDemandCode.ts)
+ * failing to load, at any time before it has loaded: a notice over the face, not a failure of
+ * the status. Its "Try again" asks for the code again in the document; "Reload page" starts a
+ * new document (the machine starts again).
  */
-const socketFailure = {
-  label: 'status.error:socket',
-  event: {
-    type: ERROR,
-    error: new TypeError('Failed to fetch dynamically imported module: /assets/socket.js'),
-  },
+const live = {
+  failed: { label: 'live:failed', event: { type: CLIENT, snapshot: { context: 'failed' } } },
+  retry: { label: 'live.retry', event: { type: 'live.retry' } },
+  reload: { label: 'live.reload', event: { type: 'live.reload' } },
 };
 
 /**
  * The app's face paths (issue 15): the live status answers normal, maintenance or region
  * restricted and later switches between them; the first answer fails (the network, a bad
- * answer), or the socket client fails to load at any time, and the retry watches it again (a
- * retry after an answer keeps that answer's app on screen while loading).
+ * answer) and the retry watches it again (a retry after an answer keeps that answer's app on
+ * screen while loading). Beside the face, the socket client's code may fail to load: the notice
+ * comes over whatever is on screen, its "Try again" recovers the pushes once the code loads,
+ * its "Reload page" starts the page again.
  */
 export const systemStatusPaths: PathModel<typeof systemStatusMachine> = {
   id: 'systemStatus',
   machine: systemStatusMachine,
-  // The face, and whether a status answer is held: loading without one shows the loader, with
-  // one (a retry after a later failure) the last answer's app.
+  // The face, whether a status answer is held (loading without one shows the loader, with one
+  // — a retry after a later failure — the last answer's app), and whether the live
+  // connection's notice is up.
   key: ({ value, context }) =>
-    `${stateValueKey(value)}#${context.snapshot ? 'answered' : 'unanswered'}`,
+    `${stateValueKey(value)}#${context.snapshot ? 'answered' : 'unanswered'}` +
+    (context.liveFailed ? '#liveFailed' : ''),
+  notDriven: {
+    'xstate.error.actor.status':
+      'once the status has answered it never fails: a later read that fails keeps the face ' +
+      '(streams/live.ts), and the socket client failing to load is the live notice, not a ' +
+      'failure of the status (streams/onDemandCode.ts)',
+  },
   events: ({ value }) => {
     const face = stateValueKey(value);
-    if (face === 'unavailable') return [{ label: 'retry', event: { type: 'status.retry' } }];
+    // The code failing while the notice is not up, the notice's buttons while it is (the
+    // machine ignores each in the other case: no edge).
+    const liveEvents = [live.failed, live.retry, live.reload];
+    if (face === 'unavailable') {
+      return [{ label: 'retry', event: { type: 'status.retry' } }, ...liveEvents];
+    }
     // A face's own report again changes nothing (the same seq): no edge is made for it.
     return face === 'watching.loading'
-      ? [...reports, ...firstAnswerFailures, socketFailure]
-      : [...reports, socketFailure];
+      ? [...reports, ...firstAnswerFailures, ...liveEvents]
+      : [...reports, ...liveEvents];
   },
 };

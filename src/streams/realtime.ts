@@ -31,18 +31,32 @@ type EventPayload<Map extends EventsMap, K extends keyof Map> = Parameters<Map[K
 export function createRealtime<
   Listen extends EventsMap = ServerToClientEvents,
   Emit extends EventsMap = ClientToServerEvents,
->(createSocket: () => Socket<Listen, Emit> | Promise<Socket<Listen, Emit>>) {
+>(
+  createSocket: () => Socket<Listen, Emit> | Promise<Socket<Listen, Emit>>,
+  options: {
+    /**
+     * How many times the client's code failed to load so far (streams/onDemandCode.ts): a
+     * socket that came only after such a failure counts its first connect as a reconnect, since
+     * the pushes of the time without it were missed.
+     */
+    loadFailures?: () => number;
+  } = {},
+) {
   type AnySocket = Socket<Listen, Emit>;
   // The factory may be async so the socket.io client can load after the first paint.
   let current: AnySocket | null = null;
+  /** Sockets that came after a failed load of the client: their first connect is a re-connect. */
+  const late = new WeakSet<AnySocket>();
   const socket$ = new Observable<AnySocket>((subscriber) => {
     let socket: AnySocket | null = null;
     let closed = false;
+    const failuresBefore = options.loadFailures?.() ?? 0;
     void Promise.resolve(createSocket()).then(
       (created) => {
         if (closed) return;
         socket = created;
         current = created;
+        if ((options.loadFailures?.() ?? 0) > failuresBefore) late.add(created);
         subscriber.next(created);
         created.connect();
       },
@@ -85,8 +99,9 @@ export function createRealtime<
    */
   const reconnected$ = socket$.pipe(
     switchMap((socket) => {
-      // A subscriber that arrives while connected must still count the next connect as a re-connect.
-      let connectedBefore = socket.connected;
+      // A subscriber that arrives while connected must still count the next connect as a
+      // re-connect; so must one of a socket that came late (its client failed to load first).
+      let connectedBefore = socket.connected || late.has(socket);
       return listen(socket, 'connect', 'connect').pipe(
         filter(() => {
           const isReconnect = connectedBefore;

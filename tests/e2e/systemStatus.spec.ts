@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const run = promisify(execFile);
 const dataDir = path.resolve(process.env.E2E_DIR ?? '.e2e', 'data');
@@ -82,5 +82,93 @@ test('during maintenance the live-support button opens the chat, which works', a
   await expect(chat.getByTestId('chat-message')).toContainText(['When does the maintenance end?']);
   // Back: the maintenance screen again.
   await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByTestId('maintenance-screen')).toBeVisible();
+});
+
+/**
+ * The socket client's chunk (loaded on demand) failing to load: told by what it holds, whatever
+ * the build named it. `fail` says whether this request of it fails (a lost network).
+ */
+async function routeSocketClient(page: Page, fail: (attempt: number) => boolean) {
+  let attempts = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch().catch(() => null);
+    if (!response) return route.abort().catch(() => undefined);
+    const body = await response.text().catch(() => null);
+    if (body === null) return;
+    if (!body.includes('engine.io')) return route.fulfill({ response }).catch(() => undefined);
+    attempts += 1;
+    if (fail(attempts)) return route.abort('internetdisconnected').catch(() => undefined);
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+}
+
+const liveNotice = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: 'Live updates have stopped' });
+
+test('the live connection whose code failed to load comes back with "Try again", in the same page', async ({
+  page,
+}) => {
+  await routeSocketClient(page, (attempt) => attempt === 1);
+  await page.goto('/');
+  // The site itself stays: a notice over it, not a failure screen.
+  const notice = liveNotice(page);
+  await expect(notice).toBeVisible();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { e2eMarker: number }).e2eMarker = 7;
+  });
+  // Keyboard: the notice's first button takes focus and Enter presses it.
+  await notice.getByRole('button', { name: 'Try again' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute(
+    'data-connection',
+    'connected',
+  );
+  // The live data flows: the operator's switch is pushed to this page, which never reloaded.
+  await ops('maintenance', 'on');
+  await expect(page.getByTestId('maintenance-screen')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(
+    7,
+  );
+});
+
+test('"Reload page" on the live notice loads the page again, and never again by itself', async ({
+  page,
+}) => {
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents += 1;
+  });
+  // Fails on the first page and on the reload: the reload must not reload again by itself.
+  let failing = 2;
+  await routeSocketClient(page, () => failing-- > 0);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const notice = liveNotice(page);
+  await expect(notice).toBeVisible();
+  // 360 px: the notice and its 44 px buttons fit, no sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  for (const name of ['Try again', 'Reload page']) {
+    const box = (await notice.getByRole('button', { name }).boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  await notice.getByRole('button', { name: 'Reload page' }).click();
+  await expect.poll(() => documents).toBe(2);
+  // The reload's code failed too: the notice again, waiting for the person.
+  await expect(liveNotice(page)).toBeVisible();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  expect(documents).toBe(2);
+  // Once the code loads, a reload brings the pushes back.
+  await liveNotice(page).getByRole('button', { name: 'Reload page' }).click();
+  await expect.poll(() => documents).toBe(3);
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute(
+    'data-connection',
+    'connected',
+  );
+  await expect(liveNotice(page)).toHaveCount(0);
+  await ops('maintenance', 'on');
   await expect(page.getByTestId('maintenance-screen')).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { createActor, fromObservable, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { type SystemStatusEvent, systemStatusMachine } from '../../src/machines/systemStatus';
 import type { SystemStatusResponse } from '../../src/shared/system';
+import type { CodeLoadState } from '../../src/streams/onDemandCode';
 import type { LiveSystemStatus } from '../../src/streams/system';
 
 /**
@@ -34,7 +35,8 @@ const status = (code: 0 | 1 | 2, seq: number): LiveSystemStatus => ({
 type ModelEvent =
   | SystemStatusEvent
   | { type: 'xstate.snapshot.status'; snapshot: { context: LiveSystemStatus } }
-  | { type: 'xstate.error.actor.status'; error: Error };
+  | { type: 'xstate.error.actor.status'; error: Error }
+  | { type: 'xstate.snapshot.socketClient'; snapshot: { context: CodeLoadState } };
 
 const EVENTS: ModelEvent[] = [
   ...([0, 1, 2] as const).map((code): ModelEvent => ({
@@ -43,19 +45,26 @@ const EVENTS: ModelEvent[] = [
   })),
   { type: 'xstate.error.actor.status', error: new Error('network down') },
   { type: 'status.retry' },
+  // The socket client's code failing to load, and the live notice's two buttons.
+  { type: 'xstate.snapshot.socketClient', snapshot: { context: 'failed' } },
+  { type: 'live.retry' },
+  { type: 'live.reload' },
 ];
 
 const model = new TestModel(
   systemStatusMachine as never,
   {
     events: () => EVENTS as never,
-    serializeState: (snapshot: Snapshot) => JSON.stringify(snapshot.value),
+    serializeState: (snapshot: Snapshot) =>
+      JSON.stringify([snapshot.value, snapshot.context.liveFailed]),
   } as never,
 ) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
 
 /** The system under test: the real machine, on a live status the test controls. */
 function createSut() {
   const watched: Subject<LiveSystemStatus>[] = [];
+  const client = new Subject<CodeLoadState>();
+  const calls = { retryLive: 0, reloadPage: 0 };
   const actor = createActor(
     systemStatusMachine.provide({
       actors: {
@@ -64,19 +73,24 @@ function createSut() {
           watched.push(live);
           return live;
         }),
+        socketClient: fromObservable(() => client),
+      },
+      actions: {
+        retryLive: () => void calls.retryLive++,
+        reloadPage: () => void calls.reloadPage++,
       },
     }),
   ).start();
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { actor, watched, settle };
+  return { actor, watched, client, calls, settle };
 }
 
 const stateName = (value: unknown) =>
   typeof value === 'string' ? value : Object.values(value as Record<string, string>)[0]!;
 
 const expectations: Record<string, (sut: ReturnType<typeof createSut>) => void> = {
-  loading: ({ actor, watched }) => {
-    expect(actor.getSnapshot().context.snapshot).toBeNull();
+  loading: ({ watched }) => {
+    // (The last answer may still be held: a retry after a later failure keeps its app.)
     // Loading always means the live status is being watched.
     expect(watched.at(-1)?.observed).toBe(true);
   },
@@ -102,12 +116,22 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
     // The first step of every path is the machine's own start event.
     const event = step.event as ModelEvent | { type: 'xstate.init' };
     const live = sut.watched.at(-1);
+    const before = { ...sut.calls };
     if (event.type === 'xstate.snapshot.status') live?.next(event.snapshot.context);
     else if (event.type === 'xstate.error.actor.status') live?.error(event.error);
+    else if (event.type === 'xstate.snapshot.socketClient') sut.client.next(event.snapshot.context);
     else if (event.type !== 'xstate.init') sut.actor.send(event);
     await sut.settle();
     const expected = stateName(step.state.value);
     expect(stateName(sut.actor.getSnapshot().value), `after ${event.type}`).toBe(expected);
+    // The live notice is up exactly as the model says; its buttons ask for the code or a reload.
+    const liveFailed = (step.state as Snapshot).context.liveFailed;
+    expect(sut.actor.getSnapshot().context.liveFailed, `after ${event.type}`).toBe(liveFailed);
+    if (event.type === 'live.retry') expect(sut.calls.retryLive).toBe(before.retryLive + 1);
+    if (event.type === 'live.reload') {
+      expect(sut.calls.reloadPage).toBe(before.reloadPage + 1);
+      expect(sut.actor.getSnapshot().context.snapshot).toBeNull();
+    }
     const check = expectations[expected];
     if (!check) throw new Error(`state "${expected}" has no assertion`);
     check(sut);

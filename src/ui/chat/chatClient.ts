@@ -39,6 +39,7 @@ import {
   type SupportRoomList,
   typingIn,
 } from '../../streams/chatRoom';
+import { socketClient } from '../../streams/onDemandCode';
 import { createRealtime } from '../../streams/realtime';
 
 /**
@@ -81,7 +82,7 @@ export function newClientId(): string {
 function chatRealtime(auth: () => Record<string, string | null>) {
   return createRealtime<ChatServerToClientEvents, ChatClientToServerEvents>(
     async (): Promise<ChatSocket> => {
-      const { io } = await import('socket.io-client');
+      const { io } = await socketClient.get();
       return io(CHAT_NAMESPACE, {
         path: SOCKET_PATH,
         autoConnect: false,
@@ -90,6 +91,7 @@ function chatRealtime(auth: () => Record<string, string | null>) {
         auth: (callback) => callback(auth()),
       });
     },
+    { loadFailures: socketClient.failures },
   );
 }
 

@@ -52,6 +52,7 @@ import {
 } from '../../streams/consolidatedFunds';
 import { createLanguageService, type LanguageService } from '../../i18n/languageService';
 import { SOCKET_PATH } from '../../shared/realtime';
+import { type OnDemandCode, socketClient } from '../../streams/onDemandCode';
 import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
 import { createSystemStatus, type LiveSystemStatus } from '../../streams/system';
 import { createSessionService, type SessionService } from './session/sessionService';
@@ -62,6 +63,11 @@ export interface Services {
   systemApi: SystemApi;
   identityApi: IdentityApi;
   realtime: Realtime;
+  /**
+   * The socket.io client's code (loaded on demand): `failed` shows the live-connection notice
+   * (its "Try again" is `retry`).
+   */
+  socketClient: Pick<OnDemandCode<unknown>, 'state$' | 'retry'>;
   /** The site's status kept live (streams/system.ts); the systemStatus machine watches it. */
   systemStatus$: Observable<LiveSystemStatus>;
   language: LanguageService;
@@ -132,20 +138,24 @@ export function createServices(i18n: i18n): Services {
     bootAnswer: bootAnswers.take,
   });
   const systemApi = createSystemApi(http);
-  // socket.io-client is its own chunk, fetched after the first paint.
-  const realtime = createRealtime(async (): Promise<PlatformSocket> => {
-    const { io } = await import('socket.io-client');
-    return io({
-      path: SOCKET_PATH,
-      autoConnect: false,
-      // WebSocket first, one connection from the start (no polling handshake, and no sticky
-      // sessions needed behind a load balancer); long-polling only where a WebSocket fails
-      // (a proxy that blocks upgrades); such a client needs sticky sessions behind a balancer.
-      transports: ['websocket', 'polling'],
-      tryAllTransports: true,
-      auth: (callback) => callback({ token: readToken() }),
-    });
-  });
+  // socket.io-client is its own chunk, fetched after the first paint; a failed fetch waits for
+  // the page's "Try again" (streams/onDemandCode.ts) instead of failing the live streams.
+  const realtime = createRealtime(
+    async (): Promise<PlatformSocket> => {
+      const { io } = await socketClient.get();
+      return io({
+        path: SOCKET_PATH,
+        autoConnect: false,
+        // WebSocket first, one connection from the start (no polling handshake, and no sticky
+        // sessions needed behind a load balancer); long-polling only where a WebSocket fails
+        // (a proxy that blocks upgrades); such a client needs sticky sessions behind a balancer.
+        transports: ['websocket', 'polling'],
+        tryAllTransports: true,
+        auth: (callback) => callback({ token: readToken() }),
+      });
+    },
+    { loadFailures: socketClient.failures },
+  );
   const sealed = createSealedCalls(http);
   const identityApi = createIdentityApi(http, sealed);
   const walletApi = createWalletApi(http);
@@ -295,6 +305,7 @@ export function createServices(i18n: i18n): Services {
     unreadMessages$,
     balance,
     realtime,
+    socketClient,
     systemStatus$: createSystemStatus({
       // The first answer is the one the server put in the page (no round trip before the
       // page can show its face); then asked once more when the socket first connects, since a

@@ -9,6 +9,7 @@ import { SiteInfoContext } from '../../core/SiteInfoContext';
 import { useSystemStatus } from './useSystemStatus';
 import { Button } from '../../components/Button';
 import { useLocation } from 'react-router-dom';
+import { LiveFailedNotice } from './LiveFailedNotice';
 
 /**
  * Pages that stay open whatever the status: the live chat (the blocking screens offer it) and
@@ -80,31 +81,48 @@ export function SystemGate({ children }: { children: ReactNode }) {
     else showLoader();
   }, [decided]);
 
-  if (snapshot.matches('unavailable')) {
+  // The live connection's notice goes over whatever face is on screen (it is read from the
+  // current snapshot: a deferred one would show it a render late).
+  const notice = current.context.liveFailed ? (
+    <LiveFailedNotice
+      onRetry={() => send({ type: 'live.retry' })}
+      onReload={() => send({ type: 'live.reload' })}
+    />
+  ) : null;
+  return (
+    <>
+      {face()}
+      {notice}
+    </>
+  );
+
+  function face(): ReactNode {
+    if (snapshot.matches('unavailable')) {
+      return (
+        <main className="status-screen" aria-labelledby="status-unavailable-title">
+          <h1 id="status-unavailable-title">{t('errors.network')}</h1>
+          <p>{snapshot.context.error}</p>
+          <Button variant="primary" onClick={() => send({ type: 'status.retry' })}>
+            {t('common.retry')}
+          </Button>
+        </main>
+      );
+    }
+    // First load: the HTML loader from index.html is still showing.
+    if (!info) return null;
+
     return (
-      <main className="status-screen" aria-labelledby="status-unavailable-title">
-        <h1 id="status-unavailable-title">{t('errors.network')}</h1>
-        <p>{snapshot.context.error}</p>
-        <Button variant="primary" onClick={() => send({ type: 'status.retry' })}>
-          {t('common.retry')}
-        </Button>
-      </main>
+      <SiteInfoContext.Provider value={info}>
+        {alwaysOpen ? (
+          children
+        ) : snapshot.matches({ watching: 'maintenance' }) ? (
+          <MaintenanceScreen end={snapshot.context.maintenanceEnd} />
+        ) : snapshot.matches({ watching: 'regionRestricted' }) ? (
+          <RegionBlockScreen ip={info.location.ip} />
+        ) : (
+          children
+        )}
+      </SiteInfoContext.Provider>
     );
   }
-  // First load: the HTML loader from index.html is still showing.
-  if (!info) return null;
-
-  return (
-    <SiteInfoContext.Provider value={info}>
-      {alwaysOpen ? (
-        children
-      ) : snapshot.matches({ watching: 'maintenance' }) ? (
-        <MaintenanceScreen end={snapshot.context.maintenanceEnd} />
-      ) : snapshot.matches({ watching: 'regionRestricted' }) ? (
-        <RegionBlockScreen ip={info.location.ip} />
-      ) : (
-        children
-      )}
-    </SiteInfoContext.Provider>
-  );
 }
