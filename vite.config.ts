@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -16,6 +17,19 @@ export default defineConfig({
     // `es2015` build is the same code as the modern syntax the site targets, smaller and
     // quicker to run.
     conditions: ['es2015', ...defaultClientConditions],
+    // React 19 has useSyncExternalStore: the libraries' shim of it for older Reacts is left out.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(
+          new URL('./src/vendor/useSyncExternalStoreShim.ts', import.meta.url),
+        ),
+      },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
   },
   server: {
     // `npm run dev`: Vite serves the site with hot reload, the real server answers the API.
