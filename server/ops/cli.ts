@@ -29,6 +29,7 @@ import { perLanguage } from './announceArgs';
  *   npm run ops -- rg extend player1 --until 2031-01-01T00:00:00Z | rg extend player1 --permanent
  *   npm run ops -- support add <name> [--display-name "Mai"] | support list
  *   npm run ops -- support password <name> | support disable <name> | support enable <name>
+ *   npm run ops -- member password <account> | member disable <account> | member enable <account>
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -51,6 +52,7 @@ const usage = [
   '       npm run ops -- rg <account> | rg extend <account> --until <iso> | rg extend <account> --permanent',
   '       npm run ops -- support add <name> [--display-name <name players see>] | support list',
   '       npm run ops -- support password <name> | support disable <name> | support enable <name>',
+  '       npm run ops -- member password <account> | member disable <account> | member enable <account>',
 ].join('\n');
 
 /** A date the operator typed, as ISO, or a clear error naming the option. */
@@ -333,6 +335,34 @@ async function run(argv: string[]): Promise<string> {
     !more.length
   ) {
     const path = `/ops/support/staff/${encodeURIComponent(extra)}/status`;
+    const status = action === 'disable' ? 'disabled' : 'active';
+    return JSON.stringify(await call('POST', { status }, path));
+  }
+  // A member's login (the demo members a production start disabled come back this way): a
+  // password is made by the server and shown once, here.
+  if (command === 'member' && action === 'password' && extra && !more.length) {
+    const path = `/ops/members/${encodeURIComponent(extra)}/password`;
+    const reset = (await call('POST', {}, path)) as {
+      account: string;
+      status: string;
+      password: string;
+    };
+    return [
+      `New password set for ${reset.account} (every session of the member was ended)`,
+      `password: ${reset.password}`,
+      'It is shown only now; the member is asked to change it at the next login.',
+      reset.status === 'active'
+        ? 'The account is active.'
+        : `The account is ${reset.status}: npm run ops -- member enable ${reset.account} lets it log in.`,
+    ].join('\n');
+  }
+  if (
+    command === 'member' &&
+    (action === 'disable' || action === 'enable') &&
+    extra &&
+    !more.length
+  ) {
+    const path = `/ops/members/${encodeURIComponent(extra)}/status`;
     const status = action === 'disable' ? 'disabled' : 'active';
     return JSON.stringify(await call('POST', { status }, path));
   }

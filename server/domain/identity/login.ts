@@ -197,8 +197,8 @@ export async function login(
   if (account.status !== 'active')
     throw new ApiError(
       403,
-      'account_locked',
-      'This account is disabled. Please contact your agent.',
+      'account_disabled',
+      'This account is disabled. Please contact customer service.',
     );
   if (request.portal === 'agent' && !isAgentType(account.type)) {
     throw new ApiError(403, 'not_agent', 'Non-agents cannot log in.');
