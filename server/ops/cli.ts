@@ -27,6 +27,7 @@ import { perLanguage } from './announceArgs';
  *   npm run ops -- announce create --file announcement.json | announce list [--all] | announce end op-3
  *   npm run ops -- rg player1
  *   npm run ops -- rg extend player1 --until 2031-01-01T00:00:00Z | rg extend player1 --permanent
+ *   npm run ops -- rg payout player1 [--key <request key>]
  *   npm run ops -- support add <name> [--display-name "Mai"] | support list
  *   npm run ops -- support password <name> | support disable <name> | support enable <name>
  *   npm run ops -- member password <account> | member disable <account> | member enable <account>
@@ -50,6 +51,7 @@ const usage = [
   '       npm run ops -- announce create --file <announcement.json>',
   '       npm run ops -- announce list [--all] | announce end <id>',
   '       npm run ops -- rg <account> | rg extend <account> --until <iso> | rg extend <account> --permanent',
+  '       npm run ops -- rg payout <account> [--key <request key, to retry one that got no answer>]',
   '       npm run ops -- support add <name> [--display-name <name players see>] | support list',
   '       npm run ops -- support password <name> | support disable <name> | support enable <name>',
   '       npm run ops -- member password <account> | member disable <account> | member enable <account>',
@@ -171,6 +173,7 @@ async function run(argv: string[]): Promise<string> {
       account: { type: 'string', multiple: true },
       permanent: { type: 'boolean' },
       'display-name': { type: 'string' },
+      key: { type: 'string' },
     },
   });
   const [command, action, extra, ...more] = positionals;
@@ -300,7 +303,31 @@ async function run(argv: string[]): Promise<string> {
     const body = { account: extra, endsAt: permanent ? null : isoOption('until', values.until) };
     return JSON.stringify(await call('POST', body, '/ops/rg/extend'), null, 2);
   }
-  if (command === 'rg' && action && action !== 'extend' && !extra) {
+  // The balance of a member on a break or self-excluded, paid out as a withdrawal the operator
+  // asks for. The request key is printed: running again with it after a lost answer is safe.
+  if (command === 'rg' && action === 'payout' && extra && more.length === 0) {
+    const requestKey = values.key ?? randomUUID().replaceAll('-', '');
+    const paid = (await call('POST', { account: extra, requestKey }, '/ops/rg/payout')) as {
+      account: string;
+      withdrawal: { id: string; status: string };
+      paid: string;
+      lockedBonus: string | null;
+      replayed: boolean;
+    };
+    return [
+      paid.replayed
+        ? `Already done with this key: withdrawal ${paid.withdrawal.id} of ${paid.paid} for ${paid.account} (now ${paid.withdrawal.status}).`
+        : `Withdrawal ${paid.withdrawal.id} of ${paid.paid} asked for ${paid.account} (${paid.withdrawal.status}); recorded in the member's responsible-gaming history.`,
+      paid.lockedBonus && paid.lockedBonus !== '0.00'
+        ? `Not paid: ${paid.lockedBonus} of bonus money still locked by its wagering requirement (left in the wallet).`
+        : '',
+      `Request key: ${requestKey} (run again with --key ${requestKey} if this answer was lost).`,
+      `The payout channel pays it, or: npm run ops -- withdrawal ${paid.withdrawal.id} pay.`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+  if (command === 'rg' && action && !['extend', 'payout'].includes(action) && !extra) {
     const path = `/ops/rg/${encodeURIComponent(action)}`;
     return JSON.stringify(await call('GET', undefined, path), null, 2);
   }
