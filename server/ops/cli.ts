@@ -307,6 +307,8 @@ async function run(argv: string[]): Promise<string> {
   // asks for. The request key is printed: running again with it after a lost answer is safe.
   if (command === 'rg' && action === 'payout' && extra && more.length === 0) {
     const requestKey = values.key ?? randomUUID().replaceAll('-', '');
+    if (!/^[A-Za-z0-9_-]{8,64}$/.test(requestKey))
+      throw new Error(`--key is 8 to 64 letters, digits, "-" or "_": ${requestKey}`);
     const paid = (await call('POST', { account: extra, requestKey }, '/ops/rg/payout')) as {
       account: string;
       withdrawal: { id: string; status: string };

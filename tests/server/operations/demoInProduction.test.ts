@@ -8,7 +8,14 @@ import { prepareDatabase } from '../../../server/boot';
 import { generateMemberPassword } from '../../../server/domain/identity/memberStatus';
 import { hashPassword } from '../../../server/domain/identity/password';
 import { DEMO_PASSWORD } from '../../../server/seed/demoAccounts';
-import { bearer, loginReply, loginToken } from '../../support/identityClient';
+import {
+  bearer,
+  encryptedCall,
+  lastCode,
+  loginReply,
+  loginToken,
+  smsCode,
+} from '../../support/identityClient';
 import { grant, withdraw } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
@@ -197,6 +204,22 @@ describe.each(engines)('demo logins at a production start on %s', (engine) => {
     } finally {
       tab5.close();
     }
+
+    // A disabled member gets no session by a password reset either, and its password stays.
+    expect((await ops('/ops/members/player1/status', { status: 'disabled' })).body.value).toEqual({
+      account: 'player1',
+      status: 'disabled',
+    });
+    await smsCode(server, 'noLogin', '900000001');
+    const reset1 = await encryptedCall(server, '/wps/member/password/verification', 'POST', {
+      mobileNum: '900000001',
+      countryDialingCode: '84',
+      verificationCode: await lastCode(server, '+84900000001'),
+      newPassword: 'Mobile123',
+    });
+    expect(reset1.body).toMatchObject({ success: false, code: 'account_disabled' });
+    const own = await loginReply(server, { username: 'player1', password: 'own-Passw0rd-1' });
+    expect(own.body.code).toBe('account_disabled');
   });
 
   it('generates passwords the configured password rule accepts', () => {
