@@ -78,13 +78,14 @@ export function addressOf(server: HttpServer): string {
 /**
  * Migrations and seeds; each is a no-op when already done. In production the demo seed never
  * runs, and the demo logins of a database first started in development are made safe
- * (secureDemoLogins): the answer is the warning to print, if any.
+ * (secureDemoLogins): the answer is the warning to print, if any, and the member sessions that
+ * ended (for the realtime layer to tell their open pages once it runs).
  */
 export async function prepareDatabase(
   db: Database,
   config: PlatformConfig,
   production: boolean,
-): Promise<string | null> {
+): Promise<{ warning: string | null; endedSessions: string[] }> {
   await migrate(db);
   // The game catalogue is product data, seeded in production too (skipped when unchanged).
   await seedCatalogue(db);
@@ -101,9 +102,10 @@ export async function prepareDatabase(
   for (const raffle of raffles) await ensureRaffleSeed(db, raffle.id);
   if (!production) {
     await seedDemo(db);
-    return null;
+    return { warning: null, endedSessions: [] };
   }
-  return demoLoginsWarning(await secureDemoLogins(db));
+  const found = await secureDemoLogins(db);
+  return { warning: demoLoginsWarning(found), endedSessions: found.endedSessions };
 }
 
 /**
@@ -116,7 +118,10 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
   if (refusal) throw new Error(refusal);
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
-    const warning = await prepareDatabase(db, config, env.NODE_ENV === 'production');
+    // The sessions it ended have no open page here yet (the workers start after). A socket open
+    // on another machine's instance still running is not told: its session answers no request,
+    // and the socket keeps its private rooms until it reconnects.
+    const { warning } = await prepareDatabase(db, config, env.NODE_ENV === 'production');
     if (warning) console.error(warning);
   } finally {
     await db.close();
@@ -133,7 +138,7 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   if (refusal) throw new Error(refusal);
   await mkdir(env.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  const demoWarning = await prepareDatabase(db, config, production);
+  const { warning: demoWarning, endedSessions } = await prepareDatabase(db, config, production);
   // A cluster's workers find what the primary already found: it warned once.
   if (demoWarning && options.announce !== false) console.error(demoWarning);
 
@@ -169,6 +174,9 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
     websocketOnly: options.websocketOnly,
   });
   observe({ sockets: () => app.io.engine.clientsCount, db });
+  // Demo members disabled at this start: their open pages log out, as at a logout (with Redis,
+  // on the other instances too).
+  deps.identity.revocations.announce(endedSessions, 'disabled');
   await app.http.listen({ port: env.PORT, host: env.HOST });
   // A WEB_CONCURRENCY worker's metrics are served by its primary, summed over the workers.
   let metricsServer: HttpServer | null = null;

@@ -206,7 +206,9 @@ function banner(
     '            npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> <text>',
     '            npm run ops -- announce create --kind announcement|notice|popup --title EN=<text> --body EN=<html> | announce list | announce end <id>',
     '            npm run ops -- rg <account> | rg extend <account> --until <iso> | rg extend <account> --permanent',
+    '            npm run ops -- rg payout <account> [--key <request key>]',
     '            npm run ops -- support add <name> [--display-name <name>] | support list | support password|disable|enable <name>',
+    '            npm run ops -- member password <account> | member disable|enable <account>',
     '',
   );
   return lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n');

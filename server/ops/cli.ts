@@ -27,8 +27,10 @@ import { perLanguage } from './announceArgs';
  *   npm run ops -- announce create --file announcement.json | announce list [--all] | announce end op-3
  *   npm run ops -- rg player1
  *   npm run ops -- rg extend player1 --until 2031-01-01T00:00:00Z | rg extend player1 --permanent
+ *   npm run ops -- rg payout player1 [--key <request key>]
  *   npm run ops -- support add <name> [--display-name "Mai"] | support list
  *   npm run ops -- support password <name> | support disable <name> | support enable <name>
+ *   npm run ops -- member password <account> | member disable <account> | member enable <account>
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -49,8 +51,10 @@ const usage = [
   '       npm run ops -- announce create --file <announcement.json>',
   '       npm run ops -- announce list [--all] | announce end <id>',
   '       npm run ops -- rg <account> | rg extend <account> --until <iso> | rg extend <account> --permanent',
+  '       npm run ops -- rg payout <account> [--key <request key, to retry one that got no answer>]',
   '       npm run ops -- support add <name> [--display-name <name players see>] | support list',
   '       npm run ops -- support password <name> | support disable <name> | support enable <name>',
+  '       npm run ops -- member password <account> | member disable <account> | member enable <account>',
 ].join('\n');
 
 /** A date the operator typed, as ISO, or a clear error naming the option. */
@@ -169,6 +173,7 @@ async function run(argv: string[]): Promise<string> {
       account: { type: 'string', multiple: true },
       permanent: { type: 'boolean' },
       'display-name': { type: 'string' },
+      key: { type: 'string' },
     },
   });
   const [command, action, extra, ...more] = positionals;
@@ -298,7 +303,33 @@ async function run(argv: string[]): Promise<string> {
     const body = { account: extra, endsAt: permanent ? null : isoOption('until', values.until) };
     return JSON.stringify(await call('POST', body, '/ops/rg/extend'), null, 2);
   }
-  if (command === 'rg' && action && action !== 'extend' && !extra) {
+  // The balance of a member on a break or self-excluded, paid out as a withdrawal the operator
+  // asks for. The request key is printed: running again with it after a lost answer is safe.
+  if (command === 'rg' && action === 'payout' && extra && more.length === 0) {
+    const requestKey = values.key ?? randomUUID().replaceAll('-', '');
+    if (!/^[A-Za-z0-9_-]{8,64}$/.test(requestKey))
+      throw new Error(`--key is 8 to 64 letters, digits, "-" or "_": ${requestKey}`);
+    const paid = (await call('POST', { account: extra, requestKey }, '/ops/rg/payout')) as {
+      account: string;
+      withdrawal: { id: string; status: string };
+      paid: string;
+      lockedBonus: string | null;
+      replayed: boolean;
+    };
+    return [
+      paid.replayed
+        ? `Already done with this key: withdrawal ${paid.withdrawal.id} of ${paid.paid} for ${paid.account} (now ${paid.withdrawal.status}).`
+        : `Withdrawal ${paid.withdrawal.id} of ${paid.paid} asked for ${paid.account} (${paid.withdrawal.status}); recorded in the member's responsible-gaming history.`,
+      paid.lockedBonus && paid.lockedBonus !== '0.00'
+        ? `Not paid: ${paid.lockedBonus} of bonus money still locked by its wagering requirement (left in the wallet).`
+        : '',
+      `Request key: ${requestKey} (run again with --key ${requestKey} if this answer was lost).`,
+      `The payout channel pays it, or: npm run ops -- withdrawal ${paid.withdrawal.id} pay.`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+  if (command === 'rg' && action && !['extend', 'payout'].includes(action) && !extra) {
     const path = `/ops/rg/${encodeURIComponent(action)}`;
     return JSON.stringify(await call('GET', undefined, path), null, 2);
   }
@@ -333,6 +364,34 @@ async function run(argv: string[]): Promise<string> {
     !more.length
   ) {
     const path = `/ops/support/staff/${encodeURIComponent(extra)}/status`;
+    const status = action === 'disable' ? 'disabled' : 'active';
+    return JSON.stringify(await call('POST', { status }, path));
+  }
+  // A member's login (the demo members a production start disabled come back this way): a
+  // password is made by the server and shown once, here.
+  if (command === 'member' && action === 'password' && extra && !more.length) {
+    const path = `/ops/members/${encodeURIComponent(extra)}/password`;
+    const reset = (await call('POST', {}, path)) as {
+      account: string;
+      status: string;
+      password: string;
+    };
+    return [
+      `New password set for ${reset.account} (every session of the member was ended)`,
+      `password: ${reset.password}`,
+      'It is shown only now; the member is asked to change it at the next login.',
+      reset.status === 'active'
+        ? 'The account is active.'
+        : `The account is ${reset.status}: npm run ops -- member enable ${reset.account} lets it log in.`,
+    ].join('\n');
+  }
+  if (
+    command === 'member' &&
+    (action === 'disable' || action === 'enable') &&
+    extra &&
+    !more.length
+  ) {
+    const path = `/ops/members/${encodeURIComponent(extra)}/status`;
     const status = action === 'disable' ? 'disabled' : 'active';
     return JSON.stringify(await call('POST', { status }, path));
   }

@@ -1,6 +1,7 @@
 import type { Database } from '../db/types';
 import { setStaffStatus } from '../domain/chat/staff';
 import { verifyPassword } from '../domain/identity/password';
+import { revokeMemberSessions } from '../domain/identity/sessions';
 import { DEMO_PASSWORD, DEMO_SUPPORT, demoAccounts } from './demoAccounts';
 import { agentDemoAccounts } from './seedAgentDemo';
 
@@ -8,19 +9,24 @@ import { agentDemoAccounts } from './seedAgentDemo';
 export interface DemoLoginsFound {
   /** Support accounts disabled now: they still had the demo password. */
   disabledSupport: string[];
-  /** Demo players and agents that still have the demo password (warned about, left as they are). */
-  demoMembers: string[];
+  /** Demo players and agents disabled now: they still had the demo password. */
+  disabledMembers: string[];
+  /** The member sessions that ended: the realtime layer tells their open pages once it runs. */
+  endedSessions: string[];
 }
 
 /**
  * At a production start (NODE_ENV=production: the demo seed never runs there), makes the demo
- * logins of a database seeded in development safe. The demo support account (`support1`),
- * still with the published demo password, is disabled (its sessions end): a console login reads
- * every player's chat and answers as the operator, and nothing in production needs it. The
- * operator gives it a password of its own and enables it again if wanted
- * (`npm run ops -- support password support1`, then `support enable support1`); one with a
- * password of its own is left alone. Demo members still on the demo password are listed for the
- * boot warning (their money and history are the operator's to judge).
+ * logins of a database seeded in development safe: every demo account still on the published
+ * demo password is disabled, and its sessions end.
+ * - The demo support account (`support1`): a console login reads every player's chat and
+ *   answers as the operator. To use it: `npm run ops -- support password support1`, then
+ *   `support enable support1`.
+ * - The demo players and agents (player1..8, agent1..): they were seeded with money, and anyone
+ *   who read the README could log in and withdraw it. Their money, history and withdrawals
+ *   already asked for stay (the withdrawal lifecycle goes on without the member). To bring one
+ *   back: `npm run ops -- member password <account>`, then `member enable <account>`.
+ * An account with a password of its own is left alone, and so is one already disabled.
  */
 export async function secureDemoLogins(db: Database): Promise<DemoLoginsFound> {
   const disabledSupport: string[] = [];
@@ -33,23 +39,38 @@ export async function secureDemoLogins(db: Database): Promise<DemoLoginsFound> {
     disabledSupport.push(DEMO_SUPPORT.name);
   }
   const names = [...demoAccounts, ...agentDemoAccounts].map((demo) => demo.account);
-  const members = await db.query<{ account: string; password_hash: string }>(
-    `select account, password_hash from members
-     where account = any(string_to_array($1, ',')) and status = 'active' order by id`,
+  const members = await db.query<{ id: string; account: string; password_hash: string }>(
+    `select id::text, account, password_hash from members
+     where account = any(string_to_array($1, ',')) and kind = 'member' and status = 'active'
+     order by id`,
     [names.join(',')],
   );
   // The seed hashed the demo password once for every account: each distinct hash is checked once.
   const checked = new Map<string, boolean>();
-  const demoMembers: string[] = [];
+  const disabledMembers: string[] = [];
+  const endedSessions: string[] = [];
   for (const member of members) {
     let demo = checked.get(member.password_hash);
     if (demo === undefined) {
       demo = await verifyPassword(DEMO_PASSWORD, member.password_hash);
       checked.set(member.password_hash, demo);
     }
-    if (demo) demoMembers.push(member.account);
+    if (!demo) continue;
+    // Only while the hash is still the one checked: a password changed meanwhile (another
+    // instance still running) is the member's own, and is left alone.
+    const ended = await db.transaction(async (tx) => {
+      const [disabled] = await tx.query(
+        `update members set status = 'disabled'
+         where id = $1 and password_hash = $2 and status = 'active' returning id`,
+        [member.id, member.password_hash],
+      );
+      return disabled ? { ids: await revokeMemberSessions(tx, member.id, 'disabled') } : null;
+    });
+    if (!ended) continue;
+    disabledMembers.push(member.account);
+    endedSessions.push(...ended.ids);
   }
-  return { disabledSupport, demoMembers };
+  return { disabledSupport, disabledMembers, endedSessions };
 }
 
 /** The boot's warning about what secureDemoLogins found, or null when nothing. */
@@ -62,11 +83,14 @@ export function demoLoginsWarning(found: DemoLoginsFound): string | null {
       `           To use it: npm run ops -- support password ${found.disabledSupport[0]}, then support enable ${found.disabledSupport[0]}.`,
     );
   }
-  if (found.demoMembers.length > 0) {
+  if (found.disabledMembers.length > 0) {
+    const first = found.disabledMembers[0]!;
     lines.push(
-      `  WARNING: NODE_ENV=production with demo accounts that still have the published demo password:`,
-      `           ${found.demoMembers.join(', ')}. Anyone can log in as them: change their passwords or`,
-      `           start production on a database never started in development.`,
+      `  WARNING: NODE_ENV=production on a database seeded in development: the demo members`,
+      `           ${found.disabledMembers.join(', ')}`,
+      `           still had the published demo password and are now disabled (their sessions ended;`,
+      `           their balances and withdrawals already asked for stay). To bring one back:`,
+      `           npm run ops -- member password ${first}, then member enable ${first}.`,
     );
   }
   return lines.length > 0 ? lines.join('\n') : null;

@@ -138,6 +138,7 @@ export const identityErrorCodes = [
   'captcha_required',
   'captcha_invalid',
   'account_locked',
+  'account_disabled',
   'not_agent',
   'not_member',
   'ip_verification_required',

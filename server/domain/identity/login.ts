@@ -194,17 +194,25 @@ export async function login(
       : await checkPassword(deps, request, ip);
   if (account.kind !== 'member')
     throw new ApiError(403, 'not_member', 'Non-member accounts are unable to log in.');
-  if (account.status !== 'active')
-    throw new ApiError(
-      403,
-      'account_locked',
-      'This account is disabled. Please contact your agent.',
-    );
+  assertActive(account);
   if (request.portal === 'agent' && !isAgentType(account.type)) {
     throw new ApiError(403, 'not_agent', 'Non-agents cannot log in.');
   }
   if (request.type !== 'sms') await checkKnownAddress(deps, account, request, ip);
   return startSession(deps, account, ip, request.type);
+}
+
+/**
+ * A disabled member (the operator's `member disable`, or a demo member on the demo password at a
+ * production start) gets no session: login and password resets answer `account_disabled`.
+ */
+export function assertActive(account: Pick<AccountRow, 'status'>): void {
+  if (account.status !== 'active')
+    throw new ApiError(
+      403,
+      'account_disabled',
+      'This account is disabled. Please contact customer service.',
+    );
 }
 
 /** Records the login and opens a session; shared by login, registration and password resets. */

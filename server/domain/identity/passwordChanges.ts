@@ -8,7 +8,7 @@ import type {
 import type { AppDeps } from '../../http/deps';
 import { ApiError } from '../apiError';
 import { findByAccount, findById, findByMobile, phoneTarget, setPassword } from './accounts';
-import { startSession } from './login';
+import { assertActive, startSession } from './login';
 import { hashPassword, verifyPassword } from './password';
 import { revokeMemberSessions } from './sessions';
 import { consumeCode, issueCode } from './verificationCodes';
@@ -119,6 +119,8 @@ export async function resetByEmailCode(
   // An unknown name answers as a wrong code: the form must not tell which names exist.
   if (!account) throw new ApiError(400, 'verification_code_invalid', 'Invalid verification code.');
   await consumeCode(deps.db, 'reset', `member:${account.id}`, request.verificationCode);
+  // Only after the code: a username alone does not tell whether the account is disabled.
+  assertActive(account);
   return replacePassword(deps, account.id, request.newPassword, ip, 'password_reset');
 }
 
@@ -137,5 +139,6 @@ export async function resetByMobile(
   );
   const account = await findByMobile(deps.db, request.countryDialingCode, request.mobileNum);
   if (!account) throw new ApiError(400, 'verification_code_invalid', 'Invalid verification code.');
+  assertActive(account);
   return replacePassword(deps, account.id, request.newPassword, ip, 'password_reset');
 }

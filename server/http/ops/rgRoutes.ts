@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { extendExclusion } from '../../domain/responsibleGaming/changes';
+import { payOutExcludedMember } from '../../domain/responsibleGaming/payout';
 import { rgOperatorView } from '../../domain/responsibleGaming/views';
 import type { AppDeps } from '../deps';
 import { ApiError, parseInput } from '../errors';
@@ -12,6 +13,14 @@ const extendBody = z
     account,
     /** The new end (ISO date-time), or null: permanent. */
     endsAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .strict();
+
+const payoutBody = z
+  .object({
+    account,
+    /** The operator's request key: a retry with the same key answers the first payout. */
+    requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   })
   .strict();
 
@@ -27,7 +36,9 @@ async function findMember(deps: AppDeps, name: string): Promise<{ id: string; ac
 /**
  * The operator's responsible-gaming view (issue 17): a member's limits, settings, exclusion and
  * every change (`npm run ops -- rg <account>`), and extending an exclusion
- * (`npm run ops -- rg extend <account> --until <iso> | --permanent`): never shortening it.
+ * (`npm run ops -- rg extend <account> --until <iso> | --permanent`): never shortening it; and
+ * paying out the balance of a member who cannot log in to withdraw it
+ * (`npm run ops -- rg payout <account>`).
  */
 export async function opsRgRoutes(
   app: FastifyInstance,
@@ -46,5 +57,12 @@ export async function opsRgRoutes(
     const member = await findMember(deps, body.account);
     const endsAt = body.endsAt === null ? null : new Date(body.endsAt);
     return ok({ account: member.account, ...(await extendExclusion(deps, member.id, endsAt)) });
+  });
+
+  app.post('/ops/rg/payout', async (request) => {
+    authorize(request);
+    const body = parseInput(payoutBody, request.body);
+    const member = await findMember(deps, body.account);
+    return ok(await payOutExcludedMember(deps, member, body.requestKey));
   });
 }

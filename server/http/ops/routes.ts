@@ -11,6 +11,7 @@ import { opsPromotionRoutes } from './promotionRoutes';
 import { opsPointRoutes } from './pointRoutes';
 import { opsFeedbackRoutes } from './feedbackRoutes';
 import { opsAnnouncementRoutes } from './announcementRoutes';
+import { opsMemberRoutes } from './memberRoutes';
 import { opsRgRoutes } from './rgRoutes';
 import { opsSupportRoutes } from './supportStaffRoutes';
 
@@ -82,4 +83,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsAnnouncementRoutes(app, deps, authorize);
   await opsRgRoutes(app, deps, authorize);
   await opsSupportRoutes(app, deps, authorize);
+  await opsMemberRoutes(app, deps, authorize);
 }

@@ -27,7 +27,8 @@ function useValue(): (item: RgHistoryItem, value: string | null) => string {
         : item.subject === 'sessionLimit' || item.subject === 'realityCheck'
           ? t('rg.off')
           : t('rg.none');
-    if (item.subject.startsWith('limit.')) return format.money(value);
+    // A payout by the operator during a break or self-exclusion: its amount.
+    if (item.subject.startsWith('limit.') || item.subject === 'payout') return format.money(value);
     if (item.subject === 'sessionLimit' || item.subject === 'realityCheck')
       return format.duration(Number(value));
     if (item.subject === 'exclusion') {
