@@ -59,6 +59,54 @@ test.describe('shell and routes', () => {
     }
   });
 
+  test("a phone's first screen of a game list, drawn before any script, lies where the app draws it", async ({
+    browser,
+  }) => {
+    const box = (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          return [rect.x, rect.y, rect.width, rect.height].map(Math.round);
+        });
+    const parts = [
+      'h1',
+      '.vendor-menu',
+      '.subtype-tabs',
+      '.game-search',
+      '.game-card',
+      '.game-card-image img',
+      '.game-card-name',
+      '.game-card-actions',
+    ];
+    for (const [width, colorScheme] of [
+      [360, 'dark'],
+      [412, 'light'],
+      [800, 'light'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme });
+      const page = await context.newPage();
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto('/rng?vassalage=PG');
+      await expect(page.locator('#first-paint .game-card-image img').first()).toBeVisible();
+      const drawn = [await box(page, '#first-paint .site-header')];
+      for (const part of parts) drawn.push(await box(page, `#first-paint ${part}`));
+      // The pressed pill is the query's vendor, its name and logo as the app shows them.
+      await expect(page.locator('#first-paint .vendor-menu [aria-pressed="true"]')).toHaveText(
+        'PG Soft',
+      );
+      await page.unroute('**/*.js');
+      await page.goto('/rng?vassalage=PG');
+      await expect(page.getByTestId('game-card').first()).toBeVisible();
+      await expect(page.locator('#first-paint')).toHaveCount(0);
+      const app = [await box(page, '.site-header')];
+      for (const part of parts) app.push(await box(page, `main ${part}`));
+      expect(app, `${width} px`).toEqual(drawn);
+      await context.close();
+    }
+  });
+
   for (const alias of ['/index', '/index.html', '/home']) {
     test(`${alias} is the home lobby`, async ({ page }) => {
       await page.goto(alias);

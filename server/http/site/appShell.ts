@@ -9,8 +9,10 @@ import type { PlatformConfig } from '../../config/schema';
 import { listAnnouncements } from '../../domain/announcements/listAnnouncements';
 import { buildStatusInfo, buildStatusResponse } from '../../domain/system/statusReport';
 import type { AppDeps } from '../deps';
-import { gameIconUrl } from '../../../src/games/gameItem';
-import { pickCdnBase } from '../../../src/games/images';
+import { pickCdnBase, resolveImage } from '../../../src/games/images';
+import { gameIconUrl, gameTitle } from '../../../src/games/gameItem';
+import { gameTypeTabs } from '../../../src/games/lanes';
+import { offersFreeTrial } from '../../../src/games/launch';
 import {
   GAME_LIST_PAGE_SIZE,
   GAME_LIST_PATH,
@@ -20,9 +22,9 @@ import {
 } from '../../../src/shared/gameListQuery';
 import { answerKey, BOOT_ANSWERS_ID, STATUS_PATH } from '../../../src/shared/bootAnswers';
 import type { Envelope } from '../../../src/shared/envelope';
-import type { GameListPage } from '../../../src/shared/games';
+import type { GameCategoryVendors, GameListPage } from '../../../src/shared/games';
 import { THEME_STORAGE_KEY } from '../../../src/shared/theme';
-import { homeFirstPaint } from './firstPaint';
+import { type FirstPaintCard, gameListFirstPaint, homeFirstPaint } from './firstPaint';
 import { acceptedLanguages, preferredEncoding, type ShellEncoding } from './negotiation';
 
 export type ShellDeps = Pick<
@@ -97,6 +99,9 @@ export const THEME_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THE
 /** The CSP source that allows THEME_SCRIPT and nothing else inline. */
 export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
+/** The providers of every category (GCSGAME_newGameVendor), as the game list page asks. */
+const VENDORS_PATH = '/wps/relay/GCSGAME_newGameVendor';
+
 /** The status info is the configuration's: built once per configuration object. */
 const statusInfos = new WeakMap<PlatformConfig, ReturnType<typeof buildStatusInfo>>();
 
@@ -133,7 +138,7 @@ export async function bootAnswers(
   request: FastifyRequest,
   deps: ShellDeps,
   language: string,
-): Promise<{ script: string; images: string[] }> {
+): Promise<{ script: string; images: string[]; firstPaint: string | null }> {
   let info = statusInfos.get(deps.config);
   if (!info) {
     info = buildStatusInfo(deps.config);
@@ -148,6 +153,7 @@ export async function bootAnswers(
   );
   const answers: Record<string, unknown> = { [answerKey(STATUS_PATH)]: status };
   const images: string[] = [];
+  let firstPaint: string | null = null;
   const list =
     status.maintenance || status.regionRestriction
       ? null
@@ -156,23 +162,62 @@ export async function bootAnswers(
     const query = new URLSearchParams(
       Object.entries(list.query).map(([name, value]) => [name, String(value)]),
     );
-    const answer = await request.server
-      .inject({
-        method: 'GET',
-        url: `${list.path}?${query}`,
-        headers: { language: language.toUpperCase(), merchant: deps.config.brand.merchantCode },
-      })
-      .catch(() => null);
-    const envelope = answer?.statusCode === 200 ? (answer.json() as Envelope<GameListPage>) : null;
-    if (envelope?.success && envelope.value) {
-      answers[answerKey(list.path, list.query)] = envelope.value;
+    const ask = <T>(url: string) =>
+      request.server
+        .inject({
+          method: 'GET',
+          url,
+          headers: { language: language.toUpperCase(), merchant: deps.config.brand.merchantCode },
+        })
+        .then((answer) => {
+          const envelope = answer.statusCode === 200 ? (answer.json() as Envelope<T>) : null;
+          return envelope?.success && envelope.value ? envelope.value : null;
+        })
+        .catch(() => null);
+    // The providers' pills too (the page's GCSGAME_newGameVendor, as it asks it).
+    const vendorQuery = { platform: 'html5-desktop', merchantCode: deps.config.brand.merchantCode };
+    const [page, categories] = await Promise.all([
+      ask<GameListPage>(`${list.path}?${query}`),
+      ask<GameCategoryVendors[]>(`${VENDORS_PATH}?${new URLSearchParams(vendorQuery)}`),
+    ]);
+    if (categories) answers[answerKey(VENDORS_PATH, vendorQuery)] = categories;
+    if (page) {
+      answers[answerKey(list.path, list.query)] = page;
       // The pictures' host is the page's pick among the image CDNs: known here only when
       // there is one (or none: this site).
       if (deps.config.imageCDNs.length <= 1) {
         const base = pickCdnBase(deps.config.imageCDNs);
-        for (const game of envelope.value.games.slice(0, GAME_LIST_PRIORITY_CARDS)) {
+        const cards: FirstPaintCard[] = [];
+        for (const game of page.games.slice(0, GAME_LIST_PRIORITY_CARDS)) {
           const image = gameIconUrl(game, base);
-          if (image) images.push(image);
+          if (!image) continue;
+          images.push(image);
+          cards.push({
+            title: gameTitle(game),
+            vendorName: game.displayName,
+            image,
+            freeTrial: offersFreeTrial(game),
+            favourite: game.isGame !== 'VASSALAGE',
+          });
+        }
+        // A phone's first screen of the list, when everything it shows is known.
+        const gameType = String(list.query.gameType);
+        const vendors = categories?.find((category) => category.gameCategory === gameType);
+        if (vendors && cards.length === page.games.slice(0, GAME_LIST_PRIORITY_CARDS).length) {
+          firstPaint = gameListFirstPaint({
+            language,
+            brand: deps.config.brand.name,
+            type: gameType.toLowerCase(),
+            vendors: vendors.vendors.map((vendor) => ({
+              vassalage: vendor.vassalage,
+              displayName: vendor.displayName,
+              logo: vendor.images ? resolveImage(base, vendor.images.small) : null,
+            })),
+            vassalage: typeof list.query.vassalage === 'string' ? list.query.vassalage : undefined,
+            subtypes:
+              gameType === 'RNG' ? gameTypeTabs(deps.config.brand.languages, ['SC', 'VP']) : null,
+            cards,
+          });
         }
       }
     }
@@ -181,6 +226,7 @@ export async function bootAnswers(
   return {
     script: `<script id="${BOOT_ANSWERS_ID}" type="application/json">${json}</script>`,
     images,
+    firstPaint,
   };
 }
 
@@ -427,7 +473,9 @@ export async function sendAppShell(
           `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`,
       ),
     ],
-    image === null ? null : homeFirstPaint({ language, brand: deps.config.brand.name, image }),
+    image === null
+      ? boot.firstPaint
+      : homeFirstPaint({ language, brand: deps.config.brand.name, image }),
   );
   const variant = variantOf(html);
 

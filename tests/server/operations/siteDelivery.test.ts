@@ -277,7 +277,8 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
     for (const pathname of ['/rng', '/member/deposit', '/login']) {
       const html = decode(await raw(server, pathname, { 'accept-encoding': 'gzip' }));
       expect(html, pathname).not.toContain('data-home-banner');
-      expect(html, pathname).not.toContain(`id="${FIRST_PAINT_ID}"`);
+      // A game list has a first screen of its own (its cards); the others none.
+      expect(html.includes(`id="${FIRST_PAINT_ID}"`), pathname).toBe(pathname === '/rng');
       expect(html).toContain('<div id="root"></div>');
     }
     // The HTML keeps the site's Content-Security-Policy.
@@ -351,10 +352,24 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
       )}`,
     )) as GameListPage;
     expect(list.games.length).toBeGreaterThan(4);
+    // And the providers, for its pills.
+    const vendorsPath = '/wps/relay/GCSGAME_newGameVendor';
+    const vendorQuery = {
+      platform: 'html5-desktop',
+      merchantCode: server.deps.config.brand.merchantCode,
+    };
+    const vendors = await api(`${vendorsPath}?${new URLSearchParams(vendorQuery)}`);
     expect(answersIn(html)).toEqual({
       [STATUS_PATH]: status,
       [answerKey(listPath, query)]: list,
+      [answerKey(vendorsPath, vendorQuery)]: vendors,
     });
+    // Its first screen: the pressed provider, the first four cards with their titles.
+    const firstPaint = /<div id="first-paint"[^>]*>(.*?)<div id="root">/s.exec(html)?.[1] ?? '';
+    expect(firstPaint).toContain('aria-pressed="true" tabindex="-1"><span><img');
+    expect(
+      [...firstPaint.matchAll(/<h2 class="game-card-name">([^<]*)</g)].map((m) => m[1]),
+    ).toEqual(list.games.slice(0, 4).map((game) => game.gameName));
     const preloads = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map(
       (match) => match[1],
     );
