@@ -8,8 +8,11 @@ import { serviceWorker } from './build/serviceWorker';
 import { staticGraph } from './build/staticGraph';
 
 /** The static code of the site's entry and of the demo vendor's game page (build/staticGraph.ts). */
-const siteCode = staticGraph('src/main.tsx');
+const SITE_ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const siteCode = staticGraph(SITE_ENTRY);
 const playCode = staticGraph('src/play/main.tsx');
+/** The site's code the game page uses too: with the shared libraries, so the page needs no other. */
+const playShared = new Set([...playCode].filter((id) => !/[\\/]src[\\/]play[\\/]/.test(id)));
 const SHARED_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|ky|use-sync-external-store)[\\/]/;
 
@@ -71,14 +74,14 @@ export default defineConfig({
             {
               name: 'vendor',
               tags: ['$initial'],
-              test: (id: string) =>
-                SHARED_LIBRARIES.test(id) || (siteCode.has(id) && playCode.has(id)),
+              test: (id: string) => SHARED_LIBRARIES.test(id) || playShared.has(id),
               priority: 2,
             },
             {
               name: 'site',
               tags: ['$initial'],
-              test: (id: string) => siteCode.has(id) && !playCode.has(id),
+              // Not the entry module itself: it stays the entry's chunk (its start() runs there).
+              test: (id: string) => siteCode.has(id) && !playCode.has(id) && id !== SITE_ENTRY,
               priority: 1,
             },
             {
