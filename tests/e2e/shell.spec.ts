@@ -77,6 +77,8 @@ test.describe('shell and routes', () => {
     const parts = [
       'h1',
       '.vendor-menu',
+      '.vendor-menu li:nth-child(2)',
+      '.vendor-menu li:nth-child(3)',
       '.subtype-tabs',
       '.game-search',
       '.game-card',

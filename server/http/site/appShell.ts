@@ -211,7 +211,7 @@ export async function bootAnswers(
             vendors: vendors.vendors.map((vendor) => ({
               vassalage: vendor.vassalage,
               displayName: vendor.displayName,
-              logo: vendor.images ? resolveImage(base, vendor.images.small) : null,
+              hasLogo: resolveImage(base, vendor.images?.small) !== null,
             })),
             vassalage: typeof list.query.vassalage === 'string' ? list.query.vassalage : undefined,
             subtypes:

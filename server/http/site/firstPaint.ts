@@ -105,7 +105,7 @@ export function gameListFirstPaint(options: {
   brand: string;
   /** The route's name: rng, live, fish or pvp. */
   type: string;
-  vendors: { vassalage: string; displayName: string; logo: string | null }[];
+  vendors: { vassalage: string; displayName: string; hasLogo: boolean }[];
   /** The vendor of the query (?vassalage=), when one. */
   vassalage: string | undefined;
   /** The slots' game types (null on the other lists). */
@@ -123,7 +123,8 @@ export function gameListFirstPaint(options: {
     ...options.vendors.map((vendor) =>
       pill(
         options.vassalage === vendor.vassalage,
-        `${vendor.logo ? `<img class="vendor-logo" alt="" width="24" height="24" src="${escapeText(vendor.logo)}">` : ''}${escapeText(vendor.displayName)}`,
+        // The logo's room only: its picture comes with the app, not before the cards' pictures.
+        `${vendor.hasLogo ? '<span class="vendor-logo"></span>' : ''}${escapeText(vendor.displayName)}`,
       ),
     ),
   ];

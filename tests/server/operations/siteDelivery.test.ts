@@ -366,7 +366,11 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
     });
     // Its first screen: the pressed provider, the first four cards with their titles.
     const firstPaint = /<div id="first-paint"[^>]*>(.*?)<div id="root">/s.exec(html)?.[1] ?? '';
-    expect(firstPaint).toContain('aria-pressed="true" tabindex="-1"><span><img');
+    expect(firstPaint).toContain(
+      'aria-pressed="true" tabindex="-1"><span><span class="vendor-logo"></span>PG Soft',
+    );
+    // The cards' pictures only: the providers' logos come with the app.
+    expect(firstPaint).not.toContain('VENDOR_ICON');
     expect(
       [...firstPaint.matchAll(/<h2 class="game-card-name">([^<]*)</g)].map((m) => m[1]),
     ).toEqual(list.games.slice(0, 4).map((game) => game.gameName));
