@@ -7,12 +7,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../build/precompress';
 import type { FastifyRequest } from 'fastify';
-import {
-  bootAnswers,
-  ROUTE_SECTIONS,
-  routeModules,
-  type ShellDeps,
-} from '../../../server/http/site/appShell';
+import { ROUTE_SECTIONS, routeModules, type ShellDeps } from '../../../server/http/site/appShell';
+import { bootAnswers } from '../../../server/http/site/bootAnswers';
 import { FIRST_PAINT_ID } from '../../../server/http/site/firstPaint';
 import { answerKey, BOOT_ANSWERS_ID, STATUS_PATH } from '../../../src/shared/bootAnswers';
 import type { GameListPage } from '../../../src/shared/games';
