@@ -13,6 +13,11 @@ const siteCode = staticGraph(SITE_ENTRY);
 const playCode = staticGraph('src/play/main.tsx');
 /** The site's code the game page uses too: with the shared libraries, so the page needs no other. */
 const playShared = new Set([...playCode].filter((id) => !/[\\/]src[\\/]play[\\/]/.test(id)));
+/** The announcement pop-ups over every page and their board (one chunk: they come together). */
+const popupsCode = new Set([
+  ...staticGraph('src/ui/announcements/AnnouncementPopups.tsx'),
+  ...staticGraph('src/ui/announcements/AnnouncementBoard.tsx'),
+]);
 const SHARED_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|ky|use-sync-external-store)[\\/]/;
 
@@ -75,20 +80,29 @@ export default defineConfig({
               name: 'vendor',
               tags: ['$initial'],
               test: (id: string) => SHARED_LIBRARIES.test(id) || playShared.has(id),
-              priority: 2,
+              priority: 4,
             },
             {
               name: 'site',
               tags: ['$initial'],
               // Not the entry module itself: it stays the entry's chunk (its start() runs there).
               test: (id: string) => siteCode.has(id) && !playCode.has(id) && id !== SITE_ENTRY,
-              priority: 1,
+              priority: 3,
             },
             {
-              // What two or more sections share (the design system's pieces, hooks, helpers).
-              name: 'sections',
-              test: (id: string) => /[\\/]src[\\/]/.test(id) && !playCode.has(id),
+              // The design system's pieces and the hooks and helpers most sections use.
+              name: 'kit',
+              test: (id: string) =>
+                /[\\/]src[\\/](ui[\\/](components|hooks|core)|api[\\/]apiErrors)[\\/.]/.test(id) &&
+                !playCode.has(id),
               minShareCount: 2,
+              priority: 2,
+            },
+            {
+              name: 'popups',
+              test: (id: string) =>
+                popupsCode.has(id) && /[\\/]src[\\/]/.test(id) && !playCode.has(id),
+              priority: 1,
             },
           ],
         },

@@ -15,6 +15,12 @@ export function avatarUrl(avatar: string | null): string {
   return avatar !== null && isAvatar(avatar) ? `/avatars/${avatar}.svg` : '/avatars/default.svg';
 }
 
+/** The avatar a picture shows (avatarUrl's inverse): null for the default or an unknown one. */
+export function avatarOf(iconUrl: string): Avatar | null {
+  const name = /^\/avatars\/([a-z]+)\.svg$/.exec(iconUrl)?.[1];
+  return name !== undefined && isAvatar(name) ? name : null;
+}
+
 /** GET /wps/member/info/icon: the member's avatar and the set to choose from. */
 export interface MemberIcon {
   avatar: Avatar | null;

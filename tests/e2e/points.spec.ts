@@ -36,7 +36,9 @@ test('points earned by play are converted to money and redeemed for goods the op
 
   await page.goto('/pointMall');
   await expect(page.getByTestId('point-balance')).toHaveText('150');
-  // 100 points to money: the header's balance rises by 0.20.
+  // 100 points to money: the header's balance rises by 0.20 (read once the page has it: the
+  // header's numbers come after the first screen).
+  await expect(page.getByTestId('balance')).toHaveText(/\d/);
   const before = (await page.getByTestId('balance').textContent()) ?? '';
   await page.getByLabel('Points to convert').fill('120');
   await page.getByTestId('convert-points').click();

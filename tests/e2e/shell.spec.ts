@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { loginToken } from '../support/identityClient';
+import { newAccount } from './accounts';
 import { loginAs } from './support';
 
 test.describe('shell and routes', () => {
@@ -256,4 +258,49 @@ test('a lost live connection shows a quiet notice until it is back', async ({ pa
   await expect(notice).toBeVisible({ timeout: 15_000 });
   await context.setOffline(false);
   await expect(notice).toHaveCount(0, { timeout: 20_000 });
+});
+
+test('a member page opened with a stored session asks for its own content first, then the numbers around it', async ({
+  browser,
+}) => {
+  const server = { url: `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}` };
+  const fresh = await newAccount();
+  const token = await loginToken(server, fresh.username, fresh.password);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
+  // In the order the browser reports them: the first screen's picture (the member's avatar,
+  // in the header and on My Account), then what waits for it (firstScreen.ts).
+  const seen: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (/\/avatars\/default\.svg$/.test(request.url())) seen.push('avatar');
+  });
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.includes('/wps/v2/wallets/balance')) seen.push('balance');
+    if (url.includes('/socket.io/')) seen.push('socket');
+    if (url.includes('/wps/rewards/summary')) seen.push('badges');
+    if (/\/avatars\/(star|moon)\.svg$/.test(url)) seen.push('choices');
+  });
+  // The live connection is a WebSocket (long-polling only where one fails).
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/socket.io/')) seen.push('socket');
+  });
+  await page.goto('/member');
+  await expect(
+    page.getByTestId('avatar-picker').getByRole('img', { name: 'Your avatar' }),
+  ).toBeVisible();
+  // Everything still comes: the balance, the live connection, the footer and the set's pictures.
+  await expect(page.getByTestId('balance')).toHaveText(/\d/);
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute(
+    'data-connection',
+    'connected',
+  );
+  await expect(page.locator('footer')).toBeVisible();
+  await expect(page.locator('.avatar-choice img')).toHaveCount(8);
+  for (const later of ['balance', 'socket', 'badges', 'choices']) {
+    expect(seen, later).toContain(later);
+    expect(seen.indexOf('avatar'), later).toBeLessThan(seen.indexOf(later));
+  }
+  await context.close();
 });

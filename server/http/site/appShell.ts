@@ -143,7 +143,7 @@ async function shellTemplate(staticDir: string): Promise<string> {
 }
 
 /** Vite's build manifest (build.manifest): source file → its built chunk and what it imports. */
-type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 const manifests = new Map<string, { mtimeMs: number; manifest: BuildManifest }>();
 
 /** dist/.vite/manifest.json, read once per build; empty when the build wrote none. */
@@ -211,26 +211,43 @@ export const ROUTE_SECTIONS: readonly (readonly [RegExp, string, ...string[]])[]
  * without a section (home, the popups' routes, unknown paths).
  */
 export function routeModules(manifest: BuildManifest, url: string, language: string): string[] {
+  const chunks = routeChunks(manifest, url);
+  if (chunks.length === 0) return [];
+  const texts = [...new Set([language.toLowerCase(), 'en'])]
+    .map((lang) => manifest[`src/i18n/locales/sections/${lang}.json`])
+    .filter((chunk) => chunk !== undefined);
+  return [
+    ...chunks.map((key) => `/${manifest[key]!.file}`),
+    ...texts.map((chunk) => `/${chunk.file}`),
+  ];
+}
+
+/**
+ * The stylesheets of a route's section the entry does not load: linked with the page, so they
+ * come with the first download instead of after the entry script asks for the section (which
+ * waits for them). The app's loader finds them linked and does not ask again.
+ */
+export function routeStyles(manifest: BuildManifest, url: string): string[] {
+  const entry = new Set(manifest['index.html']?.css ?? []);
+  const styles = routeChunks(manifest, url).flatMap((key) => manifest[key]!.css ?? []);
+  return [...new Set(styles)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+}
+
+/** The manifest keys of a route's section and clients, less what the entry loads. */
+function routeChunks(manifest: BuildManifest, url: string): string[] {
   const path = routePath(url);
   const [, source, ...clients] = ROUTE_SECTIONS.find(([pattern]) => pattern.test(path)) ?? [];
-  const section = source ? manifest[source] : undefined;
-  if (!section) return [];
-  const loaded = new Set<string>();
+  if (!source || !manifest[source]) return [];
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
     into.add(key);
     for (const next of manifest[key].imports ?? []) walk(next, into);
   };
+  const loaded = new Set<string>();
   walk('index.html', loaded);
   const needed = new Set<string>();
-  for (const key of [source!, ...clients]) walk(key, needed);
-  const texts = [...new Set([language.toLowerCase(), 'en'])]
-    .map((lang) => manifest[`src/i18n/locales/sections/${lang}.json`])
-    .filter((chunk) => chunk !== undefined);
-  return [
-    ...[...needed].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`),
-    ...texts.map((chunk) => `/${chunk.file}`),
-  ];
+  for (const key of [source, ...clients]) walk(key, needed);
+  return [...needed].filter((key) => !loaded.has(key));
 }
 
 interface ShellVariant {
@@ -315,6 +332,9 @@ export async function sendAppShell(
     image,
     modules,
     [
+      ...routeStyles(manifest, request.url).map(
+        (href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`,
+      ),
       `<script>${THEME_SCRIPT}</script>`,
       boot.script,
       ...boot.images.map(

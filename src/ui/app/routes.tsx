@@ -1,5 +1,6 @@
 import { isValidElement, lazy, type ReactNode, Suspense } from 'react';
 import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
+import { useFirstScreenDrawn, useMarkFirstScreen } from '../core/firstScreen';
 import { useSession } from '../core/session/useSession';
 import { HomePage } from '../home';
 import { PopupProvider } from '../core/PopupContext';
@@ -25,12 +26,14 @@ import {
   SupportConsole,
 } from './sections';
 
-// The reality check and the session limit (issue 17): loaded once a real member is logged in.
+// The reality check and the session limit (issue 17): loaded once a real member is logged in
+// and the first screen is drawn.
 const RealityCheck = lazy(() => import('../responsibleGaming/RealityCheck'));
 
 function RealityCheckGate() {
   const session = useSession();
-  if (!session.isLogin || session.isTrial || session.pending) return null;
+  const firstScreenDrawn = useFirstScreenDrawn();
+  if (!session.isLogin || session.isTrial || session.pending || !firstScreenDrawn) return null;
   return (
     <Suspense fallback={null}>
       <RealityCheck />
@@ -39,6 +42,9 @@ function RealityCheckGate() {
 }
 
 function Root() {
+  // Once the session is known, the route's first screen is in this render (main.tsx waited for
+  // its section): what can wait for it starts after it (firstScreen.ts).
+  useMarkFirstScreen(!useSession().pending);
   return (
     <PopupProvider>
       <NavigationEffects />

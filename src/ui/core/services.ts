@@ -42,6 +42,7 @@ import {
   type Observable,
   startWith,
   Subject,
+  switchMap,
 } from 'rxjs';
 import { createSessionCache, type SessionCache } from '../../games/caching';
 import { type BalanceStore, createBalanceStore } from '../../streams/balance';
@@ -53,6 +54,7 @@ import {
 import { createLanguageService, type LanguageService } from '../../i18n/languageService';
 import { SOCKET_PATH } from '../../shared/realtime';
 import { type OnDemandCode, socketClient } from '../../streams/onDemandCode';
+import { afterFirstScreen } from './firstScreen';
 import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
 import { createSystemStatus, type LiveSystemStatus } from '../../streams/system';
 import { createSessionService, type SessionService } from './session/sessionService';
@@ -138,10 +140,12 @@ export function createServices(i18n: i18n): Services {
     bootAnswer: bootAnswers.take,
   });
   const systemApi = createSystemApi(http);
-  // socket.io-client is its own chunk, fetched after the first paint; a failed fetch waits for
-  // the page's "Try again" (streams/onDemandCode.ts) instead of failing the live streams.
+  // socket.io-client is its own chunk, fetched once the first screen is drawn (firstScreen.ts);
+  // a failed fetch waits for the page's "Try again" (streams/onDemandCode.ts) instead of
+  // failing the live streams.
   const realtime = createRealtime(
     async (): Promise<PlatformSocket> => {
+      await afterFirstScreen();
       const { io } = await socketClient.get();
       return io({
         path: SOCKET_PATH,
@@ -195,23 +199,29 @@ export function createServices(i18n: i18n): Services {
     ),
   );
   const loggedIn$ = role$.pipe(map((role) => role !== 'guest'));
+  // The member's numbers around the page (balance, funds, badges, VIP, the reality check's
+  // session) are asked for once the first screen is drawn (firstScreen.ts): on a slow phone they
+  // would otherwise hold up the page's own content. Their pushes come with the socket, later too.
+  const firstScreenDrawn$ = from(afterFirstScreen());
+  const laterRole$ = firstScreenDrawn$.pipe(switchMap(() => role$));
+  const laterLoggedIn$ = firstScreenDrawn$.pipe(switchMap(() => loggedIn$));
   const loginRequests$ = new Subject<void>();
   // Spec 4 caching: the merchant wallet is read once per session, forgotten at logout.
   const merchantWallet = createSessionCache(() => walletApi.merchantWallet());
   loggedIn$.pipe(filter((loggedIn) => !loggedIn)).subscribe(() => merchantWallet.flush());
   const balance = createBalanceStore({
-    loggedIn$,
+    loggedIn$: laterLoggedIn$,
     reconnected$: realtime.reconnected$,
     events$: realtime.event$('balance'),
     fetchSnapshot: () => walletApi.balance(),
   });
   const consolidatedFunds = createConsolidatedFunds({
-    role$,
+    role$: laterRole$,
     fetch: () => walletApi.consolidatedFunds(),
     changed$: realtime.event$('contract'),
   });
   const unreadMessages$ = createUnreadMessages({
-    role$,
+    role$: laterRole$,
     fetch: () => messagesApi.unread(),
     changed$: realtime.event$('message'),
     reconnected$: realtime.reconnected$,
@@ -283,21 +293,24 @@ export function createServices(i18n: i18n): Services {
     promotionsApi,
     rgApi,
     rgSession$: createMemberLive({
-      role$,
+      role$: laterRole$,
       fetch: () => rgApi.session(),
       changed$: realtime.event$('rg'),
       reconnected$: realtime.reconnected$,
     }),
     stopPlay$: new Subject<void>(),
-    promotionSummary$: createPromotionSummary({ role$, fetch: () => promotionsApi.list() }),
+    promotionSummary$: createPromotionSummary({
+      role$: laterRole$,
+      fetch: () => promotionsApi.list(),
+    }),
     vipStatus$: createMemberLive({
-      role$,
+      role$: laterRole$,
       fetch: () => promotionsApi.vip(),
       changed$: realtime.event$('vip'),
       reconnected$: realtime.reconnected$,
     }),
     rewardSummary$: createRewardSummary({
-      role$,
+      role$: laterRole$,
       fetch: () => promotionsApi.rewardSummary(),
       changed$: realtime.event$('reward'),
       reconnected$: realtime.reconnected$,

@@ -1,30 +1,52 @@
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
-import { EmptyState } from '../components/EmptyState';
-import { usePopups } from '../core/PopupContext';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { memberPages } from './memberPages';
-import { AccountRecord, BonusRecord, DepositRecord, ProfitRecord } from './records/RecordPages';
-import { BettingRecordPage } from './records/BettingRecordPage';
-import { ContractList } from '../agent';
-import { DepositPage } from './wallet/DepositPage';
-import { WithdrawPage } from './withdraw/WithdrawPage';
-import { TransferUplinePage } from './wallet/TransferUplinePage';
-import { WalletTransferPage } from './wallet/WalletTransferPage';
-import { Inbox } from './messages/Inbox';
-import { FeedbackPage } from './feedback/FeedbackPage';
-import { AvatarPicker } from './account/AvatarPicker';
-import { UnreadBadge } from '../components/UnreadBadge';
 import { Button } from '../components/Button';
-import {
-  ManualRebate,
-  Missions,
-  Referral,
-  RewardBadge,
-  RewardCenter,
-  VipPage,
-} from '../promotions';
-import { ResponsibleGamingPage } from '../responsibleGaming';
+import { EmptyState } from '../components/EmptyState';
+import { SkeletonText } from '../components/Skeleton';
+import { UnreadBadge } from '../components/UnreadBadge';
+import { usePopups } from '../core/PopupContext';
+import { RewardBadge } from '../promotions';
+import { AvatarPicker } from './account/AvatarPicker';
+import { memberPages } from './memberPages';
+
+/** A page of the centre that comes when it is first shown (My Account, the first, comes along). */
+function lazyPage<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
+const DepositPage = lazyPage(() => import('./wallet/DepositPage').then((m) => m.DepositPage));
+const WithdrawPage = lazyPage(() => import('./withdraw/WithdrawPage').then((m) => m.WithdrawPage));
+const TransferUplinePage = lazyPage(() =>
+  import('./wallet/TransferUplinePage').then((m) => m.TransferUplinePage),
+);
+const WalletTransferPage = lazyPage(() =>
+  import('./wallet/WalletTransferPage').then((m) => m.WalletTransferPage),
+);
+const BettingRecordPage = lazyPage(() =>
+  import('./records/BettingRecordPage').then((m) => m.BettingRecordPage),
+);
+const records = () => import('./records/RecordPages');
+const AccountRecord = lazyPage(() => records().then((m) => m.AccountRecord));
+const BonusRecord = lazyPage(() => records().then((m) => m.BonusRecord));
+const DepositRecord = lazyPage(() => records().then((m) => m.DepositRecord));
+const ProfitRecord = lazyPage(() => records().then((m) => m.ProfitRecord));
+const Inbox = lazyPage(() =>
+  import('./messages/Inbox').then((m) => () => <m.Inbox testId="member-inbox" />),
+);
+const FeedbackPage = lazyPage(() => import('./feedback/FeedbackPage').then((m) => m.FeedbackPage));
+const MyContracts = lazyPage(() =>
+  import('../agent').then((m) => () => <m.ContractList role="downline" testId="my-contracts" />),
+);
+const promotions = () => import('../promotions');
+const ManualRebate = lazyPage(() => promotions().then((m) => m.ManualRebate));
+const Missions = lazyPage(() => promotions().then((m) => m.Missions));
+const Referral = lazyPage(() => promotions().then((m) => m.Referral));
+const RewardCenter = lazyPage(() => promotions().then((m) => m.RewardCenter));
+const VipPage = lazyPage(() => promotions().then((m) => m.VipPage));
+const ResponsibleGamingPage = lazyPage(() =>
+  import('../responsibleGaming').then((m) => m.ResponsibleGamingPage),
+);
 
 /** The pages built so far; the others show the empty state until their issue lands. */
 const pageContent: Partial<Record<string, () => ReactNode>> = {
@@ -38,8 +60,8 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   transactionHistory: () => <AccountRecord />,
   personalProfit: () => <ProfitRecord />,
   bonusDetails: () => <BonusRecord />,
-  contracts: () => <ContractList role="downline" testId="my-contracts" />,
-  messageV2: () => <Inbox testId="member-inbox" />,
+  contracts: () => <MyContracts />,
+  messageV2: () => <Inbox />,
   rewardCenter: () => <RewardCenter />,
   vip: () => <VipPage />,
   manualRebate: () => <ManualRebate />,
@@ -88,11 +110,13 @@ export default function MemberCenterPage() {
             {t('auth.changePasswordTitle')}
           </Button>
         )}
-        {pageContent[page]?.() ?? (
-          <EmptyState title={t('section.emptyTitle')}>
-            <p>{t('section.emptyBody')}</p>
-          </EmptyState>
-        )}
+        <Suspense fallback={<SkeletonText lines={4} />}>
+          {pageContent[page]?.() ?? (
+            <EmptyState title={t('section.emptyTitle')}>
+              <p>{t('section.emptyBody')}</p>
+            </EmptyState>
+          )}
+        </Suspense>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useFirstScreenDrawn } from '../core/firstScreen';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { BottomNav } from './BottomNav';
 import { ConnectionIndicator } from './ConnectionIndicator';
@@ -8,7 +9,7 @@ import { isGamePage } from './gamePages';
 import { Header } from './Header';
 import { useSideMenuState } from './sideMenuState';
 
-/** The footer is below every page's first screen: it comes after the first download. */
+/** The footer is below every page's first screen: it comes once that is drawn. */
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
 
 // The side menu (beside the page from the desktop breakpoint, else a drawer opened by the
@@ -33,6 +34,7 @@ export function Shell() {
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = !isDesktop && drawerPath === pathname;
   const showSideMenu = !isGamePage(pathname);
+  const firstScreenDrawn = useFirstScreenDrawn();
   useEffect(() => {
     const prefetch = () => void loadSideMenu().catch(() => undefined);
     if ('requestIdleCallback' in window) {
@@ -82,9 +84,11 @@ export function Shell() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {firstScreenDrawn && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       {!isDesktop && <BottomNav />}
       <ConnectionIndicator />
     </div>

@@ -7,7 +7,12 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../build/precompress';
 import type { FastifyRequest } from 'fastify';
-import { ROUTE_SECTIONS, routeModules, type ShellDeps } from '../../../server/http/site/appShell';
+import {
+  ROUTE_SECTIONS,
+  routeModules,
+  routeStyles,
+  type ShellDeps,
+} from '../../../server/http/site/appShell';
 import { bootAnswers } from '../../../server/http/site/bootAnswers';
 import { FIRST_PAINT_ID } from '../../../server/http/site/firstPaint';
 import { answerKey, BOOT_ANSWERS_ID, STATUS_PATH } from '../../../src/shared/bootAnswers';
@@ -496,5 +501,24 @@ describe("preloads of a route's lazy section", () => {
     ]);
     expect(routeModules(manifest, '/', 'EN')).toEqual([]);
     expect(routeModules(manifest, '/no-such-page', 'EN')).toEqual([]);
+  });
+
+  it("link a section's stylesheets the entry does not load, once each", () => {
+    const manifest = {
+      'index.html': {
+        file: 'assets/main-1.js',
+        imports: ['_kit-2.js'],
+        css: ['assets/main-1.css'],
+      },
+      '_kit-2.js': { file: 'assets/kit-2.js', css: ['assets/main-1.css'] },
+      '_chat-3.js': { file: 'assets/chat-3.js', css: ['assets/chat-3.css'] },
+      'src/ui/chat/ChatPage.tsx': {
+        file: 'assets/ChatPage-4.js',
+        imports: ['_kit-2.js', '_chat-3.js'],
+        css: ['assets/chat-3.css'],
+      },
+    };
+    expect(routeStyles(manifest, '/chat/room-1')).toEqual(['/assets/chat-3.css']);
+    expect(routeStyles(manifest, '/')).toEqual([]);
   });
 });

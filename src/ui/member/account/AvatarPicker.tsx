@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Card';
-import { QueryFallback } from '../../components/QueryFallback';
+import { Skeleton, SkeletonText } from '../../components/Skeleton';
+import { useFirstScreenDrawn } from '../../core/firstScreen';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useAvatar } from './useAvatar';
 
@@ -13,15 +14,24 @@ export function AvatarPicker() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const name = useId();
-  const { query, icon, selected, save, choose } = useAvatar();
+  const { icon, selected, save, choose } = useAvatar();
+  // The set's eight pictures come after the page's first screen (its own picture first).
+  const firstScreenDrawn = useFirstScreenDrawn();
   return (
     <Card title={t('avatar.title')} data-testid="avatar-picker">
       {icon === null ? (
-        <QueryFallback state={query.state} onRetry={query.refresh} lines={2} />
+        <SkeletonText lines={2} />
       ) : (
         <>
           <div className="avatar-current">
-            <img src={icon.iconUrl} alt={t('avatar.current')} width={64} height={64} />
+            {/* The page's largest picture: asked for before the set's. */}
+            <img
+              src={icon.iconUrl}
+              alt={t('avatar.current')}
+              width={64}
+              height={64}
+              fetchPriority="high"
+            />
           </div>
           <fieldset className="avatar-choices" disabled={save.kind === 'saving'}>
             <legend>{t('avatar.choose')}</legend>
@@ -34,7 +44,11 @@ export function AvatarPicker() {
                   checked={(selected ?? icon.avatar) === choice.avatar}
                   onChange={() => choose(choice.avatar)}
                 />
-                <img src={choice.iconUrl} alt="" width={48} height={48} />
+                {firstScreenDrawn ? (
+                  <img src={choice.iconUrl} alt="" width={48} height={48} />
+                ) : (
+                  <Skeleton width="48px" height="48px" radius="50%" />
+                )}
                 <span className="visually-hidden">{t(`avatar.names.${choice.avatar}`)}</span>
               </label>
             ))}

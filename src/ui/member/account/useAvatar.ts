@@ -1,38 +1,43 @@
 import { useCallback, useMemo, useState } from 'react';
 import { createMemberIconApi } from '../../../api/memberIcon';
-import type { Avatar, MemberIcon } from '../../../shared/avatars';
+import { type Avatar, avatarOf, avatars, avatarUrl } from '../../../shared/avatars';
 import { useServices } from '../../core/ServicesContext';
-import { useQuery } from '../../hooks/useQuery';
+import { useSession } from '../../core/session/useSession';
 
 export type AvatarSave =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; code: string };
 
+/** The set to choose from: the site's own pictures, known without asking. */
+const choices = avatars.map((avatar) => ({ avatar, iconUrl: avatarUrl(avatar) }));
+
 /**
- * The member's avatar and the set (GET /wps/member/info/icon), and choosing one (PUT): once
- * stored, the session's member takes the new picture, so the header shows it.
+ * The member's avatar and the set, and choosing one (PUT /wps/member/info/icon): once stored,
+ * the session's member takes the new picture, so the header shows it.
+ *
+ * The picture shown is the session member's (member info carries it), so My Account draws in
+ * the same render as the page, with the header's picture already loading, instead of waiting
+ * for GET /wps/member/info/icon, which says nothing the member info and the set do not.
  */
 export function useAvatar() {
   const services = useServices();
   const api = useMemo(() => createMemberIconApi(services.http), [services.http]);
-  const [chosen, setChosen] = useState<MemberIcon | null>(null);
+  const member = useSession().member;
   const [save, setSave] = useState<AvatarSave>({ kind: 'idle' });
   // The choice shows as made at once (a radio that waited for the server would seem not to
   // take the click); a refusal puts the stored one back.
   const [pending, setPending] = useState<Avatar | null>(null);
-  const query = useQuery('member-icon', (signal) => api.get(signal));
   const choose = useCallback(
     (avatar: Avatar) => {
       setSave({ kind: 'saving' });
       setPending(avatar);
       api.choose(avatar).then(
         (icon) => {
-          setChosen(icon);
-          setPending(null);
-          setSave({ kind: 'saved' });
           services.session.actor.send({
             type: 'session.memberUpdated',
             member: { iconUrl: icon.iconUrl },
           });
+          setPending(null);
+          setSave({ kind: 'saved' });
         },
         (error: { code?: string }) => {
           setPending(null);
@@ -42,9 +47,10 @@ export function useAvatar() {
     },
     [api, services.session],
   );
+  const icon =
+    member === null ? null : { avatar: avatarOf(member.iconUrl), iconUrl: member.iconUrl, choices };
   return {
-    query,
-    icon: chosen ?? (query.state.kind === 'ready' ? query.state.value : null),
+    icon,
     /** The avatar shown as chosen: the one being stored, else the stored one. */
     selected: pending,
     save,

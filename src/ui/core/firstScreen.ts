@@ -1,0 +1,91 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+/**
+ * The page's first screen before everything else (issue 12). What a visitor does not see at
+ * first (the live connection and its code, the footer, the reality check) waits until the first
+ * screen is drawn: the route's content rendered with the session known, the pictures then in
+ * view loaded (PICTURES_WAIT_MS at most) and the browser idle once. On a slow phone these
+ * otherwise compete with the first screen for the few connections and the one main thread.
+ *
+ * Whatever happens, the wait ends LATEST_MS after the page started, so a page that never says
+ * it is drawn (a failed section, a blocking screen) still gets its live connection.
+ */
+const PICTURES_WAIT_MS = 2_500;
+const IDLE_TIMEOUT_MS = 500;
+const LATEST_MS = 6_000;
+
+let drawn = false;
+let marking = false;
+const listeners = new Set<() => void>();
+let resolveDrawn: () => void = () => {};
+const drawnPromise = new Promise<void>((resolve) => {
+  resolveDrawn = resolve;
+});
+
+function settle(): void {
+  if (drawn) return;
+  drawn = true;
+  resolveDrawn();
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== 'undefined') setTimeout(settle, LATEST_MS);
+
+/** Resolves once the first screen is drawn (or LATEST_MS after the page started). */
+export function afterFirstScreen(): Promise<void> {
+  return drawnPromise;
+}
+
+/** Whether the first screen is drawn; the component renders again when it becomes so. */
+export function useFirstScreenDrawn(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => drawn,
+    () => false,
+  );
+}
+
+/** The pictures in view that are still loading. */
+function loadingPicturesInView(): HTMLImageElement[] {
+  const height = window.innerHeight;
+  return Array.from(document.images).filter((image) => {
+    if (image.complete) return false;
+    const box = image.getBoundingClientRect();
+    return box.bottom > 0 && box.top < height && box.width > 0;
+  });
+}
+
+function whenLoaded(image: HTMLImageElement): Promise<void> {
+  return new Promise((resolve) => {
+    image.addEventListener('load', () => resolve(), { once: true });
+    image.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if ('requestIdleCallback' in window)
+      requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+
+/**
+ * Says the first screen is rendered once `ready` (the app's root: the session is known and the
+ * route's section drawn); the rest (pictures, idle) is waited for here.
+ */
+export function useMarkFirstScreen(ready: boolean): void {
+  useEffect(() => {
+    if (!ready || marking || drawn) return;
+    marking = true;
+    const pictures = loadingPicturesInView().map(whenLoaded);
+    void Promise.race([
+      Promise.all(pictures),
+      new Promise((resolve) => setTimeout(resolve, PICTURES_WAIT_MS)),
+    ])
+      .then(idle)
+      .then(settle);
+  }, [ready]);
+}
