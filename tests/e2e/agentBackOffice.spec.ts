@@ -46,7 +46,16 @@ test.describe('agent back office', () => {
     await expect(bets.getByTestId('team-bets-totals')).toContainText('Total');
     await expect(bets.getByTestId('team-bets-page')).toContainText('Page 1 of');
     await bets.getByLabel('Account').fill('player6');
+    await expect(bets.getByLabel('Account')).toHaveValue('player6');
+    // The search asks the server for player6's bets (a first run once saw the unfiltered rows
+    // stay: this tells a search that never went out from an answer that was not shown).
+    const filtered = page.waitForResponse(
+      (response) =>
+        response.url().includes('/wps/agent/team/bets') &&
+        new URL(response.url()).searchParams.get('account') === 'player6',
+    );
     await bets.getByTestId('team-bets-search').click();
+    expect((await filtered).ok()).toBe(true);
     await expect(bets.locator('tbody tr').first()).toContainText('player6');
     await expect(bets.locator('tbody tr', { hasNotText: 'player6' })).toHaveCount(0);
 
