@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginToken } from '../support/identityClient';
 import { newAccount } from './accounts';
+import { createAnnouncement, endAnnouncement } from './ops';
 import { loginAs } from './support';
 
 test.describe('shell and routes', () => {
@@ -266,6 +267,13 @@ test('a member page opened with a stored session asks for its own content first,
   const server = { url: `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}` };
   const fresh = await newAccount();
   const token = await loginToken(server, fresh.username, fresh.password);
+  // An after-login greeting for this account alone.
+  const greeting = await createAnnouncement({
+    kind: 'announcement',
+    title: { EN: 'Greeting over the drawn page' },
+    content: { EN: '<p>Hello</p>' },
+    accounts: [fresh.username],
+  });
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
@@ -281,6 +289,7 @@ test('a member page opened with a stored session asks for its own content first,
     if (url.includes('/socket.io/')) seen.push('socket');
     if (url.includes('/wps/rewards/summary')) seen.push('badges');
     if (/\/avatars\/(star|moon)\.svg$/.test(url)) seen.push('choices');
+    if (/\/assets\/popups-[\w-]+\.js$/.test(url)) seen.push('popups');
   });
   // The live connection is a WebSocket (long-polling only where one fails).
   page.on('websocket', (socket) => {
@@ -298,9 +307,14 @@ test('a member page opened with a stored session asks for its own content first,
   );
   await expect(page.locator('footer')).toBeVisible();
   await expect(page.locator('.avatar-choice img')).toHaveCount(8);
-  for (const later of ['balance', 'socket', 'badges', 'choices']) {
+  // The after-login greeting opens over the page once it is drawn.
+  await expect(page.locator('dialog[data-modal="announcements"]')).toContainText(
+    'Greeting over the drawn page',
+  );
+  for (const later of ['balance', 'socket', 'badges', 'choices', 'popups']) {
     expect(seen, later).toContain(later);
     expect(seen.indexOf('avatar'), later).toBeLessThan(seen.indexOf(later));
   }
   await context.close();
+  await endAnnouncement(greeting);
 });

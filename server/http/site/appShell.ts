@@ -176,8 +176,7 @@ export function localeModules(manifest: BuildManifest, language: string): string
 /**
  * The lazy section each client route shows (src/ui/app/routes.tsx and sections.ts; a test holds
  * this list to them), then the API clients its first screen calls that are loaded on first use
- * (services.ts's lazyApi): a game list's games, the member centre's messages, promotions and
- * responsible-gaming calls (a member is logged in there). Their chunks and the sections' texts
+ * (services.ts's lazyApi): a game list's games. Their chunks and the sections' texts
  * are preloaded with the page, so the route's content does not wait for the entry script to
  * ask for them, nor its first call for its client.
  */
@@ -189,13 +188,9 @@ export const ROUTE_SECTIONS: readonly (readonly [RegExp, string, ...string[]])[]
   [/^\/(lottery|sealottery|vnlottery)$/, 'src/ui/games/pages/LotteryPage.tsx', GAMES_API],
   [/^\/seamless$/, 'src/ui/games/pages/SeamlessPage.tsx'],
   [/^\/downloads\/[^/]+$/, 'src/ui/downloads/DownloadPage.tsx'],
-  [
-    /^\/member(\/[^/]+)?$/,
-    'src/ui/member/MemberCenterPage.tsx',
-    'src/api/messages.ts',
-    'src/api/promotions.ts',
-    'src/api/responsibleGaming.ts',
-  ],
+  // The member centre's calls of its own first screen need no client of their own; the badges'
+  // and the reality check's come after it (src/ui/core/firstScreen.ts).
+  [/^\/member(\/[^/]+)?$/, 'src/ui/member/MemberCenterPage.tsx'],
   [/^\/promotions$/, 'src/ui/promotions/PromotionsPage.tsx', 'src/api/promotions.ts'],
   [/^\/pointmall$/, 'src/ui/promotions/PointMallPage.tsx', 'src/api/promotions.ts'],
   [/^\/agent$/, 'src/ui/agent/AgentLandingPage.tsx'],

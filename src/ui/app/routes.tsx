@@ -43,14 +43,16 @@ function RealityCheckGate() {
 
 function Root() {
   // Once the session is known, the route's first screen is in this render (main.tsx waited for
-  // its section): what can wait for it starts after it (firstScreen.ts).
+  // its section): what can wait for it starts after it (firstScreen.ts), the announcements'
+  // pop-ups too (they open over the page once it is drawn).
   useMarkFirstScreen(!useSession().pending);
+  const firstScreenDrawn = useFirstScreenDrawn();
   return (
     <PopupProvider>
       <NavigationEffects />
       <Outlet />
       <Popups />
-      <AnnouncementPopups />
+      {firstScreenDrawn && <AnnouncementPopups />}
       <RealityCheckGate />
     </PopupProvider>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * The page's first screen before everything else (issue 12). What a visitor does not see at
@@ -36,16 +36,23 @@ export function afterFirstScreen(): Promise<void> {
   return drawnPromise;
 }
 
-/** Whether the first screen is drawn; the component renders again when it becomes so. */
+/**
+ * Whether the first screen is drawn; the component renders again when it becomes so, in a
+ * transition: what appears then (the footer, the pop-ups, the reality check, pictures) is drawn
+ * in slices between which the page answers input, not in one long task.
+ */
 export function useFirstScreenDrawn(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => drawn,
-    () => false,
-  );
+  const [shown, setShown] = useState(drawn);
+  useEffect(() => {
+    if (shown) return;
+    const listener = () => startTransition(() => setShown(true));
+    if (drawn) listener();
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [shown]);
+  return shown;
 }
 
 /** The pictures in view that are still loading. */

@@ -6,7 +6,7 @@ import { EmptyState } from '../components/EmptyState';
 import { SkeletonText } from '../components/Skeleton';
 import { UnreadBadge } from '../components/UnreadBadge';
 import { usePopups } from '../core/PopupContext';
-import { RewardBadge } from '../promotions';
+import { loadMemberCentrePages, RewardBadge } from '../promotions';
 import { AvatarPicker } from './account/AvatarPicker';
 import { memberPages } from './memberPages';
 
@@ -38,7 +38,7 @@ const FeedbackPage = lazyPage(() => import('./feedback/FeedbackPage').then((m) =
 const MyContracts = lazyPage(() =>
   import('../agent').then((m) => () => <m.ContractList role="downline" testId="my-contracts" />),
 );
-const promotions = () => import('../promotions');
+const promotions = loadMemberCentrePages;
 const ManualRebate = lazyPage(() => promotions().then((m) => m.ManualRebate));
 const Missions = lazyPage(() => promotions().then((m) => m.Missions));
 const Referral = lazyPage(() => promotions().then((m) => m.Referral));

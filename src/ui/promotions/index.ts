@@ -1,9 +1,8 @@
-// The promotions feature's public face: the reward centre the member centre shows, its red
-// dot the shell shows, and the wagering progress the withdrawal page shows.
+// The promotions feature's public face: the reward centre and the other pages the member centre
+// shows (fetched when first shown), its red dot the shell shows, and the wagering progress the
+// withdrawal page shows.
 export { RewardBadge } from './RewardBadge';
-export { RewardCenter } from './RewardCenter';
 export { WageringProgress } from './WageringProgress';
-export { ManualRebate } from './ManualRebate';
-export { VipPage } from './VipPage';
-export { Missions } from './Missions';
-export { Referral } from './Referral';
+
+/** The member centre's promotions pages (reward centre, rebate, VIP, missions, referral). */
+export const loadMemberCentrePages = () => import('./memberCentrePages');
