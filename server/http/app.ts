@@ -23,7 +23,7 @@ import { opsRoutes } from './ops/routes';
 import formbody from '@fastify/formbody';
 import { relayRoutes } from './relay/dispatcher';
 import { compressOptions, sendAppShell, serveSite } from './site';
-import { THEME_SCRIPT_HASH } from './site/appShell';
+import { EARLY_CALLS_SCRIPT_HASH, THEME_SCRIPT_HASH } from './site/appShell';
 import { languageRoute } from './system/languageRoute';
 import { systemRelays } from './system/relays';
 import { systemRoutes } from './system/routes';
@@ -178,7 +178,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       directives: {
         defaultSrc: ["'self'"],
         // The one inline script: the theme set before the first paint (site/appShell.ts).
-        scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+        scriptSrc: ["'self'", THEME_SCRIPT_HASH, EARLY_CALLS_SCRIPT_HASH],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         // 'self' covers the same origin's ws:/wss: (CSP Level 3): socket.io connects there only.
         connectSrc: ["'self'"],

@@ -1,5 +1,6 @@
 import {
   ANNOUNCEMENTS_RELAY,
+  SPEC_ANNOUNCEMENT_TYPES,
   type AnnouncementResponse,
   type AnnouncementType,
   type PopupExecution,
@@ -13,9 +14,6 @@ export type {
   Banner,
 } from '../shared/announcements';
 
-/** Spec 7 asks for these four; H is another reading's and adds nothing. */
-const SPEC_TYPES: readonly AnnouncementType[] = ['B', 'PL', 'PU', 'PR'];
-
 /** MCSFE_getListAnnouncements (spec 7: types B,PL,PU,PR, platform W, execution B). */
 export function createAnnouncementsApi(http: Http) {
   return {
@@ -26,7 +24,7 @@ export function createAnnouncementsApi(http: Http) {
     }) =>
       http.get<AnnouncementResponse>(`/wps/relay/${ANNOUNCEMENTS_RELAY}`, {
         searchParams: {
-          types: (query.types ?? SPEC_TYPES).join(','),
+          types: (query.types ?? SPEC_ANNOUNCEMENT_TYPES).join(','),
           platform: 'W',
           execution: (query.execution ?? ['B']).join(','),
           language: query.language,

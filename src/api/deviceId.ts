@@ -1,4 +1,6 @@
-const KEY = 'deviceId';
+import { EARLY_CALL_KEYS } from '../shared/earlyCalls';
+
+const KEY = EARLY_CALL_KEYS.deviceId;
 
 /**
  * This browser's device id: a random id kept in local storage, made on first use, sent as

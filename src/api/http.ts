@@ -1,7 +1,9 @@
 import ky, { type KyInstance, type Options } from 'ky';
 import { answerKey } from '../shared/bootAnswers';
 import type { Envelope } from '../shared/envelope';
+import { GATEWAY_VERSION } from '../shared/earlyCalls';
 import type { TakeBootAnswer } from './bootAnswers';
+import type { TakeEarlyCall } from './earlyCalls';
 
 /** A failed call: the envelope's `code` (or our own network/HTTP codes) and human message. */
 export class ApiError extends Error {
@@ -25,6 +27,8 @@ export interface HttpContext {
   deviceId?: () => string | null;
   /** The answers the server put into the page (bootAnswers.ts), for GET calls. */
   bootAnswer?: TakeBootAnswer;
+  /** The calls the page's head script made (earlyCalls.ts), for GET calls. */
+  earlyCall?: TakeEarlyCall;
 }
 
 export interface Http {
@@ -33,8 +37,6 @@ export interface Http {
   put<T>(path: string, json?: unknown, options?: Options): Promise<T>;
   delete<T>(path: string, options?: Options): Promise<T>;
 }
-
-const GATEWAY_VERSION = '3';
 
 /**
  * The one way in for HTTP (STYLE): headers from ARCHITECTURE "Request headers", the envelope
@@ -89,27 +91,36 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
     return envelope.value as T;
   }
 
-  /** A GET the page already has the answer to (a plain query object, or none). */
-  function bootAnswerOf(
-    path: string,
-    options: Options | undefined,
-  ): { value: unknown } | undefined {
-    if (!context.bootAnswer) return undefined;
+  /** A GET's answerKey (a plain query object, or none); undefined for another query's shape. */
+  function keyOf(path: string, options: Options | undefined): string | undefined {
     const query = options?.searchParams;
     if (
       query !== undefined &&
       (typeof query !== 'object' || query instanceof URLSearchParams || Array.isArray(query))
     )
       return undefined;
-    return context.bootAnswer(
-      answerKey(path, (query ?? {}) as Record<string, string | number | boolean>),
-    );
+    return answerKey(path, (query ?? {}) as Record<string, string | number | boolean>);
+  }
+
+  /** A GET answered by the page's early call when it succeeded, else asked again. */
+  async function fromEarlyCall<T>(
+    early: Promise<unknown>,
+    path: string,
+    options: Options | undefined,
+  ): Promise<T> {
+    const envelope = (await early.catch(() => null)) as Envelope<T> | null;
+    if (envelope && typeof envelope === 'object' && envelope.success === true)
+      return envelope.value as T;
+    return send<T>('get', path, options);
   }
 
   return {
     get: <T>(path: string, options?: Options) => {
-      const boot = bootAnswerOf(path, options);
-      return boot ? Promise.resolve(boot.value as T) : send<T>('get', path, options);
+      const key = keyOf(path, options);
+      const boot = key === undefined ? undefined : context.bootAnswer?.(key);
+      if (boot) return Promise.resolve(boot.value as T);
+      const early = key === undefined ? undefined : context.earlyCall?.(key, context.token());
+      return early ? fromEarlyCall<T>(early, path, options) : send<T>('get', path, options);
     },
     post: (path, json, options) => send('post', path, { ...options, json }),
     put: (path, json, options) => send('put', path, { ...options, json }),

@@ -103,6 +103,9 @@ export interface OperatorAnnouncement {
 
 export const ANNOUNCEMENTS_RELAY = 'MCSFE_getListAnnouncements';
 
+/** The types spec 7 asks for (H is another reading's and adds nothing). */
+export const SPEC_ANNOUNCEMENT_TYPES: readonly AnnouncementType[] = ['B', 'PL', 'PU', 'PR'];
+
 /**
  * The back office's agentAnnouncement page (spec 2): notices to the agents, newest first. The
  * spec shows the page name only; ours come from the `agentNotices` of the announcements config

@@ -9,6 +9,7 @@ import type { PlatformConfig } from '../../config/schema';
 import { listAnnouncements } from '../../domain/announcements/listAnnouncements';
 import type { AppDeps } from '../deps';
 import { THEME_STORAGE_KEY } from '../../../src/shared/theme';
+import { earlyCallsScript } from '../../../src/shared/earlyCalls';
 import { bootAnswers, routePath } from './bootAnswers';
 import { homeFirstPaint } from './firstPaint';
 import { acceptedLanguages, preferredEncoding, type ShellEncoding } from './negotiation';
@@ -76,8 +77,17 @@ export function homeBannerImage(config: PlatformConfig, language: string): strin
  */
 export const THEME_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});document.documentElement.dataset.theme=t==='light'||t==='dark'?t:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}catch(e){}`;
 
-/** The CSP source that allows THEME_SCRIPT and nothing else inline. */
+/** The CSP source that allows THEME_SCRIPT. */
 export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+
+/**
+ * With a stored session, asks for the member's info and announcements while the app's scripts
+ * are on their way (src/shared/earlyCalls.ts); after the boot answers, whose status it reads.
+ */
+export const EARLY_CALLS_SCRIPT = earlyCallsScript();
+
+/** The CSP source that allows EARLY_CALLS_SCRIPT. */
+export const EARLY_CALLS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_CALLS_SCRIPT).digest('base64')}'`;
 
 /** The offered languages written right to left (the client sets `dir` from i18next's list). */
 const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'ur']);
@@ -332,6 +342,7 @@ export async function sendAppShell(
       ),
       `<script>${THEME_SCRIPT}</script>`,
       boot.script,
+      `<script>${EARLY_CALLS_SCRIPT}</script>`,
       ...boot.images.map(
         (src) =>
           `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`,

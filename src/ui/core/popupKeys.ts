@@ -1,3 +1,4 @@
+import { EARLY_CALL_KEYS } from '../../shared/earlyCalls';
 /**
  * Spec 4 "Pop-ups: shown once per session (per user or anonymous key marked closed)". The
  * closed pop-ups are kept in session storage (a new tab or browser session starts afresh, a
@@ -11,7 +12,7 @@ export const CLOSED_KEY = 'announcements.closed';
 /** Session storage: this session's anonymous key. */
 export const ANON_KEY = 'announcements.anonKey';
 /** Session storage: set on the login that was the account's first (execution F pop-ups). */
-export const FIRST_LOGIN_KEY = 'announcements.firstLogin';
+export const FIRST_LOGIN_KEY = EARLY_CALL_KEYS.firstLogin;
 
 /** Kept per owner at most; the oldest go first (an operator may create many over a session). */
 const MAX_IDS = 200;

@@ -5,6 +5,7 @@ import { deviceId } from '../../api/deviceId';
 import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
 import { readBootAnswers } from '../../api/bootAnswers';
+import { readEarlyCalls } from '../../api/earlyCalls';
 import { answerKey, STATUS_PATH } from '../../shared/bootAnswers';
 import type { GamesApi } from '../../api/games';
 import type { RecordsApi } from '../../api/records';
@@ -138,6 +139,8 @@ export function createServices(i18n: i18n): Services {
     token: readToken,
     deviceId: () => deviceId(localStorage),
     bootAnswer: bootAnswers.take,
+    // With a stored session, the member's info and announcements the page's head asked for.
+    earlyCall: readEarlyCalls(),
   });
   const systemApi = createSystemApi(http);
   // socket.io-client is its own chunk, fetched once the first screen is drawn (firstScreen.ts);

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../build/precompress';
 import type { FastifyRequest } from 'fastify';
 import {
+  EARLY_CALLS_SCRIPT,
+  EARLY_CALLS_SCRIPT_HASH,
   ROUTE_SECTIONS,
   routeModules,
   routeStyles,
@@ -317,6 +319,18 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
     expect(decode(await raw(server, '/rng', { 'accept-language': 'ko' }))).not.toContain(
       'modulepreload" crossorigin href="/assets/ko',
     );
+  });
+
+  it("carry the head's early-calls script after the boot answers, allowed by its hash", async () => {
+    for (const pathname of ['/', '/member', '/agentHome']) {
+      const answer = await raw(server, pathname, { 'accept-encoding': 'gzip' });
+      const html = decode(answer);
+      const script = `<script>${EARLY_CALLS_SCRIPT}</script>`;
+      expect(html, pathname).toContain(script);
+      expect(html.indexOf(BOOT_ANSWERS_ID)).toBeLessThan(html.indexOf(script));
+      expect(html.indexOf(script)).toBeLessThan(html.indexOf('</head>'));
+      expect(answer.headers['content-security-policy']).toContain(EARLY_CALLS_SCRIPT_HASH);
+    }
   });
 
   it("put the answers of the page's first calls in it, as the API gives them", async () => {
