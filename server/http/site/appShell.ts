@@ -228,6 +228,32 @@ export function routeModules(manifest: BuildManifest, url: string, language: str
 }
 
 /**
+ * Routes only a logged-in member sees (the app's guard sends a guest to the login): the
+ * member's after-login pop-up is likely there, and it opens with the page (on a phone a
+ * full-height sheet, the first thing seen), so its code and the sanitiser of its HTML come with
+ * the first download instead of after the announcements' answer.
+ */
+const MEMBER_ROUTES =
+  /^\/(member(\/[^/]+)?|favorite|recent|lottery|sealottery|vnlottery|seamless|agenthome(\/[^/]+)?)$/;
+/** The pop-ups' chunk (vite.config.ts's `popups` group) and the sanitiser's, by manifest key. */
+const POPUP_CODE = [/^_popups-[\w-]+\.js$/, /^node_modules\/dompurify\/dist\/purify\.es\.mjs$/];
+
+/** The pop-ups' code on a member-only route (less what the entry loads); none elsewhere. */
+export function memberRouteModules(manifest: BuildManifest, url: string): string[] {
+  if (!MEMBER_ROUTES.test(routePath(url))) return [];
+  const entry = new Set<string>();
+  const walk = (key: string) => {
+    if (entry.has(key) || !manifest[key]) return;
+    entry.add(key);
+    for (const next of manifest[key].imports ?? []) walk(next);
+  };
+  walk('index.html');
+  return Object.keys(manifest)
+    .filter((key) => POPUP_CODE.some((pattern) => pattern.test(key)) && !entry.has(key))
+    .map((key) => `/${manifest[key]!.file}`);
+}
+
+/**
  * The stylesheets of a route's section the entry does not load: linked with the page, so they
  * come with the first download instead of after the entry script asks for the section (which
  * waits for them). The app's loader finds them linked and does not ask again.
@@ -329,6 +355,7 @@ export async function sendAppShell(
   const modules = [
     ...localeModules(manifest, language),
     ...routeModules(manifest, request.url, language),
+    ...memberRouteModules(manifest, request.url),
   ];
   const boot = await bootAnswers(request, deps, language);
   const html = renderShell(

@@ -43,16 +43,15 @@ function RealityCheckGate() {
 
 function Root() {
   // Once the session is known, the route's first screen is in this render (main.tsx waited for
-  // its section): what can wait for it starts after it (firstScreen.ts), the announcements'
-  // pop-ups too (they open over the page once it is drawn).
+  // its section): what can wait for it starts after it (firstScreen.ts). Not the announcements'
+  // pop-ups: on a phone the after-login one is a full-height sheet, the first thing seen.
   useMarkFirstScreen(!useSession().pending);
-  const firstScreenDrawn = useFirstScreenDrawn();
   return (
     <PopupProvider>
       <NavigationEffects />
       <Outlet />
       <Popups />
-      {firstScreenDrawn && <AnnouncementPopups />}
+      <AnnouncementPopups />
       <RealityCheckGate />
     </PopupProvider>
   );

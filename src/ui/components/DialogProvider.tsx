@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import type { DialogOptions, OpenDialog } from './dialogTypes';
+import { afterFirstScreen } from '../core/firstScreen';
 
 /**
  * The dialog (and the HTML sanitiser it brings) is not on the first page's path: it is fetched
@@ -49,9 +50,9 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     [current],
   );
 
+  // Fetched once the page's first screen is drawn, so it is there if the network later goes.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
-    idle(() => void loadDialog().catch(() => undefined));
+    void afterFirstScreen().then(() => loadDialog().catch(() => undefined));
   }, []);
 
   const value = useMemo(() => open, [open]);

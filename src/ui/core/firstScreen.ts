@@ -4,7 +4,7 @@ import { startTransition, useEffect, useState } from 'react';
  * The page's first screen before everything else (issue 12). What a visitor does not see at
  * first (the live connection and its code, the footer, the reality check) waits until the first
  * screen is drawn: the route's content rendered with the session known, the pictures then in
- * view loaded (PICTURES_WAIT_MS at most) and the browser idle once. On a slow phone these
+ * view loaded (PICTURES_WAIT_MS at most) and painted, and the browser idle once. On a slow phone these
  * otherwise compete with the first screen for the few connections and the one main thread.
  *
  * Whatever happens, the wait ends LATEST_MS after the page started, so a page that never says
@@ -17,23 +17,37 @@ const LATEST_MS = 6_000;
 let drawn = false;
 let marking = false;
 const listeners = new Set<() => void>();
-let resolveDrawn: () => void = () => {};
-const drawnPromise = new Promise<void>((resolve) => {
-  resolveDrawn = resolve;
-});
+/** Those waiting for the first screen: each is let go in a task of its own. */
+const waiting: (() => void)[] = [];
+
+/** Runs `work` in a task of its own, after what is queued (a message is not clamped as a timer). */
+function inOwnTask(work: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    work();
+  };
+  channel.port2.postMessage(null);
+}
 
 function settle(): void {
   if (drawn) return;
   drawn = true;
-  resolveDrawn();
-  for (const listener of listeners) listener();
+  // One task each: the live connection, each store's first call, the pop-ups' code and each
+  // component that appears would otherwise all run in the task that settles (a long task).
+  for (const resolve of waiting.splice(0)) inOwnTask(resolve);
+  for (const listener of listeners) inOwnTask(listener);
 }
 
 if (typeof window !== 'undefined') setTimeout(settle, LATEST_MS);
 
-/** Resolves once the first screen is drawn (or LATEST_MS after the page started). */
+/**
+ * Resolves once the first screen is drawn (or LATEST_MS after the page started), each caller in
+ * a task of its own.
+ */
 export function afterFirstScreen(): Promise<void> {
-  return drawnPromise;
+  if (drawn) return Promise.resolve();
+  return new Promise<void>((resolve) => waiting.push(resolve));
 }
 
 /**
@@ -72,6 +86,10 @@ function whenLoaded(image: HTMLImageElement): Promise<void> {
   });
 }
 
+/** After the browser has painted what is on screen now (its next frame). */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 const idle = () =>
   new Promise<void>((resolve) => {
     if ('requestIdleCallback' in window)
@@ -92,6 +110,7 @@ export function useMarkFirstScreen(ready: boolean): void {
       Promise.all(pictures),
       new Promise((resolve) => setTimeout(resolve, PICTURES_WAIT_MS)),
     ])
+      .then(afterNextPaint)
       .then(idle)
       .then(settle);
   }, [ready]);

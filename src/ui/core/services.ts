@@ -205,7 +205,8 @@ export function createServices(i18n: i18n): Services {
   // The member's numbers around the page (balance, funds, badges, VIP, the reality check's
   // session) are asked for once the first screen is drawn (firstScreen.ts): on a slow phone they
   // would otherwise hold up the page's own content. Their pushes come with the socket, later too.
-  const firstScreenDrawn$ = from(afterFirstScreen());
+  // (Each subscriber waits on its own: its first call goes out in a task of its own.)
+  const firstScreenDrawn$ = defer(() => afterFirstScreen());
   const laterRole$ = firstScreenDrawn$.pipe(switchMap(() => role$));
   const laterLoggedIn$ = firstScreenDrawn$.pipe(switchMap(() => loggedIn$));
   const loginRequests$ = new Subject<void>();

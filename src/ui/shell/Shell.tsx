@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useFirstScreenDrawn } from '../core/firstScreen';
+import { afterFirstScreen, useFirstScreenDrawn } from '../core/firstScreen';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { BottomNav } from './BottomNav';
 import { ConnectionIndicator } from './ConnectionIndicator';
@@ -13,7 +13,7 @@ import { useSideMenuState } from './sideMenuState';
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
 
 // The side menu (beside the page from the desktop breakpoint, else a drawer opened by the
-// menu button) comes after the first download too, fetched as soon as the page is idle.
+// menu button) comes after the first download too, fetched once the first screen is drawn.
 const loadSideMenu = () => import('./SideMenu');
 const SideMenu = lazy(() => loadSideMenu().then((module) => ({ default: module.SideMenu })));
 const Drawer = lazy(() =>
@@ -36,13 +36,7 @@ export function Shell() {
   const showSideMenu = !isGamePage(pathname);
   const firstScreenDrawn = useFirstScreenDrawn();
   useEffect(() => {
-    const prefetch = () => void loadSideMenu().catch(() => undefined);
-    if ('requestIdleCallback' in window) {
-      const id = requestIdleCallback(prefetch, { timeout: 3000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(prefetch, 1000);
-    return () => clearTimeout(timer);
+    void afterFirstScreen().then(() => loadSideMenu().catch(() => undefined));
   }, []);
   const toggle = () => {
     if (isDesktop) setMenuOpen();

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   EARLY_CALLS_SCRIPT,
   EARLY_CALLS_SCRIPT_HASH,
+  memberRouteModules,
   ROUTE_SECTIONS,
   routeModules,
   routeStyles,
@@ -515,6 +516,27 @@ describe("preloads of a route's lazy section", () => {
     ]);
     expect(routeModules(manifest, '/', 'EN')).toEqual([]);
     expect(routeModules(manifest, '/no-such-page', 'EN')).toEqual([]);
+  });
+
+  it("preload the pop-ups' code on the routes behind a login only", async () => {
+    const manifest = {
+      'index.html': { file: 'assets/main-1.js', imports: ['_site-2.js'] },
+      '_site-2.js': { file: 'assets/site-2.js' },
+      '_popups-Ab_3.js': { file: 'assets/popups-Ab_3.js', imports: ['_site-2.js'] },
+      'node_modules/dompurify/dist/purify.es.mjs': { file: 'assets/purify.es-4.js' },
+    };
+    const popupCode = ['/assets/popups-Ab_3.js', '/assets/purify.es-4.js'];
+    for (const url of ['/member', '/Member/securityCenter', '/agentHome/messages', '/recent'])
+      expect(memberRouteModules(manifest, url), url).toEqual(popupCode);
+    for (const url of ['/', '/rng?vassalage=PG', '/login', '/promotions', '/agent', '/chat'])
+      expect(memberRouteModules(manifest, url), url).toEqual([]);
+    // The list follows the app's guarded routes (src/ui/app/routes.tsx).
+    const routes = await readFile('src/ui/app/routes.tsx', 'utf8');
+    const guarded = [
+      ...routes.matchAll(/path: '([^']+)', element: (?:withAuth|realAccountOnly|agentOnly)\(/g),
+    ].map((match) => match[1]!.replace(':page', 'x'));
+    expect(guarded.length).toBeGreaterThan(5);
+    for (const path of guarded) expect(memberRouteModules(manifest, path), path).toEqual(popupCode);
   });
 
   it("link a section's stylesheets the entry does not load, once each", () => {
