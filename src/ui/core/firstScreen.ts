@@ -2,10 +2,11 @@ import { startTransition, useEffect, useState } from 'react';
 
 /**
  * The page's first screen before everything else (issue 12). What a visitor does not see at
- * first (the live connection and its code, the footer, the reality check) waits until the first
- * screen is drawn: the route's content rendered with the session known, the pictures then in
- * view loaded (PICTURES_WAIT_MS at most) and painted, and the browser idle once. On a slow phone these
- * otherwise compete with the first screen for the few connections and the one main thread.
+ * first (the live connection and its code, the footer, the reality check, the member's numbers
+ * around the page) waits until the first screen is drawn: the route's content rendered with the
+ * session known, the pictures then in view loaded (PICTURES_WAIT_MS at most) and painted, and
+ * the browser idle once. On a slow phone these otherwise compete with the first screen for the
+ * few connections and the one main thread (docs/decisions.md).
  *
  * Whatever happens, the wait ends LATEST_MS after the page started, so a page that never says
  * it is drawn (a failed section, a blocking screen) still gets its live connection.
@@ -33,7 +34,7 @@ function inOwnTask(work: () => void): void {
 function settle(): void {
   if (drawn) return;
   drawn = true;
-  // One task each: the live connection, each store's first call, the pop-ups' code and each
+  // One task each: the live connection, each store's first call, the prefetches and each
   // component that appears would otherwise all run in the task that settles (a long task).
   for (const resolve of waiting.splice(0)) inOwnTask(resolve);
   for (const listener of listeners) inOwnTask(listener);
@@ -52,8 +53,8 @@ export function afterFirstScreen(): Promise<void> {
 
 /**
  * Whether the first screen is drawn; the component renders again when it becomes so, in a
- * transition: what appears then (the footer, the pop-ups, the reality check, pictures) is drawn
- * in slices between which the page answers input, not in one long task.
+ * transition: what appears then (the footer, the reality check, pictures) is drawn in slices
+ * between which the page answers input, not in one long task.
  */
 export function useFirstScreenDrawn(): boolean {
   const [shown, setShown] = useState(drawn);
