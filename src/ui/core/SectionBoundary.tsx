@@ -1,6 +1,7 @@
 import { Component, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChunkLoadError } from './lazySection';
+import { retryFailedPages } from './lazyPage';
 import { Button } from '../components/Button';
 
 interface BoundaryState {
@@ -25,7 +26,10 @@ class Boundary extends Component<
     return { error };
   }
 
-  retry = () => this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+  retry = () => {
+    retryFailedPages();
+    this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+  };
 
   override render() {
     if (this.state.error) return this.props.fallback(this.retry, this.state.error);

@@ -251,8 +251,8 @@ export function createServices(i18n: i18n): Services {
   };
   // With a stored token the member's announcements are asked for now, beside the member's info,
   // not once the session is known (the page's head has usually asked already: http takes that
-  // answer), so the after-login popup opens as soon as the page under it is drawn. The first
-  // fetch takes this answer when it asks the same (else it is dropped).
+  // answer), so the after-login popup opens with the page. The first fetch takes this answer
+  // when it asks the same (else it is dropped).
   let early = readToken()
     ? earlyAnswer({ loggedIn: true, language: i18n.language.toUpperCase() }, listAnnouncements)
     : null;

@@ -1,50 +1,54 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
 import { SkeletonText } from '../components/Skeleton';
 import { UnreadBadge } from '../components/UnreadBadge';
+import { lazyPage } from '../core/lazyPage';
 import { usePopups } from '../core/PopupContext';
 import { loadMemberCentrePages, RewardBadge } from '../promotions';
 import { AvatarPicker } from './account/AvatarPicker';
 import { memberPages } from './memberPages';
 
 /** A page of the centre that comes when it is first shown (My Account, the first, comes along). */
-function lazyPage<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(() => load().then((component) => ({ default: component })));
-}
+const centrePage = <Props extends object>(load: () => Promise<ComponentType<Props>>) =>
+  lazyPage('MemberCenter', load);
 
-const DepositPage = lazyPage(() => import('./wallet/DepositPage').then((m) => m.DepositPage));
-const WithdrawPage = lazyPage(() => import('./withdraw/WithdrawPage').then((m) => m.WithdrawPage));
-const TransferUplinePage = lazyPage(() =>
+const DepositPage = centrePage(() => import('./wallet/DepositPage').then((m) => m.DepositPage));
+const WithdrawPage = centrePage(() =>
+  import('./withdraw/WithdrawPage').then((m) => m.WithdrawPage),
+);
+const TransferUplinePage = centrePage(() =>
   import('./wallet/TransferUplinePage').then((m) => m.TransferUplinePage),
 );
-const WalletTransferPage = lazyPage(() =>
+const WalletTransferPage = centrePage(() =>
   import('./wallet/WalletTransferPage').then((m) => m.WalletTransferPage),
 );
-const BettingRecordPage = lazyPage(() =>
+const BettingRecordPage = centrePage(() =>
   import('./records/BettingRecordPage').then((m) => m.BettingRecordPage),
 );
 const records = () => import('./records/RecordPages');
-const AccountRecord = lazyPage(() => records().then((m) => m.AccountRecord));
-const BonusRecord = lazyPage(() => records().then((m) => m.BonusRecord));
-const DepositRecord = lazyPage(() => records().then((m) => m.DepositRecord));
-const ProfitRecord = lazyPage(() => records().then((m) => m.ProfitRecord));
-const Inbox = lazyPage(() =>
+const AccountRecord = centrePage(() => records().then((m) => m.AccountRecord));
+const BonusRecord = centrePage(() => records().then((m) => m.BonusRecord));
+const DepositRecord = centrePage(() => records().then((m) => m.DepositRecord));
+const ProfitRecord = centrePage(() => records().then((m) => m.ProfitRecord));
+const Inbox = centrePage(() =>
   import('./messages/Inbox').then((m) => () => <m.Inbox testId="member-inbox" />),
 );
-const FeedbackPage = lazyPage(() => import('./feedback/FeedbackPage').then((m) => m.FeedbackPage));
-const MyContracts = lazyPage(() =>
+const FeedbackPage = centrePage(() =>
+  import('./feedback/FeedbackPage').then((m) => m.FeedbackPage),
+);
+const MyContracts = centrePage(() =>
   import('../agent').then((m) => () => <m.ContractList role="downline" testId="my-contracts" />),
 );
 const promotions = loadMemberCentrePages;
-const ManualRebate = lazyPage(() => promotions().then((m) => m.ManualRebate));
-const Missions = lazyPage(() => promotions().then((m) => m.Missions));
-const Referral = lazyPage(() => promotions().then((m) => m.Referral));
-const RewardCenter = lazyPage(() => promotions().then((m) => m.RewardCenter));
-const VipPage = lazyPage(() => promotions().then((m) => m.VipPage));
-const ResponsibleGamingPage = lazyPage(() =>
+const ManualRebate = centrePage(() => promotions().then((m) => m.ManualRebate));
+const Missions = centrePage(() => promotions().then((m) => m.Missions));
+const Referral = centrePage(() => promotions().then((m) => m.Referral));
+const RewardCenter = centrePage(() => promotions().then((m) => m.RewardCenter));
+const VipPage = centrePage(() => promotions().then((m) => m.VipPage));
+const ResponsibleGamingPage = centrePage(() =>
   import('../responsibleGaming').then((m) => m.ResponsibleGamingPage),
 );
 
