@@ -119,7 +119,10 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
       const key = keyOf(path, options);
       const boot = key === undefined ? undefined : context.bootAnswer?.(key);
       if (boot) return Promise.resolve(boot.value as T);
-      const early = key === undefined ? undefined : context.earlyCall?.(key, context.token());
+      const early =
+        key === undefined
+          ? undefined
+          : context.earlyCall?.(key, context.token(), context.language());
       return early ? fromEarlyCall<T>(early, path, options) : send<T>('get', path, options);
     },
     post: (path, json, options) => send('post', path, { ...options, json }),

@@ -7,7 +7,7 @@ import { SESSION_KEYS } from './identity';
  * member's info and the member's announcements) are made by a small script in the page's head,
  * while the app's scripts are still on their way, instead of after they have run. The app takes
  * each answer once (src/api/earlyCalls.ts) for its first call with the same path and query made
- * with the same token, within BOOT_ANSWER_MAX_AGE_MS; any other call goes out as usual, so a
+ * with the same token and language, within BOOT_ANSWER_MAX_AGE_MS; any other call goes out as usual, so a
  * guess of the script's that differs from the app's (another language chosen) costs a call,
  * never a wrong answer. A failed answer is asked again by the app.
  *
@@ -15,7 +15,10 @@ import { SESSION_KEYS } from './identity';
  * calls as the app does: tests/unit/api/earlyCalls.test.ts holds its keys to the app's.
  */
 
-/** Where the script leaves its calls: `{ token, at, calls: { [answerKey]: Promise<json> } }`. */
+/**
+ * Where the script leaves its calls: `{ token, language, at, calls: { [answerKey]: Promise<json> } }`
+ * (the `Language` header matters: the member's info names the VIP level in it).
+ */
 export const EARLY_CALLS_GLOBAL = '__earlyCalls';
 
 export const MEMBER_INFO_PATH = '/wps/member/info';
@@ -60,7 +63,7 @@ export function earlyCallsScript(): string {
     'var c={},q=function(k){c[k]=fetch(k,{headers:h}).then(function(r){return r.json()});c[k].catch(function(){})};',
     `q(${js(MEMBER_INFO_PATH)});`,
     `q(${js(annPath)}+"?"+${js(annQuery)}.replace("%40E",encodeURIComponent(e)).replace("%40L",encodeURIComponent(l)));`,
-    `window[${js(EARLY_CALLS_GLOBAL)}]={token:t,at:Date.now(),calls:c};`,
+    `window[${js(EARLY_CALLS_GLOBAL)}]={token:t,language:l,at:Date.now(),calls:c};`,
     '}catch(x){}})();',
   ].join('');
 }

@@ -90,8 +90,13 @@ describe("the page head's early calls", () => {
       Merchant: 'AURORA',
       Language: 'ES',
     });
-    const found = holder[EARLY_CALLS_GLOBAL] as { token: string; calls: Record<string, unknown> };
+    const found = holder[EARLY_CALLS_GLOBAL] as {
+      token: string;
+      language: string;
+      calls: Record<string, unknown>;
+    };
     expect(found.token).toBe('tok-1');
+    expect(found.language).toBe('ES');
     expect(Object.keys(found.calls)).toEqual(urls);
   });
 
@@ -110,11 +115,11 @@ describe("the page head's early calls", () => {
 });
 
 describe("the app's calls take the early answers", () => {
-  const httpWith = (token: string) =>
+  const httpWith = (token: string, language = 'EN') =>
     createHttp(
       {
         merchantCode: () => 'DEFAULT',
-        language: () => 'EN',
+        language: () => language,
         token: () => token,
         earlyCall: readEarlyCalls(),
       },
@@ -133,6 +138,13 @@ describe("the app's calls take the early answers", () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
     // The script's global is read once and removed.
     expect(holder[EARLY_CALLS_GLOBAL]).toBeUndefined();
+  });
+
+  it('not in another language (the member info names the VIP level in it)', async () => {
+    sessionStorage.setItem(SESSION_KEYS.token, 'tok-1');
+    runScript();
+    await httpWith('tok-1', 'ES').get(MEMBER_INFO_PATH);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('not for another token, and a failed answer is asked again', async () => {
