@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { toMoneyString } from '../src/shared/money';
-import { BET_ACCRUALS, type BetAccrual } from '../server/domain/games/betAccruals';
+import { BET_ACCRUALS, type BetAccrual } from '../server/domain/accruals/bet';
 import { resolveLaunch } from '../server/domain/games/demoVendor/launches';
 import { playRound } from '../server/domain/games/demoVendor/rounds';
 import { houseAccountId, walletId } from '../server/domain/ledger/accounts';

@@ -144,8 +144,8 @@ export async function measureSalaryLatency(): Promise<SalaryLatencyFigures> {
       const announced = (kind: 'salary' | 'balance') => () => {
         if (current) current.announced[kind] ??= performance.now();
       };
-      const stopSalary = server.deps.salaryEvents.onChange(announced('salary'));
-      const stopBalance = server.deps.balanceEvents.onChange(announced('balance'));
+      const stopSalary = server.deps.changes.on('salary', announced('salary'));
+      const stopBalance = server.deps.changes.on('balance', announced('balance'));
 
       const salary: number[] = [];
       const balance: number[] = [];

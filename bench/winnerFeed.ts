@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { rooms } from '../server/realtime/io';
+import { publishOne } from '../server/platform/unitOfWork';
 import type { WinnerEntry } from '../src/shared/games';
 import { type PlatformServer, startPlatformServer } from './support/platformServer';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
@@ -180,7 +181,7 @@ async function announceWinners(server: PlatformServer, rate: number, ms: number)
   for (;;) {
     const elapsed = Math.min(ms, performance.now() - started);
     const due = Math.floor((elapsed * rate) / 1000);
-    for (; sent < due; sent += 1) server.deps.winnerEvents.announce(randomWinner());
+    for (; sent < due; sent += 1) publishOne(server.deps, 'winner', randomWinner());
     if (elapsed >= ms) return sent;
     await pause(10);
   }

@@ -11,8 +11,8 @@ import type { Database } from './db/types';
 import { createDeps } from './deps';
 import { demoMoneyRefusal } from './domain/payments/channels';
 import { type App, createApp } from './http/app';
-import type { AppDeps } from './http/deps';
-import { confirmPendingDemoDeposits } from './http/wallet/walletRoutes';
+import type { AppDeps } from './deps';
+import { confirmPendingDemoDeposits } from './jobs/demoChannelCatchUp';
 import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { startJobs } from './jobs/scheduler';
 import { seedCatalogue } from './seed/seedCatalogue';
@@ -21,9 +21,10 @@ import { demoLoginsWarning, secureDemoLogins } from './seed/demoInProduction';
 import { upsertPromotion } from './domain/promotions/catalogue';
 import { seedGoods } from './domain/points/points';
 import { ensureRaffleSeed } from './domain/raffles/raffles';
-import { connectRedis, type RedisLink } from './realtime/redis';
+import { connectRedis, type RedisLink } from './platform/redis';
 import { observe, shareWithPrimary, startMetricsServer } from './metrics';
 import type { Server as HttpServer } from 'node:http';
+import { publishOne } from './platform/unitOfWork';
 
 export interface Running {
   app: App;
@@ -176,7 +177,7 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   observe({ sockets: () => app.io.engine.clientsCount, db });
   // Demo members disabled at this start: their open pages log out, as at a logout (with Redis,
   // on the other instances too).
-  deps.identity.revocations.announce(endedSessions, 'disabled');
+  publishOne(deps, 'sessionsEnded', { sessionIds: endedSessions, reason: 'disabled' });
   await app.http.listen({ port: env.PORT, host: env.HOST });
   // A WEB_CONCURRENCY worker's metrics are served by its primary, summed over the workers.
   let metricsServer: HttpServer | null = null;

@@ -1,27 +1,45 @@
-import type { WinnerEntry } from '../src/shared/games';
 import type { PlatformConfig } from './config/schema';
 import type { Database } from './db/types';
-import { createMaintenanceSwitch } from './domain/system/maintenance';
-import { createRegionPolicy } from './domain/system/region';
-import type { AppDeps } from './http/deps';
-import { createVisitorResolver } from './http/visitor';
+import { createMaintenanceSwitch, type MaintenanceSwitch } from './domain/system/maintenance';
+import { createRegionPolicy, type RegionPolicy } from './domain/system/region';
+import { createVisitorResolver, type VisitorResolver } from './platform/visitor';
 import { loadOrCreateChallengeSecret, loadOrCreateRsaKeys } from './crypto/rsaKeys';
 import { createHumanCheck } from './domain/identity/humanCheck';
-import { createRevocations } from './domain/identity/revocations';
+import type { IdentityServices } from './domain/identity/services';
 import { createThrottles } from './domain/identity/throttles';
 import { createOutboxProviders } from './domain/messaging/providers';
-import { createAnnouncer } from './domain/announcer';
-import type { SalaryChange } from './domain/salary/publish';
-import type { RewardChange } from './domain/rewards/events';
-import type { VipChange } from './domain/vip/progress';
-import { createBalanceEvents } from './domain/ledger/balanceEvents';
-import type { WithdrawalChange } from './domain/withdrawals/lifecycle';
-import type { ContractChange } from './domain/contracts/lifecycle';
-import type { MessageChange } from './domain/messages/events';
-import type { AnnouncementChange } from './domain/announcements/operatorAnnouncements';
-import type { RedisLink } from './realtime/redis';
-import type { RgChange } from './domain/responsibleGaming/events';
-import { createChatServices } from './domain/chat/events';
+import type { DemoRig } from './domain/games/demoVendor/rigs';
+import type { RedisLink } from './platform/redis';
+import { createChatPresence, type ChatPresence } from './domain/chat/events';
+import type { Platform } from './platform/platform';
+import { createChanges } from './platform/unitOfWork';
+
+export type { Clock } from './platform/platform';
+
+/**
+ * Everything the HTTP, realtime and job layers need, built once by `createDeps` (main.ts, the
+ * tests). The domain takes slices of it: `Platform` (server/platform/platform.ts), and what a
+ * feature declares beside it (`IdentityDeps`, the chat's presence, the demo vendor's rigs).
+ */
+export interface AppDeps extends Platform {
+  /** REDIS_URL: this process runs beside others and fans out through Redis; else null. */
+  redis: RedisLink | null;
+  maintenance: MaintenanceSwitch;
+  region: RegionPolicy;
+  visitorOf: VisitorResolver;
+  /** Secret for the operator endpoints; null disables them. */
+  opsToken: string | null;
+  /** Folder of the built site, or null when Vite serves it (dev) or in API-only tests. */
+  staticDir: string | null;
+  /**
+   * The demo vendor's next outcome per member, set by a development-only route so end-to-end
+   * tests can make a big win happen; empty (and unreachable) without the development tools.
+   */
+  demoRigs: Map<string, DemoRig>;
+  /** The live chat (issue 16): which staff have the console open. */
+  chat: { presence: ChatPresence };
+  identity: IdentityServices;
+}
 
 /** Wires the domain services for one server; main.ts and the tests share it. */
 export async function createDeps(options: {
@@ -51,19 +69,10 @@ export async function createDeps(options: {
     staticDir: options.staticDir,
     production: options.production,
     devTools: options.devTools === true && !options.production,
-    balanceEvents: createBalanceEvents(),
-    withdrawalEvents: createAnnouncer<WithdrawalChange>(),
-    contractEvents: createAnnouncer<ContractChange>(),
-    messageEvents: createAnnouncer<MessageChange>(),
-    rewardEvents: createAnnouncer<RewardChange>(),
-    vipEvents: createAnnouncer<VipChange>(),
-    announcementEvents: createAnnouncer<AnnouncementChange>(),
-    rgEvents: createAnnouncer<RgChange>(),
+    changes: createChanges(),
     clock: { now: () => new Date() },
-    winnerEvents: createAnnouncer<WinnerEntry>(),
-    salaryEvents: createAnnouncer<SalaryChange>(),
     demoRigs: new Map(),
-    chat: createChatServices(),
+    chat: { presence: createChatPresence() },
     identity: {
       keys: await loadOrCreateRsaKeys(db),
       human: createHumanCheck(await loadOrCreateChallengeSecret(db), {
@@ -72,7 +81,6 @@ export async function createDeps(options: {
       sms: providers.sms,
       email: providers.email,
       throttles: createThrottles(db),
-      revocations: createRevocations(),
     },
   };
 }

@@ -6,7 +6,7 @@ import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import { createDeps } from '../../server/deps';
 import { type App, createApp } from '../../server/http/app';
-import type { AppDeps } from '../../server/http/deps';
+import type { AppDeps } from '../../server/deps';
 import { seedCatalogue } from '../../server/seed/seedCatalogue';
 import { seedDemo } from '../../server/seed/seedDemo';
 import { solveHumanChallenge } from '../../src/api/humanProof';

@@ -2,7 +2,7 @@ import { constants, createDecipheriv, createHash, privateDecrypt } from 'node:cr
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Queryable } from '../db/types';
-import { ApiError } from '../domain/apiError';
+import { ApiError } from '../platform/apiError';
 import { claimNonce } from '../domain/identity/nonces';
 import type { RsaKeys } from './rsaKeys';
 

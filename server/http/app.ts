@@ -10,7 +10,7 @@ import { promotionRoutes } from './promotions/promotionRoutes';
 import { missionRelays, rewardRoutes } from './promotions/rewardRoutes';
 import { pointRelays, pointRoutes } from './promotions/pointRelays';
 import { attachRealtime, type RealtimeServer } from '../realtime/io';
-import type { AppDeps } from './deps';
+import type { AppDeps } from '../deps';
 import type { RouteAuth } from './routeConfig';
 import { ApiError, installErrorHandler } from './errors';
 import { healthRoutes, type Lifecycle } from './system/health';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAgentType, isTrialType } from '../../src/shared/identity';
 import { openEncryptedPayload } from '../crypto/payloadCipher';
 import { resolveSession } from '../domain/identity/sessions';
-import type { AppDeps } from './deps';
+import type { AppDeps } from '../deps';
 import { ApiError } from './errors';
 import type { RouteAuth } from './routeConfig';
 import './routeConfig';

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { failure } from '../../src/shared/envelope';
 
-import { ApiError } from '../domain/apiError';
+import { ApiError } from '../platform/apiError';
 
 export { ApiError };
 

@@ -3,9 +3,10 @@ import {
   nextAnnouncementTransition,
   tellScheduledAnnouncements,
 } from '../domain/announcements/scheduledAnnouncements';
-import type { AppDeps } from '../http/deps';
+import type { AppDeps } from '../deps';
 import { timedJob } from '../metrics';
 import { startDueTimer } from './dueTimer';
+import { publishOne } from '../platform/unitOfWork';
 
 /**
  * Tells the open pages when a scheduled announcement starts or ends, at that moment: after each
@@ -26,7 +27,7 @@ export function startAnnouncementTimer(
         told: await tellScheduledAnnouncements(deps.db),
       }));
       // Published after the marks committed (ARCHITECTURE, Realtime).
-      for (const change of told) deps.announcementEvents.announce(change);
+      for (const change of told) publishOne(deps, 'announcement', change);
       const next = await nextAnnouncementTransition(deps.db);
       if (next === null) return null;
       // A little after the due time, so the database's now() has passed it for sure; and not
@@ -35,7 +36,7 @@ export function startAnnouncementTimer(
       return Math.max(next.getTime() - (await databaseNow(deps.db)).getTime() + 20, 1_000);
     },
   });
-  const unsubscribe = deps.announcementEvents.onChange(() => timer.wake());
+  const unsubscribe = deps.changes.on('announcement', () => timer.wake());
   return async () => {
     unsubscribe();
     await timer.stop();

@@ -1,7 +1,7 @@
-import { creditDeposit } from '../domain/ledger/wallets';
+import { creditDeposit } from '../domain/payments/deposits';
 import { demoDepositsOn, demoPayoutsOn } from '../domain/payments/channels';
 import { applyWithdrawalEvent } from '../domain/withdrawals/lifecycle';
-import type { AppDeps } from '../http/deps';
+import type { AppDeps } from '../deps';
 
 /** How late a demo confirmation or payout may be before the job does it itself. */
 const GRACE_SECONDS = 30;
@@ -23,7 +23,7 @@ export async function catchUpDemoChannel(deps: AppDeps): Promise<number> {
         [deposit.demoConfirmSeconds + GRACE_SECONDS],
       );
   for (const { id } of deposits) {
-    deps.balanceEvents.announce(await creditDeposit(deps, id));
+    await creditDeposit(deps, id);
     done += 1;
   }
   if (withdrawal.demoPaySeconds === null || !demoPayoutsOn(deps.config)) return done;
@@ -41,4 +41,32 @@ export async function catchUpDemoChannel(deps: AppDeps): Promise<number> {
     done += 1;
   }
   return done;
+}
+
+/**
+ * The demo channel "pays" by itself: it confirms a deposit after the configured delay, as a
+ * real channel's callback would. Crediting is idempotent, so a confirmation that arrives twice
+ * (or after a restart, see confirmPendingDemoDeposits) credits once.
+ */
+export function scheduleDemoConfirmation(deps: AppDeps, depositId: string): void {
+  if (!demoDepositsOn(deps.config)) return;
+  const delay = deps.config.payments.deposit.demoConfirmSeconds * 1000;
+  const timer = setTimeout(() => {
+    // A failure is retried by the job's next tick (catchUpDemoChannel) or the start-up sweep.
+    creditDeposit(deps, depositId).catch(() => undefined);
+  }, delay);
+  timer.unref();
+}
+
+/**
+ * At start: credit demo deposits whose confirmation was due while the server was down, when the
+ * demo channel is still enabled (left pending otherwise). Returns how many were scheduled.
+ */
+export async function confirmPendingDemoDeposits(deps: AppDeps): Promise<number> {
+  if (!demoDepositsOn(deps.config)) return 0;
+  const rows = await deps.db.query<{ id: string }>(
+    `select id::text from deposits where status = 'pending' and channel = 'DEMO'`,
+  );
+  for (const row of rows) scheduleDemoConfirmation(deps, row.id);
+  return rows.length;
 }

@@ -1,5 +1,5 @@
 import { nextDrawAt, openDueDraws } from '../domain/games/lottery/draws';
-import type { AppDeps } from '../http/deps';
+import type { AppDeps } from '../deps';
 import { timedJob } from '../metrics';
 import { startDueTimer } from './dueTimer';
 

@@ -5,7 +5,7 @@ import { startLotteryDrawTimer } from './lotteryDrawTimer';
 import { forgetOldChats } from '../domain/chat/rooms';
 import { catchUpDemoChannel } from './demoChannelCatchUp';
 import { settleDueSalaries } from '../domain/salary/settle';
-import type { AppDeps } from '../http/deps';
+import type { AppDeps } from '../deps';
 import { timedJob } from '../metrics';
 import { drawDueRaffles } from '../domain/raffles/raffles';
 import { expireRewards } from '../domain/rewards/expiry';

@@ -6,7 +6,7 @@ import {
   GUEST_KEY,
   ROOM_TOKEN,
 } from '../../src/shared/chat';
-import { ApiError } from '../domain/apiError';
+import { ApiError } from '../platform/apiError';
 import { modelList } from '../domain/chat/events';
 import {
   type ChatParticipant,
@@ -17,8 +17,9 @@ import {
 } from '../domain/chat/rooms';
 import { resolveStaffSession, type StaffSession } from '../domain/chat/staff';
 import { resolveSession } from '../domain/identity/sessions';
-import type { AppDeps } from '../http/deps';
+import type { AppDeps } from '../deps';
 import { socketEvents } from '../metrics';
+import { publishOne } from '../platform/unitOfWork';
 
 /**
  * The chat's socket.io namespace (issue 16). A socket proves who it is in its handshake, checked
@@ -220,7 +221,7 @@ export function attachChat(
       }
       markRead(deps.db, room, participantOf(who), seq).then(
         (moved) => {
-          if (moved) deps.chat.events.announce({ kind: 'read', ...moved });
+          if (moved) publishOne(deps, 'chat', { kind: 'read', ...moved });
           answer({ ok: true });
         },
         (error: unknown) => {
@@ -237,7 +238,7 @@ export function attachChat(
   });
 
   // Published after the write committed: the room's page and every console hear it.
-  deps.chat.events.onChange((change) => {
+  deps.changes.on('chat', (change) => {
     if (change.kind === 'availability') {
       void announcePresence();
       return;
@@ -266,10 +267,10 @@ export function attachChat(
   });
 
   // A member's session ended (logout elsewhere, a new password): its chat sockets go too.
-  deps.identity.revocations.onRevoked((sessionIds, reason) => {
+  deps.changes.on('sessionsEnded', ({ sessionIds: sessionIds, reason: reason }) => {
     for (const id of sessionIds) endSockets(chatRooms.memberSession(id), reason);
   });
-  deps.chat.staffRevocations.onChange(({ sessionIds, reason }) => {
+  deps.changes.on('staffSessionsEnded', ({ sessionIds, reason }) => {
     for (const id of sessionIds) endSockets(chatRooms.staffSession(id), reason);
   });
 

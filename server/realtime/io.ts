@@ -5,13 +5,13 @@ import { isAgentType } from '../../src/shared/identity';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/realtime';
 import { SOCKET_PATH } from '../../src/shared/realtime';
 import { resolveSession } from '../domain/identity/sessions';
-import type { AppDeps } from '../http/deps';
+import type { AppDeps } from '../deps';
 import { toMoneyString } from '../../src/shared/money';
 import { publishSystemStatus } from './systemEvents';
 import { viewFor } from '../domain/contracts/views';
 import { socketEvents } from '../metrics';
 import type { MaintenanceState } from '../domain/system/maintenance';
-import type { RedisLink } from './redis';
+import type { RedisLink } from '../platform/redis';
 import { attachChat } from './chat';
 import { CHAT_NAMESPACE } from '../../src/shared/chat';
 
@@ -144,7 +144,7 @@ export function attachRealtime(
   if (redis) io.on('maintenance', (state) => deps.maintenance.adopt(state));
 
   // Published after the ledger transaction committed (ARCHITECTURE, Realtime).
-  deps.balanceEvents.onChange((changes) => {
+  deps.changes.on('balance', (changes) => {
     for (const change of changes) {
       io.to(rooms.member(change.memberId)).emit('balance', {
         wallet: change.wallet,
@@ -156,23 +156,23 @@ export function attachRealtime(
     }
   });
 
-  deps.salaryEvents.onChange((change) => {
+  deps.changes.on('salary', (change) => {
     io.to(rooms.agent(change.agentId)).emit('salary', change.event);
     socketEvents.inc({ event: 'salary' });
   });
 
-  deps.winnerEvents.onChange((entry) => {
+  deps.changes.on('winner', (entry) => {
     io.to(rooms.public).emit('winner', entry);
     socketEvents.inc({ event: 'winner' });
   });
 
-  deps.withdrawalEvents.onChange((change) => {
+  deps.changes.on('withdrawal', (change) => {
     io.to(rooms.member(change.memberId)).emit('withdrawal', change.withdrawal);
     socketEvents.inc({ event: 'withdrawal' });
   });
 
   // Each party hears its own view (its role and its moves); `version` is the seq.
-  deps.contractEvents.onChange((change) => {
+  deps.changes.on('contract', (change) => {
     for (const contract of change.contracts) {
       io.to(rooms.member(contract.upline.id)).emit('contract', viewFor(contract, 'upline'));
       socketEvents.inc({ event: 'contract' });
@@ -181,30 +181,30 @@ export function attachRealtime(
     }
   });
 
-  deps.messageEvents.onChange((change) => {
+  deps.changes.on('message', (change) => {
     for (const memberId of new Set(change.memberIds)) {
       io.to(rooms.member(memberId)).emit('message', { reason: change.reason });
       socketEvents.inc({ event: 'message' });
     }
   });
 
-  deps.rewardEvents.onChange((change) => {
+  deps.changes.on('reward', (change) => {
     io.to(rooms.member(change.memberId)).emit('reward', { reason: change.reason });
     socketEvents.inc({ event: 'reward' });
   });
 
-  deps.vipEvents.onChange((change) => {
+  deps.changes.on('vip', (change) => {
     io.to(rooms.member(change.memberId)).emit('vip', { level: change.level, seq: change.version });
     socketEvents.inc({ event: 'vip' });
   });
 
-  deps.rgEvents.onChange((change) => {
+  deps.changes.on('rg', (change) => {
     io.to(rooms.member(change.memberId)).emit('rg', { seq: change.version });
     socketEvents.inc({ event: 'rg' });
   });
 
   // Everyone's (public room), or only the members it is for: their pages fetch the list again.
-  deps.announcementEvents.onChange((change) => {
+  deps.changes.on('announcement', (change) => {
     const event = { seq: change.version };
     if (change.memberIds === null) io.to(rooms.public).emit('announcement', event);
     else
@@ -213,7 +213,7 @@ export function attachRealtime(
     socketEvents.inc({ event: 'announcement' });
   });
 
-  deps.identity.revocations.onRevoked((sessionIds, reason) => {
+  deps.changes.on('sessionsEnded', ({ sessionIds: sessionIds, reason: reason }) => {
     for (const id of sessionIds) {
       const room = rooms.session(id);
       io.to(room).emit('session', { reason });

@@ -10,7 +10,7 @@ import { openPostgres } from '../../server/db/postgres';
 import type { Database } from '../../server/db/types';
 import { createDeps } from '../../server/deps';
 import { type App, type AppOptions, createApp } from '../../server/http/app';
-import type { AppDeps } from '../../server/http/deps';
+import type { AppDeps } from '../../server/deps';
 import { seedCatalogue } from '../../server/seed/seedCatalogue';
 import { seedDemo } from '../../server/seed/seedDemo';
 

@@ -2,7 +2,7 @@ import { type IncomeDay, INCOME_KINDS } from '../../../src/shared/agentReports';
 import { toMoneyString } from '../../../src/shared/money';
 import type { Page } from '../../../src/shared/records';
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { pageOf, type RecordsWindow } from '../records/query';
 import { money, Params } from './team';
 

@@ -6,8 +6,8 @@ import {
   lengthText,
   nicknameProblem,
 } from '../../../src/shared/fieldRules';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { findByAccount } from '../identity/accounts';
 import { hashPassword } from '../identity/password';
 
@@ -47,7 +47,7 @@ function check(field: string, value: string, rule: FieldRule, required: boolean)
  * agent. A taken name is a 409, whichever request wins a race (the unique index decides).
  */
 export async function registerDownline(
-  deps: AppDeps,
+  deps: Platform,
   agentId: string,
   request: RegisterDownlineRequest,
 ): Promise<RegisteredDownline> {

@@ -1,7 +1,7 @@
 import type { TeamTransaction } from '../../../src/shared/agentReports';
 import { accountRecordTypes, type Page } from '../../../src/shared/records';
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { pageOf, type RecordsWindow } from '../records/query';
 import { accountFilter, money, Params, teamCte } from './team';
 

@@ -6,8 +6,10 @@ import {
   type OperatorAnnouncement,
   type PopupExecution,
 } from '../../../src/shared/announcements';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { EXCLUDED_AT } from '../responsibleGaming/state';
+import type { AnnouncementChange } from '../../platform/changes';
+export type { AnnouncementChange };
 
 /**
  * Operator announcements (issue 16): the notices and pop-ups the operator creates while the site
@@ -73,12 +75,6 @@ export type AnnouncementInput = z.infer<typeof announcementInputSchema>;
 export function executionOf(input: AnnouncementInput): PopupExecution | null {
   if (input.kind === 'notice') return null;
   return input.execution ?? (input.kind === 'announcement' ? 'A' : 'B');
-}
-
-export interface AnnouncementChange {
-  version: number;
-  /** Null: everyone's pages; else only these members'. */
-  memberIds: string[] | null;
 }
 
 interface Row {

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/types';
-import { JobLock, runExclusive } from '../../jobs/exclusive';
+import { JobLock, runExclusive } from '../../db/locks';
 import type { AnnouncementChange } from './operatorAnnouncements';
 
 /**

@@ -1,21 +1,8 @@
-import type {
-  ChatMessage,
-  ChatRoomView,
-  ChatSide,
-  ModelList,
-  Presence,
-} from '../../../src/shared/chat';
+import type { ModelList, Presence } from '../../../src/shared/chat';
 import type { Queryable } from '../../db/types';
-import { type Announcer, createAnnouncer } from '../announcer';
 import { activeStaff } from './staff';
 
-/** A committed change of a chat, for the realtime layer to publish (never from a transaction). */
-export type ChatChange =
-  | { kind: 'message'; message: ChatMessage; room: ChatRoomView; roomId: string }
-  | { kind: 'read'; room: ChatRoomView; roomId: string; side: ChatSide }
-  | { kind: 'room'; room: ChatRoomView; roomId: string }
-  /** A staff member switched between available and away. */
-  | { kind: 'availability' };
+export type { ChatChange } from '../../platform/changes';
 
 /**
  * Which staff have the console open: the realtime layer answers it from the sockets of every
@@ -33,21 +20,6 @@ export function createChatPresence(): ChatPresence {
     attach(next) {
       source = next;
     },
-  };
-}
-
-export interface ChatServices {
-  events: Announcer<ChatChange>;
-  /** Console sessions that ended (logout, new password, account disabled): their sockets go. */
-  staffRevocations: Announcer<{ sessionIds: string[]; reason: string }>;
-  presence: ChatPresence;
-}
-
-export function createChatServices(): ChatServices {
-  return {
-    events: createAnnouncer<ChatChange>(),
-    staffRevocations: createAnnouncer<{ sessionIds: string[]; reason: string }>(),
-    presence: createChatPresence(),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   type SupportRoomSummary,
 } from '../../../src/shared/chat';
 import type { Database, Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { sha256 } from '../identity/secrets';
 import type { CleanImage } from '../uploads/cleanImage';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { STAFF_DISPLAY_NAME_MAX, type SupportStaffView } from '../../../src/shared/chat';
 import { hasControlCharacters, normalizePlainText } from '../../../src/shared/plainText';
 import type { Database, Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { hashPassword, verifyPassword } from '../identity/password';
 import { newToken, sha256 } from '../identity/secrets';
 import type { Throttles } from '../identity/throttles';

@@ -11,7 +11,7 @@ import { isAgentType } from '../../../src/shared/identity';
 import type { ContractLimitsView } from '../../../src/shared/realtime';
 import type { PlatformConfig } from '../../config/schema';
 import type { Database, Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 
 const IN_EFFECT = CONTRACT_STATES_IN_EFFECT.map((state) => `'${state}'`).join(', ');
 

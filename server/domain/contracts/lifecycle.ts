@@ -15,8 +15,8 @@ import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { ContractAction, ContractView } from '../../../src/shared/realtime';
 import type { PlatformConfig } from '../../config/schema';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { contractNoticesWithin } from '../messages/notices';
 import { checkOfferWithinLimits } from './heldRates';
 import {
@@ -30,6 +30,9 @@ import {
   viewFor,
 } from './views';
 import { isExcluded, memberExcluded } from '../responsibleGaming/state';
+import type { ContractChange } from '../../platform/changes';
+import { publishOne } from '../../platform/unitOfWork';
+export type { ContractChange };
 
 /** Who is asking: the session's member and type. */
 export interface ContractCaller {
@@ -50,11 +53,6 @@ export interface ContractActionRequest {
 }
 
 type OfferEvent = Extract<ContractEvent, { type: 'contract.offer' }>;
-
-/** The contracts one request changed, as both parties see them: announced after commit. */
-export interface ContractChange {
-  contracts: ContractRecord[];
-}
 
 const IN_EFFECT = CONTRACT_STATES_IN_EFFECT.map((state) => `'${state}'`).join(', ');
 
@@ -384,7 +382,7 @@ export async function contractActionWithin(
  * Answers the first contract (the one acted on) as the caller's side sees it.
  */
 export async function applyContractAction(
-  deps: AppDeps,
+  deps: Platform,
   caller: ContractCaller,
   request: ContractActionRequest,
   onlyType: ContractType | null = null,
@@ -393,8 +391,8 @@ export async function applyContractAction(
     const change = await contractActionWithin(tx, deps.config, caller, request, onlyType);
     return { change, told: await contractNoticesWithin(tx, change.contracts, caller.memberId) };
   });
-  deps.contractEvents.announce(change);
-  deps.messageEvents.announce({ memberIds: told, reason: 'received' });
+  publishOne(deps, 'contract', change);
+  publishOne(deps, 'message', { memberIds: told, reason: 'received' });
   const [acted] = change.contracts;
   return viewFor(acted!, acted!.upline.id === caller.memberId ? 'upline' : 'downline');
 }

@@ -36,7 +36,8 @@ export interface ContractRow {
 }
 
 /** A contract as both parties see it; `viewFor` adds one side's role and moves. */
-export type ContractRecord = Omit<ContractView, 'role' | 'actions'>;
+import type { ContractRecord } from '../../platform/changes';
+export type { ContractRecord };
 
 /** `c` is `contracts`; the parties' names come along so a view needs no second query. */
 export const CONTRACT_COLUMNS = `c.id::text, c.upline_id::text, u.account as upline_account,

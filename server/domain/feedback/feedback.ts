@@ -7,7 +7,7 @@ import {
   normalizeFeedbackText,
 } from '../../../src/shared/feedback';
 import type { Database, Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { feedbackAnswerNoticeWithin } from '../messages/notices';
 import type { CleanImage } from '../uploads/cleanImage';
 import { cleanImageUploads, type ImageProblem } from '../uploads/imageUploads';

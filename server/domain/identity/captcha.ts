@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Queryable } from '../../db/types';
 import type { CaptchaImage } from '../../../src/shared/identity';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { sha256 } from './secrets';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;

@@ -2,7 +2,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Payload } from 'altcha-lib';
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { claimNonce } from './nonces';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;

@@ -5,8 +5,8 @@ import {
   type LoginResult,
 } from '../../../src/shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { IdentityDeps } from './services';
+import { ApiError } from '../../platform/apiError';
 import { type AccountRow, findByAccount, findByMobile, phoneTarget } from './accounts';
 import { verifyCaptcha } from './captcha';
 import { verifyPassword } from './password';
@@ -48,7 +48,7 @@ const locked = () =>
  * their own places in line, not one shared low count. Answers whether this attempt needs the
  * captcha; throws when the account-and-address or the address is locked.
  */
-async function reserveAttempt(deps: AppDeps, account: string, ip: string) {
+async function reserveAttempt(deps: IdentityDeps, account: string, ip: string) {
   const { throttles } = deps.identity;
   const k = keys(account, ip);
   const window = { windowMs: FAILURE_WINDOW_MS };
@@ -70,7 +70,7 @@ async function reserveAttempt(deps: AppDeps, account: string, ip: string) {
 
 /** Password login: proof of work, captcha once failures pile up, lockout after that. */
 async function checkPassword(
-  deps: AppDeps,
+  deps: IdentityDeps,
   request: LoginRequest,
   ip: string,
 ): Promise<AccountRow> {
@@ -98,7 +98,7 @@ async function checkPassword(
 }
 
 /** SMS login: the code sent to the number proves it; no proof of work (spec 4). */
-async function checkSmsCode(deps: AppDeps, request: LoginRequest): Promise<AccountRow> {
+async function checkSmsCode(deps: IdentityDeps, request: LoginRequest): Promise<AccountRow> {
   const dialing = request.countryDialingCode ?? '';
   const mobile = request.mobileNum ?? '';
   await consumeCode(deps.db, 'login', phoneTarget(dialing, mobile), request.verificationCode ?? '');
@@ -115,7 +115,7 @@ async function checkSmsCode(deps: AppDeps, request: LoginRequest): Promise<Accou
  * or e-mail (spec 6). The first login of an account records its address without asking.
  */
 async function checkKnownAddress(
-  deps: AppDeps,
+  deps: IdentityDeps,
   account: AccountRow,
   request: LoginRequest,
   ip: string,
@@ -174,7 +174,7 @@ async function checkKnownAddress(
 }
 
 export async function login(
-  deps: AppDeps,
+  deps: IdentityDeps,
   request: LoginRequest,
   ip: string,
 ): Promise<LoginResult> {
@@ -217,7 +217,7 @@ export function assertActive(account: Pick<AccountRow, 'status'>): void {
 
 /** Records the login and opens a session; shared by login, registration and password resets. */
 export async function startSession(
-  deps: AppDeps,
+  deps: IdentityDeps,
   account: AccountRow,
   ip: string,
   loginType: 'username' | 'sms' | 'reset',

@@ -5,15 +5,16 @@ import type {
   ForgotByMobileRequest,
   LoginResult,
 } from '../../../src/shared/identity';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { IdentityDeps } from './services';
+import { ApiError } from '../../platform/apiError';
 import { findByAccount, findById, findByMobile, phoneTarget, setPassword } from './accounts';
 import { assertActive, startSession } from './login';
 import { hashPassword, verifyPassword } from './password';
 import { revokeMemberSessions } from './sessions';
 import { consumeCode, issueCode } from './verificationCodes';
+import { publishOne } from '../../platform/unitOfWork';
 
-function checkNewPassword(deps: AppDeps, password: string): void {
+function checkNewPassword(deps: IdentityDeps, password: string): void {
   const rule = deps.config.registration.fields.password!;
   const problem = checkField(password, rule, true);
   if (problem) {
@@ -30,7 +31,7 @@ function checkNewPassword(deps: AppDeps, password: string): void {
 
 /** Sets the password, ends every session of the member (all tabs hear it), opens a new one. */
 async function replacePassword(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   password: string,
   ip: string,
@@ -40,16 +41,16 @@ async function replacePassword(
 ) {
   await setPassword(deps.db, memberId, await hashPassword(password), false);
   const ended = await revokeMemberSessions(deps.db, memberId, reason);
-  deps.identity.revocations.announce(
-    ended.filter((id) => id !== askingSessionId),
-    reason,
-  );
+  publishOne(deps, 'sessionsEnded', {
+    sessionIds: ended.filter((id) => id !== askingSessionId),
+    reason: reason,
+  });
   return startSession(deps, (await findById(deps.db, memberId))!, ip, 'reset');
 }
 
 /** Change password (spec 4: success → re-login): the answer carries the new session. */
 export async function changePassword(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   sessionId: string,
   request: ChangePasswordRequest,
@@ -79,7 +80,7 @@ const RESET_MAILS = { windowMs: 60 * 60_000, limit: 5 };
  * per address and per member.
  */
 export async function resetByEmail(
-  deps: AppDeps,
+  deps: IdentityDeps,
   username: string,
   email: string,
   ip: string,
@@ -110,7 +111,7 @@ export async function resetByEmail(
  * 5 minutes) and the new password; every session of the member ends, and a new one opens.
  */
 export async function resetByEmailCode(
-  deps: AppDeps,
+  deps: IdentityDeps,
   request: ForgotByEmailCodeRequest,
   ip: string,
 ): Promise<LoginResult> {
@@ -126,7 +127,7 @@ export async function resetByEmailCode(
 
 /** Forgot password by mobile: the SMS code proves the number; then the member is logged in. */
 export async function resetByMobile(
-  deps: AppDeps,
+  deps: IdentityDeps,
   request: ForgotByMobileRequest,
   ip: string,
 ): Promise<LoginResult> {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { checkField, lengthText, nicknameProblem } from '../../../src/shared/fieldRules';
 import type { LoginResult } from '../../../src/shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { IdentityDeps } from './services';
+import { ApiError } from '../../platform/apiError';
 import { findByAccount, findById, phoneTarget } from './accounts';
 import { verifyCaptcha } from './captcha';
 import { startSession } from './login';
@@ -39,7 +39,11 @@ const FORM_FIELDS = new Set(['confirmPassword', 'verificationCode', 'countryDial
  * without its rules, it is refused; so is a mobile number on the username tab, where nothing
  * verifies it (a number must be proven by its SMS code on the mobile tab before it is bound).
  */
-function refuseUnoffered(deps: AppDeps, tab: RegisterTab, fields: Record<string, string>): void {
+function refuseUnoffered(
+  deps: IdentityDeps,
+  tab: RegisterTab,
+  fields: Record<string, string>,
+): void {
   const rules = deps.config.registration.fields;
   const mustHave = mustHaveOf(deps, tab);
   for (const [field, value] of Object.entries(fields)) {
@@ -74,7 +78,7 @@ function refuseUnoffered(deps: AppDeps, tab: RegisterTab, fields: Record<string,
 }
 
 /** The fields a tab needs whatever the configuration says. */
-function mustHaveOf(deps: AppDeps, tab: RegisterTab): Set<string> {
+function mustHaveOf(deps: IdentityDeps, tab: RegisterTab): Set<string> {
   const mustHave = new Set(tab === 'username' ? ['username', 'password'] : ['mobileNum']);
   if (
     tab === 'mobile' &&
@@ -89,7 +93,7 @@ function mustHaveOf(deps: AppDeps, tab: RegisterTab): Set<string> {
  * Checks every field with the same rules the page uses (src/shared/fieldRules.ts, rules from
  * config/platform.json) — the browser's checks are a courtesy, these are the rule.
  */
-function validate(deps: AppDeps, tab: RegisterTab, fields: Record<string, string>): void {
+function validate(deps: IdentityDeps, tab: RegisterTab, fields: Record<string, string>): void {
   const rules = deps.config.registration.fields;
   const mustHave = mustHaveOf(deps, tab);
   refuseUnoffered(deps, tab, fields);
@@ -109,7 +113,10 @@ function validate(deps: AppDeps, tab: RegisterTab, fields: Record<string, string
   }
 }
 
-async function uplineFor(deps: AppDeps, affiliateCode: string | undefined): Promise<string | null> {
+async function uplineFor(
+  deps: IdentityDeps,
+  affiliateCode: string | undefined,
+): Promise<string | null> {
   if (!affiliateCode) return null;
   const [agent] = await deps.db.query<{ id: string }>(
     `select id::text from members where upper(affiliate_code) = upper($1) and type in (1, 2, 41, 42) and status = 'active'`,
@@ -120,7 +127,7 @@ async function uplineFor(deps: AppDeps, affiliateCode: string | undefined): Prom
 }
 
 export async function register(
-  deps: AppDeps,
+  deps: IdentityDeps,
   tab: RegisterTab,
   fields: Record<string, string>,
   request: { altcha?: string; captcha?: string; captchaId?: string; ip: string },

@@ -1,6 +1,6 @@
 import type { SmsSendRequest, SmsSendResult } from '../../../src/shared/identity';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { IdentityDeps } from './services';
+import { ApiError } from '../../platform/apiError';
 import { findByMobile, phoneTarget } from './accounts';
 import { issueCode } from './verificationCodes';
 
@@ -14,7 +14,7 @@ const HOUR_MS = 60 * 60_000;
  * call) or for registration. Throttled per address (1 s) and per number; proof of work first.
  */
 export async function sendSmsCode(
-  deps: AppDeps,
+  deps: IdentityDeps,
   purpose: 'login' | 'register',
   request: SmsSendRequest,
   ip: string,

@@ -2,9 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { TRIAL_TYPE } from '../../../src/shared/identity';
 import type { LoginResult } from '../../../src/shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
-import { creditTrial } from '../ledger/grants';
+import type { IdentityDeps } from './services';
+import { ApiError } from '../../platform/apiError';
+import { creditTrial } from '../wallet/grants';
 import { findById } from './accounts';
 import { startSession } from './login';
 import { hashPassword } from './password';
@@ -13,7 +13,7 @@ import { hashPassword } from './password';
  * Free play (spec 4): a fresh trial account (type 4) and its session. Trial accounts can play
  * demo games only; the server refuses them every real-money call (route auth 'realMoney').
  */
-export async function startTrial(deps: AppDeps, ip: string): Promise<LoginResult> {
+export async function startTrial(deps: IdentityDeps, ip: string): Promise<LoginResult> {
   if (!isFeatureEnabled(deps.config.whitelabel, WhitelabelFlag.freePlay)) {
     throw new ApiError(403, 'forbidden', 'Free play is not offered.');
   }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { newNumericCode, sha256 } from './secrets';
 
 export type CodePurpose = 'login' | 'register' | 'reset' | 'ip';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../db/types';
 import { ledgerPostings } from '../../metrics';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 
 export interface Posting {
   accountId: string;

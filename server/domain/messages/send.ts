@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SendMessageRequest, SendMessageResult } from '../../../src/shared/messages';
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { teamCte } from '../agent/team';
 import { EXCLUDED_AT, memberExcluded } from '../responsibleGaming/state';
 

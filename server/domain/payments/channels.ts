@@ -1,5 +1,5 @@
 import type { PlatformConfig } from '../../config/schema';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import {
   type DepositChannelView,
   isDemoChannel,

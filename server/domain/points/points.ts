@@ -1,12 +1,13 @@
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { ConvertResult, GoodsView, PointHistoryPage } from '../../../src/shared/points';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
-import { type BalanceChange, changesOf, scopedKey } from '../ledger/wallets';
+import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
 import type { GoodsDefinition, PointsConfig } from './config';
+import { publishOne } from '../../platform/unitOfWork';
 
 /** Hundredths of a point per whole point. */
 export const HUNDREDTHS = 100n;
@@ -148,7 +149,7 @@ export async function pointHistory(
  * account in the same transaction; a retry with the same key moves nothing again.
  */
 export async function convertPoints(
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
   request: { points: number; idempotencyKey: string },
 ): Promise<ConvertResult> {
@@ -200,6 +201,6 @@ export async function convertPoints(
     );
     return { answer, changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])) };
   });
-  deps.balanceEvents.announce(result.changes);
+  publishOne(deps, 'balance', result.changes);
   return result.answer;
 }

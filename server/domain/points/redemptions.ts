@@ -1,14 +1,17 @@
 import { toMoneyString } from '../../../src/shared/money';
 import type { RedemptionView } from '../../../src/shared/points';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import type { IdentityDeps } from '../identity/services';
+import { ApiError } from '../../platform/apiError';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
-import { type BalanceChange, changesOf, scopedKey } from '../ledger/wallets';
-import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
+import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
+import { assertNoOpenWagering } from '../rewards/wagering';
+import { lockMember } from '../../db/locks';
 import { checkPaymentPassword } from '../withdrawals/paymentPassword';
 import { HUNDREDTHS } from './points';
+import { publishOne } from '../../platform/unitOfWork';
 
 /**
  * Points-mall redemptions (issue 14; spec 4 redeem statuses): redeeming a good with the payment
@@ -62,7 +65,7 @@ export async function memberRedemptions(
  * all in one transaction; a retry with the same key answers the first redemption.
  */
 export async function redeemGoods(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   request: { goodsId: string; paymentPassword: string; idempotencyKey: string },
   language: string,
@@ -151,7 +154,7 @@ async function oneRedemption(tx: Queryable, id: string, language: string) {
  * once only; a rejection gives back the points, the cash part and the item to the stock.
  */
 export async function decideRedemption(
-  deps: AppDeps,
+  deps: Platform,
   id: string,
   decision: 'approve' | 'reject',
   note: string | null,
@@ -206,7 +209,7 @@ export async function decideRedemption(
     }
     return { view: await oneRedemption(tx, id, 'EN'), changes };
   });
-  deps.balanceEvents.announce(result.changes);
+  publishOne(deps, 'balance', result.changes);
   return result.view;
 }
 

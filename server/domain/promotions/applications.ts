@@ -1,9 +1,10 @@
 import type { PromotionState } from '../../../src/shared/promotions';
 import type { Database } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { applyParticipationEvent, issueFixedBonusWithin } from './participation';
 import { isExcluded, memberExcluded } from '../responsibleGaming/state';
+import { publishOne } from '../../platform/unitOfWork';
 
 /** An application waiting for the operator, or answered. */
 export interface ApplicationRow {
@@ -54,7 +55,7 @@ export async function listApplications(
  * the member's reward centre in the same transaction. The member's pages are told.
  */
 export async function reviewApplication(
-  deps: AppDeps,
+  deps: Platform,
   review: { code: string; account: string; decision: 'approve' | 'reject' },
 ): Promise<{ code: string; account: string; state: PromotionState; rewardId: string | null }> {
   const result = await deps.db.transaction(async (tx) => {
@@ -93,7 +94,7 @@ export async function reviewApplication(
     });
     return { memberId: row.member_id, state: 'issued' as const, rewardId };
   });
-  deps.rewardEvents.announce({
+  publishOne(deps, 'reward', {
     memberId: result.memberId,
     reason: review.decision === 'approve' ? 'issued' : 'changed',
   });

@@ -8,7 +8,7 @@ import {
   promotionPhaseOf,
   promotionStatusOf,
 } from '../../../src/shared/promotions';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import type { PromotionDefinition } from './definition';
 import { ensureRaffleSeed } from '../raffles/raffles';
 

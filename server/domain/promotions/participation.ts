@@ -11,8 +11,8 @@ import {
   promotionPhaseOf,
 } from '../../../src/shared/promotions';
 import type { Database, Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { issueRewardWithin } from '../rewards/issue';
 import { enterRaffleWithin } from '../raffles/raffles';
 
@@ -101,7 +101,7 @@ export async function inAudience(tx: Queryable, audience: PromotionAudience, mem
  * takes, once (the machine refuses a second).
  */
 export async function optIn(
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
   code: string,
   action: PromotionOptIn,

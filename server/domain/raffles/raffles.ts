@@ -9,12 +9,13 @@ import {
   type RaffleView,
 } from '../../../src/shared/raffle';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { JobLock, runExclusive } from '../../jobs/exclusive';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { JobLock, runExclusive } from '../../db/locks';
+import { ApiError } from '../../platform/apiError';
 import { applyParticipationEvent } from '../promotions/participation';
 import { issueRewardWithin } from '../rewards/issue';
 import { isExcluded } from '../responsibleGaming/state';
+import { publishOne } from '../../platform/unitOfWork';
 
 interface RaffleTerms {
   ticketPer: string;
@@ -70,7 +71,7 @@ const ticketsOf = (turnover: bigint, ticketPer: string) => Number(turnover / par
  * the other entries' participations closed as expired, the seed and every entry published.
  * Answers the winners to tell.
  */
-export async function drawDueRaffles(deps: AppDeps, now = new Date()): Promise<string[]> {
+export async function drawDueRaffles(deps: Platform, now = new Date()): Promise<string[]> {
   const run = await runExclusive(deps.db, JobLock.raffleDraw, async (tx) => {
     const due = await tx.query<{ id: string; terms: RaffleTerms; seed: Buffer | Uint8Array }>(
       `select p.id::text, p.terms, d.seed from promotions p
@@ -169,7 +170,7 @@ export async function drawDueRaffles(deps: AppDeps, now = new Date()): Promise<s
     return told;
   });
   const told = run.ran ? run.result : [];
-  for (const memberId of new Set(told)) deps.rewardEvents.announce({ memberId, reason: 'issued' });
+  for (const memberId of new Set(told)) publishOne(deps, 'reward', { memberId, reason: 'issued' });
   return told;
 }
 

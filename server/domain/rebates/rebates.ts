@@ -2,12 +2,13 @@ import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { RebateView } from '../../../src/shared/rebates';
 import { rebatePercentOf } from '../../../src/shared/vip';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
-import { changesOf } from '../ledger/wallets';
+import { changesOf } from '../ledger/amounts';
 import type { VipConfig } from '../vip/config';
+import { publishOne } from '../../platform/unitOfWork';
 
 /** Ten-thousandths of a minor unit per minor unit: valid bet × hundredths of a percent. */
 const FRACTION = 10_000n;
@@ -65,7 +66,7 @@ export async function rebateView(db: Queryable, memberId: string): Promise<Rebat
  * claim at the same moment finds nothing and is refused (`nothing_to_claim`).
  */
 export async function claimRebate(
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
 ): Promise<{ amount: string; claimId: string }> {
   const result = await deps.db.transaction(async (tx) => {
@@ -114,6 +115,6 @@ export async function claimRebate(
       changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),
     };
   });
-  deps.balanceEvents.announce(result.changes);
+  publishOne(deps, 'balance', result.changes);
   return { amount: result.amount, claimId: result.claimId };
 }

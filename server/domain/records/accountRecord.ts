@@ -1,7 +1,7 @@
 import { toMoneyString } from '../../../src/shared/money';
 import { type AccountRecordItem, accountRecordTypes, type Page } from '../../../src/shared/records';
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 import { pageOf, type RecordsWindow } from './query';
 
 /** The ledger kinds of an account-record filter, comma-joined for `string_to_array`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_RANGE_DAYS, type Page } from '../../../src/shared/records';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 
 const DAY_MS = 24 * 60 * 60_000;
 const DEFAULT_RANGE_DAYS = 7;

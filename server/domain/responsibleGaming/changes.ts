@@ -11,11 +11,12 @@ import {
   type RgPeriod,
 } from '../../../src/shared/responsibleGaming';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { IdentityDeps } from '../identity/services';
+import { ApiError } from '../../platform/apiError';
 import { revokeMemberSessions } from '../identity/sessions';
-import { lockMember } from '../rewards/wagering';
+import { lockMember } from '../../db/locks';
 import { exclusionError, readRgState, type RgState } from './state';
+import { publishOne } from '../../platform/unitOfWork';
 
 /** One recorded change (rg_changes): who, when, what, from what to what, from when. */
 interface Change {
@@ -37,7 +38,7 @@ const iso = (at: Date | null) => (at === null ? null : at.toISOString());
  * grows once per call that changed something, and the member's pages are told after commit.
  */
 async function changeSettings(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   work: (tx: Queryable, state: RgState, now: Date) => Promise<Change[]>,
 ): Promise<number> {
@@ -63,7 +64,7 @@ async function changeSettings(
     );
     return { version: Number(row!.version), changed: true };
   });
-  if (result.changed) deps.rgEvents.announce({ memberId, version: result.version });
+  if (result.changed) publishOne(deps, 'rg', { memberId, version: result.version });
   return result.version;
 }
 
@@ -74,7 +75,7 @@ async function changeSettings(
  * does not restart its wait.
  */
 export async function changeLimits(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   requests: readonly { kind: RgLimitKind; period: RgPeriod; limit: bigint | null }[],
 ): Promise<number> {
@@ -133,7 +134,7 @@ export async function changeLimits(
 
 /** The session-time limit in minutes (null: none), under the same rule as the money limits. */
 export async function changeSessionLimit(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   requested: number | null,
 ): Promise<number> {
@@ -176,7 +177,7 @@ export async function changeSessionLimit(
 
 /** The reality check's interval (null: none): a reminder, so it applies at once either way. */
 export async function changeRealityCheck(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   requested: number | null,
 ): Promise<number> {
@@ -205,7 +206,7 @@ export async function changeRealityCheck(
  * would otherwise open a fresh day's limit at will.
  */
 export async function changeTimeZone(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   request: { timeZone: string; initial: boolean },
 ): Promise<number> {
@@ -253,7 +254,7 @@ const exclusionText = (kind: ExclusionKind, endsAt: Date | null) =>
  * operator can only extend it. Withdrawals already asked for go on.
  */
 export async function excludeMember(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   request: { kind: ExclusionKind; duration: ExclusionDuration },
 ): Promise<{ kind: ExclusionKind; endsAt: Date | null }> {
@@ -283,7 +284,7 @@ export async function excludeMember(
       },
     ];
   });
-  deps.identity.revocations.announce(ended, 'excluded');
+  publishOne(deps, 'sessionsEnded', { sessionIds: ended, reason: 'excluded' });
   return { kind: request.kind, endsAt };
 }
 
@@ -292,7 +293,7 @@ export async function excludeMember(
  * end or to permanent, never shorter, never ending one. Recorded as the operator's change.
  */
 export async function extendExclusion(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   endsAt: Date | null,
 ): Promise<{ kind: ExclusionKind; endsAt: string | null }> {

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { IdentityDeps } from '../identity/services';
+import { ApiError } from '../../platform/apiError';
 import { findById } from '../identity/accounts';
 import { verifyPassword } from '../identity/password';
 
@@ -12,7 +12,7 @@ const WRONG_PASSWORD = { windowMs: 15 * 60_000, limit: 5, blockMs: 15 * 60_000 }
  * reserved before the password is compared (issue 11), five per 15 minutes per member.
  */
 export async function confirmWithPassword(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   password: string,
 ): Promise<void> {

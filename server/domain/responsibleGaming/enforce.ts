@@ -9,9 +9,9 @@ import {
   sessionLimitAt,
 } from '../../../src/shared/responsibleGaming';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
-import { lockMember } from '../rewards/wagering';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
+import { lockMember } from '../../db/locks';
 import { sessionLimitError } from './sittings';
 import { exclusionError, limitsInForce, readRgState, type RgState } from './state';
 import { recordUsageWithin, usageWithin, usedFor } from './usage';
@@ -49,7 +49,7 @@ async function usesOf(
  */
 async function assertSessionOpen(
   db: Queryable,
-  deps: AppDeps,
+  deps: Platform,
   sessionId: string,
   limitMinutes: number | null,
   now: Date,
@@ -86,7 +86,7 @@ async function assertSessionOpen(
  */
 export async function reserveDepositWithin(
   tx: Queryable,
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
   amount: bigint,
 ): Promise<void> {
@@ -106,7 +106,7 @@ export async function reserveDepositWithin(
  */
 export async function reserveBetWithin(
   tx: Queryable,
-  deps: AppDeps,
+  deps: Platform,
   bet: { memberId: string; sessionId: string | null; stake: bigint; win: bigint },
 ): Promise<void> {
   const now = deps.clock.now();
@@ -132,7 +132,7 @@ export async function reserveBetWithin(
  * or wager limit leaves no room for (less than the smallest bet).
  */
 export async function assertLaunchAllowed(
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
   sessionId: string | null,
 ): Promise<void> {

@@ -1,14 +1,15 @@
 import { toMoneyString } from '../../../src/shared/money';
 import type { WithdrawalView } from '../../../src/shared/withdrawals';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
-import { type BalanceChange, changesOf, scopedKey } from '../ledger/wallets';
-import { lockMember } from '../rewards/wagering';
+import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
+import { lockMember } from '../../db/locks';
 import { scheduleDemoPayout } from '../withdrawals/demoChannel';
 import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from '../withdrawals/views';
 import { readRgState } from './state';
+import { publishOne } from '../../platform/unitOfWork';
 
 export interface RgPayout {
   account: string;
@@ -38,7 +39,7 @@ export interface RgPayout {
  * someone who cannot play. Vendor (game) wallets are not touched.
  */
 export async function payOutExcludedMember(
-  deps: AppDeps,
+  deps: Platform,
   member: { id: string; account: string },
   requestKey: string,
 ): Promise<RgPayout> {
@@ -130,9 +131,9 @@ export async function payOutExcludedMember(
       version: Number(settings!.version),
     };
   });
-  deps.balanceEvents.announce(result.changes);
+  publishOne(deps, 'balance', result.changes);
   if (!result.replayed) {
-    deps.rgEvents.announce({ memberId: member.id, version: result.version! });
+    publishOne(deps, 'rg', { memberId: member.id, version: result.version! });
     scheduleDemoPayout(deps, result.withdrawal.id);
   }
   return {

@@ -5,7 +5,7 @@ import {
   sittingAtLogin,
 } from '../../../src/shared/responsibleGaming';
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 
 /**
  * The member's latest sitting (issue 17): the start of the newest session's sitting, whether a

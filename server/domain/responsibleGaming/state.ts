@@ -9,7 +9,7 @@ import {
   type RgPeriod,
 } from '../../../src/shared/responsibleGaming';
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../apiError';
+import { ApiError } from '../../platform/apiError';
 
 /** One money limit as it stands at a moment: in force, and the change still waiting. */
 export interface LimitState {

@@ -9,7 +9,7 @@ import {
   usedOf,
 } from '../../../src/shared/responsibleGaming';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
+import type { Platform } from '../../platform/platform';
 import { readRgState, type RgState } from './state';
 import { usageWithin, usedFor } from './usage';
 
@@ -73,7 +73,7 @@ async function limitViews(
 }
 
 /** The responsible-gaming page's reading (GET /wps/rg). */
-export async function rgStatus(deps: AppDeps, memberId: string): Promise<RgStatus> {
+export async function rgStatus(deps: Platform, memberId: string): Promise<RgStatus> {
   const now = deps.clock.now();
   const state = await readRgState(deps.db, memberId, now);
   return {
@@ -103,7 +103,7 @@ export async function rgStatus(deps: AppDeps, memberId: string): Promise<RgStatu
  * sitting (the session limit's count) started, the server's clock, the member's settings, and the session's real bets (since the login).
  */
 export async function rgSession(
-  deps: AppDeps,
+  deps: Platform,
   session: { memberId: string; sessionId: string },
 ): Promise<RgSession> {
   const now = deps.clock.now();
@@ -143,7 +143,7 @@ export async function rgSession(
 }
 
 /** The operator's view of one member (`npm run ops -- rg <account>`): everything, all history. */
-export async function rgOperatorView(deps: AppDeps, member: { id: string; account: string }) {
+export async function rgOperatorView(deps: Platform, member: { id: string; account: string }) {
   const now = deps.clock.now();
   const state = await readRgState(deps.db, member.id, now);
   const [last] = await deps.db.query<{

@@ -1,13 +1,14 @@
 import type { ClaimAllResult, RewardView } from '../../../src/shared/rewards';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { type HouseAccount, houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
-import { type BalanceChange, changesOf } from '../ledger/wallets';
+import { type BalanceChange, changesOf } from '../ledger/amounts';
 import { applyParticipationEvent } from '../promotions/participation';
-import { lockMember } from './wagering';
+import { lockMember } from '../../db/locks';
 import { REWARD_COLUMNS, type RewardRow, rewardViewOf } from './views';
+import { commit, publishOne } from '../../platform/unitOfWork';
 
 interface ClaimedRow extends RewardRow {
   house_account: HouseAccount;
@@ -96,14 +97,17 @@ async function claimWithin(
 
 /** One reward, announced after the commit (balance and reward centre). */
 export async function claimReward(
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
   rewardId: string,
   language: string,
 ): Promise<RewardView> {
-  const result = await deps.db.transaction((tx) => claimWithin(tx, memberId, rewardId, language));
-  deps.balanceEvents.announce(result.changes);
-  deps.rewardEvents.announce({ memberId, reason: 'claimed' });
+  const result = await commit(deps, async (work) => {
+    const claimed = await claimWithin(work.tx, memberId, rewardId, language);
+    work.changed('balance', claimed.changes);
+    work.changed('reward', { memberId, reason: 'claimed' });
+    return claimed;
+  });
   return result.reward;
 }
 
@@ -113,7 +117,7 @@ export async function claimReward(
  * counted as deferred.
  */
 export async function claimAllRewards(
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
   language: string,
 ): Promise<ClaimAllResult> {
@@ -127,21 +131,24 @@ export async function claimAllRewards(
   let deferred = 0;
   for (const { id } of waiting) {
     try {
-      const result = await deps.db.transaction((tx) => claimWithin(tx, memberId, id, language));
-      deps.balanceEvents.announce(result.changes);
+      const result = await commit(deps, async (work) => {
+        const one = await claimWithin(work.tx, memberId, id, language);
+        work.changed('balance', one.changes);
+        return one;
+      });
       claimed.push(result.reward);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'bonus_active') deferred += 1;
       else if (!(error instanceof ApiError && error.code === 'reward_claimed')) throw error;
     }
   }
-  if (claimed.length > 0) deps.rewardEvents.announce({ memberId, reason: 'claimed' });
+  if (claimed.length > 0) publishOne(deps, 'reward', { memberId, reason: 'claimed' });
   return { claimed, deferred };
 }
 
 /** Spec 7 MCS2_claimRafflePromotion: every waiting prize of one raffle, claimed. */
 export async function claimRafflePrizes(
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
   code: string,
   language: string,

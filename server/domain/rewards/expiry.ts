@@ -1,6 +1,7 @@
-import type { AppDeps } from '../../http/deps';
-import { JobLock, inSavepoint, runExclusive } from '../../jobs/exclusive';
+import type { Platform } from '../../platform/platform';
+import { JobLock, inSavepoint, runExclusive } from '../../db/locks';
 import { applyParticipationEvent } from '../promotions/participation';
+import { publishOne } from '../../platform/unitOfWork';
 
 /** Rows one run handles; the rest wait for the next tick (30 s). */
 const BATCH = 500;
@@ -28,7 +29,7 @@ export interface ExpiryResult {
  * failed and left, the others go on. The members concerned are told (`reward` event).
  */
 export async function expireRewards(
-  deps: AppDeps,
+  deps: Platform,
   now?: Date,
   /** Just this reward (the development tools' expiry of one path's reward): nothing else. */
   only?: string,
@@ -84,6 +85,6 @@ export async function expireRewards(
     return result;
   });
   if (!run.ran) return { ran: false, rewards: 0, participations: 0, failed: 0 };
-  for (const memberId of told) deps.rewardEvents.announce({ memberId, reason: 'expired' });
+  for (const memberId of told) publishOne(deps, 'reward', { memberId, reason: 'expired' });
   return run.result;
 }

@@ -1,23 +1,14 @@
 import { toMoneyString } from '../../../src/shared/money';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import { lockMember } from '../../db/locks';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { houseAccountId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
-import type { BalanceChange } from '../ledger/wallets';
+import type { BalanceChange } from '../ledger/amounts';
 import { applyParticipationEvent } from '../promotions/participation';
-import type { RewardChange } from './events';
-
-/**
- * Takes the member's row lock: the moves that depend on the bonus lock (claiming a bonus,
- * withdrawing, transferring to the upline, forfeiting) run one at a time per member, so a
- * withdrawal cannot slip past a bonus being claimed at the same moment. The members row, not a
- * wallet: ledger postings lock house accounts before wallets, and a wallet locked first could
- * deadlock against them.
- */
-export async function lockMember(tx: Queryable, memberId: string): Promise<void> {
-  await tx.query('select id from members where id = $1 for no key update', [memberId]);
-}
+import type { RewardChange } from '../../platform/changes';
+import { publishOne } from '../../platform/unitOfWork';
 
 /**
  * Refuses money leaving the member's hands while a bonus is being wagered (issue 14: "bonus
@@ -79,7 +70,7 @@ export async function wagerWithin(
  * not keep it) — and the lock is lifted. Once only: a second forfeit finds nothing open.
  */
 export async function forfeitBonus(
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
 ): Promise<{ forfeited: string; changes: BalanceChange[] }> {
   const result = await deps.db.transaction(async (tx) => {
@@ -141,7 +132,7 @@ export async function forfeitBonus(
     }
     return { forfeited: toMoneyString(taken), changes };
   });
-  deps.balanceEvents.announce(result.changes);
-  deps.rewardEvents.announce({ memberId, reason: 'forfeited' });
+  publishOne(deps, 'balance', result.changes);
+  publishOne(deps, 'reward', { memberId, reason: 'forfeited' });
   return result;
 }

@@ -1,21 +1,17 @@
 import type { ContractType } from '../../../src/shared/contracts';
 import { toMoneyString } from '../../../src/shared/money';
-import type { SalaryEvent } from '../../../src/shared/realtime';
-import type { AppDeps } from '../../http/deps';
-
-/** A salary change for one agent: the period's running total, after the commit. */
-export interface SalaryChange {
-  agentId: string;
-  event: SalaryEvent;
-}
+import type { Platform } from '../../platform/platform';
+import type { SalaryChange } from '../../platform/changes';
+import type { Change } from '../../platform/changes';
+export type { SalaryChange };
 
 /**
  * Tells each agent the new total of the period an accrual (or a settlement) touched: the page
  * shows the figure, not a sum of deltas, so a missed event never leaves it wrong (the `seq` is
  * the newest accrual's id, so stale events are dropped).
  */
-export async function publishSalary(
-  deps: AppDeps,
+export async function salaryTotals(
+  deps: Pick<Platform, 'db'>,
   touched: {
     agentId: string;
     contractType: ContractType;
@@ -23,7 +19,8 @@ export async function publishSalary(
     periodEnd: Date;
     settled?: boolean;
   }[],
-): Promise<void> {
+): Promise<Change[]> {
+  const changes: Change[] = [];
   const seen = new Set<string>();
   for (const item of touched) {
     const key = `${item.agentId}:${item.contractType}:${item.periodStart.toISOString()}`;
@@ -35,16 +32,20 @@ export async function publishSalary(
        from salary_accruals where agent_id = $1 and contract_type = $2 and period_start = $3`,
       [item.agentId, item.contractType, item.periodStart],
     );
-    deps.salaryEvents.announce({
-      agentId: item.agentId,
-      event: {
-        contractType: item.contractType,
-        accrued: toMoneyString(BigInt(row?.total ?? '0')),
-        periodStart: item.periodStart.toISOString(),
-        periodEnd: item.periodEnd.toISOString(),
-        settled: item.settled ?? row?.settled ?? false,
-        seq: Number(row?.seq ?? 0),
+    changes.push({
+      kind: 'salary',
+      change: {
+        agentId: item.agentId,
+        event: {
+          contractType: item.contractType,
+          accrued: toMoneyString(BigInt(row?.total ?? '0')),
+          periodStart: item.periodStart.toISOString(),
+          periodEnd: item.periodEnd.toISOString(),
+          settled: item.settled ?? row?.settled ?? false,
+          seq: Number(row?.seq ?? 0),
+        },
       },
     });
   }
+  return changes;
 }

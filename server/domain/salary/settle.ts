@@ -6,14 +6,15 @@ import {
 } from '../../../src/shared/contracts';
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { inSavepoint, JobLock, runExclusive } from '../../jobs/exclusive';
+import type { Platform } from '../../platform/platform';
+import { inSavepoint, JobLock, runExclusive } from '../../db/locks';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
-import type { BalanceChange } from '../ledger/wallets';
-import { publishSalary } from './publish';
+import type { BalanceChange } from '../ledger/amounts';
+import { salaryTotals } from './publish';
 import { salaryNoticeWithin } from '../messages/notices';
 import { heldBasisPoints } from '../contracts/heldRates';
+import { publish } from '../../platform/unitOfWork';
 
 /** Periods settled per run; a run after a long downtime catches up over several ticks. */
 const BATCH = 200;
@@ -216,7 +217,7 @@ async function settlePeriod(
  * period that ended while the server was down; `asOf` lets tests move the clock.
  */
 export async function settleDueSalaries(
-  deps: AppDeps,
+  deps: Platform,
   asOf: Date = new Date(),
 ): Promise<{ ran: boolean; settled: number; failed: number }> {
   const outcome = await runExclusive(deps.db, JobLock.salarySettlement, async (tx) => {
@@ -241,21 +242,26 @@ export async function settleDueSalaries(
     return { changes, settled, failed };
   });
   if (!outcome.ran) return { ran: false, settled: 0, failed: 0 };
-  // After the commit: the agents' balances and their settled periods.
-  deps.balanceEvents.announce(outcome.result.changes);
-  deps.messageEvents.announce({
-    memberIds: outcome.result.changes.map((change) => change.memberId),
-    reason: 'received',
-  });
-  await publishSalary(
-    deps,
-    outcome.result.settled.map((period) => ({
-      agentId: period.agent_id,
-      contractType: period.contract_type,
-      periodStart: new Date(period.period_start),
-      periodEnd: new Date(period.period_end),
-      settled: true,
-    })),
-  );
+  // After the commit: the agents' balances, their notices and their settled periods.
+  publish(deps, [
+    { kind: 'balance', change: outcome.result.changes },
+    {
+      kind: 'message',
+      change: {
+        memberIds: outcome.result.changes.map((change) => change.memberId),
+        reason: 'received',
+      },
+    },
+    ...(await salaryTotals(
+      deps,
+      outcome.result.settled.map((period) => ({
+        agentId: period.agent_id,
+        contractType: period.contract_type,
+        periodStart: new Date(period.period_start),
+        periodEnd: new Date(period.period_end),
+        settled: true,
+      })),
+    )),
+  ]);
   return { ran: true, settled: outcome.result.settled.length, failed: outcome.result.failed };
 }

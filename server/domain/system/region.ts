@@ -1,11 +1,8 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { PlatformConfig } from '../../config/schema';
+import type { Visitor } from '../../platform/visitor';
 
-export interface Visitor {
-  ip: string;
-  /** ISO alpha-2 country from a trusted proxy header, when configured. */
-  country: string | null;
-}
+export type { Visitor } from '../../platform/visitor';
 
 /**
  * Region restriction from configuration: blocked CIDR ranges and blocked countries.

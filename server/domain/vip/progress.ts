@@ -3,17 +3,10 @@ import { vipLevelFor, vipPeriodStart, type VipTotals } from '../../../src/shared
 import type { Queryable } from '../../db/types';
 import { issueRewardWithin } from '../rewards/issue';
 import { qualifyVipUpgradePromotionsWithin } from '../promotions/participation';
-import type { AppDeps } from '../../http/deps';
 import type { VipConfig } from './config';
-
-/** A member's level changed (committed), for the `vip` socket event. */
-export interface VipChange {
-  memberId: string;
-  level: number;
-  version: number;
-  /** An upgrade bonus went to the reward centre. */
-  rewarded: boolean;
-}
+import type { VipChange } from '../../platform/changes';
+import type { Work } from '../../platform/unitOfWork';
+export type { VipChange };
 
 /** The member's level as stored and the period's totals. */
 export async function vipStanding(
@@ -90,9 +83,9 @@ export async function vipProgressWithin(
 }
 
 /** After the commit: the level to the member's pages, and the upgrade bonus's red dot. */
-export function announceVip(deps: AppDeps, change: VipChange): void {
-  deps.vipEvents.announce(change);
-  if (change.rewarded) deps.rewardEvents.announce({ memberId: change.memberId, reason: 'issued' });
+export function recordVip(work: Pick<Work, 'changed'>, change: VipChange): void {
+  work.changed('vip', change);
+  if (change.rewarded) work.changed('reward', { memberId: change.memberId, reason: 'issued' });
 }
 
 /** The member's stored level (0 when none was ever computed). */

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../http/deps';
-import { inSavepoint, JobLock, runExclusive } from '../../jobs/exclusive';
-import { announceWithdrawalChange, applyWithin, type WithdrawalChange } from './lifecycle';
+import type { Platform } from '../../platform/platform';
+import { inSavepoint, JobLock, runExclusive } from '../../db/locks';
+import { announceWithdrawalChange, applyWithin, type WithdrawalApplied } from './lifecycle';
 
 const BATCH = 200;
 
@@ -10,7 +10,7 @@ const BATCH = 200;
  * (advisory lock); `asOf` lets tests move the clock.
  */
 export async function autoConfirmWithdrawals(
-  deps: AppDeps,
+  deps: Platform,
   asOf: Date = new Date(),
   /** Only this withdrawal (the development tools' way to make one due, issue 15). */
   only: string | null = null,
@@ -25,7 +25,7 @@ export async function autoConfirmWithdrawals(
        order by updated_at limit $3`,
       [asOf.toISOString(), minutes, BATCH, only],
     );
-    const changes: WithdrawalChange[] = [];
+    const changes: WithdrawalApplied[] = [];
     let failed = 0;
     for (const { id } of due) {
       const result = await inSavepoint(tx, () =>

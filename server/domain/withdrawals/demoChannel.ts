@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../http/deps';
+import type { Platform } from '../../platform/platform';
 import { demoPayoutsOn } from '../payments/channels';
 import { applyWithdrawalEvent } from './lifecycle';
 
@@ -9,7 +9,7 @@ import { applyWithdrawalEvent } from './lifecycle';
  * (`npm run ops -- withdrawal <id> pay`). Paying twice is refused by the machine, so a timer
  * that fires after an operator already acted changes nothing. Returns whether it scheduled.
  */
-export function scheduleDemoPayout(deps: AppDeps, withdrawalId: string): boolean {
+export function scheduleDemoPayout(deps: Platform, withdrawalId: string): boolean {
   const seconds = deps.config.payments.withdrawal.demoPaySeconds;
   if (seconds === null || !demoPayoutsOn(deps.config)) return false;
   const timer = setTimeout(() => {
@@ -24,7 +24,7 @@ export function scheduleDemoPayout(deps: AppDeps, withdrawalId: string): boolean
 }
 
 /** At start: requested withdrawals whose payout was due while the server was down. */
-export async function schedulePendingDemoPayouts(deps: AppDeps): Promise<number> {
+export async function schedulePendingDemoPayouts(deps: Platform): Promise<number> {
   if (deps.config.payments.withdrawal.demoPaySeconds === null || !demoPayoutsOn(deps.config))
     return 0;
   const rows = await deps.db.query<{ id: string }>(

@@ -7,20 +7,20 @@ import {
 } from '../../../src/shared/withdrawalConfirmation';
 import type { WithdrawalView } from '../../../src/shared/withdrawals';
 import type { Queryable } from '../../db/types';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
-import { type BalanceChange, changesOf } from '../ledger/wallets';
+import { changesOf } from '../ledger/amounts';
 import { lockWithdrawal, toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './views';
+import type { BalanceChange as WalletChange, WithdrawalChange } from '../../platform/changes';
+import { publish } from '../../platform/unitOfWork';
+export type { WithdrawalChange };
+
+/** A withdrawal's new state and the balances its posting set (none for most events). */
+export type WithdrawalApplied = WithdrawalChange & { changes: WalletChange[] };
 
 export type WithdrawalActor = 'member' | 'operator' | 'channel' | 'job';
-
-export interface WithdrawalChange {
-  withdrawal: WithdrawalView;
-  memberId: string;
-  changes: BalanceChange[];
-}
 
 /** The withdrawal's stored context, as the shared machine keeps it. */
 function contextOf(row: WithdrawalRow): WithdrawalContext {
@@ -105,7 +105,7 @@ export async function applyWithin(
     /** When a member asks: only their own withdrawal. */
     memberId?: string;
   },
-): Promise<WithdrawalChange> {
+): Promise<WithdrawalApplied> {
   const row = await lockWithdrawal(tx, request.withdrawalId);
   if (!row || (request.memberId !== undefined && row.member_id !== request.memberId)) {
     throw new ApiError(404, 'not_found', 'No such withdrawal.');
@@ -148,7 +148,7 @@ export async function applyWithin(
 
 /** applyWithin in a transaction of its own, then tells the member's open pages. */
 export async function applyWithdrawalEvent(
-  deps: AppDeps,
+  deps: Platform,
   request: Parameters<typeof applyWithin>[1],
 ): Promise<WithdrawalView> {
   const change = await deps.db.transaction((tx) => applyWithin(tx, request));
@@ -157,7 +157,9 @@ export async function applyWithdrawalEvent(
 }
 
 /** After commit: the new balance and the withdrawal's new state to the member's sockets. */
-export function announceWithdrawalChange(deps: AppDeps, change: WithdrawalChange): void {
-  deps.balanceEvents.announce(change.changes);
-  deps.withdrawalEvents.announce(change);
+export function announceWithdrawalChange(deps: Platform, change: WithdrawalApplied): void {
+  publish(deps, [
+    { kind: 'balance', change: change.changes },
+    { kind: 'withdrawal', change: { withdrawal: change.withdrawal, memberId: change.memberId } },
+  ]);
 }

@@ -1,6 +1,6 @@
 import { checkField, lengthText } from '../../../src/shared/fieldRules';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { IdentityDeps } from '../identity/services';
+import { ApiError } from '../../platform/apiError';
 import { findById } from '../identity/accounts';
 import { hashPassword, verifyPassword } from '../identity/password';
 
@@ -13,7 +13,7 @@ const WRONG_PAYMENT_PASSWORD = {
 };
 
 /** The payment password rule: the registration field's rule (6 digits in the shipped config). */
-function paymentPasswordRule(deps: AppDeps) {
+function paymentPasswordRule(deps: IdentityDeps) {
   return (
     deps.config.registration.fields.paymentPassword ?? {
       acceptedPattern: '^[0-9]+$',
@@ -24,7 +24,7 @@ function paymentPasswordRule(deps: AppDeps) {
   );
 }
 
-export async function hasPaymentPassword(deps: AppDeps, memberId: string): Promise<boolean> {
+export async function hasPaymentPassword(deps: IdentityDeps, memberId: string): Promise<boolean> {
   const [row] = await deps.db.query<{ set: boolean }>(
     'select payment_password_hash is not null as set from members where id = $1',
     [memberId],
@@ -37,7 +37,7 @@ export async function hasPaymentPassword(deps: AppDeps, memberId: string): Promi
  * session alone cannot set a payment password and then withdraw).
  */
 export async function setPaymentPassword(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   request: { loginPassword: string; paymentPassword: string },
 ): Promise<void> {
@@ -74,7 +74,7 @@ export async function setPaymentPassword(
  * the count.
  */
 export async function checkPaymentPassword(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   given: string,
 ): Promise<void> {

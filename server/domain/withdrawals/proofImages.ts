@@ -1,6 +1,6 @@
 import { PROOF_IMAGE_MAX_BYTES } from '../../../src/shared/withdrawals';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { IdentityDeps } from '../identity/services';
+import { ApiError } from '../../platform/apiError';
 import { type CleanImage, cleanImage, ImageRejected } from '../uploads/cleanImage';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -21,7 +21,7 @@ const UPLOADS = { windowMs: 60 * 60_000, limit: 20 };
 
 /** Stores a proof image (spec 5: png or jpg, 5 MB at most) for a "not received" report. */
 export async function storeProofImage(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   declaredType: string,
   bytes: Uint8Array,

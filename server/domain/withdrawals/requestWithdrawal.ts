@@ -1,12 +1,14 @@
 import { parseMoney } from '../../../src/shared/money';
 import type { WithdrawalView } from '../../../src/shared/withdrawals';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
+import type { Platform } from '../../platform/platform';
+import type { IdentityDeps } from '../identity/services';
+import { ApiError } from '../../platform/apiError';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
-import { type BalanceChange, changesOf, scopedKey } from '../ledger/wallets';
+import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
 import { checkPaymentPassword } from './paymentPassword';
-import { assertNoOpenWagering, lockMember } from '../rewards/wagering';
+import { assertNoOpenWagering } from '../rewards/wagering';
+import { lockMember } from '../../db/locks';
 import { currentVipLevel } from '../vip/progress';
 import { toMoneyString } from '../../../src/shared/money';
 import type { Queryable } from '../../db/types';
@@ -18,7 +20,7 @@ import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './views';
  * The idempotency key makes a retried request return the first withdrawal.
  */
 export async function requestWithdrawal(
-  deps: AppDeps,
+  deps: IdentityDeps,
   memberId: string,
   request: { amount: string; paymentPassword: string; idempotencyKey: string },
 ): Promise<{ withdrawal: WithdrawalView; changes: BalanceChange[]; replayed: boolean }> {
@@ -87,7 +89,7 @@ export async function requestWithdrawal(
  */
 async function assertWithinVipDailyMax(
   tx: Queryable,
-  deps: AppDeps,
+  deps: Platform,
   memberId: string,
   amount: bigint,
 ): Promise<void> {

@@ -4,7 +4,7 @@ import {
   type ContractType,
 } from '../../../src/shared/contracts';
 import { currentContracts } from '../../domain/contracts/queries';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import type { RelayHandler, RelayTable } from '../relay/dispatcher';
 import { actOnContract, callerOf, contractActionBody } from './contractRoutes';

@@ -15,7 +15,7 @@ import { contractLimitsFor } from '../../domain/contracts/heldRates';
 import { currentContracts, listContracts, listDownlines } from '../../domain/contracts/queries';
 import { actionOf } from '../../domain/contracts/views';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
 /** Every event of the machine by its wire name; `supersede` is accepted only to be refused. */

@@ -8,7 +8,7 @@ import { teamProfit } from '../../domain/agent/teamProfit';
 import { teamTransactions } from '../../domain/agent/teamTransactions';
 import { recordsWindow } from '../../domain/records/query';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
 /**

@@ -4,7 +4,7 @@ import { CONTRACT_TYPES } from '../../../src/shared/contracts';
 import { ok } from '../../../src/shared/envelope';
 import { salaryView } from '../../domain/salary/salaryView';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
 const salaryQuery = z.object({ contractType: z.enum(CONTRACT_TYPES) }).strict();

@@ -6,7 +6,7 @@ import { teamMembers } from '../../domain/agent/members';
 import { teamMembersQuerySchema } from '../../domain/agent/query';
 import { registerDownline } from '../../domain/agent/registerDownline';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
 /** The registerCenter body; the field rules themselves are checked by registerDownline. */

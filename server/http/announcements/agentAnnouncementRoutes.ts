@@ -6,7 +6,7 @@ import {
 } from '../../../src/shared/announcements';
 import { ok } from '../../../src/shared/envelope';
 import { agentAnnouncements } from '../../domain/announcements/agentAnnouncements';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 

@@ -7,7 +7,7 @@ import {
 import { listAnnouncements } from '../../domain/announcements/listAnnouncements';
 import { visibleAnnouncements } from '../../domain/announcements/operatorAnnouncements';
 import { optionalSession } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import type { RelayTable } from '../relay/dispatcher';

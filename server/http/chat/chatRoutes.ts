@@ -37,9 +37,10 @@ import {
   reserveImageAttempt,
 } from '../../domain/uploads/imageUploads';
 import { bearerToken } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
+import { publishOne } from '../../platform/unitOfWork';
 
 /**
  * The live chat's calls (issue 16). Spec 7's `CBS_modelList` and `CBS_launchChat` are relays;
@@ -164,7 +165,7 @@ export async function sendText(
     clientId: body.clientId,
   });
   if (posted.created) {
-    deps.chat.events.announce({
+    publishOne(deps, 'chat', {
       kind: 'message',
       message: posted.message,
       room: posted.room,
@@ -319,7 +320,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         clientId: body.clientId,
       });
       if (posted.created) {
-        deps.chat.events.announce({
+        publishOne(deps, 'chat', {
           kind: 'message',
           message: posted.message,
           room: posted.room,

@@ -11,9 +11,10 @@ import {
   type StaffSession,
 } from '../../domain/chat/staff';
 import { bearerToken } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 import { historyQuery, imageParams, roomParams, sendImage, sendText, textBody } from './chatRoutes';
+import { publishOne } from '../../platform/unitOfWork';
 
 /**
  * The operator console's calls (issue 16, /support): support staff log in with their own
@@ -67,7 +68,7 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
   app.delete('/wps/support/session', async (request) => {
     const session = await staffOf(deps, request);
     await logoutStaff(deps.db, session.sessionId);
-    deps.chat.staffRevocations.announce({ sessionIds: [session.sessionId], reason: 'logout' });
+    publishOne(deps, 'staffSessionsEnded', { sessionIds: [session.sessionId], reason: 'logout' });
     return ok(null);
   });
 
@@ -77,7 +78,7 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
     const session = await staffOf(deps, request);
     const { available } = parseInput(availabilityBody, request.body);
     const staff = await setAvailability(deps.db, session.staffId, available);
-    deps.chat.events.announce({ kind: 'availability' });
+    publishOne(deps, 'chat', { kind: 'availability' });
     return ok(staff);
   });
 
@@ -108,7 +109,7 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
     const { room } = parseInput(roomParams, request.params);
     parseInput(z.object({}).strict(), request.body ?? {});
     const closed = await closeRoom(deps.db, room, session.staffId);
-    deps.chat.events.announce({ kind: 'room', room: closed.room, roomId: closed.roomId });
+    publishOne(deps, 'chat', { kind: 'room', room: closed.room, roomId: closed.roomId });
     return ok(closed.room);
   });
 

@@ -9,7 +9,7 @@ import { hashPassword } from '../../domain/identity/password';
 import { readOutbox } from '../../domain/messaging/providers';
 import { settleDueSalaries } from '../../domain/salary/settle';
 import { autoConfirmWithdrawals } from '../../domain/withdrawals/autoConfirm';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 import { captchaAnswer } from './captchaAnswers';
 import { REWARD_CLAIM_DAYS } from '../../../src/shared/rewards';

@@ -13,7 +13,7 @@ import {
   reserveImageAttempt,
 } from '../../domain/uploads/imageUploads';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 
 /** Sends (stored or refused) a member may make in an hour; at most FEEDBACK_PER_HOUR are stored. */

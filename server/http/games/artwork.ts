@@ -4,7 +4,7 @@ import { failure } from '../../../src/shared/envelope';
 import { GameCategory } from '../../../src/shared/games';
 import type { Queryable } from '../../db/types';
 import { type ImageSubject, parseImagePath } from '../../domain/games/catalogue/images';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 
 /**
  * The image CDN of a fresh install: the configured image base is "/cdn" on our own server, so

@@ -12,7 +12,7 @@ import { gameList, hotGames, storedCategory } from '../../domain/games/catalogue
 import { recentGames } from '../../domain/games/catalogue/recentGames';
 import { categoryVendors, vendorGameTypes } from '../../domain/games/catalogue/vendors';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import { createReadCache } from '../../domain/games/catalogue/readCache';

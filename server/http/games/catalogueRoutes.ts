@@ -9,7 +9,7 @@ import {
   VN_LOTTERY_VENDOR,
 } from '../../domain/games/catalogue/lotteryMenus';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import { artworkRoutes } from './artwork';

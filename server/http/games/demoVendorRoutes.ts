@@ -25,7 +25,7 @@ import {
 } from '../../domain/games/demoVendor/slotEngine';
 import { memberWallets } from '../../domain/ledger/accounts';
 import { resolveSession } from '../../domain/identity/sessions';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 
 const launchBody = z

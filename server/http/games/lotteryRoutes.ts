@@ -8,7 +8,7 @@ import {
   openedNumero,
   recentResults,
 } from '../../domain/games/lottery/draws';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 

@@ -5,7 +5,7 @@ import { ROOM_CATEGORIES, type RoomList } from '../../../src/shared/rooms';
 import { reissueLaunch } from '../../domain/games/demoVendor/launches';
 import { roomList } from '../../domain/games/rooms';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import type { RelayTable } from '../relay/dispatcher';

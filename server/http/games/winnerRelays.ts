@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maskCustomerName, type WinnerEntry } from '../../../src/shared/games';
 import { toMoneyString } from '../../../src/shared/money';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
 

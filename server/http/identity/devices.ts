@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { resolveSession } from '../../domain/identity/sessions';
 import { recordDevice } from '../../domain/referrals/referrals';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 
 /** The page's device id (`Device-Id`: a random id it keeps in local storage), if it sent one. */
 export function deviceOf(request: FastifyRequest): string | null {

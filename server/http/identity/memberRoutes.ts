@@ -19,7 +19,7 @@ import {
 import { type RegisterTab, register } from '../../domain/identity/registration';
 import { maskEmail, maskMobile } from '../../domain/identity/secrets';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 import {
   affiliateQuery,
@@ -30,6 +30,7 @@ import {
   registerBody,
   registrationFields,
 } from './schemas';
+import { publishOne } from '../../platform/unitOfWork';
 
 const avatarBody = z
   .object({
@@ -106,9 +107,9 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
           device: deviceOf(request),
         });
         // The inviter's friends list (its page refreshes on `reward`).
-        if (inviter) deps.rewardEvents.announce({ memberId: inviter, reason: 'changed' });
+        if (inviter) publishOne(deps, 'reward', { memberId: inviter, reason: 'changed' });
         if (await issueSignupBonuses(deps.db, memberId, request.ip)) {
-          deps.rewardEvents.announce({ memberId, reason: 'issued' });
+          publishOne(deps, 'reward', { memberId, reason: 'issued' });
         }
       }
     } catch (error) {

@@ -8,10 +8,11 @@ import { sendSmsCode } from '../../domain/identity/smsCodes';
 import { startTrial } from '../../domain/identity/trial';
 import { sessionOf } from '../auth';
 import { rememberCaptchaAnswer } from '../dev/captchaAnswers';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { rememberDevice } from './devices';
 import { ApiError, parseInput } from '../errors';
 import { freePlayBody, loginBody, smsBody } from './schemas';
+import { publishOne } from '../../platform/unitOfWork';
 
 /** Session calls (spec 7): key, challenge, captcha, login, SMS codes, free play, logout. */
 export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -59,7 +60,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   app.delete('/wps/session/logout', { config: { auth: 'session' } }, async (request) => {
     const session = sessionOf(request);
     await revokeSession(deps.db, session.sessionId, 'logout');
-    deps.identity.revocations.announce([session.sessionId], 'logout');
+    publishOne(deps, 'sessionsEnded', { sessionIds: [session.sessionId], reason: 'logout' });
     return ok(null);
   });
 }

@@ -13,9 +13,10 @@ import {
 import { listInbox, markRead, removeMessages, unreadCount } from '../../domain/messages/inbox';
 import { sendFromAgent } from '../../domain/messages/send';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
+import { publishOne } from '../../platform/unitOfWork';
 
 const inboxQuery = z
   .object({
@@ -92,7 +93,7 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
     const selection: MessageSelection = parseInput(selectionBody, request.body);
     const changed = await apply(deps.db, memberId, selection);
     // The member's other tabs update their red dot.
-    if (changed > 0) deps.messageEvents.announce({ memberIds: [memberId], reason: 'changed' });
+    if (changed > 0) publishOne(deps, 'message', { memberIds: [memberId], reason: 'changed' });
     return ok({ changed, unread: await unreadCount(deps.db, memberId) });
   };
   app.post(messageEndpoints.read, { config: { auth: 'realMoney' } }, change(markRead));
@@ -103,7 +104,7 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
     const sent = await deps.db.transaction((tx) =>
       sendFromAgent(tx, sessionOf(request).memberId, body),
     );
-    deps.messageEvents.announce({ memberIds: sent.memberIds, reason: 'received' });
+    publishOne(deps, 'message', { memberIds: sent.memberIds, reason: 'received' });
     return ok({ delivered: sent.delivered });
   });
 }

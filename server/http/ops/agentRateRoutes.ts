@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CONTRACT_TYPES } from '../../../src/shared/contracts';
 import { ok } from '../../../src/shared/envelope';
 import { agentRates, setAgentRate } from '../../domain/contracts/heldRates';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
 const account = z.string().min(1).max(40);

@@ -7,8 +7,9 @@ import {
   endAnnouncement,
   listOperatorAnnouncements,
 } from '../../domain/announcements/operatorAnnouncements';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
+import { publishOne } from '../../platform/unitOfWork';
 
 const listQuery = z.object({ all: z.enum(['true', 'false']).optional() }).strict();
 const idParams = z.object({ id: z.string().max(24) }).strict();
@@ -33,7 +34,7 @@ export async function opsAnnouncementRoutes(
     authorize(request);
     const input = parseInput(announcementInputSchema, request.body);
     const { announcement, change } = await createAnnouncement(deps.db, input);
-    deps.announcementEvents.announce(change);
+    publishOne(deps, 'announcement', change);
     return ok(announcement);
   });
 
@@ -41,7 +42,7 @@ export async function opsAnnouncementRoutes(
     authorize(request);
     const { id } = parseInput(idParams, request.params);
     const { announcement, change } = await endAnnouncement(deps.db, id);
-    deps.announcementEvents.announce(change);
+    publishOne(deps, 'announcement', change);
     return ok(announcement);
   });
 }

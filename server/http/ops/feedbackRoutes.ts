@@ -8,8 +8,9 @@ import {
   feedbackImages,
   listFeedback,
 } from '../../domain/feedback/feedback';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
+import { publishOne } from '../../platform/unitOfWork';
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) }).strict();
 
@@ -80,7 +81,7 @@ export async function opsFeedbackRoutes(
     const { id } = parseInput(idParams, request.params);
     const { answer } = parseInput(answerBody, request.body);
     const answered = await answerFeedback(deps.db, id, answer);
-    deps.messageEvents.announce({ memberIds: [answered.memberId], reason: 'received' });
+    publishOne(deps, 'message', { memberIds: [answered.memberId], reason: 'received' });
     return ok(answered.feedback);
   });
 }

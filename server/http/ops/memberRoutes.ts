@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { resetMemberPassword, setMemberStatus } from '../../domain/identity/memberStatus';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
+import { publishOne } from '../../platform/unitOfWork';
 
 const accountParams = z.object({ account: z.string().min(1).max(40) }).strict();
 const statusBody = z.object({ status: z.enum(['active', 'disabled']) }).strict();
@@ -24,7 +25,10 @@ export async function opsMemberRoutes(
     const { account } = parseInput(accountParams, request.params);
     const rule = deps.config.registration.fields.password;
     const reset = await resetMemberPassword(deps.db, account, rule);
-    deps.identity.revocations.announce(reset.endedSessions, 'password_reset');
+    publishOne(deps, 'sessionsEnded', {
+      sessionIds: reset.endedSessions,
+      reason: 'password_reset',
+    });
     return ok({ account: reset.account, status: reset.status, password: reset.password });
   });
 
@@ -33,7 +37,7 @@ export async function opsMemberRoutes(
     const { account } = parseInput(accountParams, request.params);
     const { status } = parseInput(statusBody, request.body);
     const changed = await setMemberStatus(deps.db, account, status);
-    deps.identity.revocations.announce(changed.endedSessions, 'disabled');
+    publishOne(deps, 'sessionsEnded', { sessionIds: changed.endedSessions, reason: 'disabled' });
     return ok({ account: changed.account, status: changed.status });
   });
 }

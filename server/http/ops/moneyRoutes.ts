@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import type { WithdrawalEvent } from '../../../src/shared/withdrawalConfirmation';
 import type { OperatorWithdrawalAction } from '../../../src/shared/withdrawals';
-import { grantBonus } from '../../domain/ledger/grants';
+import { grantBonus } from '../../domain/wallet/grants';
 import { autoConfirmWithdrawals } from '../../domain/withdrawals/autoConfirm';
 import { applyWithdrawalEvent } from '../../domain/withdrawals/lifecycle';
 import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from '../../domain/withdrawals/views';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
 const operatorEvents: Record<OperatorWithdrawalAction, WithdrawalEvent> = {
@@ -72,8 +72,7 @@ export async function opsMoneyRoutes(
 
   app.post('/ops/bonus', async (request) => {
     authorize(request);
-    const { result, changes } = await grantBonus(deps, parseInput(bonusBody, request.body));
-    deps.balanceEvents.announce(changes);
+    const { result } = await grantBonus(deps, parseInput(bonusBody, request.body));
     return ok(result);
   });
 }

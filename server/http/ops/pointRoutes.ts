@@ -4,7 +4,7 @@ import { ok } from '../../../src/shared/envelope';
 import { goodsSchema } from '../../domain/points/config';
 import { upsertGoods } from '../../domain/points/points';
 import { decideRedemption, openRedemptions } from '../../domain/points/redemptions';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
 /**

@@ -8,8 +8,8 @@ import {
 } from '../../domain/promotions/catalogue';
 import { promotionDefinitionSchema } from '../../domain/promotions/definition';
 import { listApplications, reviewApplication } from '../../domain/promotions/applications';
-import { ApiError } from '../../domain/apiError';
-import type { AppDeps } from '../deps';
+import { ApiError } from '../../platform/apiError';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
 /**

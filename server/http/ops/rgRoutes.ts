@@ -4,7 +4,7 @@ import { ok } from '../../../src/shared/envelope';
 import { extendExclusion } from '../../domain/responsibleGaming/changes';
 import { payOutExcludedMember } from '../../domain/responsibleGaming/payout';
 import { rgOperatorView } from '../../domain/responsibleGaming/views';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 
 const account = z.string().min(1).max(40);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { readOutbox } from '../../domain/messaging/providers';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 import { opsAgentRoutes } from './agentRateRoutes';
 import { opsMoneyRoutes } from './moneyRoutes';

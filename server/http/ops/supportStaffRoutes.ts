@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { addStaff, listStaff, resetStaffPassword, setStaffStatus } from '../../domain/chat/staff';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
+import { publishOne } from '../../platform/unitOfWork';
 
 const nameParams = z.object({ name: z.string().min(1).max(64) }).strict();
 const addBody = z
@@ -39,7 +40,7 @@ export async function opsSupportRoutes(
     authorize(request);
     const { name } = parseInput(nameParams, request.params);
     const reset = await resetStaffPassword(deps.db, name);
-    deps.chat.staffRevocations.announce({
+    publishOne(deps, 'staffSessionsEnded', {
       sessionIds: reset.endedSessions,
       reason: 'password_reset',
     });
@@ -51,8 +52,11 @@ export async function opsSupportRoutes(
     const { name } = parseInput(nameParams, request.params);
     const { status } = parseInput(statusBody, request.body);
     const changed = await setStaffStatus(deps.db, name, status);
-    deps.chat.staffRevocations.announce({ sessionIds: changed.endedSessions, reason: 'disabled' });
-    deps.chat.events.announce({ kind: 'availability' });
+    publishOne(deps, 'staffSessionsEnded', {
+      sessionIds: changed.endedSessions,
+      reason: 'disabled',
+    });
+    publishOne(deps, 'chat', { kind: 'availability' });
     return ok(changed.staff);
   });
 }

@@ -5,10 +5,11 @@ import type { PointConfigView } from '../../../src/shared/points';
 import { convertPoints, listGoods, pointBalance, pointHistory } from '../../domain/points/points';
 import { memberRedemptions, redeemGoods } from '../../domain/points/redemptions';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import type { RelayTable } from '../relay/dispatcher';
+import { publishOne } from '../../platform/unitOfWork';
 
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -');
 const historyQuery = z
@@ -91,7 +92,7 @@ export async function pointRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         parseInput(redeemBody, request.body),
         requestLanguage(request, deps.config),
       );
-      deps.balanceEvents.announce(changes);
+      publishOne(deps, 'balance', changes);
       return ok(redemption);
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../src/shared/envelope';
 import { listPromotions } from '../../domain/promotions/catalogue';
 import { optionalSession } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { requestLanguage } from '../language';
 
 /**

@@ -15,7 +15,7 @@ import { claimRebate, rebateView } from '../../domain/rebates/rebates';
 import { vipStanding } from '../../domain/vip/progress';
 import { vipStatusOf } from '../../../src/shared/vip';
 import { optionalSession, sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import { PROMOTION_OPT_INS } from '../../../src/shared/promotions';

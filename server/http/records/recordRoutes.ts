@@ -14,7 +14,7 @@ import {
   type RecordsWindow,
 } from '../../domain/records/query';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 
 type RecordReader = (

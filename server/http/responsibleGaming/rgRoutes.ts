@@ -10,7 +10,7 @@ import {
   RG_PERIODS,
   SESSION_LIMIT_MINUTES,
 } from '../../../src/shared/responsibleGaming';
-import { boundedAmount } from '../../domain/ledger/wallets';
+import { boundedAmount } from '../../domain/ledger/amounts';
 import {
   changeLimits,
   changeRealityCheck,
@@ -21,7 +21,7 @@ import {
 import { confirmWithPassword } from '../../domain/responsibleGaming/confirm';
 import { rgSession, rgStatus } from '../../domain/responsibleGaming/views';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 
 const limitsBody = z

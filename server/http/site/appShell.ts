@@ -7,7 +7,7 @@ import { chooseLanguage } from '../../../src/i18n/chooseLanguage';
 import type { PopupExecution } from '../../../src/shared/announcements';
 import type { PlatformConfig } from '../../config/schema';
 import { listAnnouncements } from '../../domain/announcements/listAnnouncements';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { THEME_STORAGE_KEY } from '../../../src/shared/theme';
 import { earlyCallsScript } from '../../../src/shared/earlyCalls';
 import { bootAnswers, routePath } from './bootAnswers';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 
 /** What the process is doing, as the readiness probe reports it. */
 export interface Lifecycle {

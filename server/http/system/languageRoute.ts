@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { optionalSession } from '../auth';
 import { ApiError, parseInput } from '../errors';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
 import { type HelpCentreService, helpLanguageOf, helpV2Query } from './helpCenter';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { buildStatusInfo, buildStatusResponse } from '../../domain/system/statusReport';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { type HelpCentreService, helpCenterLanguage } from './helpCenter';
 import { registrationSettings, registrationValidation } from './registrationSettings';

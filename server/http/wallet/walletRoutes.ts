@@ -7,19 +7,12 @@ import { MONEY_AMOUNT_PATTERN, toMoneyString } from '../../../src/shared/money';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
 import { contractFunds } from '../../domain/contracts/queries';
 import { memberWallets } from '../../domain/ledger/accounts';
-import {
-  demoDepositsOn,
-  depositChannels,
-  enabledDepositChannel,
-} from '../../domain/payments/channels';
-import {
-  creditDeposit,
-  requestDeposit,
-  transferBetweenWallets,
-  transferToUpline,
-} from '../../domain/ledger/wallets';
+import { depositChannels, enabledDepositChannel } from '../../domain/payments/channels';
+import { requestDeposit } from '../../domain/payments/deposits';
+import { scheduleDemoConfirmation } from '../../jobs/demoChannelCatchUp';
+import { transferBetweenWallets, transferToUpline } from '../../domain/wallet/transfers';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
 
@@ -129,40 +122,9 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.post('/wps/wallet/transferUpline', { config: { auth: 'realMoney' } }, async (request) => {
     const session = sessionOf(request);
     const body = parseInput(uplineBody, request.body);
-    const { result, changes } = await transferToUpline(deps, session.memberId, body);
-    deps.balanceEvents.announce(changes);
+    const { result } = await transferToUpline(deps, session.memberId, body);
     return ok(result);
   });
-}
-
-/**
- * The demo channel "pays" by itself: it confirms a deposit after the configured delay, as a
- * real channel's callback would. Crediting is idempotent, so a confirmation that arrives twice
- * (or after a restart, see confirmPendingDemoDeposits) credits once.
- */
-function scheduleDemoConfirmation(deps: AppDeps, depositId: string): void {
-  if (!demoDepositsOn(deps.config)) return;
-  const delay = deps.config.payments.deposit.demoConfirmSeconds * 1000;
-  const timer = setTimeout(() => {
-    creditDeposit(deps, depositId).then(
-      (changes) => deps.balanceEvents.announce(changes),
-      () => undefined, // The sweep at start-up retries what failed here.
-    );
-  }, delay);
-  timer.unref();
-}
-
-/**
- * At start: credit demo deposits whose confirmation was due while the server was down, when the
- * demo channel is still enabled (left pending otherwise). Returns how many were scheduled.
- */
-export async function confirmPendingDemoDeposits(deps: AppDeps): Promise<number> {
-  if (!demoDepositsOn(deps.config)) return 0;
-  const rows = await deps.db.query<{ id: string }>(
-    `select id::text from deposits where status = 'pending' and channel = 'DEMO'`,
-  );
-  for (const row of rows) scheduleDemoConfirmation(deps, row.id);
-  return rows.length;
 }
 
 /** Relays of the wallet area. */
@@ -180,12 +142,11 @@ export function walletRelays(deps: AppDeps): RelayTable {
         const session = sessionOf(request);
         if (isTrialType(session.type))
           throw new Error('unreachable: realMoney routes refuse trials');
-        const { result, changes } = await transferBetweenWallets(
+        const { result } = await transferBetweenWallets(
           deps,
           session.memberId,
           parseInput(transferBody, request.body),
         );
-        deps.balanceEvents.announce(changes);
         return result;
       },
     },

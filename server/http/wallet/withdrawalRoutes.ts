@@ -16,8 +16,9 @@ import { storeProofImage } from '../../domain/withdrawals/proofImages';
 import { requestWithdrawal } from '../../domain/withdrawals/requestWithdrawal';
 import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from '../../domain/withdrawals/views';
 import { sessionOf } from '../auth';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
+import { publishOne } from '../../platform/unitOfWork';
 
 const amount = z.string().regex(MONEY_AMOUNT_PATTERN, 'an amount like 100 or 99.50');
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -');
@@ -91,7 +92,7 @@ export async function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const session = sessionOf(request);
     const body = parseInput(withdrawBody, request.body);
     const { withdrawal, changes, replayed } = await requestWithdrawal(deps, session.memberId, body);
-    deps.balanceEvents.announce(changes);
+    publishOne(deps, 'balance', changes);
     // A replay's payout is already scheduled (or done).
     if (!replayed) scheduleDemoPayout(deps, withdrawal.id);
     return ok(withdrawal);

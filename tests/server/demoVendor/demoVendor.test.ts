@@ -58,7 +58,7 @@ describe.each(engines)('demo vendor on %s', (engine) => {
   it('bets and pays through the ledger, once per round id, with the balance announced', async () => {
     const { launch: id } = (await launch(slot)) as { launch: string };
     const heard: string[] = [];
-    const stop = server.deps.balanceEvents.onChange((changes) =>
+    const stop = server.deps.changes.on('balance', (changes) =>
       heard.push(...changes.map((change) => change.balance.toString())),
     );
     const roundId = newKey();
@@ -126,7 +126,7 @@ describe.each(engines)('demo vendor on %s', (engine) => {
     expect(await launch(slot, false, trial)).toMatchObject({ code: 'in_need_true_account' });
     expect(await launch(draw, false, trial)).toMatchObject({ code: 'in_need_true_account' });
     const winners: WinnerEntry[] = [];
-    const stop = server.deps.winnerEvents.onChange((entry) => winners.push(entry));
+    const stop = server.deps.changes.on('winner', (entry) => winners.push(entry));
     const { launch: id } = (await launch(slot, true, trial)) as { launch: string };
     const trialId = (
       await server.deps.db.query<{ id: string }>(
@@ -150,7 +150,7 @@ describe.each(engines)('demo vendor on %s', (engine) => {
       (await rig({ account: 'player1', symbols: ['diamond', 'diamond', 'diamond'] })).status,
     ).toBe(200);
     const winners: WinnerEntry[] = [];
-    const stop = server.deps.winnerEvents.onChange((entry) => winners.push(entry));
+    const stop = server.deps.changes.on('winner', (entry) => winners.push(entry));
     const round = await play('spin', { launch: id, bet: '2.00', roundId: newKey() });
     stop();
     expect(round.body.value).toMatchObject({

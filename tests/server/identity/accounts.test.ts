@@ -172,7 +172,7 @@ describe.each(engines)('registration and passwords on %s', (engine) => {
     const asking = (await resolveSession(server.deps.db, token))!.sessionId;
     const elsewhere = (await resolveSession(server.deps.db, other))!.sessionId;
     const announced: string[] = [];
-    server.deps.identity.revocations.onRevoked((ids) => announced.push(...ids));
+    server.deps.changes.on('sessionsEnded', ({ sessionIds }) => announced.push(...sessionIds));
     const wrongOld = await encryptedCall(
       server,
       '/wps/member/password',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WithdrawalView } from '../../../src/shared/withdrawals';
 import { autoConfirmWithdrawals } from '../../../server/domain/withdrawals/autoConfirm';
-import { JobLock } from '../../../server/jobs/exclusive';
+import { JobLock } from '../../../server/db/locks';
 import { loginToken } from '../../support/identityClient';
 import { answer, grant, opsCall, withdraw } from '../../support/moneyClient';
 import { engines, startTestServer, type TestServer } from '../../support/testServer';
@@ -41,9 +41,7 @@ describe.each(engines)('withdrawal auto-confirmation job on %s', (engine) => {
     expect(await statusOf(id)).toMatchObject({ status: 'awaitingConfirmation' });
 
     const heard: string[] = [];
-    const stop = server.deps.withdrawalEvents.onChange((change) =>
-      heard.push(change.withdrawal.id),
-    );
+    const stop = server.deps.changes.on('withdrawal', (change) => heard.push(change.withdrawal.id));
     const run = await autoConfirmWithdrawals(server.deps, minutes(wait + 1));
     stop();
     expect(run).toMatchObject({ ran: true, failed: 0 });

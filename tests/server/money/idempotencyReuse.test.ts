@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditDeposit } from '../../../server/domain/ledger/wallets';
+import { creditDeposit } from '../../../server/domain/payments/deposits';
 import { bearer, loginToken } from '../../support/identityClient';
 import {
   grant,

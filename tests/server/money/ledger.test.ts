@@ -206,10 +206,8 @@ describe('live balance', () => {
         headers: bearer(token),
         json: { channel: 'DEMO', amount: '100.00', idempotencyKey: 'live-balance-1' },
       });
-      const { creditDeposit } = await import('../../../server/domain/ledger/wallets');
-      server.deps.balanceEvents.announce(
-        await creditDeposit(server.deps, (deposit.body.value as { id: string }).id),
-      );
+      const { creditDeposit } = await import('../../../server/domain/payments/deposits');
+      await creditDeposit(server.deps, (deposit.body.value as { id: string }).id);
       await call(server, '/wps/relay/GCS_walletTransfer', {
         method: 'POST',
         headers: bearer(token),
@@ -243,7 +241,7 @@ describe('transfer to upline', () => {
         headers: bearer(player2),
         json: { channel: 'DEMO', amount: '50.00', idempotencyKey: 'upline-fund-1' },
       });
-      const { creditDeposit } = await import('../../../server/domain/ledger/wallets');
+      const { creditDeposit } = await import('../../../server/domain/payments/deposits');
       await creditDeposit(server.deps, (deposit.body.value as { id: string }).id);
       const body = { amount: '20.00', idempotencyKey: 'upline-move-1' };
       const moved = await call(server, '/wps/wallet/transferUpline', {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishOne } from '../../../server/platform/unitOfWork';
 import type { SupportLoginResult } from '../../../src/shared/chat';
 import type { LoginResult } from '../../../src/shared/identity';
 import type { WithdrawalView } from '../../../src/shared/withdrawals';
@@ -130,7 +131,10 @@ describe.each(engines)('demo logins at a production start on %s', (engine) => {
       expect(found.warning).not.toMatch(/\bagent2\b/);
       expect(found.endedSessions.length).toBeGreaterThanOrEqual(2);
       // What boot does once the realtime layer runs: the open tab is told, as at a logout.
-      server.deps.identity.revocations.announce(found.endedSessions, 'disabled');
+      publishOne(server.deps, 'sessionsEnded', {
+        sessionIds: found.endedSessions,
+        reason: 'disabled',
+      });
       await expect.poll(() => tab.heard).toEqual(['disabled']);
       expect(await works(player5)).toBe(false);
       expect(await works(player3)).toBe(false);

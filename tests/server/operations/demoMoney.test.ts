@@ -7,7 +7,7 @@ import {
   scheduleDemoPayout,
   schedulePendingDemoPayouts,
 } from '../../../server/domain/withdrawals/demoChannel';
-import { confirmPendingDemoDeposits } from '../../../server/http/wallet/walletRoutes';
+import { confirmPendingDemoDeposits } from '../../../server/jobs/demoChannelCatchUp';
 import { catchUpDemoChannel } from '../../../server/jobs/demoChannelCatchUp';
 import type { WithdrawalView } from '../../../src/shared/withdrawals';
 import { bearer, loginToken } from '../../support/identityClient';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionLeaderboard, MissionSummary } from '../../../src/shared/missions';
 import type { RewardList, RewardSummary } from '../../../src/shared/rewards';
 import type { PlatformConfig } from '../../../server/config/schema';
-import { creditDeposit } from '../../../server/domain/ledger/wallets';
+import { creditDeposit } from '../../../server/domain/payments/deposits';
 import { launchFirstSlot } from '../../support/gameClient';
 import { bearer, loginToken } from '../../support/identityClient';
 import { grant, ledgerSum, newKey } from '../../support/moneyClient';

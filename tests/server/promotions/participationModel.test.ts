@@ -13,7 +13,7 @@ import {
   promotionStatusOf,
 } from '../../../src/shared/promotions';
 import type { RewardList, RewardSummary } from '../../../src/shared/rewards';
-import { creditDeposit } from '../../../server/domain/ledger/wallets';
+import { creditDeposit } from '../../../server/domain/payments/deposits';
 import { drawDueRaffles } from '../../../server/domain/raffles/raffles';
 import { expireRewards } from '../../../server/domain/rewards/expiry';
 import { launchFirstSlot } from '../../support/gameClient';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../../src/shared/identity';
 import type { ReferralView } from '../../../src/shared/referrals';
 import type { RewardList } from '../../../src/shared/rewards';
-import { creditDeposit } from '../../../server/domain/ledger/wallets';
+import { creditDeposit } from '../../../server/domain/payments/deposits';
 import { launchFirstSlot } from '../../support/gameClient';
 import { bearer, encryptedCall, humanProof } from '../../support/identityClient';
 import { grant, ledgerSum, newKey, opsCall } from '../../support/moneyClient';
@@ -121,7 +121,7 @@ describe.each(engines)('referrals on %s', (engine) => {
       )
     )[0]!.id;
     const told: string[] = [];
-    const stop = server.deps.rewardEvents.onChange((change) => {
+    const stop = server.deps.changes.on('reward', (change) => {
       if (change.memberId === inviterId) told.push(change.reason);
     });
     const friend = await register('10.1.0.2', device(), mine.code.toLowerCase());

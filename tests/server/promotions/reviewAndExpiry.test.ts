@@ -182,7 +182,7 @@ describe.each(engines)('applications, expiry and VIP campaigns on %s', (engine) 
       `select id::text from members where account = 'player3'`,
     );
     const told: string[] = [];
-    const stop = server.deps.rewardEvents.onChange((change) => {
+    const stop = server.deps.changes.on('reward', (change) => {
       if (change.memberId === memberRow!.id) told.push(change.reason);
     });
     const result = await expireRewards(server.deps);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromotionList } from '../../../src/shared/promotions';
 import type { ClaimAllResult, RewardList, RewardSummary } from '../../../src/shared/rewards';
-import { creditDeposit } from '../../../server/domain/ledger/wallets';
+import { creditDeposit } from '../../../server/domain/payments/deposits';
 import { issueRewardWithin } from '../../../server/domain/rewards/issue';
 import { launchFirstSlot } from '../../support/gameClient';
 import { bearer, loginToken } from '../../support/identityClient';
@@ -102,7 +102,7 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
     const token = await loginToken(server, 'player1');
     const heard: string[] = [];
     const id = await memberId('player1');
-    const stop = server.deps.rewardEvents.onChange((change) => {
+    const stop = server.deps.changes.on('reward', (change) => {
       if (change.memberId === id) heard.push(change.reason);
     });
 

@@ -4,7 +4,7 @@ import type { RebateView } from '../../../src/shared/rebates';
 import type { RewardList } from '../../../src/shared/rewards';
 import type { VipLevelDefinition, VipStatus } from '../../../src/shared/vip';
 import type { PlatformConfig } from '../../../server/config/schema';
-import { creditDeposit } from '../../../server/domain/ledger/wallets';
+import { creditDeposit } from '../../../server/domain/payments/deposits';
 import { launchFirstSlot } from '../../support/gameClient';
 import { bearer, loginToken } from '../../support/identityClient';
 import {
@@ -90,7 +90,7 @@ describe.each(engines)('VIP and manual rebate on %s', (engine) => {
     const token = await loginToken(server, 'player1');
     const id = await memberId('player1');
     const heard: number[] = [];
-    const stop = server.deps.vipEvents.onChange((change) => {
+    const stop = server.deps.changes.on('vip', (change) => {
       if (change.memberId === id) heard.push(change.level);
     });
     await grant(server, 'player1', '500.00');

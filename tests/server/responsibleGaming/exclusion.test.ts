@@ -5,7 +5,7 @@ import type { ExclusionRefusal } from '../../../src/shared/responsibleGaming';
 import type { RewardList } from '../../../src/shared/rewards';
 import type { PlatformConfig } from '../../../server/config/schema';
 import type { Database } from '../../../server/db/types';
-import { requestDeposit, creditDeposit } from '../../../server/domain/ledger/wallets';
+import { requestDeposit, creditDeposit } from '../../../server/domain/payments/deposits';
 import { autoConfirmWithdrawals } from '../../../server/domain/withdrawals/autoConfirm';
 import { bearer, encryptedCall, loginToken } from '../../support/identityClient';
 import { grant, newKey, opsCall, withdraw } from '../../support/moneyClient';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RgSession, SessionBreakRefusal } from '../../../src/shared/responsibleGaming';
 import { findByAccount } from '../../../server/domain/identity/accounts';
 import { startSession } from '../../../server/domain/identity/login';
-import { ApiError } from '../../../server/domain/apiError';
+import { ApiError } from '../../../server/platform/apiError';
 import { bearer } from '../../support/identityClient';
 import { grant } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';

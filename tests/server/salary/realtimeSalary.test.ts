@@ -34,7 +34,7 @@ describe.each(engines)('real-time salary on %s', (engine) => {
     expect(before.contractsInEffect).toBe(1);
     const launch = await launchFirstSlot(server, player);
     const heard: SalaryChange[] = [];
-    const stop = server.deps.salaryEvents.onChange((change) => heard.push(change));
+    const stop = server.deps.changes.on('salary', (change) => heard.push(change));
     for (let round = 0; round < 2; round += 1) {
       const reply = await call(server, '/wps/demo-vendor/spin', {
         method: 'POST',

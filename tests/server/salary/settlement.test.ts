@@ -136,7 +136,7 @@ describe.each(engines)('salary settlement on %s', (engine) => {
 
     // Mid-way through the second period: only the first has ended.
     const heard: SalaryChange[] = [];
-    const stop = server.deps.salaryEvents.onChange((change) => heard.push(change));
+    const stop = server.deps.changes.on('salary', (change) => heard.push(change));
     expect(await settleDueSalaries(server.deps, at(7))).toMatchObject({ ran: true, settled: 1 });
     stop();
     expect(await salaryPaid()).toEqual([450n]); // 1.5 % of 300.00 = 4.50

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadPlatformConfig } from '../../../server/config/load';
 import type { Database } from '../../../server/db/types';
 import { accrueWithin } from '../../../server/domain/salary/accrue';
-import { JobLock } from '../../../server/jobs/exclusive';
+import { JobLock } from '../../../server/db/locks';
 import {
   type ContractTerms,
   type ContractType,

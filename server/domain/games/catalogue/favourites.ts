@@ -1,6 +1,6 @@
 import type { FavouriteList, FavouritePayload } from '../../../../src/shared/games';
 import type { Queryable } from '../../../db/types';
-import { ApiError } from '../../apiError';
+import { ApiError } from '../../../platform/apiError';
 import { gameRowsSql, type GameRow, toGameItem } from './gameItems';
 
 /** An enabled game of the catalogue, or the game_not_found refusal. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/types';
-import { ApiError } from '../../apiError';
+import { ApiError } from '../../../platform/apiError';
 import type { LaunchedGame } from './launches';
 
 /**

@@ -3,8 +3,8 @@ import { isTrialType } from '../../../../src/shared/identity';
 import type { LottoLaunch } from '../../../../src/shared/lottery';
 import { parseMoney } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
-import type { AppDeps } from '../../../http/deps';
-import { ApiError } from '../../apiError';
+import type { Platform } from '../../../platform/platform';
+import { ApiError } from '../../../platform/apiError';
 import { assertLaunchAllowed } from '../../responsibleGaming/enforce';
 
 /** How long a launched game can be played before the player must launch it again. */
@@ -38,7 +38,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  * the house nor reaches the winner board (issue 11).
  */
 export async function createLaunch(
-  deps: AppDeps,
+  deps: Platform,
   request: {
     memberId: string | null;
     sessionId?: string | null;

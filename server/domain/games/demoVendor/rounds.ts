@@ -1,13 +1,15 @@
 import { type WinnerEntry, maskCustomerName } from '../../../../src/shared/games';
 import { parseMoney, toMoneyString } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
-import type { AppDeps } from '../../../http/deps';
-import { ApiError } from '../../apiError';
+import type { Platform } from '../../../platform/platform';
+import { ApiError } from '../../../platform/apiError';
 import { houseAccountId, walletId } from '../../ledger/accounts';
 import { postWithin } from '../../ledger/post';
 import type { Launch } from './launches';
-import { accrueBetWithin, BET_ACCRUALS, type BetAccrual } from '../betAccruals';
+import { accrueBetWithin, BET_ACCRUALS, type BetAccrual } from '../../accruals/bet';
 import { reserveBetWithin } from '../../responsibleGaming/enforce';
+import { commit } from '../../../platform/unitOfWork';
+import type { Change } from '../../../platform/changes';
 
 /** What a round decided: the win and the details the game screen draws (reels, digits). */
 export interface Decision {
@@ -32,7 +34,7 @@ export interface RoundOutcome extends Record<string, unknown> {
  * The balance and a big win are announced after the commit.
  */
 export async function playRound(
-  deps: AppDeps,
+  deps: Platform,
   launch: Launch,
   request: { roundId: string; bet: bigint },
   decide: () => Decision,
@@ -46,7 +48,8 @@ export async function playRound(
   if (launch.demo) return playDemo(deps, launch, request, decision);
   const memberId = launch.memberId!;
   const roundKey = `${memberId}:${request.roundId}`;
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await commit(deps, async (work) => {
+    const { tx } = work;
     const [created] = await tx.query<{ id: string; created_at: Date }>(
       `insert into bets (member_id, vendor, game_code, game_name, round_id, bet_amount,
          valid_bet_amount, win_amount, settled_at)
@@ -63,11 +66,7 @@ export async function playRound(
       ],
     );
     if (!created)
-      return {
-        outcome: await storedOutcome(tx, launch.vendor, roundKey),
-        changes: null,
-        after: [],
-      };
+      return { outcome: await storedOutcome(tx, launch.vendor, roundKey), played: false };
     // Responsible gaming (issue 17), before any money moves: an excluded member, a session past
     // its limit, a stake over a loss or wager limit are refused (the round never happened);
     // else the stake and the win count toward the limits.
@@ -110,8 +109,9 @@ export async function playRound(
       demo: false,
     };
     // What the bet earns (salaries, wagering, VIP, rebate, points), in its transaction.
-    const after = await accrueBetWithin(
-      tx,
+    work.changed('balance', [{ memberId, wallet: 'MAIN', ...last }]);
+    await accrueBetWithin(
+      work,
       deps,
       {
         id: created.id,
@@ -128,19 +128,11 @@ export async function playRound(
       created.id,
       JSON.stringify(outcome),
     ]);
-    return {
-      outcome,
-      changes: { balance: last.balance, entryId: last.entryId },
-      after,
-    };
-  });
-  if (result.changes) {
-    deps.balanceEvents.announce([{ memberId, wallet: 'MAIN', ...result.changes }]);
-    for (const announce of result.after) await announce(deps);
     if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
-      await announceWinner(deps, memberId, launch, decision.win);
+      work.afterCommit((platform) => bigWin(platform, memberId, launch, decision.win));
     }
-  }
+    return { outcome, played: true };
+  });
   return result.outcome;
 }
 
@@ -158,7 +150,7 @@ async function storedOutcome(
 }
 
 async function playDemo(
-  deps: AppDeps,
+  deps: Platform,
   launch: Launch,
   request: { roundId: string; bet: bigint },
   decision: Decision,
@@ -192,7 +184,13 @@ async function playDemo(
   });
 }
 
-async function announceWinner(deps: AppDeps, memberId: string, launch: Launch, win: bigint) {
+/** A big win for the public winner feed, published after the round's commit. */
+async function bigWin(
+  deps: Pick<Platform, 'db'>,
+  memberId: string,
+  launch: Launch,
+  win: bigint,
+): Promise<Change[]> {
   const [member] = await deps.db.query<{ account: string }>(
     'select account from members where id = $1',
     [memberId],
@@ -204,5 +202,5 @@ async function announceWinner(deps: AppDeps, memberId: string, launch: Launch, w
     vassalage: launch.vendor,
     at: new Date().toISOString(),
   };
-  deps.winnerEvents.announce(entry);
+  return [{ kind: 'winner', change: entry }];
 }

@@ -7,8 +7,8 @@ import {
 } from '../../../../src/shared/lottery';
 import type { PlatformConfig } from '../../../config/schema';
 import type { Database, Queryable } from '../../../db/types';
-import { JobLock, runExclusive } from '../../../jobs/exclusive';
-import { ApiError } from '../../apiError';
+import { JobLock, runExclusive } from '../../../db/locks';
+import { ApiError } from '../../../platform/apiError';
 import { drawNumbers } from './drawNumbers';
 
 /**

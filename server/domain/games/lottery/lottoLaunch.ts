@@ -1,6 +1,6 @@
 import { LOTTERY_ROUTES, type LotteryPrizeMode } from '../../../../src/shared/games';
 import type { LottoLaunch } from '../../../../src/shared/lottery';
-import { ApiError } from '../../apiError';
+import { ApiError } from '../../../platform/apiError';
 
 /** The areas a lottery launch may name: the spec names VN only (spec 7 "lottoArea VN"). */
 export const LOTTO_AREAS = ['VN'] as const;

@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import type { Visitor } from '../domain/system/region';
+
+/** Who is calling: the client's address and, behind a trusted proxy, its country. */
+export interface Visitor {
+  ip: string;
+  /** ISO alpha-2 country from a trusted proxy header, when configured. */
+  country: string | null;
+}
 
 /**
  * Who is asking: the client address, trusting X-Forwarded-For only from the proxies named in

@@ -1,19 +1,20 @@
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
-import type { AppDeps } from '../../http/deps';
-import { ApiError } from '../apiError';
-import { houseAccountId, walletId } from './accounts';
-import { postTransaction } from './post';
+import type { Platform } from '../../platform/platform';
+import { ApiError } from '../../platform/apiError';
+import { houseAccountId, walletId } from '../ledger/accounts';
+import { postTransaction, postWithin } from '../ledger/post';
+import { commit } from '../../platform/unitOfWork';
 import { isExcluded, memberExcluded } from '../responsibleGaming/state';
-import { type BalanceChange, changesOf, positiveAmount } from './wallets';
+import { changesOf, positiveAmount } from '../ledger/amounts';
 
 /**
  * A bonus from the house "promotions" account to a member's main wallet (an operator's grant
  * now; promotions and rewards later). The reason shows in the member's bonus details.
  */
 export async function grantBonus(
-  deps: AppDeps,
+  deps: Platform,
   request: { account: string; amount: string; reason: string; idempotencyKey: string },
-): Promise<{ result: Record<string, unknown>; changes: BalanceChange[] }> {
+): Promise<{ result: Record<string, unknown> }> {
   const [member] = await deps.db.query<{ id: string }>(
     `select id::text from members where lower(account) = lower($1) and type <> 4`,
     [request.account],
@@ -23,25 +24,26 @@ export async function grantBonus(
   if (await isExcluded(deps.db, member.id, deps.clock.now())) throw memberExcluded(request.account);
   const amount = positiveAmount(request.amount);
   const main = await walletId(deps.db, member.id, null);
-  const posted = await postTransaction(deps.db, {
-    idempotencyKey: `bonus:${member.id}:${request.idempotencyKey}`,
-    kind: 'bonus',
-    memberId: member.id,
-    postings: [
-      { accountId: await houseAccountId(deps.db, 'promotions'), amount: -amount },
-      { accountId: main, amount },
-    ],
-    result: { reason: request.reason, amount: toMoneyString(amount) },
-    fingerprint: { reason: request.reason },
+  const posted = await commit(deps, async (work) => {
+    const bonus = await postWithin(work.tx, {
+      idempotencyKey: `bonus:${member.id}:${request.idempotencyKey}`,
+      kind: 'bonus',
+      memberId: member.id,
+      postings: [
+        { accountId: await houseAccountId(deps.db, 'promotions'), amount: -amount },
+        { accountId: main, amount },
+      ],
+      result: { reason: request.reason, amount: toMoneyString(amount) },
+      fingerprint: { reason: request.reason },
+    });
+    work.changed('balance', changesOf(bonus, member.id, new Map([[main, 'MAIN']])));
+    return bonus;
   });
-  return {
-    result: posted.result,
-    changes: changesOf(posted, member.id, new Map([[main, 'MAIN']])),
-  };
+  return { result: posted.result };
 }
 
 /** Demo money for a new free-play account (config payments.trialCredit), once per account. */
-export async function creditTrial(deps: AppDeps, memberId: string): Promise<void> {
+export async function creditTrial(deps: Platform, memberId: string): Promise<void> {
   const amount = parseMoney(deps.config.payments.trialCredit);
   if (amount === 0n) return;
   await postTransaction(deps.db, {

@@ -45,3 +45,27 @@ export async function inSavepoint<T>(tx: Queryable, work: () => Promise<T>): Pro
     return error instanceof Error ? error : new Error(String(error));
   }
 }
+
+/**
+ * Takes the job's advisory lock for the rest of the transaction `tx`, or answers false when
+ * another process holds it (that one is doing the work): `runExclusive` for a transaction the
+ * caller already holds (a unit of work, server/platform/unitOfWork.ts).
+ */
+export async function tryJobLock(tx: Queryable, lock: number): Promise<boolean> {
+  const [row] = await tx.query<{ locked: boolean }>(
+    'select pg_try_advisory_xact_lock($1) as locked',
+    [lock],
+  );
+  return row?.locked === true;
+}
+
+/**
+ * Takes the member's row lock: the moves that depend on the bonus lock (claiming a bonus,
+ * withdrawing, transferring to the upline, forfeiting) run one at a time per member, so a
+ * withdrawal cannot slip past a bonus being claimed at the same moment. The members row, not a
+ * wallet: ledger postings lock house accounts before wallets, and a wallet locked first could
+ * deadlock against them.
+ */
+export async function lockMember(tx: Queryable, memberId: string): Promise<void> {
+  await tx.query('select id from members where id = $1 for no key update', [memberId]);
+}

@@ -1,0 +1,137 @@
+import type { Queryable } from '../db/types';
+import type { Change, ChangeKind, ChangeMap } from './changes';
+import type { Platform } from './platform';
+
+type Listener<K extends ChangeKind> = (change: ChangeMap[K]) => void;
+
+/**
+ * The committed changes, by kind (server/platform/changes.ts). Anyone may listen (the realtime
+ * layer, a test, a benchmark); only this module publishes (`commit`, `publish`), after the
+ * transaction that made the change has committed (ARCHITECTURE, Realtime).
+ */
+export interface Changes {
+  on<K extends ChangeKind>(kind: K, listener: Listener<K>): () => void;
+}
+
+const emitters = new WeakMap<Changes, (change: Change) => void>();
+
+export function createChanges(): Changes {
+  const listeners = new Map<ChangeKind, Set<(change: unknown) => void>>();
+  const changes: Changes = {
+    on(kind, listener) {
+      const set = listeners.get(kind) ?? new Set();
+      listeners.set(kind, set);
+      const wrapped = listener as (change: unknown) => void;
+      set.add(wrapped);
+      return () => set.delete(wrapped);
+    },
+  };
+  emitters.set(changes, ({ kind, change }) => {
+    if (kind === 'balance' && change.length === 0) return;
+    if (
+      (kind === 'sessionsEnded' || kind === 'staffSessionsEnded') &&
+      change.sessionIds.length === 0
+    )
+      return;
+    for (const listener of listeners.get(kind) ?? []) listener(change);
+  });
+  return changes;
+}
+
+/** One unit of work: its transaction, and what it changed so far. */
+export interface Work {
+  tx: Queryable;
+  /** Records a change; it is published once the transaction has committed, never before. */
+  changed<K extends ChangeKind>(kind: K, change: ChangeMap[K]): void;
+  /**
+   * A read that must see the committed state (a period's total, which concurrent units of work
+   * add to), done after the commit; the changes it answers are published with the others.
+   */
+  afterCommit(read: AfterCommit): void;
+  /** Everything recorded, in order. */
+  readonly recorded: readonly Change[];
+  readonly reads: readonly AfterCommit[];
+}
+
+/** A read after the commit that answers what to publish (server/platform/changes.ts). */
+export type AfterCommit = (platform: Pick<Platform, 'db'>) => Promise<Change[]>;
+
+/** A unit of work on a transaction the caller already holds (the caller publishes after). */
+export function workOn(tx: Queryable): Work {
+  const recorded: Change[] = [];
+  const reads: AfterCommit[] = [];
+  return {
+    tx,
+    changed(kind, change) {
+      recorded.push({ kind, change } as Change);
+    },
+    afterCommit(read) {
+      reads.push(read);
+    },
+    recorded,
+    reads,
+  };
+}
+
+/**
+ * Runs `run` in one transaction and publishes what it recorded after the commit. A rollback
+ * (a thrown error) publishes nothing. The one way domain commands make their changes live.
+ */
+export async function commit<T>(
+  platform: Pick<Platform, 'db' | 'changes'>,
+  run: (work: Work) => Promise<T>,
+): Promise<T> {
+  let work: Work | null = null;
+  const result = await platform.db.transaction((tx) => {
+    // A retried transaction starts with nothing recorded.
+    work = workOn(tx);
+    return run(work);
+  });
+  if (work) await published(platform, work);
+  return result;
+}
+
+/**
+ * After the commit of `work` (one the caller ran with `workOn`): publishes what it recorded,
+ * then does its reads and publishes what they answer. A failed read is logged, never thrown:
+ * the command's work is done and committed.
+ */
+export async function published(
+  platform: Pick<Platform, 'db' | 'changes'>,
+  work: Pick<Work, 'recorded' | 'reads'>,
+): Promise<void> {
+  publish(platform, work.recorded);
+  for (const read of work.reads) {
+    try {
+      publish(platform, await read(platform));
+    } catch (error) {
+      console.error('a read after commit failed:', error);
+    }
+  }
+}
+
+/**
+ * Publishes changes that have committed: those a unit of work recorded, or those a command
+ * made in a statement of its own (one ledger posting is its own transaction). A listener's
+ * failure never reaches the command, whose work is done.
+ */
+export function publish(platform: Pick<Platform, 'changes'>, changes: readonly Change[]): void {
+  const emit = emitters.get(platform.changes);
+  if (!emit) throw new Error('changes not created by createChanges()');
+  for (const change of changes) {
+    try {
+      emit(change);
+    } catch (error) {
+      console.error(`publishing a ${change.kind} change failed:`, error);
+    }
+  }
+}
+
+/** Shorthand for one committed change. */
+export function publishOne<K extends ChangeKind>(
+  platform: Pick<Platform, 'changes'>,
+  kind: K,
+  change: ChangeMap[K],
+): void {
+  publish(platform, [{ kind, change } as Change]);
+}
