@@ -5,6 +5,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const serverNotClient = {
+  group: ['**/src/ui/**', '**/src/api/**', '**/src/machines/**', '**/src/streams/**'],
+  message: 'The server shares src/shared (and pure helpers), never the client layers.',
+};
+const domainRules = [
+  {
+    group: ['**/http/**', '**/jobs/**', '**/realtime/**', '**/ops/**', '**/seed/**', '**/deps'],
+    message:
+      'The domain imports neither the edge layers nor server/deps.ts: take `Platform` (server/platform/platform.ts) or a feature slice.',
+  },
+  {
+    group: ['**/platform/unitOfWork'],
+    importNames: ['publish', 'publishOne'],
+    message:
+      'Domain commands record changes in their unit of work (`commit`, `work.changed`); only the edge publishes what it made outside one.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -162,14 +180,30 @@ export default tseslint.config(
   },
   {
     files: ['server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotClient] }] },
+  },
+  {
+    // The server's layers read top-down (issue 29; docs/architecture.md): the domain imports
+    // neither the edge (http, jobs, realtime, ops, seed) nor the wired dependencies, and records
+    // its changes in a unit of work instead of publishing them. `npm run layers` (in the lint
+    // step) checks the whole picture: no cycles, nothing running back up.
+    files: ['server/domain/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotClient, ...domainRules] }] },
+  },
+  {
+    // The ledger is a leaf: posting, accounts, amounts. No feature folder (`../<feature>/…`).
+    files: ['server/domain/ledger/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            serverNotClient,
+            ...domainRules,
             {
-              group: ['**/src/ui/**', '**/src/api/**', '**/src/machines/**', '**/src/streams/**'],
-              message: 'The server shares src/shared (and pure helpers), never the client layers.',
+              regex: '^\\.\\./(?!\\.\\./)',
+              message:
+                'The ledger imports no feature: features react to money through accrual tables.',
             },
           ],
         },

@@ -10,6 +10,7 @@ import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { createDeps } from './deps';
 import { demoMoneyRefusal } from './domain/payments/channels';
+import { contractBudgetIssues } from './domain/economics/contractBudget';
 import { type App, createApp } from './http/app';
 import type { AppDeps } from './deps';
 import { confirmPendingDemoDeposits } from './jobs/demoChannelCatchUp';
@@ -117,6 +118,7 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
   const config = await loadPlatformConfig(env.PLATFORM_CONFIG);
   const refusal = demoMoneyRefusal(config, env.NODE_ENV === 'production', env.PLATFORM_CONFIG);
   if (refusal) throw new Error(refusal);
+  refuseUnsafeEconomics(config, env.PLATFORM_CONFIG);
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
     // The sessions it ended have no open page here yet (the workers start after). A socket open
@@ -130,6 +132,17 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
   return config;
 }
 
+/**
+ * Before anything is opened: a configuration whose returns would let a player or a colluding
+ * pair come out ahead of the house is refused, itemised as a schema error is.
+ */
+function refuseUnsafeEconomics(config: PlatformConfig, file: string): void {
+  const issues = contractBudgetIssues(config.contracts);
+  if (issues.length === 0) return;
+  const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`);
+  throw new Error(`Invalid configuration ${file}:\n${lines.join('\n')}`);
+}
+
 /** config → db → http → realtime (ARCHITECTURE). Used by main.ts, the tests and the benchmarks. */
 export async function boot(env: Env, options: BootOptions = {}): Promise<Running> {
   const config = await loadPlatformConfig(env.PLATFORM_CONFIG);
@@ -137,6 +150,7 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   // Before anything is opened or listened on: production never runs demo money by accident.
   const refusal = demoMoneyRefusal(config, production, env.PLATFORM_CONFIG);
   if (refusal) throw new Error(refusal);
+  refuseUnsafeEconomics(config, env.PLATFORM_CONFIG);
   await mkdir(env.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   const { warning: demoWarning, endedSessions } = await prepareDatabase(db, config, production);

@@ -13,12 +13,12 @@ import {
   DEFAULT_SESSION_BREAK_MINUTES,
   SESSION_BREAK_MINUTES,
 } from '../../src/shared/responsibleGaming';
-import { announcementsConfigSchema } from '../domain/announcements/configSchema';
-import { promotionDefinitionSchema } from '../domain/promotions/definition';
-import { contractLimitsSchema } from '../domain/contracts/limitsConfig';
-import { vipConfigSchema } from '../domain/vip/config';
-import { pointsConfigSchema } from '../domain/points/config';
-import { missionsConfigSchema } from '../domain/missions/config';
+import { announcementsConfigSchema } from './announcements';
+import { promotionDefinitionSchema } from './promotions';
+import { contractLimitsSchema } from './contracts';
+import { vipConfigSchema } from './vip';
+import { pointsConfigSchema } from './points';
+import { missionsConfigSchema } from './missions';
 import { refuseDuplicateCodes } from './uniqueCodes';
 
 /**

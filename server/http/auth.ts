@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAgentType, isTrialType } from '../../src/shared/identity';
-import { openEncryptedPayload } from '../crypto/payloadCipher';
+import { openEncryptedPayload } from './payloadCipher';
 import { resolveSession } from '../domain/identity/sessions';
 import type { AppDeps } from '../deps';
 import { ApiError } from './errors';

@@ -1,3 +1,4 @@
+import { tryJobLock } from '../db/locks';
 import type { Queryable } from '../db/types';
 import type { Change, ChangeKind, ChangeMap } from './changes';
 import type { Platform } from './platform';
@@ -80,6 +81,8 @@ export function workOn(tx: Queryable): Work {
 export async function commit<T>(
   platform: Pick<Platform, 'db' | 'changes'>,
   run: (work: Work) => Promise<T>,
+  /** What the result says changed, for a command that returns its changes. */
+  changed?: (result: T) => Change[],
 ): Promise<T> {
   let work: Work | null = null;
   const result = await platform.db.transaction((tx) => {
@@ -87,8 +90,34 @@ export async function commit<T>(
     work = workOn(tx);
     return run(work);
   });
-  if (work) await published(platform, work);
+  const done = work as Work | null;
+  if (done) {
+    if (changed)
+      for (const change of changed(result)) done.changed(change.kind, change.change as never);
+    await published(platform, done);
+  }
   return result;
+}
+
+/**
+ * `commit` for a job that must run once across processes: the job's advisory lock is taken in
+ * the unit of work's transaction (server/db/locks.ts), or nothing runs when another process
+ * holds it.
+ */
+export async function commitExclusive<T>(
+  platform: Pick<Platform, 'db' | 'changes'>,
+  lock: number,
+  run: (work: Work) => Promise<T>,
+  changed?: (result: T) => Change[],
+): Promise<{ ran: true; result: T } | { ran: false }> {
+  return commit(
+    platform,
+    async (work) => {
+      if (!(await tryJobLock(work.tx, lock))) return { ran: false } as const;
+      return { ran: true, result: await run(work) } as const;
+    },
+    (outcome) => (outcome.ran && changed ? changed(outcome.result) : []),
+  );
 }
 
 /**

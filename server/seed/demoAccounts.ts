@@ -2,7 +2,9 @@
  * The demo logins printed at start and listed in the README. Seeded only outside production.
  * player2 and player3 are agent1's downline (issue 6 builds deeper levels on them).
  */
-export const DEMO_PASSWORD = 'Passw0rd!';
+import { DEMO_PASSWORD } from '../domain/identity/demoPassword';
+
+export { DEMO_PASSWORD };
 /** The demo support console account (password DEMO_PASSWORD); players see its display name. */
 export const DEMO_SUPPORT = { name: 'support1', displayName: 'Mai' } as const;
 /** The demo accounts' payment password (withdrawals). */

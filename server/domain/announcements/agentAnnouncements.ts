@@ -1,5 +1,5 @@
 import type { AgentAnnouncementPage } from '../../../src/shared/announcements';
-import type { AnnouncementsConfig } from './configSchema';
+import type { AnnouncementsConfig } from '../../config/announcements';
 import { localize } from './listAnnouncements';
 
 /**

@@ -6,7 +6,7 @@ import type {
   Banner,
   PopupExecution,
 } from '../../../src/shared/announcements';
-import type { AnnouncementsConfig } from './configSchema';
+import type { AnnouncementsConfig } from '../../config/announcements';
 import type { VisibleAnnouncement } from './operatorAnnouncements';
 
 export interface AnnouncementQuery {

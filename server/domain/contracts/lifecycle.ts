@@ -31,7 +31,7 @@ import {
 } from './views';
 import { isExcluded, memberExcluded } from '../responsibleGaming/state';
 import type { ContractChange } from '../../platform/changes';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 export type { ContractChange };
 
 /** Who is asking: the session's member and type. */
@@ -387,12 +387,13 @@ export async function applyContractAction(
   request: ContractActionRequest,
   onlyType: ContractType | null = null,
 ): Promise<ContractView> {
-  const { change, told } = await deps.db.transaction(async (tx) => {
-    const change = await contractActionWithin(tx, deps.config, caller, request, onlyType);
-    return { change, told: await contractNoticesWithin(tx, change.contracts, caller.memberId) };
+  const { change } = await commit(deps, async (work) => {
+    const change = await contractActionWithin(work.tx, deps.config, caller, request, onlyType);
+    const told = await contractNoticesWithin(work.tx, change.contracts, caller.memberId);
+    work.changed('contract', change);
+    work.changed('message', { memberIds: told, reason: 'received' });
+    return { change };
   });
-  publishOne(deps, 'contract', change);
-  publishOne(deps, 'message', { memberIds: told, reason: 'received' });
   const [acted] = change.contracts;
   return viewFor(acted!, acted!.upline.id === caller.memberId ? 'upline' : 'downline');
 }

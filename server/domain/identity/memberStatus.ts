@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { checkField, DEFAULT_PASSWORD_RULE, type FieldRule } from '../../../src/shared/fieldRules';
 import type { Database, Queryable } from '../../db/types';
-import { DEMO_PASSWORD } from '../../seed/demoAccounts';
+import { DEMO_PASSWORD } from './demoPassword';
 import { ApiError } from '../../platform/apiError';
 import { hashPassword, verifyPassword } from './password';
 import { revokeMemberSessions } from './sessions';

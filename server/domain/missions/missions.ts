@@ -11,7 +11,7 @@ import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import { percentOf } from '../../../src/shared/rewards';
 import type { Queryable } from '../../db/types';
 import { issueRewardWithin } from '../rewards/issue';
-import type { MissionDefinition } from './config';
+import type { MissionDefinition } from '../../config/missions';
 
 /** What counts toward missions: a settled real bet, or a credited deposit. */
 export type MissionEvent =

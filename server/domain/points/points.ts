@@ -6,8 +6,8 @@ import { ApiError } from '../../platform/apiError';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
-import type { GoodsDefinition, PointsConfig } from './config';
-import { publishOne } from '../../platform/unitOfWork';
+import type { GoodsDefinition, PointsConfig } from '../../config/points';
+import { commit } from '../../platform/unitOfWork';
 
 /** Hundredths of a point per whole point. */
 export const HUNDREDTHS = 100n;
@@ -159,48 +159,51 @@ export async function convertPoints(
   }
   const amount = (BigInt(request.points) / BigInt(step)) * parseMoney(amountPerStep);
   const key = scopedKey(memberId, 'convert_points', request.idempotencyKey);
-  const result = await deps.db.transaction(async (tx) => {
-    const [seen] = await tx.query<{ result: ConvertResult }>(
-      'select result from ledger_transactions where idempotency_key = $1',
-      [key],
-    );
-    if (seen) {
-      if (seen.result.points !== request.points) {
-        throw new ApiError(409, 'idempotency_conflict', 'This request key was already used.');
+  const result = await commit(
+    deps,
+    async ({ tx }) => {
+      const [seen] = await tx.query<{ result: ConvertResult }>(
+        'select result from ledger_transactions where idempotency_key = $1',
+        [key],
+      );
+      if (seen) {
+        if (seen.result.points !== request.points) {
+          throw new ApiError(409, 'idempotency_conflict', 'This request key was already used.');
+        }
+        return { answer: seen.result, changes: [] as BalanceChange[] };
       }
-      return { answer: seen.result, changes: [] as BalanceChange[] };
-    }
-    const cost = BigInt(request.points) * HUNDREDTHS;
-    const [left] = await tx.query<{ balance: string }>(
-      `update point_balances set balance = balance - $2 where member_id = $1 and balance >= $2
+      const cost = BigInt(request.points) * HUNDREDTHS;
+      const [left] = await tx.query<{ balance: string }>(
+        `update point_balances set balance = balance - $2 where member_id = $1 and balance >= $2
        returning balance::text`,
-      [memberId, cost.toString()],
-    );
-    if (!left) throw new ApiError(409, 'insufficient_points', 'You do not have enough points.');
-    const answer: ConvertResult = {
-      points: request.points,
-      amount: toMoneyString(amount),
-      balance: whole(left.balance),
-    };
-    const main = await walletId(tx, memberId, null);
-    const posted = await postWithin(tx, {
-      idempotencyKey: key,
-      kind: 'points_convert',
-      memberId,
-      postings: [
-        { accountId: await houseAccountId(tx, 'points'), amount: -amount },
-        { accountId: main, amount },
-      ],
-      result: { ...answer },
-      fingerprint: { points: String(request.points) },
-    });
-    await tx.query(
-      `insert into point_entries (member_id, kind, amount, reference)
+        [memberId, cost.toString()],
+      );
+      if (!left) throw new ApiError(409, 'insufficient_points', 'You do not have enough points.');
+      const answer: ConvertResult = {
+        points: request.points,
+        amount: toMoneyString(amount),
+        balance: whole(left.balance),
+      };
+      const main = await walletId(tx, memberId, null);
+      const posted = await postWithin(tx, {
+        idempotencyKey: key,
+        kind: 'points_convert',
+        memberId,
+        postings: [
+          { accountId: await houseAccountId(tx, 'points'), amount: -amount },
+          { accountId: main, amount },
+        ],
+        result: { ...answer },
+        fingerprint: { points: String(request.points) },
+      });
+      await tx.query(
+        `insert into point_entries (member_id, kind, amount, reference)
        values ($1, 'convert', $2, $3)`,
-      [memberId, (-cost).toString(), `ledger:${posted.transactionId}`],
-    );
-    return { answer, changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])) };
-  });
-  publishOne(deps, 'balance', result.changes);
+        [memberId, (-cost).toString(), `ledger:${posted.transactionId}`],
+      );
+      return { answer, changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])) };
+    },
+    (done) => [{ kind: 'balance', change: done.changes }],
+  );
   return result.answer;
 }

@@ -9,9 +9,9 @@ import { postWithin } from '../ledger/post';
 import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
 import { assertNoOpenWagering } from '../rewards/wagering';
 import { lockMember } from '../../db/locks';
-import { checkPaymentPassword } from '../withdrawals/paymentPassword';
+import { checkPaymentPassword } from '../identity/paymentPassword';
 import { HUNDREDTHS } from './points';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 
 /**
  * Points-mall redemptions (issue 14; spec 4 redeem statuses): redeeming a good with the payment
@@ -159,57 +159,60 @@ export async function decideRedemption(
   decision: 'approve' | 'reject',
   note: string | null,
 ): Promise<RedemptionView> {
-  const result = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.query<{
-      member_id: string;
-      goods_id: string;
-      points: string;
-      amount: string;
-    }>(
-      `update point_redemptions set status = $2, note = $3, decided_at = now()
+  const result = await commit(
+    deps,
+    async ({ tx }) => {
+      const [row] = await tx.query<{
+        member_id: string;
+        goods_id: string;
+        points: string;
+        amount: string;
+      }>(
+        `update point_redemptions set status = $2, note = $3, decided_at = now()
        where id = $1 and status = 'inProcess'
        returning member_id::text, goods_id::text, points::text, amount::text`,
-      [id, decision === 'approve' ? 'approved' : 'rejected', note],
-    );
-    if (!row) {
-      const [seen] = await tx.query('select 1 from point_redemptions where id = $1', [id]);
-      if (!seen) throw new ApiError(404, 'not_found', `No redemption ${id}.`);
-      throw new ApiError(409, 'redemption_decided', 'This redemption was already decided.');
-    }
-    let changes: BalanceChange[] = [];
-    if (decision === 'reject') {
-      const points = BigInt(row.points) * HUNDREDTHS;
-      await tx.query(`update point_balances set balance = balance + $2 where member_id = $1`, [
-        row.member_id,
-        points.toString(),
-      ]);
-      await tx.query(
-        `insert into point_entries (member_id, kind, amount, reference)
-         values ($1, 'refund', $2, $3)`,
-        [row.member_id, points.toString(), `redemption:${id}`],
+        [id, decision === 'approve' ? 'approved' : 'rejected', note],
       );
-      await tx.query('update point_goods set quantity = quantity + 1 where id = $1', [
-        row.goods_id,
-      ]);
-      const cash = BigInt(row.amount);
-      if (cash > 0n) {
-        const main = await walletId(tx, row.member_id, null);
-        const posted = await postWithin(tx, {
-          idempotencyKey: `redeem_refund:${id}`,
-          kind: 'points_refund',
-          memberId: row.member_id,
-          postings: [
-            { accountId: await houseAccountId(tx, 'points'), amount: -cash },
-            { accountId: main, amount: cash },
-          ],
-          result: { redemptionId: id },
-        });
-        changes = changesOf(posted, row.member_id, new Map([[main, 'MAIN']]));
+      if (!row) {
+        const [seen] = await tx.query('select 1 from point_redemptions where id = $1', [id]);
+        if (!seen) throw new ApiError(404, 'not_found', `No redemption ${id}.`);
+        throw new ApiError(409, 'redemption_decided', 'This redemption was already decided.');
       }
-    }
-    return { view: await oneRedemption(tx, id, 'EN'), changes };
-  });
-  publishOne(deps, 'balance', result.changes);
+      let changes: BalanceChange[] = [];
+      if (decision === 'reject') {
+        const points = BigInt(row.points) * HUNDREDTHS;
+        await tx.query(`update point_balances set balance = balance + $2 where member_id = $1`, [
+          row.member_id,
+          points.toString(),
+        ]);
+        await tx.query(
+          `insert into point_entries (member_id, kind, amount, reference)
+         values ($1, 'refund', $2, $3)`,
+          [row.member_id, points.toString(), `redemption:${id}`],
+        );
+        await tx.query('update point_goods set quantity = quantity + 1 where id = $1', [
+          row.goods_id,
+        ]);
+        const cash = BigInt(row.amount);
+        if (cash > 0n) {
+          const main = await walletId(tx, row.member_id, null);
+          const posted = await postWithin(tx, {
+            idempotencyKey: `redeem_refund:${id}`,
+            kind: 'points_refund',
+            memberId: row.member_id,
+            postings: [
+              { accountId: await houseAccountId(tx, 'points'), amount: -cash },
+              { accountId: main, amount: cash },
+            ],
+            result: { redemptionId: id },
+          });
+          changes = changesOf(posted, row.member_id, new Map([[main, 'MAIN']]));
+        }
+      }
+      return { view: await oneRedemption(tx, id, 'EN'), changes };
+    },
+    (done) => [{ kind: 'balance', change: done.changes }],
+  );
   return result.view;
 }
 

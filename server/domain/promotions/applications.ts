@@ -2,9 +2,10 @@ import type { PromotionState } from '../../../src/shared/promotions';
 import type { Database } from '../../db/types';
 import type { Platform } from '../../platform/platform';
 import { ApiError } from '../../platform/apiError';
-import { applyParticipationEvent, issueFixedBonusWithin } from './participation';
+import { applyParticipationEvent } from '../participation/apply';
+import { issueFixedBonusWithin } from './participation';
 import { isExcluded, memberExcluded } from '../responsibleGaming/state';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 
 /** An application waiting for the operator, or answered. */
 export interface ApplicationRow {
@@ -58,46 +59,59 @@ export async function reviewApplication(
   deps: Platform,
   review: { code: string; account: string; decision: 'approve' | 'reject' },
 ): Promise<{ code: string; account: string; state: PromotionState; rewardId: string | null }> {
-  const result = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.query<{
-      participation_id: string;
-      promotion_id: string;
-      member_id: string;
-      type: string;
-      terms: { amount: string; wageringMultiplier: number };
-    }>(
-      `select pp.id::text as participation_id, p.id::text as promotion_id,
+  const result = await commit(
+    deps,
+    async ({ tx }) => {
+      const [row] = await tx.query<{
+        participation_id: string;
+        promotion_id: string;
+        member_id: string;
+        type: string;
+        terms: { amount: string; wageringMultiplier: number };
+      }>(
+        `select pp.id::text as participation_id, p.id::text as promotion_id,
          pp.member_id::text, p.type, p.terms
        from promotion_participations pp
        join promotions p on p.id = pp.promotion_id
        join members m on m.id = pp.member_id
        where p.code = $1 and m.account = $2`,
-      [review.code, review.account],
-    );
-    if (!row || row.type !== 'appliedBonus') {
-      throw new ApiError(404, 'not_found', `${review.account} has not applied to ${review.code}.`);
-    }
-    if (review.decision === 'reject') {
-      const next = await applyParticipationEvent(tx, row.participation_id, {
-        type: 'promotion.reject',
+        [review.code, review.account],
+      );
+      if (!row || row.type !== 'appliedBonus') {
+        throw new ApiError(
+          404,
+          'not_found',
+          `${review.account} has not applied to ${review.code}.`,
+        );
+      }
+      if (review.decision === 'reject') {
+        const next = await applyParticipationEvent(tx, row.participation_id, {
+          type: 'promotion.reject',
+        });
+        return { memberId: row.member_id, state: next.state, rewardId: null };
+      }
+      // No promotion reaches a member on a time-out or self-exclusion (issue 17).
+      if (await isExcluded(tx, row.member_id, deps.clock.now()))
+        throw memberExcluded(review.account);
+      const rewardId = await issueFixedBonusWithin(tx, {
+        memberId: row.member_id,
+        promotionId: row.promotion_id,
+        participationId: row.participation_id,
+        terms: row.terms,
+        event: 'promotion.approve',
       });
-      return { memberId: row.member_id, state: next.state, rewardId: null };
-    }
-    // No promotion reaches a member on a time-out or self-exclusion (issue 17).
-    if (await isExcluded(tx, row.member_id, deps.clock.now())) throw memberExcluded(review.account);
-    const rewardId = await issueFixedBonusWithin(tx, {
-      memberId: row.member_id,
-      promotionId: row.promotion_id,
-      participationId: row.participation_id,
-      terms: row.terms,
-      event: 'promotion.approve',
-    });
-    return { memberId: row.member_id, state: 'issued' as const, rewardId };
-  });
-  publishOne(deps, 'reward', {
-    memberId: result.memberId,
-    reason: review.decision === 'approve' ? 'issued' : 'changed',
-  });
+      return { memberId: row.member_id, state: 'issued' as const, rewardId };
+    },
+    (done) => [
+      {
+        kind: 'reward',
+        change: {
+          memberId: done.memberId,
+          reason: review.decision === 'approve' ? 'issued' : 'changed',
+        },
+      },
+    ],
+  );
   return {
     code: review.code,
     account: review.account,

@@ -9,7 +9,7 @@ import {
   promotionStatusOf,
 } from '../../../src/shared/promotions';
 import { ApiError } from '../../platform/apiError';
-import type { PromotionDefinition } from './definition';
+import type { PromotionDefinition } from '../../config/promotions';
 import { ensureRaffleSeed } from '../raffles/raffles';
 
 interface PromotionRow {

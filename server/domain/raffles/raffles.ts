@@ -10,12 +10,12 @@ import {
 } from '../../../src/shared/raffle';
 import type { Queryable } from '../../db/types';
 import type { Platform } from '../../platform/platform';
-import { JobLock, runExclusive } from '../../db/locks';
+import { JobLock } from '../../db/locks';
 import { ApiError } from '../../platform/apiError';
-import { applyParticipationEvent } from '../promotions/participation';
+import { applyParticipationEvent } from '../participation/apply';
 import { issueRewardWithin } from '../rewards/issue';
 import { isExcluded } from '../responsibleGaming/state';
-import { publishOne } from '../../platform/unitOfWork';
+import { commitExclusive } from '../../platform/unitOfWork';
 
 interface RaffleTerms {
   ticketPer: string;
@@ -72,7 +72,8 @@ const ticketsOf = (turnover: bigint, ticketPer: string) => Number(turnover / par
  * Answers the winners to tell.
  */
 export async function drawDueRaffles(deps: Platform, now = new Date()): Promise<string[]> {
-  const run = await runExclusive(deps.db, JobLock.raffleDraw, async (tx) => {
+  const run = await commitExclusive(deps, JobLock.raffleDraw, async (work) => {
+    const { tx } = work;
     const due = await tx.query<{ id: string; terms: RaffleTerms; seed: Buffer | Uint8Array }>(
       `select p.id::text, p.terms, d.seed from promotions p
        join raffle_draws d on d.promotion_id = p.id
@@ -167,11 +168,10 @@ export async function drawDueRaffles(deps: Platform, now = new Date()): Promise<
         JSON.stringify(result),
       ]);
     }
+    for (const memberId of new Set(told)) work.changed('reward', { memberId, reason: 'issued' });
     return told;
   });
-  const told = run.ran ? run.result : [];
-  for (const memberId of new Set(told)) publishOne(deps, 'reward', { memberId, reason: 'issued' });
-  return told;
+  return run.ran ? run.result : [];
 }
 
 /** A raffle's page: its rule, the seed's hash (and the seed once drawn), tickets, result. */

@@ -7,8 +7,8 @@ import { ApiError } from '../../platform/apiError';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import { changesOf } from '../ledger/amounts';
-import type { VipConfig } from '../vip/config';
-import { publishOne } from '../../platform/unitOfWork';
+import type { VipConfig } from '../../config/vip';
+import { commit } from '../../platform/unitOfWork';
 
 /** Ten-thousandths of a minor unit per minor unit: valid bet × hundredths of a percent. */
 const FRACTION = 10_000n;
@@ -69,52 +69,58 @@ export async function claimRebate(
   deps: Platform,
   memberId: string,
 ): Promise<{ amount: string; claimId: string }> {
-  const result = await deps.db.transaction(async (tx) => {
-    const taken = await tx.query<{ game_type: string; valid_bet: string; paid: string }>(
-      `with mine as (
+  const result = await commit(
+    deps,
+    async ({ tx }) => {
+      const taken = await tx.query<{ game_type: string; valid_bet: string; paid: string }>(
+        `with mine as (
          select member_id, game_type, valid_bet, accrued / ${FRACTION} as paid
          from rebate_balances where member_id = $1 and valid_bet > 0 for update
        )
        update rebate_balances r set valid_bet = 0, accrued = r.accrued - m.paid * ${FRACTION}
        from mine m where r.member_id = m.member_id and r.game_type = m.game_type
        returning m.game_type, m.valid_bet::text, m.paid::text`,
-      [memberId],
-    );
-    const amount = taken.reduce((sum, row) => sum + BigInt(row.paid), 0n);
-    if (amount === 0n) {
-      throw new ApiError(409, 'nothing_to_claim', 'There is no rebate to claim yet.');
-    }
-    const detail = Object.fromEntries(
-      taken.map((row) => [
-        row.game_type,
-        { validBet: toMoneyString(BigInt(row.valid_bet)), amount: toMoneyString(BigInt(row.paid)) },
-      ]),
-    );
-    const [claim] = await tx.query<{ id: string }>(
-      `insert into rebate_claims (member_id, amount, detail) values ($1, $2, $3) returning id::text`,
-      [memberId, amount.toString(), JSON.stringify(detail)],
-    );
-    const main = await walletId(tx, memberId, null);
-    const posted = await postWithin(tx, {
-      idempotencyKey: `rebate:${claim!.id}`,
-      kind: 'bonus',
-      memberId,
-      postings: [
-        { accountId: await houseAccountId(tx, 'rebates'), amount: -amount },
-        { accountId: main, amount },
-      ],
-      result: { reason: 'rebate', claimId: claim!.id },
-    });
-    await tx.query('update rebate_claims set ledger_transaction_id = $2 where id = $1', [
-      claim!.id,
-      posted.transactionId,
-    ]);
-    return {
-      amount: toMoneyString(amount),
-      claimId: claim!.id,
-      changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),
-    };
-  });
-  publishOne(deps, 'balance', result.changes);
+        [memberId],
+      );
+      const amount = taken.reduce((sum, row) => sum + BigInt(row.paid), 0n);
+      if (amount === 0n) {
+        throw new ApiError(409, 'nothing_to_claim', 'There is no rebate to claim yet.');
+      }
+      const detail = Object.fromEntries(
+        taken.map((row) => [
+          row.game_type,
+          {
+            validBet: toMoneyString(BigInt(row.valid_bet)),
+            amount: toMoneyString(BigInt(row.paid)),
+          },
+        ]),
+      );
+      const [claim] = await tx.query<{ id: string }>(
+        `insert into rebate_claims (member_id, amount, detail) values ($1, $2, $3) returning id::text`,
+        [memberId, amount.toString(), JSON.stringify(detail)],
+      );
+      const main = await walletId(tx, memberId, null);
+      const posted = await postWithin(tx, {
+        idempotencyKey: `rebate:${claim!.id}`,
+        kind: 'bonus',
+        memberId,
+        postings: [
+          { accountId: await houseAccountId(tx, 'rebates'), amount: -amount },
+          { accountId: main, amount },
+        ],
+        result: { reason: 'rebate', claimId: claim!.id },
+      });
+      await tx.query('update rebate_claims set ledger_transaction_id = $2 where id = $1', [
+        claim!.id,
+        posted.transactionId,
+      ]);
+      return {
+        amount: toMoneyString(amount),
+        claimId: claim!.id,
+        changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),
+      };
+    },
+    (done) => [{ kind: 'balance', change: done.changes }],
+  );
   return { amount: result.amount, claimId: result.claimId };
 }

@@ -16,7 +16,7 @@ import { ApiError } from '../../platform/apiError';
 import { revokeMemberSessions } from '../identity/sessions';
 import { lockMember } from '../../db/locks';
 import { exclusionError, readRgState, type RgState } from './state';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit, type Work } from '../../platform/unitOfWork';
 
 /** One recorded change (rg_changes): who, when, what, from what to what, from when. */
 interface Change {
@@ -40,31 +40,35 @@ const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 async function changeSettings(
   deps: IdentityDeps,
   memberId: string,
-  work: (tx: Queryable, state: RgState, now: Date) => Promise<Change[]>,
+  change: (tx: Queryable, state: RgState, now: Date, work: Work) => Promise<Change[]>,
 ): Promise<number> {
   const now = deps.clock.now();
-  const result = await deps.db.transaction(async (tx) => {
-    await lockMember(tx, memberId);
-    await tx.query('insert into rg_settings (member_id) values ($1) on conflict do nothing', [
-      memberId,
-    ]);
-    const state = await readRgState(tx, memberId, now);
-    const changes = await work(tx, state, now);
-    if (changes.length === 0) return { version: state.version, changed: false };
-    for (const change of changes) {
-      await tx.query(
-        `insert into rg_changes (member_id, at, actor, subject, old_value, new_value, effective_at)
+  const result = await commit(
+    deps,
+    async (work) => {
+      const { tx } = work;
+      await lockMember(tx, memberId);
+      await tx.query('insert into rg_settings (member_id) values ($1) on conflict do nothing', [
+        memberId,
+      ]);
+      const state = await readRgState(tx, memberId, now);
+      const changes = await change(tx, state, now, work);
+      if (changes.length === 0) return { version: state.version, changed: false };
+      for (const change of changes) {
+        await tx.query(
+          `insert into rg_changes (member_id, at, actor, subject, old_value, new_value, effective_at)
          values ($1, $2, $3, $4, $5, $6, $7)`,
-        [memberId, now, change.actor, change.subject, change.old, change.new, change.effectiveAt],
+          [memberId, now, change.actor, change.subject, change.old, change.new, change.effectiveAt],
+        );
+      }
+      const [row] = await tx.query<{ version: string }>(
+        'update rg_settings set version = version + 1 where member_id = $1 returning version::text',
+        [memberId],
       );
-    }
-    const [row] = await tx.query<{ version: string }>(
-      'update rg_settings set version = version + 1 where member_id = $1 returning version::text',
-      [memberId],
-    );
-    return { version: Number(row!.version), changed: true };
-  });
-  if (result.changed) publishOne(deps, 'rg', { memberId, version: result.version });
+      return { version: Number(row!.version), changed: true };
+    },
+    (done) => (done.changed ? [{ kind: 'rg', change: { memberId, version: done.version } }] : []),
+  );
   return result.version;
 }
 
@@ -258,9 +262,8 @@ export async function excludeMember(
   memberId: string,
   request: { kind: ExclusionKind; duration: ExclusionDuration },
 ): Promise<{ kind: ExclusionKind; endsAt: Date | null }> {
-  let ended: string[] = [];
   let endsAt: Date | null = null;
-  await changeSettings(deps, memberId, async (tx, state, now) => {
+  await changeSettings(deps, memberId, async (tx, state, now, work) => {
     if (state.exclusion) throw exclusionError(state.exclusion);
     endsAt = exclusionEnd(request.duration, now);
     await tx.query(
@@ -273,7 +276,8 @@ export async function excludeMember(
        where member_id = $1 and not demo and expires_at > now()`,
       [memberId],
     );
-    ended = await revokeMemberSessions(tx, memberId, 'excluded');
+    const ended = await revokeMemberSessions(tx, memberId, 'excluded');
+    work.changed('sessionsEnded', { sessionIds: ended, reason: 'excluded' });
     return [
       {
         actor: 'member',
@@ -284,7 +288,6 @@ export async function excludeMember(
       },
     ];
   });
-  publishOne(deps, 'sessionsEnded', { sessionIds: ended, reason: 'excluded' });
   return { kind: request.kind, endsAt };
 }
 

@@ -5,10 +5,10 @@ import { ApiError } from '../../platform/apiError';
 import { type HouseAccount, houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import { type BalanceChange, changesOf } from '../ledger/amounts';
-import { applyParticipationEvent } from '../promotions/participation';
+import { applyParticipationEvent } from '../participation/apply';
 import { lockMember } from '../../db/locks';
 import { REWARD_COLUMNS, type RewardRow, rewardViewOf } from './views';
-import { commit, publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 
 interface ClaimedRow extends RewardRow {
   house_account: HouseAccount;
@@ -134,6 +134,7 @@ export async function claimAllRewards(
       const result = await commit(deps, async (work) => {
         const one = await claimWithin(work.tx, memberId, id, language);
         work.changed('balance', one.changes);
+        work.changed('reward', { memberId, reason: 'claimed' });
         return one;
       });
       claimed.push(result.reward);
@@ -142,7 +143,6 @@ export async function claimAllRewards(
       else if (!(error instanceof ApiError && error.code === 'reward_claimed')) throw error;
     }
   }
-  if (claimed.length > 0) publishOne(deps, 'reward', { memberId, reason: 'claimed' });
   return { claimed, deferred };
 }
 

@@ -1,7 +1,7 @@
 import type { Platform } from '../../platform/platform';
-import { JobLock, inSavepoint, runExclusive } from '../../db/locks';
-import { applyParticipationEvent } from '../promotions/participation';
-import { publishOne } from '../../platform/unitOfWork';
+import { JobLock, inSavepoint } from '../../db/locks';
+import { applyParticipationEvent } from '../participation/apply';
+import { commitExclusive } from '../../platform/unitOfWork';
 
 /** Rows one run handles; the rest wait for the next tick (30 s). */
 const BATCH = 500;
@@ -37,7 +37,8 @@ export async function expireRewards(
   // The database's clock unless told: the claim checks the end against the same one.
   const at = now ?? null;
   const told = new Set<string>();
-  const run = await runExclusive(deps.db, JobLock.rewardExpiry, async (tx) => {
+  const run = await commitExclusive(deps, JobLock.rewardExpiry, async (work) => {
+    const { tx } = work;
     const result: ExpiryResult = { ran: true, rewards: 0, participations: 0, failed: 0 };
     const rewards = await tx.query<{ member_id: string; participation_id: string | null }>(
       `with due as (
@@ -82,9 +83,9 @@ export async function expireRewards(
         told.add(participation.member_id);
       }
     }
+    for (const memberId of told) work.changed('reward', { memberId, reason: 'expired' });
     return result;
   });
   if (!run.ran) return { ran: false, rewards: 0, participations: 0, failed: 0 };
-  for (const memberId of told) publishOne(deps, 'reward', { memberId, reason: 'expired' });
   return run.result;
 }

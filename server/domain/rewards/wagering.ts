@@ -6,9 +6,9 @@ import { ApiError } from '../../platform/apiError';
 import { houseAccountId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import type { BalanceChange } from '../ledger/amounts';
-import { applyParticipationEvent } from '../promotions/participation';
+import { applyParticipationEvent } from '../participation/apply';
 import type { RewardChange } from '../../platform/changes';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 
 /**
  * Refuses money leaving the member's hands while a bonus is being wagered (issue 14: "bonus
@@ -73,66 +73,71 @@ export async function forfeitBonus(
   deps: Platform,
   memberId: string,
 ): Promise<{ forfeited: string; changes: BalanceChange[] }> {
-  const result = await deps.db.transaction(async (tx) => {
-    await lockMember(tx, memberId);
-    const [open] = await tx.query<{
-      id: string;
-      bonus: string;
-      participation_id: string | null;
-    }>(
-      `select w.id::text, w.bonus::text, r.participation_id::text
+  const result = await commit(
+    deps,
+    async ({ tx }) => {
+      await lockMember(tx, memberId);
+      const [open] = await tx.query<{
+        id: string;
+        bonus: string;
+        participation_id: string | null;
+      }>(
+        `select w.id::text, w.bonus::text, r.participation_id::text
        from wagering_requirements w join rewards r on r.id = w.reward_id
        where w.member_id = $1 and w.state = 'open' for update of w`,
-      [memberId],
-    );
-    if (!open) throw new ApiError(409, 'no_open_bonus', 'No bonus is being wagered.');
-    const wallets = await tx.query<{ id: string; kind: string; name: string; balance: string }>(
-      `select id::text, kind, name, balance::text from ledger_accounts
+        [memberId],
+      );
+      if (!open) throw new ApiError(409, 'no_open_bonus', 'No bonus is being wagered.');
+      const wallets = await tx.query<{ id: string; kind: string; name: string; balance: string }>(
+        `select id::text, kind, name, balance::text from ledger_accounts
        where member_id = $1 and balance > 0 order by kind = 'main' desc, name for update`,
-      [memberId],
-    );
-    let left = BigInt(open.bonus);
-    const postings: { accountId: string; amount: bigint }[] = [];
-    for (const wallet of wallets) {
-      if (left === 0n) break;
-      const take = BigInt(wallet.balance) < left ? BigInt(wallet.balance) : left;
-      postings.push({ accountId: wallet.id, amount: -take });
-      left -= take;
-    }
-    const taken = BigInt(open.bonus) - left;
-    let changes: BalanceChange[] = [];
-    if (taken > 0n) {
-      const posted = await postWithin(tx, {
-        idempotencyKey: `bonus_forfeit:${open.id}`,
-        kind: 'bonus_forfeit',
-        memberId,
-        postings: [
-          ...postings,
-          { accountId: await houseAccountId(tx, 'promotions'), amount: taken },
-        ],
-        result: { requirementId: open.id, amount: toMoneyString(taken) },
-      });
-      const names = new Map(wallets.map((w) => [w.id, w.kind === 'main' ? 'MAIN' : w.name]));
-      changes = [...posted.balances]
-        .filter(([accountId]) => names.has(accountId))
-        .map(([accountId, value]) => ({
+        [memberId],
+      );
+      let left = BigInt(open.bonus);
+      const postings: { accountId: string; amount: bigint }[] = [];
+      for (const wallet of wallets) {
+        if (left === 0n) break;
+        const take = BigInt(wallet.balance) < left ? BigInt(wallet.balance) : left;
+        postings.push({ accountId: wallet.id, amount: -take });
+        left -= take;
+      }
+      const taken = BigInt(open.bonus) - left;
+      let changes: BalanceChange[] = [];
+      if (taken > 0n) {
+        const posted = await postWithin(tx, {
+          idempotencyKey: `bonus_forfeit:${open.id}`,
+          kind: 'bonus_forfeit',
           memberId,
-          wallet: names.get(accountId)!,
-          balance: value.balance,
-          entryId: value.entryId,
-        }));
-    }
-    await tx.query(
-      `update wagering_requirements set state = 'forfeited', forfeited = $2, closed_at = now()
+          postings: [
+            ...postings,
+            { accountId: await houseAccountId(tx, 'promotions'), amount: taken },
+          ],
+          result: { requirementId: open.id, amount: toMoneyString(taken) },
+        });
+        const names = new Map(wallets.map((w) => [w.id, w.kind === 'main' ? 'MAIN' : w.name]));
+        changes = [...posted.balances]
+          .filter(([accountId]) => names.has(accountId))
+          .map(([accountId, value]) => ({
+            memberId,
+            wallet: names.get(accountId)!,
+            balance: value.balance,
+            entryId: value.entryId,
+          }));
+      }
+      await tx.query(
+        `update wagering_requirements set state = 'forfeited', forfeited = $2, closed_at = now()
        where id = $1`,
-      [open.id, taken.toString()],
-    );
-    if (open.participation_id) {
-      await applyParticipationEvent(tx, open.participation_id, { type: 'promotion.forfeit' });
-    }
-    return { forfeited: toMoneyString(taken), changes };
-  });
-  publishOne(deps, 'balance', result.changes);
-  publishOne(deps, 'reward', { memberId, reason: 'forfeited' });
+        [open.id, taken.toString()],
+      );
+      if (open.participation_id) {
+        await applyParticipationEvent(tx, open.participation_id, { type: 'promotion.forfeit' });
+      }
+      return { forfeited: toMoneyString(taken), changes };
+    },
+    (done) => [
+      { kind: 'balance', change: done.changes },
+      { kind: 'reward', change: { memberId, reason: 'forfeited' } },
+    ],
+  );
   return result;
 }

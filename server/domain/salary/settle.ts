@@ -7,14 +7,14 @@ import {
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { Queryable } from '../../db/types';
 import type { Platform } from '../../platform/platform';
-import { inSavepoint, JobLock, runExclusive } from '../../db/locks';
+import { inSavepoint, JobLock } from '../../db/locks';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import type { BalanceChange } from '../ledger/amounts';
 import { salaryTotals } from './publish';
 import { salaryNoticeWithin } from '../messages/notices';
 import { heldBasisPoints } from '../contracts/heldRates';
-import { publish } from '../../platform/unitOfWork';
+import { commitExclusive } from '../../platform/unitOfWork';
 
 /** Periods settled per run; a run after a long downtime catches up over several ticks. */
 const BATCH = 200;
@@ -220,7 +220,8 @@ export async function settleDueSalaries(
   deps: Platform,
   asOf: Date = new Date(),
 ): Promise<{ ran: boolean; settled: number; failed: number }> {
-  const outcome = await runExclusive(deps.db, JobLock.salarySettlement, async (tx) => {
+  const outcome = await commitExclusive(deps, JobLock.salarySettlement, async (work) => {
+    const { tx } = work;
     const due = await tx.query<DuePeriod>(
       `select agent_id::text, contract_type, period_start, min(period_end) as period_end
        from salary_accruals where settlement_id is null
@@ -239,29 +240,26 @@ export async function settleDueSalaries(
         settled.push(period);
       }
     }
+    // After the commit: the agents' balances, their notices and their settled periods' totals.
+    work.changed('balance', changes);
+    work.changed('message', {
+      memberIds: changes.map((change) => change.memberId),
+      reason: 'received',
+    });
+    work.afterCommit((platform) =>
+      salaryTotals(
+        platform,
+        settled.map((period) => ({
+          agentId: period.agent_id,
+          contractType: period.contract_type,
+          periodStart: new Date(period.period_start),
+          periodEnd: new Date(period.period_end),
+          settled: true,
+        })),
+      ),
+    );
     return { changes, settled, failed };
   });
   if (!outcome.ran) return { ran: false, settled: 0, failed: 0 };
-  // After the commit: the agents' balances, their notices and their settled periods.
-  publish(deps, [
-    { kind: 'balance', change: outcome.result.changes },
-    {
-      kind: 'message',
-      change: {
-        memberIds: outcome.result.changes.map((change) => change.memberId),
-        reason: 'received',
-      },
-    },
-    ...(await salaryTotals(
-      deps,
-      outcome.result.settled.map((period) => ({
-        agentId: period.agent_id,
-        contractType: period.contract_type,
-        periodStart: new Date(period.period_start),
-        periodEnd: new Date(period.period_end),
-        settled: true,
-      })),
-    )),
-  ]);
   return { ran: true, settled: outcome.result.settled.length, failed: outcome.result.failed };
 }

@@ -3,7 +3,7 @@ import { vipLevelFor, vipPeriodStart, type VipTotals } from '../../../src/shared
 import type { Queryable } from '../../db/types';
 import { issueRewardWithin } from '../rewards/issue';
 import { qualifyVipUpgradePromotionsWithin } from '../promotions/participation';
-import type { VipConfig } from './config';
+import type { VipConfig } from '../../config/vip';
 import type { VipChange } from '../../platform/changes';
 import type { Work } from '../../platform/unitOfWork';
 export type { VipChange };

@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/platform';
-import { inSavepoint, JobLock, runExclusive } from '../../db/locks';
-import { announceWithdrawalChange, applyWithin, type WithdrawalApplied } from './lifecycle';
+import { inSavepoint, JobLock } from '../../db/locks';
+import { applyWithin, type WithdrawalApplied, withdrawalChanges } from './lifecycle';
+import { commitExclusive } from '../../platform/unitOfWork';
 
 const BATCH = 200;
 
@@ -16,32 +17,36 @@ export async function autoConfirmWithdrawals(
   only: string | null = null,
 ): Promise<{ ran: boolean; confirmed: number; failed: number }> {
   const minutes = deps.config.payments.withdrawal.autoConfirmMinutes;
-  const outcome = await runExclusive(deps.db, JobLock.withdrawalAutoConfirm, async (tx) => {
-    const due = await tx.query<{ id: string }>(
-      `select id::text from withdrawals
+  const outcome = await commitExclusive(
+    deps,
+    JobLock.withdrawalAutoConfirm,
+    async ({ tx }) => {
+      const due = await tx.query<{ id: string }>(
+        `select id::text from withdrawals
        where status in ('awaitingConfirmation', 'partiallyReceived')
          and updated_at <= $1::timestamptz - make_interval(mins => $2)
          and ($4::text is null or id::text = $4)
        order by updated_at limit $3`,
-      [asOf.toISOString(), minutes, BATCH, only],
-    );
-    const changes: WithdrawalApplied[] = [];
-    let failed = 0;
-    for (const { id } of due) {
-      const result = await inSavepoint(tx, () =>
-        applyWithin(tx, {
-          withdrawalId: id,
-          event: { type: 'withdrawal.autoConfirm' },
-          actor: 'job',
-        }),
+        [asOf.toISOString(), minutes, BATCH, only],
       );
-      if (result instanceof Error) failed += 1;
-      else changes.push(result);
-    }
-    return { changes, failed };
-  });
+      const changes: WithdrawalApplied[] = [];
+      let failed = 0;
+      for (const { id } of due) {
+        const result = await inSavepoint(tx, () =>
+          applyWithin(tx, {
+            withdrawalId: id,
+            event: { type: 'withdrawal.autoConfirm' },
+            actor: 'job',
+          }),
+        );
+        if (result instanceof Error) failed += 1;
+        else changes.push(result);
+      }
+      return { changes, failed };
+    },
+    // Published after the commit, never inside the transaction.
+    (result) => result.changes.flatMap(withdrawalChanges),
+  );
   if (!outcome.ran) return { ran: false, confirmed: 0, failed: 0 };
-  // Announced after the commit, never inside the transaction.
-  for (const change of outcome.result.changes) announceWithdrawalChange(deps, change);
   return { ran: true, confirmed: outcome.result.changes.length, failed: outcome.result.failed };
 }

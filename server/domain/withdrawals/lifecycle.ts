@@ -13,8 +13,12 @@ import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import { changesOf } from '../ledger/amounts';
 import { lockWithdrawal, toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './views';
-import type { BalanceChange as WalletChange, WithdrawalChange } from '../../platform/changes';
-import { publish } from '../../platform/unitOfWork';
+import type {
+  BalanceChange as WalletChange,
+  Change,
+  WithdrawalChange,
+} from '../../platform/changes';
+import { commit } from '../../platform/unitOfWork';
 export type { WithdrawalChange };
 
 /** A withdrawal's new state and the balances its posting set (none for most events). */
@@ -151,15 +155,14 @@ export async function applyWithdrawalEvent(
   deps: Platform,
   request: Parameters<typeof applyWithin>[1],
 ): Promise<WithdrawalView> {
-  const change = await deps.db.transaction((tx) => applyWithin(tx, request));
-  announceWithdrawalChange(deps, change);
+  const change = await commit(deps, ({ tx }) => applyWithin(tx, request), withdrawalChanges);
   return change.withdrawal;
 }
 
-/** After commit: the new balance and the withdrawal's new state to the member's sockets. */
-export function announceWithdrawalChange(deps: Platform, change: WithdrawalApplied): void {
-  publish(deps, [
+/** What an applied event changed: the new balance and the withdrawal's new state. */
+export function withdrawalChanges(change: WithdrawalApplied): Change[] {
+  return [
     { kind: 'balance', change: change.changes },
     { kind: 'withdrawal', change: { withdrawal: change.withdrawal, memberId: change.memberId } },
-  ]);
+  ];
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../platform/apiError';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
-import { checkPaymentPassword } from './paymentPassword';
+import { checkPaymentPassword } from '../identity/paymentPassword';
 import { assertNoOpenWagering } from '../rewards/wagering';
 import { lockMember } from '../../db/locks';
 import { currentVipLevel } from '../vip/progress';

@@ -15,8 +15,8 @@ import {
   resetByEmail,
   resetByEmailCode,
   resetByMobile,
-} from '../../domain/identity/passwordChanges';
-import { type RegisterTab, register } from '../../domain/identity/registration';
+} from '../../domain/signIn/passwordChanges';
+import { type RegisterTab, register } from '../../domain/signIn/registration';
 import { maskEmail, maskMobile } from '../../domain/identity/secrets';
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../../deps';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
-import { goodsSchema } from '../../domain/points/config';
+import { goodsSchema } from '../../config/points';
 import { upsertGoods } from '../../domain/points/points';
 import { decideRedemption, openRedemptions } from '../../domain/points/redemptions';
 import type { AppDeps } from '../../deps';

@@ -6,7 +6,7 @@ import {
   listPromotionsForOps,
   upsertPromotion,
 } from '../../domain/promotions/catalogue';
-import { promotionDefinitionSchema } from '../../domain/promotions/definition';
+import { promotionDefinitionSchema } from '../../config/promotions';
 import { listApplications, reviewApplication } from '../../domain/promotions/applications';
 import { ApiError } from '../../platform/apiError';
 import type { AppDeps } from '../../deps';

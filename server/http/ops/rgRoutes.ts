@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { extendExclusion } from '../../domain/responsibleGaming/changes';
-import { payOutExcludedMember } from '../../domain/responsibleGaming/payout';
+import { payOutExcludedMember } from '../../domain/withdrawals/rgPayout';
 import { rgOperatorView } from '../../domain/responsibleGaming/views';
 import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';

@@ -11,7 +11,7 @@ import {
 } from '../../../src/shared/withdrawals';
 import { scheduleDemoPayout } from '../../domain/withdrawals/demoChannel';
 import { applyWithdrawalEvent } from '../../domain/withdrawals/lifecycle';
-import { hasPaymentPassword, setPaymentPassword } from '../../domain/withdrawals/paymentPassword';
+import { hasPaymentPassword, setPaymentPassword } from '../../domain/identity/paymentPassword';
 import { storeProofImage } from '../../domain/withdrawals/proofImages';
 import { requestWithdrawal } from '../../domain/withdrawals/requestWithdrawal';
 import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from '../../domain/withdrawals/views';

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { platformConfigSchema } from '../../../server/config/schema';
+import { contractLimitsSchema } from '../../../server/config/contracts';
 import {
-  contractLimitsSchema,
+  contractBudgetIssues,
   houseEdgeBasisPoints,
-} from '../../../server/domain/contracts/limitsConfig';
+} from '../../../server/domain/economics/contractBudget';
 
 /** The operator's caps (issue 11), as a careless operator might set them. */
 describe('contract limits in the configuration', () => {
@@ -25,7 +26,7 @@ describe('contract limits in the configuration', () => {
     expect(houseEdgeBasisPoints()).toBe(385);
   });
 
-  it('refuses caps that would let an agent and its own downline win by playing', () => {
+  it('refuses caps that would let an agent and its own downline win by playing', async () => {
     const unsafe = {
       maxRate: {
         realTimeSalary: '2.00',
@@ -35,19 +36,18 @@ describe('contract limits in the configuration', () => {
       },
       maxTurnoverRate: '2.00',
     };
-    const parsed = contractLimitsSchema.safeParse(unsafe);
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toMatch(/house edge/);
+    const refused = (limits: typeof unsafe) =>
+      contractBudgetIssues(contractLimitsSchema.parse(limits));
+    expect(refused(unsafe)[0]?.message).toMatch(/house edge/);
+    expect(refused(unsafe)[0]?.path).toBe('contracts.maxTurnoverRate');
     // A higher salary cap alone, or a 100 % dividend, is refused too.
-    expect(contractLimitsSchema.safeParse({ ...unsafe, maxTurnoverRate: '4.00' }).success).toBe(
-      false,
-    );
+    expect(refused({ ...unsafe, maxTurnoverRate: '4.00' })).toHaveLength(1);
     expect(
-      contractLimitsSchema.safeParse({
-        maxRate: { ...unsafe.maxRate, dividend: '100' },
-        maxTurnoverRate: '0.10',
-      }).success,
-    ).toBe(false);
+      refused({ maxRate: { ...unsafe.maxRate, dividend: '100' }, maxTurnoverRate: '0.10' }),
+    ).toHaveLength(1);
+    // The shipped caps pass.
+    const config = platformConfigSchema.parse(await shipped());
+    expect(contractBudgetIssues(config.contracts)).toEqual([]);
   });
 
   it('refuses a missing section and rates that are not percentages', async () => {

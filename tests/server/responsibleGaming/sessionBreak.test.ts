@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RgSession, SessionBreakRefusal } from '../../../src/shared/responsibleGaming';
 import { findByAccount } from '../../../server/domain/identity/accounts';
-import { startSession } from '../../../server/domain/identity/login';
+import { startSession } from '../../../server/domain/signIn/login';
 import { ApiError } from '../../../server/platform/apiError';
 import { bearer } from '../../support/identityClient';
 import { grant } from '../../support/moneyClient';

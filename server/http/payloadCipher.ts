@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/types';
 import { ApiError } from '../platform/apiError';
 import { claimNonce } from '../domain/identity/nonces';
-import type { RsaKeys } from './rsaKeys';
+import type { RsaKeys } from '../crypto/rsaKeys';
 
 /** Older payloads are refused; a replayed key is refused within this window too. */
 export const MAX_PAYLOAD_AGE_MS = 2 * 60_000;

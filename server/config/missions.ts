@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isKnownLanguage } from '../../../src/shared/languages';
-import { refuseDuplicateCodes } from '../../config/uniqueCodes';
+import { isKnownLanguage } from '../../src/shared/languages';
+import { refuseDuplicateCodes } from './uniqueCodes';
 
 const amount = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'an amount such as 100 or 12.50');
 const gameType = z.string().regex(/^[A-Z]{2,10}$/, 'a game type such as RNG');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isKnownLanguage } from '../../../src/shared/languages';
-import { parseMoney } from '../../../src/shared/money';
+import { isKnownLanguage } from '../../src/shared/languages';
+import { parseMoney } from '../../src/shared/money';
 
 const amount = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'an amount such as 100 or 12.50');
 /**

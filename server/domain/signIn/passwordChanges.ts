@@ -5,14 +5,20 @@ import type {
   ForgotByMobileRequest,
   LoginResult,
 } from '../../../src/shared/identity';
-import type { IdentityDeps } from './services';
+import type { IdentityDeps } from '../identity/services';
 import { ApiError } from '../../platform/apiError';
-import { findByAccount, findById, findByMobile, phoneTarget, setPassword } from './accounts';
+import {
+  findByAccount,
+  findById,
+  findByMobile,
+  phoneTarget,
+  setPassword,
+} from '../identity/accounts';
 import { assertActive, startSession } from './login';
-import { hashPassword, verifyPassword } from './password';
-import { revokeMemberSessions } from './sessions';
-import { consumeCode, issueCode } from './verificationCodes';
-import { publishOne } from '../../platform/unitOfWork';
+import { hashPassword, verifyPassword } from '../identity/password';
+import { revokeMemberSessions } from '../identity/sessions';
+import { consumeCode, issueCode } from '../identity/verificationCodes';
+import { commit } from '../../platform/unitOfWork';
 
 function checkNewPassword(deps: IdentityDeps, password: string): void {
   const rule = deps.config.registration.fields.password!;
@@ -39,11 +45,15 @@ async function replacePassword(
   /** The session asking for the change gets a new token in the answer: no event for it. */
   askingSessionId: string | null = null,
 ) {
-  await setPassword(deps.db, memberId, await hashPassword(password), false);
-  const ended = await revokeMemberSessions(deps.db, memberId, reason);
-  publishOne(deps, 'sessionsEnded', {
-    sessionIds: ended.filter((id) => id !== askingSessionId),
-    reason: reason,
+  const hash = await hashPassword(password);
+  // The new password and the end of the other sessions commit together.
+  await commit(deps, async (work) => {
+    await setPassword(work.tx, memberId, hash, false);
+    const ended = await revokeMemberSessions(work.tx, memberId, reason);
+    work.changed('sessionsEnded', {
+      sessionIds: ended.filter((id) => id !== askingSessionId),
+      reason,
+    });
   });
   return startSession(deps, (await findById(deps.db, memberId))!, ip, 'reset');
 }

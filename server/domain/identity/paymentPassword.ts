@@ -1,8 +1,8 @@
 import { checkField, lengthText } from '../../../src/shared/fieldRules';
-import type { IdentityDeps } from '../identity/services';
+import type { IdentityDeps } from './services';
 import { ApiError } from '../../platform/apiError';
-import { findById } from '../identity/accounts';
-import { hashPassword, verifyPassword } from '../identity/password';
+import { findById } from './accounts';
+import { hashPassword, verifyPassword } from './password';
 
 /** The fifth wrong payment password within 15 minutes locks withdrawals for 15 minutes. */
 const MAX_WRONG = 5;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isKnownLanguage } from '../../../src/shared/languages';
-import { PROMOTION_TYPES } from '../../../src/shared/promotions';
+import { isKnownLanguage } from '../../src/shared/languages';
+import { PROMOTION_TYPES } from '../../src/shared/promotions';
 
 /**
  * A promotion as the operator defines it (config/platform.json `promotions`, or

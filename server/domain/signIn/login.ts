@@ -5,16 +5,16 @@ import {
   type LoginResult,
 } from '../../../src/shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
-import type { IdentityDeps } from './services';
+import type { IdentityDeps } from '../identity/services';
 import { ApiError } from '../../platform/apiError';
-import { type AccountRow, findByAccount, findByMobile, phoneTarget } from './accounts';
-import { verifyCaptcha } from './captcha';
-import { verifyPassword } from './password';
-import { maskEmail, maskMobile } from './secrets';
-import { createSession } from './sessions';
+import { type AccountRow, findByAccount, findByMobile, phoneTarget } from '../identity/accounts';
+import { verifyCaptcha } from '../identity/captcha';
+import { verifyPassword } from '../identity/password';
+import { maskEmail, maskMobile } from '../identity/secrets';
+import { createSession } from '../identity/sessions';
 import { sittingForLogin } from '../responsibleGaming/sittings';
 import { exclusionError, readRgState } from '../responsibleGaming/state';
-import { consumeCode, issueCode } from './verificationCodes';
+import { consumeCode, issueCode } from '../identity/verificationCodes';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /**

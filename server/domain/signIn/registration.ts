@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { checkField, lengthText, nicknameProblem } from '../../../src/shared/fieldRules';
 import type { LoginResult } from '../../../src/shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
-import type { IdentityDeps } from './services';
+import type { IdentityDeps } from '../identity/services';
 import { ApiError } from '../../platform/apiError';
-import { findByAccount, findById, phoneTarget } from './accounts';
-import { verifyCaptcha } from './captcha';
+import { findByAccount, findById, phoneTarget } from '../identity/accounts';
+import { verifyCaptcha } from '../identity/captcha';
 import { startSession } from './login';
-import { hashPassword } from './password';
-import { consumeCode } from './verificationCodes';
+import { hashPassword } from '../identity/password';
+import { consumeCode } from '../identity/verificationCodes';
 
 export type RegisterTab = 'username' | 'mobile';
 

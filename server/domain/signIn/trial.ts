@@ -2,12 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { TRIAL_TYPE } from '../../../src/shared/identity';
 import type { LoginResult } from '../../../src/shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
-import type { IdentityDeps } from './services';
+import type { IdentityDeps } from '../identity/services';
 import { ApiError } from '../../platform/apiError';
 import { creditTrial } from '../wallet/grants';
-import { findById } from './accounts';
+import { findById } from '../identity/accounts';
 import { startSession } from './login';
-import { hashPassword } from './password';
+import { hashPassword } from '../identity/password';
 
 /**
  * Free play (spec 4): a fresh trial account (type 4) and its session. Trial accounts can play

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bannerGroups, linkageTypes, popupExecutions } from '../../../src/shared/announcements';
-import { isKnownLanguage } from '../../../src/shared/languages';
+import { bannerGroups, linkageTypes, popupExecutions } from '../../src/shared/announcements';
+import { isKnownLanguage } from '../../src/shared/languages';
 
 /**
  * The `announcements` section of config/platform.json: banners, notices and pop-ups with their
