@@ -83,7 +83,7 @@ function transfer(db: Database, fixture: Fixture, key: string): Promise<unknown>
   const amount = BigInt(randomInt(1, 101));
   return postTransaction(db, {
     idempotencyKey: key,
-    kind: 'bench_transfer',
+    kind: 'wallet_transfer',
     memberId: null,
     postings: [
       { accountId: fixture.wallets[from]!, amount: -amount },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../db/types';
 import { ledgerPostings } from '../../metrics';
 import { ApiError } from '../../platform/apiError';
+import type { PostingKind } from './kinds';
 
 export interface Posting {
   accountId: string;
@@ -35,7 +36,8 @@ export function postTransaction(db: Database, request: PostingRequest): Promise<
 
 export interface PostingRequest {
   idempotencyKey: string;
-  kind: string;
+  /** One of the closed list of ways money moves (./kinds.ts). */
+  kind: PostingKind;
   memberId: string | null;
   postings: Posting[];
   /** The answer stored with the transaction (and returned on a replay); `{}` when not given. */

@@ -72,72 +72,76 @@ export async function redeemGoods(
 ): Promise<{ redemption: RedemptionView; changes: BalanceChange[] }> {
   await checkPaymentPassword(deps, memberId, request.paymentPassword);
   const key = scopedKey(memberId, 'redeem', request.idempotencyKey);
-  return deps.db.transaction(async (tx) => {
-    await lockMember(tx, memberId);
-    const [seen] = await tx.query<{ id: string; goods_id: string }>(
-      'select id::text, goods_id::text from point_redemptions where idempotency_key = $1',
-      [key],
-    );
-    if (seen) {
-      if (seen.goods_id !== request.goodsId) {
-        throw new ApiError(409, 'idempotency_conflict', 'This request key was already used.');
+  return commit(
+    deps,
+    async ({ tx }) => {
+      await lockMember(tx, memberId);
+      const [seen] = await tx.query<{ id: string; goods_id: string }>(
+        'select id::text, goods_id::text from point_redemptions where idempotency_key = $1',
+        [key],
+      );
+      if (seen) {
+        if (seen.goods_id !== request.goodsId) {
+          throw new ApiError(409, 'idempotency_conflict', 'This request key was already used.');
+        }
+        return { redemption: await oneRedemption(tx, seen.id, language), changes: [] };
       }
-      return { redemption: await oneRedemption(tx, seen.id, language), changes: [] };
-    }
-    const [goods] = await tx.query<{ id: string; points: string; amount: string }>(
-      `update point_goods set quantity = quantity - 1
+      const [goods] = await tx.query<{ id: string; points: string; amount: string }>(
+        `update point_goods set quantity = quantity - 1
        where id = $1 and status = 'active' and quantity > 0
        returning id::text, points::text, amount::text`,
-      [request.goodsId],
-    );
-    if (!goods) {
-      const [exists] = await tx.query('select 1 from point_goods where id = $1 and status = $2', [
-        request.goodsId,
-        'active',
-      ]);
-      if (!exists) throw new ApiError(404, 'not_found', 'No such goods.');
-      throw new ApiError(409, 'out_of_stock', 'This item is out of stock.');
-    }
-    const cost = BigInt(goods.points) * HUNDREDTHS;
-    const [paid] = await tx.query(
-      `update point_balances set balance = balance - $2 where member_id = $1 and balance >= $2
+        [request.goodsId],
+      );
+      if (!goods) {
+        const [exists] = await tx.query('select 1 from point_goods where id = $1 and status = $2', [
+          request.goodsId,
+          'active',
+        ]);
+        if (!exists) throw new ApiError(404, 'not_found', 'No such goods.');
+        throw new ApiError(409, 'out_of_stock', 'This item is out of stock.');
+      }
+      const cost = BigInt(goods.points) * HUNDREDTHS;
+      const [paid] = await tx.query(
+        `update point_balances set balance = balance - $2 where member_id = $1 and balance >= $2
        returning balance`,
-      [memberId, cost.toString()],
-    );
-    if (!paid) {
-      throw new ApiError(409, 'insufficient_points', 'You do not have enough points for this.', {
-        points: goods.points,
-      });
-    }
-    const [redemption] = await tx.query<{ id: string }>(
-      `insert into point_redemptions (member_id, goods_id, points, amount, idempotency_key)
+        [memberId, cost.toString()],
+      );
+      if (!paid) {
+        throw new ApiError(409, 'insufficient_points', 'You do not have enough points for this.', {
+          points: goods.points,
+        });
+      }
+      const [redemption] = await tx.query<{ id: string }>(
+        `insert into point_redemptions (member_id, goods_id, points, amount, idempotency_key)
        values ($1, $2, $3, $4, $5) returning id::text`,
-      [memberId, goods.id, goods.points, goods.amount, key],
-    );
-    await tx.query(
-      `insert into point_entries (member_id, kind, amount, reference) values ($1, 'redeem', $2, $3)`,
-      [memberId, (-cost).toString(), `redemption:${redemption!.id}`],
-    );
-    let changes: BalanceChange[] = [];
-    const cash = BigInt(goods.amount);
-    if (cash > 0n) {
-      // Cash for goods leaves the member's hands: not while a bonus is being wagered.
-      await assertNoOpenWagering(tx, memberId);
-      const main = await walletId(tx, memberId, null);
-      const posted = await postWithin(tx, {
-        idempotencyKey: `redeem:${redemption!.id}`,
-        kind: 'points_redeem',
-        memberId,
-        postings: [
-          { accountId: main, amount: -cash },
-          { accountId: await houseAccountId(tx, 'points'), amount: cash },
-        ],
-        result: { redemptionId: redemption!.id },
-      });
-      changes = changesOf(posted, memberId, new Map([[main, 'MAIN']]));
-    }
-    return { redemption: await oneRedemption(tx, redemption!.id, language), changes };
-  });
+        [memberId, goods.id, goods.points, goods.amount, key],
+      );
+      await tx.query(
+        `insert into point_entries (member_id, kind, amount, reference) values ($1, 'redeem', $2, $3)`,
+        [memberId, (-cost).toString(), `redemption:${redemption!.id}`],
+      );
+      let changes: BalanceChange[] = [];
+      const cash = BigInt(goods.amount);
+      if (cash > 0n) {
+        // Cash for goods leaves the member's hands: not while a bonus is being wagered.
+        await assertNoOpenWagering(tx, memberId);
+        const main = await walletId(tx, memberId, null);
+        const posted = await postWithin(tx, {
+          idempotencyKey: `redeem:${redemption!.id}`,
+          kind: 'points_redeem',
+          memberId,
+          postings: [
+            { accountId: main, amount: -cash },
+            { accountId: await houseAccountId(tx, 'points'), amount: cash },
+          ],
+          result: { redemptionId: redemption!.id },
+        });
+        changes = changesOf(posted, memberId, new Map([[main, 'MAIN']]));
+      }
+      return { redemption: await oneRedemption(tx, redemption!.id, language), changes };
+    },
+    (done) => [{ kind: 'balance', change: done.changes }],
+  );
 }
 
 async function oneRedemption(tx: Queryable, id: string, language: string) {

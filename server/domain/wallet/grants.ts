@@ -30,7 +30,7 @@ export async function grantBonus(
       kind: 'bonus',
       memberId: member.id,
       postings: [
-        { accountId: await houseAccountId(deps.db, 'promotions'), amount: -amount },
+        { accountId: await houseAccountId(work.tx, 'promotions'), amount: -amount },
         { accountId: main, amount },
       ],
       result: { reason: request.reason, amount: toMoneyString(amount) },

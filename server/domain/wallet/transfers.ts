@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/platform';
 import { ApiError } from '../../platform/apiError';
 import { walletId } from '../ledger/accounts';
 import { changesOf, positiveAmount, scopedKey } from '../ledger/amounts';
+import type { PostingKind } from '../ledger/kinds';
 import { type Posted, postWithin } from '../ledger/post';
 import { commit } from '../../platform/unitOfWork';
 import { assertNoOpenWagering } from '../rewards/wagering';
@@ -13,7 +14,7 @@ function moveMoney(
   deps: Platform,
   move: {
     memberId: string;
-    kind: string;
+    kind: PostingKind;
     idempotencyKey: string;
     fromId: string;
     toId: string;

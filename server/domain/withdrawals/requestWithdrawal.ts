@@ -3,6 +3,7 @@ import type { WithdrawalView } from '../../../src/shared/withdrawals';
 import type { Platform } from '../../platform/platform';
 import type { IdentityDeps } from '../identity/services';
 import { ApiError } from '../../platform/apiError';
+import { commit } from '../../platform/unitOfWork';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
@@ -39,47 +40,52 @@ export async function requestWithdrawal(
   const key = scopedKey(memberId, 'withdrawal', request.idempotencyKey);
   const main = await walletId(deps.db, memberId, null);
   const held = await houseAccountId(deps.db, 'withdrawals_held');
-  return deps.db.transaction(async (tx) => {
-    // Bonus money is locked while its wagering runs (issue 14); a retry of a withdrawal made
-    // before the bonus was claimed still answers that withdrawal.
-    await lockMember(tx, memberId);
-    const [seen] = await tx.query('select 1 from withdrawals where idempotency_key = $1', [key]);
-    if (!seen) {
-      await assertNoOpenWagering(tx, memberId);
-      await assertWithinVipDailyMax(tx, deps, memberId, amount);
-    }
-    const posted = await postWithin(tx, {
-      idempotencyKey: key,
-      kind: 'withdrawal_hold',
-      memberId,
-      postings: [
-        { accountId: main, amount: -amount },
-        { accountId: held, amount },
-      ],
-    });
-    if (posted.replayed) {
+  return commit(
+    deps,
+    async ({ tx }) => {
+      // Bonus money is locked while its wagering runs (issue 14); a retry of a withdrawal made
+      // before the bonus was claimed still answers that withdrawal.
+      await lockMember(tx, memberId);
+      const [seen] = await tx.query('select 1 from withdrawals where idempotency_key = $1', [key]);
+      if (!seen) {
+        await assertNoOpenWagering(tx, memberId);
+        await assertWithinVipDailyMax(tx, deps, memberId, amount);
+      }
+      const posted = await postWithin(tx, {
+        idempotencyKey: key,
+        kind: 'withdrawal_hold',
+        memberId,
+        postings: [
+          { accountId: main, amount: -amount },
+          { accountId: held, amount },
+        ],
+      });
+      if (posted.replayed) {
+        const [row] = await tx.query<WithdrawalRow>(
+          `select ${WITHDRAWAL_COLUMNS} from withdrawals where idempotency_key = $1`,
+          [key],
+        );
+        return { withdrawal: toView(row!), changes: [], replayed: true };
+      }
       const [row] = await tx.query<WithdrawalRow>(
-        `select ${WITHDRAWAL_COLUMNS} from withdrawals where idempotency_key = $1`,
-        [key],
-      );
-      return { withdrawal: toView(row!), changes: [], replayed: true };
-    }
-    const [row] = await tx.query<WithdrawalRow>(
-      `insert into withdrawals (member_id, amount, idempotency_key, hold_transaction_id, version)
+        `insert into withdrawals (member_id, amount, idempotency_key, hold_transaction_id, version)
        values ($1, $2, $3, $4, nextval('withdrawal_versions')) returning ${WITHDRAWAL_COLUMNS}`,
-      [memberId, amount.toString(), key, posted.transactionId],
-    );
-    await tx.query(
-      `insert into withdrawal_events (withdrawal_id, event, actor, from_status, to_status)
+        [memberId, amount.toString(), key, posted.transactionId],
+      );
+      await tx.query(
+        `insert into withdrawal_events (withdrawal_id, event, actor, from_status, to_status)
        values ($1, 'withdrawal.request', 'member', 'new', 'requested')`,
-      [row!.id],
-    );
-    return {
-      withdrawal: toView(row!),
-      changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),
-      replayed: false,
-    };
-  });
+        [row!.id],
+      );
+      return {
+        withdrawal: toView(row!),
+        changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),
+        replayed: false,
+      };
+    },
+    // The member's pages see the new balance once the hold has committed.
+    (done) => [{ kind: 'balance', change: done.changes }],
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps';
 import { rememberDevice } from './devices';
 import { ApiError, parseInput } from '../errors';
 import { freePlayBody, loginBody, smsBody } from './schemas';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 
 /** Session calls (spec 7): key, challenge, captcha, login, SMS codes, free play, logout. */
 export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -59,8 +59,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   app.delete('/wps/session/logout', { config: { auth: 'session' } }, async (request) => {
     const session = sessionOf(request);
-    await revokeSession(deps.db, session.sessionId, 'logout');
-    publishOne(deps, 'sessionsEnded', { sessionIds: [session.sessionId], reason: 'logout' });
+    await commit(deps, async (work) => {
+      await revokeSession(work.tx, session.sessionId, 'logout');
+      work.changed('sessionsEnded', { sessionIds: [session.sessionId], reason: 'logout' });
+    });
     return ok(null);
   });
 }

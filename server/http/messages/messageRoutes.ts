@@ -16,7 +16,7 @@ import { sessionOf } from '../auth';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 
 const inboxQuery = z
   .object({
@@ -91,9 +91,12 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const change = (apply: typeof markRead) => async (request: FastifyRequest) => {
     const memberId = sessionOf(request).memberId;
     const selection: MessageSelection = parseInput(selectionBody, request.body);
-    const changed = await apply(deps.db, memberId, selection);
-    // The member's other tabs update their red dot.
-    if (changed > 0) publishOne(deps, 'message', { memberIds: [memberId], reason: 'changed' });
+    const changed = await commit(deps, async (work) => {
+      const changed = await apply(work.tx, memberId, selection);
+      // The member's other tabs update their red dot.
+      if (changed > 0) work.changed('message', { memberIds: [memberId], reason: 'changed' });
+      return changed;
+    });
     return ok({ changed, unread: await unreadCount(deps.db, memberId) });
   };
   app.post(messageEndpoints.read, { config: { auth: 'realMoney' } }, change(markRead));
@@ -101,10 +104,11 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   app.post(messageEndpoints.send, { config: { auth: 'agent' } }, async (request) => {
     const body = parseInput(sendBody, request.body);
-    const sent = await deps.db.transaction((tx) =>
-      sendFromAgent(tx, sessionOf(request).memberId, body),
-    );
-    publishOne(deps, 'message', { memberIds: sent.memberIds, reason: 'received' });
+    const sent = await commit(deps, async (work) => {
+      const sent = await sendFromAgent(work.tx, sessionOf(request).memberId, body);
+      work.changed('message', { memberIds: sent.memberIds, reason: 'received' });
+      return sent;
+    });
     return ok({ delivered: sent.delivered });
   });
 }

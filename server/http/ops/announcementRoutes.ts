@@ -9,7 +9,7 @@ import {
 } from '../../domain/announcements/operatorAnnouncements';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit, publishOne } from '../../platform/unitOfWork';
 
 const listQuery = z.object({ all: z.enum(['true', 'false']).optional() }).strict();
 const idParams = z.object({ id: z.string().max(24) }).strict();
@@ -41,8 +41,11 @@ export async function opsAnnouncementRoutes(
   app.post('/ops/announcements/:id/end', async (request) => {
     authorize(request);
     const { id } = parseInput(idParams, request.params);
-    const { announcement, change } = await endAnnouncement(deps.db, id);
-    publishOne(deps, 'announcement', change);
+    const { announcement } = await commit(deps, async (work) => {
+      const ended = await endAnnouncement(work.tx, id);
+      work.changed('announcement', ended.change);
+      return ended;
+    });
     return ok(announcement);
   });
 }

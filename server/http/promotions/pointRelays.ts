@@ -9,7 +9,6 @@ import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import type { RelayTable } from '../relay/dispatcher';
-import { publishOne } from '../../platform/unitOfWork';
 
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -');
 const historyQuery = z
@@ -86,13 +85,12 @@ export async function pointRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     '/wps/relay/passwordCheck/MCS2_redeemPointReward',
     { config: { auth: 'realMoney', encrypted: true } },
     async (request) => {
-      const { redemption, changes } = await redeemGoods(
+      const { redemption } = await redeemGoods(
         deps,
         sessionOf(request).memberId,
         parseInput(redeemBody, request.body),
         requestLanguage(request, deps.config),
       );
-      publishOne(deps, 'balance', changes);
       return ok(redemption);
     },
   );

@@ -18,7 +18,6 @@ import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from '../../domain/wit
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
-import { publishOne } from '../../platform/unitOfWork';
 
 const amount = z.string().regex(MONEY_AMOUNT_PATTERN, 'an amount like 100 or 99.50');
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -');
@@ -91,8 +90,7 @@ export async function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): Pro
   app.post('/wps/withdraw', { config: { auth: 'realMoney', encrypted: true } }, async (request) => {
     const session = sessionOf(request);
     const body = parseInput(withdrawBody, request.body);
-    const { withdrawal, changes, replayed } = await requestWithdrawal(deps, session.memberId, body);
-    publishOne(deps, 'balance', changes);
+    const { withdrawal, replayed } = await requestWithdrawal(deps, session.memberId, body);
     // A replay's payout is already scheduled (or done).
     if (!replayed) scheduleDemoPayout(deps, withdrawal.id);
     return ok(withdrawal);

@@ -31,7 +31,7 @@ export interface RoundOutcome extends Record<string, unknown> {
  * One round of a launched game. Real play: the bet leaves the main wallet for the house
  * "vendors" account and the win comes back, both ledger postings and the betting-record row in
  * one transaction (idempotent by round id). Free trial: only the launch's play money moves.
- * The balance and a big win are announced after the commit.
+ * The balance, what the accruals changed and a big win are published after the commit.
  */
 export async function playRound(
   deps: Platform,
@@ -108,8 +108,8 @@ export async function playRound(
       balance: toMoneyString(last.balance),
       demo: false,
     };
-    // What the bet earns (salaries, wagering, VIP, rebate, points), in its transaction.
     work.changed('balance', [{ memberId, wallet: 'MAIN', ...last }]);
+    // What the bet earns (the bet accruals table), in its unit of work.
     await accrueBetWithin(
       work,
       deps,
@@ -131,7 +131,7 @@ export async function playRound(
     if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
       work.afterCommit((platform) => bigWin(platform, memberId, launch, decision.win));
     }
-    return { outcome, played: true };
+    return { outcome };
   });
   return result.outcome;
 }
