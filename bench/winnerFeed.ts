@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
  * The winner feed in a browser: the real server (in this process, in-memory PGlite, serving the
  * built dist/) and the home page in headless Chromium. Once the winner board is on screen and the
  * page's socket has moved to WebSocket, the server announces 1,000 `winner` events a second for
- * 5 s to the public room (deps.winnerEvents.announce, as a big win in a game does), with random
+ * 5 s to the public room (publishOne(deps, 'winner', …), as a big win in a game's unit of work does), with random
  * amounts. In the page: the longest main-thread task and the total long-task time
  * (PerformanceObserver 'longtask', installed before navigation), animation frames counted
  * against the 60 a second expected (and those dropped, from gaps between frames), and the

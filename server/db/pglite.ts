@@ -1,7 +1,25 @@
 import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, SqlParam } from './types';
+
+/**
+ * The transaction a piece of work runs in, while it is open. PGlite is one connection: a query
+ * on the database itself (not on the transaction's `tx`) from inside that work waits for the
+ * transaction to end, which waits for the query — a hang with no error. Such a call is refused
+ * at once instead, naming the mistake (issue 29: a unit of work reads through its `tx`).
+ */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+function refuseInsideTransaction(): void {
+  if (openTransaction.getStore()?.open) {
+    throw new Error(
+      'The database was used beside the transaction in progress: use its tx (on the embedded ' +
+        'engine this call would wait for the transaction, and the transaction for it).',
+    );
+  }
+}
 
 /** Our Database over one PGlite instance (which serialises its queries itself). */
 export function pgliteDatabase(pg: PGlite): Database {
@@ -12,18 +30,31 @@ export function pgliteDatabase(pg: PGlite): Database {
   ): Promise<Row[]> => (await target.query<Row>(sql, params)).rows;
   return {
     kind: 'pglite',
-    query: (sql, params) => run(pg, sql, params),
-    transaction: (work) =>
-      pg.transaction((tx) => {
+    query: (sql, params) => {
+      refuseInsideTransaction();
+      return run(pg, sql, params);
+    },
+    transaction: (work) => {
+      refuseInsideTransaction();
+      return pg.transaction((tx) => {
         const scoped: Queryable = {
           query: (sql, params) => run(tx, sql, params),
           exec: async (sql) => {
             await tx.exec(sql);
           },
         };
-        return work(scoped);
-      }),
+        const state = { open: true };
+        return openTransaction.run(state, async () => {
+          try {
+            return await work(scoped);
+          } finally {
+            state.open = false;
+          }
+        });
+      });
+    },
     exec: async (sql) => {
+      refuseInsideTransaction();
       await pg.exec(sql);
     },
     close: () => pg.close(),

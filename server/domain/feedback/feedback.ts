@@ -11,6 +11,8 @@ import { ApiError } from '../../platform/apiError';
 import { feedbackAnswerNoticeWithin } from '../messages/notices';
 import type { CleanImage } from '../uploads/cleanImage';
 import { cleanImageUploads, type ImageProblem } from '../uploads/imageUploads';
+import type { Platform } from '../../platform/platform';
+import { commit } from '../../platform/unitOfWork';
 
 /** What the edge hands over: the fields as sent, and each image's bytes decoded from base64. */
 export interface FeedbackSubmission {
@@ -201,11 +203,12 @@ export async function feedbackImage(
  * even a concurrent one: the update takes the row only while it is open). Answers the member.
  */
 export async function answerFeedback(
-  db: Database,
+  deps: Platform,
   id: string,
   answer: string,
 ): Promise<{ memberId: string; feedback: OperatorFeedbackView }> {
-  const memberId = await db.transaction(async (tx) => {
+  const memberId = await commit(deps, async (work) => {
+    const { tx } = work;
     const [row] = await tx.query<{ member_id: string; category: FeedbackCategory }>(
       `update feedback set status = 'answered', answer = $2, answered_at = now()
        where id = $1 and status = 'open' returning member_id::text, category`,
@@ -222,8 +225,9 @@ export async function answerFeedback(
       category: row.category,
       answer,
     });
+    work.changed('message', { memberIds: [row.member_id], reason: 'received' });
     return row.member_id;
   });
-  const [feedback] = await listFeedback(db, { id });
+  const [feedback] = await listFeedback(deps.db, { id });
   return { memberId, feedback: feedback! };
 }

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { checkField, DEFAULT_PASSWORD_RULE, type FieldRule } from '../../../src/shared/fieldRules';
-import type { Database, Queryable } from '../../db/types';
+import type { Queryable } from '../../db/types';
 import { DEMO_PASSWORD } from './demoPassword';
 import { ApiError } from '../../platform/apiError';
 import { hashPassword, verifyPassword } from './password';
 import { revokeMemberSessions } from './sessions';
+import type { Platform } from '../../platform/platform';
+import { commit } from '../../platform/unitOfWork';
 
 /**
  * The operator's hold on a member's login (`npm run ops -- member password|enable|disable`):
@@ -57,20 +59,21 @@ export function generateMemberPassword(rule: FieldRule = DEFAULT_PASSWORD_RULE):
  * The account's status does not change: `enable` is a step of its own.
  */
 export async function resetMemberPassword(
-  db: Database,
+  deps: Platform,
   account: string,
   rule: FieldRule = DEFAULT_PASSWORD_RULE,
 ): Promise<{ account: string; status: string; password: string; endedSessions: string[] }> {
   const password = generateMemberPassword(rule);
   const hash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const row = await memberByAccount(tx, account);
-    await tx.query(
+  return commit(deps, async (work) => {
+    const row = await memberByAccount(work.tx, account);
+    await work.tx.query(
       `update members set password_hash = $2, password_is_default = true,
          password_changed_at = now() where id = $1`,
       [row.id, hash],
     );
-    const endedSessions = await revokeMemberSessions(tx, row.id, 'password_reset');
+    const endedSessions = await revokeMemberSessions(work.tx, row.id, 'password_reset');
+    work.changed('sessionsEnded', { sessionIds: endedSessions, reason: 'password_reset' });
     return { account: row.account, status: row.status, password, endedSessions };
   });
 }
@@ -80,11 +83,12 @@ export async function resetMemberPassword(
  * is still the published demo password: `member password <account>` first.
  */
 export async function setMemberStatus(
-  db: Database,
+  deps: Platform,
   account: string,
   status: 'active' | 'disabled',
 ): Promise<{ account: string; status: string; endedSessions: string[] }> {
-  return db.transaction(async (tx) => {
+  return commit(deps, async (work) => {
+    const { tx } = work;
     const row = await memberByAccount(tx, account);
     if (status === 'active' && (await verifyPassword(DEMO_PASSWORD, row.password_hash))) {
       throw new ApiError(
@@ -97,6 +101,7 @@ export async function setMemberStatus(
     await tx.query('update members set status = $2 where id = $1', [row.id, status]);
     const endedSessions =
       status === 'disabled' ? await revokeMemberSessions(tx, row.id, 'disabled') : [];
+    work.changed('sessionsEnded', { sessionIds: endedSessions, reason: 'disabled' });
     return { account: row.account, status, endedSessions };
   });
 }

@@ -10,7 +10,6 @@ import {
 } from '../../domain/feedback/feedback';
 import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
-import { publishOne } from '../../platform/unitOfWork';
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) }).strict();
 
@@ -80,8 +79,7 @@ export async function opsFeedbackRoutes(
     authorize(request);
     const { id } = parseInput(idParams, request.params);
     const { answer } = parseInput(answerBody, request.body);
-    const answered = await answerFeedback(deps.db, id, answer);
-    publishOne(deps, 'message', { memberIds: [answered.memberId], reason: 'received' });
+    const answered = await answerFeedback(deps, id, answer);
     return ok(answered.feedback);
   });
 }

@@ -4,7 +4,6 @@ import { ok } from '../../../src/shared/envelope';
 import { resetMemberPassword, setMemberStatus } from '../../domain/identity/memberStatus';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
-import { publishOne } from '../../platform/unitOfWork';
 
 const accountParams = z.object({ account: z.string().min(1).max(40) }).strict();
 const statusBody = z.object({ status: z.enum(['active', 'disabled']) }).strict();
@@ -24,11 +23,7 @@ export async function opsMemberRoutes(
     authorize(request);
     const { account } = parseInput(accountParams, request.params);
     const rule = deps.config.registration.fields.password;
-    const reset = await resetMemberPassword(deps.db, account, rule);
-    publishOne(deps, 'sessionsEnded', {
-      sessionIds: reset.endedSessions,
-      reason: 'password_reset',
-    });
+    const reset = await resetMemberPassword(deps, account, rule);
     return ok({ account: reset.account, status: reset.status, password: reset.password });
   });
 
@@ -36,8 +31,7 @@ export async function opsMemberRoutes(
     authorize(request);
     const { account } = parseInput(accountParams, request.params);
     const { status } = parseInput(statusBody, request.body);
-    const changed = await setMemberStatus(deps.db, account, status);
-    publishOne(deps, 'sessionsEnded', { sessionIds: changed.endedSessions, reason: 'disabled' });
+    const changed = await setMemberStatus(deps, account, status);
     return ok({ account: changed.account, status: changed.status });
   });
 }
