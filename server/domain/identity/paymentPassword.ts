@@ -1,7 +1,7 @@
 import { checkField, lengthText } from '../../../src/shared/fieldRules';
 import type { IdentityDeps } from './services';
 import { ApiError } from '../../platform/apiError';
-import { findById } from './accounts';
+import { checkLoginPassword } from './loginPassword';
 import { hashPassword, verifyPassword } from './password';
 
 /** The fifth wrong payment password within 15 minutes locks withdrawals for 15 minutes. */
@@ -56,10 +56,12 @@ export async function setPaymentPassword(
       },
     );
   }
-  const account = await findById(deps.db, memberId);
-  if (!account || !(await verifyPassword(request.loginPassword, account.password_hash))) {
-    throw new ApiError(400, 'old_password_wrong', 'The login password is not correct.');
-  }
+  await checkLoginPassword(
+    deps,
+    memberId,
+    request.loginPassword,
+    () => new ApiError(400, 'old_password_wrong', 'The login password is not correct.'),
+  );
   await deps.db.query('update members set payment_password_hash = $2 where id = $1', [
     memberId,
     await hashPassword(request.paymentPassword),

@@ -15,7 +15,8 @@ import {
   setPassword,
 } from '../identity/accounts';
 import { assertActive, startSession } from './login';
-import { hashPassword, verifyPassword } from '../identity/password';
+import { hashPassword } from '../identity/password';
+import { checkLoginPassword } from '../identity/loginPassword';
 import { revokeMemberSessions } from '../identity/sessions';
 import { consumeCode, issueCode } from '../identity/verificationCodes';
 import { commit } from '../../platform/unitOfWork';
@@ -72,10 +73,12 @@ export async function changePassword(
     });
   }
   checkNewPassword(deps, request.newPassword);
-  const account = await findById(deps.db, memberId);
-  if (!account || !(await verifyPassword(request.oldPassword, account.password_hash))) {
-    throw new ApiError(400, 'old_password_wrong', 'The current password is not correct.');
-  }
+  await checkLoginPassword(
+    deps,
+    memberId,
+    request.oldPassword,
+    () => new ApiError(400, 'old_password_wrong', 'The current password is not correct.'),
+  );
   return replacePassword(deps, memberId, request.newPassword, ip, 'password_changed', sessionId);
 }
 
