@@ -3,6 +3,7 @@ import type { ConvertResult, GoodsView, PointHistoryPage } from '../../../src/sh
 import type { Queryable } from '../../db/types';
 import type { Platform } from '../../platform/platform';
 import { ApiError } from '../../platform/apiError';
+import { lockMember } from '../../db/locks';
 import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
@@ -162,6 +163,10 @@ export async function convertPoints(
   const result = await commit(
     deps,
     async ({ tx }) => {
+      // Conversions of one member one at a time (issue 28, finding 6): on PostgreSQL a key sent
+      // several times at once found no first answer in each transaction, and each took its
+      // points before the ledger recognised the replay. Under the lock the first has committed.
+      await lockMember(tx, memberId);
       const [seen] = await tx.query<{ result: ConvertResult }>(
         'select result from ledger_transactions where idempotency_key = $1',
         [key],
@@ -196,6 +201,8 @@ export async function convertPoints(
         result: { ...answer },
         fingerprint: { points: String(request.points) },
       });
+      // Never expected under the lock; if it happens, nothing of this transaction may stay.
+      if (posted.replayed) throw new Error('points conversion replayed inside its transaction');
       await tx.query(
         `insert into point_entries (member_id, kind, amount, reference)
        values ($1, 'convert', $2, $3)`,

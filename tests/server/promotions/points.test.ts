@@ -224,6 +224,25 @@ describe.each(engines)('points mall on %s', (engine) => {
     expect(await ledgerSum(server)).toBe(0n);
   });
 
+  it('charges one key sent ten times at once once (issue 28, finding 6)', async () => {
+    const token = await loginToken(server, 'player4');
+    await server.deps.db.query(
+      `insert into point_balances (member_id, balance)
+       select id, 100000 from members where account = 'player4'`,
+    );
+    const before = await mainBalance(server, token);
+    const key = newKey();
+    const replies = await Promise.all(Array.from({ length: 10 }, () => convert(token, 100, key)));
+    for (const reply of replies) expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+    // Every reply is the first conversion's answer; 100 points left once, 0.20 came once.
+    for (const reply of replies) {
+      expect(reply.body.value).toEqual({ points: 100, amount: '0.20', balance: 900 });
+    }
+    expect(await points(token)).toBe(900);
+    expect(Number(await mainBalance(server, token)) - Number(before)).toBeCloseTo(0.2, 5);
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
   it('refuses the cash part of a good while a bonus is being wagered', async () => {
     const token = await loginToken(server, 'player3');
     await grant(server, 'player3', '50.00');
