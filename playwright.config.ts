@@ -25,6 +25,9 @@ config.regionRestriction = {
 // (they share this one server). The announcements spec creates its own through the operator
 // API, for its own accounts only, and ends them when it is done.
 config.announcements.popups = [];
+// The specs make their accounts from the runner's one address, by the dozen: no caps on new
+// accounts here (tests/server/identity/registrationLimits.test.ts holds them).
+config.registration.limits = { perAddressPerHour: 100000, perAgentPerDay: 100000 };
 writeFileSync(path.join(e2eDir, 'platform.json'), JSON.stringify(config, null, 2));
 
 const executablePath = chromiumPath();

@@ -159,7 +159,21 @@ export const platformConfigSchema = z
       })
       .default({ ios: null, android: null }),
     whitelabel: z.array(whitelabelNode),
-    registration: z.object({ fields: z.record(z.string(), registrationField) }),
+    registration: z.object({
+      fields: z.record(z.string(), registrationField),
+      /**
+       * New accounts allowed (issue 28, finding 8): per client address per hour (public sign-up)
+       * and per agent per day (sign-ups with its invitation code and accounts it opens). What
+       * makes bonus farming, colluding downlines and referral rings scale is cheap accounts.
+       */
+      limits: z
+        .object({
+          perAddressPerHour: z.number().int().min(1).max(100_000),
+          perAgentPerDay: z.number().int().min(1).max(100_000),
+        })
+        .strict()
+        .default({ perAddressPerHour: 5, perAgentPerDay: 30 }),
+    }),
     maintenance: z.object({
       enabled: z.boolean(),
       end: z.iso.datetime({ offset: true }).nullable(),

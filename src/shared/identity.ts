@@ -146,6 +146,7 @@ export const identityErrorCodes = [
   'verification_code_expired',
   'mobile_invalid',
   'too_many_requests',
+  'registration_limit',
   'throttled',
   'challenge_failed',
   'username_taken',

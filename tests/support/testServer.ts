@@ -96,6 +96,9 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const base = await loadPlatformConfig('config/platform.json');
+  // A test server's clients all speak from loopback and make accounts by the dozen: the caps
+  // on new accounts are off unless a test sets them (tests/server/identity/registrationLimits).
+  base.registration.limits = { perAddressPerHour: 100_000, perAgentPerDay: 100_000 };
   const config = options.config ? options.config(structuredClone(base)) : base;
   const owned = options.database ? null : await openTestDatabase(engine, { seeded: true });
   const db = options.database ?? owned!.db;

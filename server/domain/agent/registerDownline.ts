@@ -6,7 +6,8 @@ import {
   lengthText,
   nicknameProblem,
 } from '../../../src/shared/fieldRules';
-import type { Platform } from '../../platform/platform';
+import type { IdentityDeps } from '../identity/services';
+import { reserveRegistration } from '../identity/registrationLimits';
 import { ApiError } from '../../platform/apiError';
 import { findByAccount } from '../identity/accounts';
 import { hashPassword } from '../identity/password';
@@ -47,7 +48,7 @@ function check(field: string, value: string, rule: FieldRule, required: boolean)
  * agent. A taken name is a 409, whichever request wins a race (the unique index decides).
  */
 export async function registerDownline(
-  deps: Platform,
+  deps: IdentityDeps,
   agentId: string,
   request: RegisterDownlineRequest,
 ): Promise<RegisteredDownline> {
@@ -71,6 +72,15 @@ export async function registerDownline(
     throw new ApiError(409, 'username_taken', 'This username is already taken.');
   }
   const kind = request.kind ?? 'player';
+  // The agent's daily cap of new accounts (issue 28, finding 8), reserved before it is made.
+  const release = await reserveRegistration(
+    deps.identity.throttles,
+    deps.config.registration.limits,
+    {
+      ip: null,
+      agentId,
+    },
+  );
   const passwordHash = await hashPassword(request.password);
   try {
     const [row] = await deps.db.query<{ id: string; account: string }>(
@@ -95,6 +105,7 @@ export async function registerDownline(
     );
     return { id: row!.id, account: row!.account, kind };
   } catch (error) {
+    await release();
     if ((error as { code?: string }).code === '23505') {
       throw new ApiError(409, 'username_taken', 'This username is already taken.');
     }

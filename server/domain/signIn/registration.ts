@@ -4,6 +4,7 @@ import type { LoginResult } from '../../../src/shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
 import type { IdentityDeps } from '../identity/services';
 import { ApiError } from '../../platform/apiError';
+import { reserveRegistration } from '../identity/registrationLimits';
 import { findByAccount, findById, phoneTarget } from '../identity/accounts';
 import { verifyCaptcha } from '../identity/captcha';
 import { startSession } from './login';
@@ -171,6 +172,12 @@ export async function register(
     if (taken.length > 0) throw mobileTaken();
   }
   const uplineId = await uplineFor(deps, fields.affiliateCode);
+  // The caps per address and per agent, reserved before the account is made; given back if it
+  // is not made after all.
+  const release = await reserveRegistration(deps.identity.throttles, config.registration.limits, {
+    ip: request.ip,
+    agentId: uplineId,
+  });
   // Mobile registration without a password: the member logs in by SMS code until they set one.
   const password = fields.password || randomBytes(18).toString('base64url');
   const paymentHash = fields.paymentPassword ? await hashPassword(fields.paymentPassword) : null;
@@ -200,6 +207,7 @@ export async function register(
     );
     memberId = row!.id;
   } catch (error) {
+    await release();
     // Two registrations racing for the same name or number: the unique index decides.
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505') {
