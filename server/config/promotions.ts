@@ -41,7 +41,20 @@ const fixedReward = z.object({ amount: money, wageringMultiplier }).strict();
 
 /** What each type needs; nothing more is accepted. */
 export const promotionTermsByType = {
-  depositBonus: z.object({ percent, cap: money, minDeposit: money, wageringMultiplier }).strict(),
+  depositBonus: z
+    .object({
+      percent,
+      cap: money,
+      minDeposit: money,
+      wageringMultiplier,
+      /**
+       * Only on the member's first deposit ever (issue 28, finding 9: a welcome bonus that says
+       * "first deposit" paid the first deposit after signing up, to a member who had deposited
+       * before). A member who has deposited cannot sign up for it either.
+       */
+      firstDepositOnly: z.boolean().default(false),
+    })
+    .strict(),
   signupBonus: fixedReward,
   // At most 2 %, as a VIP rebate: more would let a player churn bets at a profit.
   rebate: z

@@ -99,6 +99,23 @@ export async function optIn(
     if (!(await inAudience(tx, promotion.audience, memberId))) {
       throw new ApiError(403, 'promotion_not_eligible', 'This promotion is not open to you.');
     }
+    if (
+      promotion.type === 'depositBonus' &&
+      (promotion.terms as { firstDepositOnly?: boolean }).firstDepositOnly === true &&
+      (
+        await tx.query(
+          `select 1 from deposits where member_id = $1 and status = 'credited' limit 1`,
+          [memberId],
+        )
+      ).length > 0
+    ) {
+      throw new ApiError(
+        403,
+        'promotion_not_eligible',
+        'This bonus is for a first deposit, and you have deposited before.',
+        { reason: 'first_deposit_only' },
+      );
+    }
     await tx.query(
       `insert into promotion_participations (promotion_id, member_id, state, context)
        values ($1, $2, 'none', $3) on conflict (promotion_id, member_id) do nothing`,
@@ -146,7 +163,13 @@ export async function qualifyDepositBonusWithin(
   const candidates = await tx.query<{
     participation_id: string;
     promotion_id: string;
-    terms: { percent: string; cap: string; minDeposit: string; wageringMultiplier: number };
+    terms: {
+      percent: string;
+      cap: string;
+      minDeposit: string;
+      wageringMultiplier: number;
+      firstDepositOnly?: boolean;
+    };
   }>(
     `select pp.id::text as participation_id, p.id::text as promotion_id, p.terms
      from promotion_participations pp join promotions p on p.id = pp.promotion_id
@@ -157,9 +180,18 @@ export async function qualifyDepositBonusWithin(
      for update of pp`,
     [deposit.memberId],
   );
+  const earlier = async () =>
+    (
+      await tx.query(
+        `select 1 from deposits where member_id = $1 and status = 'credited' and id <> $2 limit 1`,
+        [deposit.memberId, deposit.id],
+      )
+    ).length > 0;
   for (const candidate of candidates) {
     const terms = candidate.terms;
     if (deposit.amount < parseMoney(terms.minDeposit)) continue;
+    // A first-deposit bonus waits for no later deposit: this one was not the first.
+    if (terms.firstDepositOnly && (await earlier())) continue;
     const uncapped = (deposit.amount * basisPointsOf(terms.percent)) / 10_000n;
     const cap = parseMoney(terms.cap);
     const bonus = uncapped < cap ? uncapped : cap;

@@ -4,7 +4,7 @@ import type { ClaimAllResult, RewardList, RewardSummary } from '../../../src/sha
 import { creditDeposit } from '../../../server/domain/payments/deposits';
 import { issueRewardWithin } from '../../../server/domain/rewards/issue';
 import { launchFirstSlot } from '../../support/gameClient';
-import { bearer, loginToken } from '../../support/identityClient';
+import { bearer, encryptedCall, humanProof, loginToken } from '../../support/identityClient';
 import {
   grant,
   ledgerSum,
@@ -331,5 +331,46 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
     // Another member's reward is not found either.
     const theirs = await issue('player7', 100n, 0n);
     expect(await post(token, `/wps/rewards/${theirs}/claim`)).toMatchObject({ status: 404 });
+  });
+
+  it('pays a first-deposit bonus only on a first deposit ever, as its text says (issue 28, finding 9)', async () => {
+    await createPromotion(depositBonus('DEP_FIRST', { firstDepositOnly: true }));
+    // A member who deposited before cannot sign up for it.
+    const old = await loginToken(server, 'player8');
+    await deposit(old, '30.00');
+    expect(await post(old, '/wps/promotions/DEP_FIRST/sign')).toMatchObject({
+      status: 403,
+      body: { code: 'promotion_not_eligible', value: { reason: 'first_deposit_only' } },
+    });
+    // One who has not: signs up, and a deposit below the minimum is its first deposit, so the
+    // next one, above it, earns nothing either.
+    const newMember = async (name: string) => {
+      const reply = await encryptedCall(server, '/wps/member/register', 'PUT', {
+        username: `${name}${engine.slice(0, 2)}`,
+        password: 'abc12345',
+        confirmPassword: 'abc12345',
+        email: `${name}${engine.slice(0, 2)}@example.test`,
+        altcha: await humanProof(server),
+        login: true,
+        registerMethod: 'WEB',
+      });
+      expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+      return (reply.body.value as { token: string }).token;
+    };
+    const firstBonus = async (token: string) =>
+      (await get<RewardList>(token, '/wps/rewards')).waiting.filter(
+        (reward) => reward.promotion?.code === 'DEP_FIRST',
+      );
+    // A new member's first deposit earns it.
+    const fresh = await newMember('firsta');
+    expect((await post(fresh, '/wps/promotions/DEP_FIRST/sign')).body.success).toBe(true);
+    await deposit(fresh, '30.00');
+    expect(await firstBonus(fresh)).toHaveLength(1);
+    // A first deposit below the minimum was the first: the next one earns nothing.
+    const small = await newMember('firstb');
+    expect((await post(small, '/wps/promotions/DEP_FIRST/sign')).body.success).toBe(true);
+    await deposit(small, '10.00');
+    await deposit(small, '30.00');
+    expect(await firstBonus(small)).toEqual([]);
   });
 });
