@@ -52,7 +52,8 @@ export async function referralCodeOf(db: Queryable, memberId: string): Promise<s
 
 /**
  * A friend registered with an invite code: linked to the inviter, and refused any reward at
- * once when it registered from an address or a device the inviter has used. An unknown code, a
+ * once when it registered from an address or a device the inviter, or anyone up its referral
+ * chain, has used. An unknown code, a
  * free-play or inactive inviter, links nothing. Answers the inviter linked (to tell its
  * invite page), or null.
  */
@@ -70,9 +71,21 @@ export async function recordReferral(
   );
   if (!inviter) return null;
   const device = from.device && DEVICE_PATTERN.test(from.device) ? from.device : null;
+  // The whole chain above the friend (issue 28, finding 5): a ring of accounts registering from
+  // two alternating addresses never shares one with its direct inviter, but does with the
+  // inviter's inviter. Every member up the chain (20 levels at most) counts.
   const [seen] = await db.query<{ address: boolean; device: boolean }>(
-    `select exists (select 1 from member_known_ips where member_id = $1 and ip = $2) as address,
-       exists (select 1 from member_devices where member_id = $1 and device = $3) as device`,
+    `with recursive chain (member_id, depth) as (
+       select $1::bigint, 0
+       union all
+       select r.inviter_id, c.depth + 1 from referrals r join chain c on r.friend_id = c.member_id
+       where c.depth < 20
+     )
+     select
+       exists (select 1 from member_known_ips k join chain c on c.member_id = k.member_id
+               where k.ip = $2) as address,
+       exists (select 1 from member_devices d join chain c on c.member_id = d.member_id
+               where d.device = $3) as device`,
     [inviter.id, from.ip, device],
   );
   const refused = seen?.address ? 'same_address' : seen?.device ? 'same_device' : null;

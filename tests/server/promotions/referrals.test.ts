@@ -166,6 +166,27 @@ describe.each(engines)('referrals on %s', (engine) => {
     expect(await referralRewards(inviter.token)).toHaveLength(0);
   });
 
+  it('refuses a ring: a friend from an address used up the chain, not by its inviter (issue 28, finding 5)', async () => {
+    // Five accounts from two alternating addresses, each on a fresh device, each inviting the next.
+    const addresses = ['10.4.0.1', '10.4.0.2'];
+    let inviter = await register(addresses[0]!, device());
+    const states: (string | null)[][] = [];
+    for (let n = 1; n < 5; n += 1) {
+      const { code } = await view(inviter.token);
+      const friend = await register(addresses[n % 2]!, device(), code);
+      const [row] = (await view(inviter.token)).friends;
+      states.push([row!.state, row!.refusedReason]);
+      inviter = friend;
+    }
+    // The first friend is from elsewhere; every later one shares an address with the chain.
+    expect(states).toEqual([
+      ['registered', null],
+      ['refused', 'same_address'],
+      ['refused', 'same_address'],
+      ['refused', 'same_address'],
+    ]);
+  });
+
   it('links nothing for an unknown code, and the registration still succeeds', async () => {
     const friend = await register('10.3.0.2', device(), 'NOSUCHCODE');
     const [row] = await server.deps.db.query<{ n: number }>(
