@@ -6,7 +6,6 @@ import {
 import type { AppDeps } from '../deps';
 import { timedJob } from '../metrics';
 import { startDueTimer } from './dueTimer';
-import { publishOne } from '../platform/unitOfWork';
 
 /**
  * Tells the open pages when a scheduled announcement starts or ends, at that moment: after each
@@ -22,12 +21,11 @@ export function startAnnouncementTimer(
     name: 'announcementSchedule',
     log,
     run: async () => {
-      const { told } = await timedJob('announcementSchedule', async () => ({
+      // Published by the job's unit of work after the marks committed (ARCHITECTURE, Realtime).
+      await timedJob('announcementSchedule', async () => ({
         ran: true,
-        told: await tellScheduledAnnouncements(deps.db),
+        told: await tellScheduledAnnouncements(deps),
       }));
-      // Published after the marks committed (ARCHITECTURE, Realtime).
-      for (const change of told) publishOne(deps, 'announcement', change);
       const next = await nextAnnouncementTransition(deps.db);
       if (next === null) return null;
       // A little after the due time, so the database's now() has passed it for sure; and not

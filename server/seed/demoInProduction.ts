@@ -1,5 +1,5 @@
 import type { Database } from '../db/types';
-import { setStaffStatus } from '../domain/chat/staff';
+import { setStaffStatusWithin } from '../domain/chat/staff';
 import { verifyPassword } from '../domain/identity/password';
 import { revokeMemberSessions } from '../domain/identity/sessions';
 import { DEMO_PASSWORD, DEMO_SUPPORT, demoAccounts } from './demoAccounts';
@@ -35,7 +35,8 @@ export async function secureDemoLogins(db: Database): Promise<DemoLoginsFound> {
     [DEMO_SUPPORT.name],
   );
   if (staff && (await verifyPassword(DEMO_PASSWORD, staff.password_hash))) {
-    await setStaffStatus(db, DEMO_SUPPORT.name, 'disabled');
+    // Before the platform serves anyone: no open console to tell.
+    await db.transaction((tx) => setStaffStatusWithin(tx, DEMO_SUPPORT.name, 'disabled'));
     disabledSupport.push(DEMO_SUPPORT.name);
   }
   const names = [...demoAccounts, ...agentDemoAccounts].map((demo) => demo.account);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Database, Queryable } from '../../db/types';
+import type { Queryable } from '../../db/types';
 import { isKnownLanguage } from '../../../src/shared/languages';
 import {
   popupExecutions,
@@ -9,6 +9,8 @@ import {
 import { ApiError } from '../../platform/apiError';
 import { EXCLUDED_AT } from '../responsibleGaming/state';
 import type { AnnouncementChange } from '../../platform/changes';
+import type { Platform } from '../../platform/platform';
+import { commit } from '../../platform/unitOfWork';
 export type { AnnouncementChange };
 
 /**
@@ -134,64 +136,68 @@ const SELECT = `select a.id::text as id, a.kind, a.execution, a.title, a.content
 
 /** Creates one; unknown accounts are refused and nothing is stored. */
 export async function createAnnouncement(
-  db: Database,
+  deps: Pick<Platform, 'db' | 'changes'>,
   input: AnnouncementInput,
 ): Promise<{ announcement: OperatorAnnouncement; change: AnnouncementChange }> {
-  return db.transaction(async (tx) => {
-    let memberIds: string[] | null = null;
-    if (input.accounts) {
-      const wanted = [...new Set(input.accounts.map((name) => name.toLowerCase()))];
-      const found = await tx.query<{ id: string; account: string }>(
-        `select id::text as id, lower(account) as account from members
+  return commit(
+    deps,
+    async ({ tx }) => {
+      let memberIds: string[] | null = null;
+      if (input.accounts) {
+        const wanted = [...new Set(input.accounts.map((name) => name.toLowerCase()))];
+        const found = await tx.query<{ id: string; account: string }>(
+          `select id::text as id, lower(account) as account from members
          where kind = 'member' and lower(account) = any(string_to_array($1, ','))`,
-        [wanted.join(',')],
-      );
-      const missing = wanted.filter((name) => !found.some((row) => row.account === name));
-      if (missing.length > 0)
-        throw new ApiError(400, 'unknown_account', `No such account: ${missing.join(', ')}.`);
-      memberIds = found.map((row) => row.id);
-      // Nothing is aimed at a member on a time-out or self-exclusion (issue 17): they cannot
-      // log in to see it, and an operator aiming at them should know why.
-      const excluded = await tx.query<{ account: string }>(
-        `select m.account from members m join rg_settings r on r.member_id = m.id
+          [wanted.join(',')],
+        );
+        const missing = wanted.filter((name) => !found.some((row) => row.account === name));
+        if (missing.length > 0)
+          throw new ApiError(400, 'unknown_account', `No such account: ${missing.join(', ')}.`);
+        memberIds = found.map((row) => row.id);
+        // Nothing is aimed at a member on a time-out or self-exclusion (issue 17): they cannot
+        // log in to see it, and an operator aiming at them should know why.
+        const excluded = await tx.query<{ account: string }>(
+          `select m.account from members m join rg_settings r on r.member_id = m.id
          where m.id = any(string_to_array($1, ',')::bigint[]) and ${EXCLUDED_AT('now()', 'r')}
          order by m.account`,
-        [memberIds.join(',')],
-      );
-      if (excluded.length > 0) {
-        const names = excluded.map((row) => row.account).join(', ');
-        throw new ApiError(
-          409,
-          'member_excluded',
-          `Taking a break or self-excluded, so not to be aimed at: ${names}.`,
+          [memberIds.join(',')],
         );
+        if (excluded.length > 0) {
+          const names = excluded.map((row) => row.account).join(', ');
+          throw new ApiError(
+            409,
+            'member_excluded',
+            `Taking a break or self-excluded, so not to be aimed at: ${names}.`,
+          );
+        }
       }
-    }
-    const [inserted] = await tx.query<{ id: string }>(
-      `insert into operator_announcements
+      const [inserted] = await tx.query<{ id: string }>(
+        `insert into operator_announcements
          (kind, execution, title, content, go_reward, member_ids, starts_at, ends_at,
           start_told_at)
        values ($1, $2, $3, $4, $5, string_to_array($6, ',')::bigint[],
                coalesce($7::timestamptz, now()), $8::timestamptz,
                case when coalesce($7::timestamptz, now()) <= now() then now() end)
        returning id::text as id`,
-      [
-        input.kind === 'notice' ? 'notice' : 'popup',
-        executionOf(input),
-        JSON.stringify(input.title),
-        JSON.stringify(input.content),
-        input.goReward,
-        memberIds === null ? null : memberIds.join(','),
-        input.startsAt ?? null,
-        input.endsAt ?? null,
-      ],
-    );
-    const [row] = await tx.query<Row>(`${SELECT} where a.id = $1`, [inserted!.id]);
-    return {
-      announcement: view(row!, Date.now()),
-      change: { version: Number(row!.version), memberIds },
-    };
-  });
+        [
+          input.kind === 'notice' ? 'notice' : 'popup',
+          executionOf(input),
+          JSON.stringify(input.title),
+          JSON.stringify(input.content),
+          input.goReward,
+          memberIds === null ? null : memberIds.join(','),
+          input.startsAt ?? null,
+          input.endsAt ?? null,
+        ],
+      );
+      const [row] = await tx.query<Row>(`${SELECT} where a.id = $1`, [inserted!.id]);
+      return {
+        announcement: view(row!, Date.now()),
+        change: { version: Number(row!.version), memberIds },
+      };
+    },
+    (created) => [{ kind: 'announcement', change: created.change }],
+  );
 }
 
 /** Ends one now (it leaves every page); ending one already ended is refused. */

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/types';
-import { JobLock, runExclusive } from '../../db/locks';
+import { JobLock } from '../../db/locks';
 import type { AnnouncementChange } from './operatorAnnouncements';
+import type { Platform } from '../../platform/platform';
+import { commitExclusive } from '../../platform/unitOfWork';
 
 /**
  * A scheduled announcement's start and end reach the open pages live (issue 16): at the start
@@ -9,22 +11,30 @@ import type { AnnouncementChange } from './operatorAnnouncements';
  *
  * Each transition is told once across processes: the rows are marked (`start_told_at`,
  * `end_told_at`) in the transaction that holds the job's advisory lock, and the events are
- * published by the caller after that transaction committed. A row created to start at once,
+ * published by its unit of work after that transaction committed. A row created to start at once,
  * or ended by hand, was told when it happened and is marked so already.
  */
-export async function tellScheduledAnnouncements(db: Database): Promise<AnnouncementChange[]> {
-  const run = await runExclusive(db, JobLock.announcementSchedule, async (tx) => {
-    const rows = await tx.query<{ version: string; member_ids: string[] | null }>(
-      `update operator_announcements
+export async function tellScheduledAnnouncements(
+  deps: Pick<Platform, 'db' | 'changes'>,
+): Promise<AnnouncementChange[]> {
+  const run = await commitExclusive(
+    deps,
+    JobLock.announcementSchedule,
+    async ({ tx }) => {
+      const rows = await tx.query<{ version: string; member_ids: string[] | null }>(
+        `update operator_announcements
           set start_told_at = coalesce(start_told_at, now()),
               end_told_at = case when ends_at <= now() then now() else end_told_at end,
               version = nextval('operator_announcement_versions')
         where ended_at is null and end_told_at is null
           and ((start_told_at is null and starts_at <= now()) or ends_at <= now())
         returning version::text as version, member_ids::text[] as member_ids`,
-    );
-    return rows.map((row) => ({ version: Number(row.version), memberIds: row.member_ids }));
-  });
+      );
+      return rows.map((row) => ({ version: Number(row.version), memberIds: row.member_ids }));
+    },
+    // Published once the marks committed (ARCHITECTURE, Realtime).
+    (told) => told.map((change) => ({ kind: 'announcement' as const, change })),
+  );
   return run.ran ? run.result : [];
 }
 

@@ -13,10 +13,12 @@ import {
   normalizeChatText,
   type SupportRoomSummary,
 } from '../../../src/shared/chat';
-import type { Database, Queryable } from '../../db/types';
+import type { Queryable } from '../../db/types';
 import { ApiError } from '../../platform/apiError';
 import { sha256 } from '../identity/secrets';
 import type { CleanImage } from '../uploads/cleanImage';
+import type { Platform } from '../../platform/platform';
+import { commit } from '../../platform/unitOfWork';
 
 /**
  * Chat rooms and their messages (issue 16): one open room per member (or guest key), messages
@@ -236,14 +238,15 @@ export interface PostedMessage {
  * The sender's read mark moves to its own message.
  */
 export async function postMessage(
-  db: Database,
+  deps: Pick<Platform, 'db' | 'changes'>,
   token: string,
   who: ChatParticipant,
   content:
     { text: string; clientId: string | null } | { image: CleanImage; clientId: string | null },
 ): Promise<PostedMessage> {
   const author = authorOf(who);
-  return db.transaction(async (tx) => {
+  return commit(deps, async (work) => {
+    const { tx } = work;
     const room = await roomFor(tx, token, who, { lock: true });
     if (content.clientId) {
       const [existing] = await tx.query<MessageRow>(
@@ -302,12 +305,10 @@ export async function postMessage(
       `select ${MESSAGE_COLUMNS} from chat_messages m ${MESSAGE_JOINS} where m.id = $1`,
       [inserted!.id],
     );
-    return {
-      message: messageView(room.token, row!),
-      room: roomView(updated!),
-      roomId: room.id,
-      created: true,
-    };
+    const message = messageView(room.token, row!);
+    // Published once committed: both sides' open chats and the console's room list.
+    work.changed('chat', { kind: 'message', message, room: roomView(updated!), roomId: room.id });
+    return { message, room: roomView(updated!), roomId: room.id, created: true };
   });
 }
 

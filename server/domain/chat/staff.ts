@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { STAFF_DISPLAY_NAME_MAX, type SupportStaffView } from '../../../src/shared/chat';
 import { hasControlCharacters, normalizePlainText } from '../../../src/shared/plainText';
-import type { Database, Queryable } from '../../db/types';
+import type { Queryable } from '../../db/types';
 import { ApiError } from '../../platform/apiError';
 import { hashPassword, verifyPassword } from '../identity/password';
 import { newToken, sha256 } from '../identity/secrets';
 import type { Throttles } from '../identity/throttles';
+import type { Platform } from '../../platform/platform';
+import { commit } from '../../platform/unitOfWork';
 
 /**
  * Support staff (issue 16, the operator console at /support): accounts the operator makes with
@@ -128,37 +130,52 @@ async function staffByName(tx: Queryable, name: string): Promise<StaffRow> {
 
 /** A new generated password; every session of the account ends. */
 export async function resetStaffPassword(
-  db: Database,
+  deps: Pick<Platform, 'db' | 'changes'>,
   name: string,
 ): Promise<{ staff: SupportStaffView; password: string; endedSessions: string[] }> {
   const password = newPassword();
   const hash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return commit(deps, async (work) => {
+    const { tx } = work;
     const row = await staffByName(tx, name);
     await tx.query(
       'update support_staff set password_hash = $2, updated_at = now() where id = $1',
       [row.id, hash],
     );
     const endedSessions = await revokeStaffSessions(tx, row.id, 'password_reset');
+    work.changed('staffSessionsEnded', { sessionIds: endedSessions, reason: 'password_reset' });
     return { staff: toView(row), password, endedSessions };
   });
 }
 
-/** Disables (every session ends) or enables an account. */
-export async function setStaffStatus(
-  db: Database,
+/** Disables (every session ends) or enables an account, in the caller's transaction. */
+export async function setStaffStatusWithin(
+  tx: Queryable,
   name: string,
   status: 'active' | 'disabled',
 ): Promise<{ staff: SupportStaffView & { status: string }; endedSessions: string[] }> {
-  return db.transaction(async (tx) => {
-    const row = await staffByName(tx, name);
-    await tx.query('update support_staff set status = $2, updated_at = now() where id = $1', [
-      row.id,
-      status,
-    ]);
-    const endedSessions =
-      status === 'disabled' ? await revokeStaffSessions(tx, row.id, 'disabled') : [];
-    return { staff: { ...toView(row), status }, endedSessions };
+  const row = await staffByName(tx, name);
+  await tx.query('update support_staff set status = $2, updated_at = now() where id = $1', [
+    row.id,
+    status,
+  ]);
+  const endedSessions =
+    status === 'disabled' ? await revokeStaffSessions(tx, row.id, 'disabled') : [];
+  return { staff: { ...toView(row), status }, endedSessions };
+}
+
+/** Disables (every session ends) or enables an account; open consoles and players are told. */
+export async function setStaffStatus(
+  deps: Pick<Platform, 'db' | 'changes'>,
+  name: string,
+  status: 'active' | 'disabled',
+): Promise<{ staff: SupportStaffView & { status: string }; endedSessions: string[] }> {
+  return commit(deps, async (work) => {
+    const changed = await setStaffStatusWithin(work.tx, name, status);
+    work.changed('staffSessionsEnded', { sessionIds: changed.endedSessions, reason: 'disabled' });
+    // The players' list of who is online changes with it.
+    work.changed('chat', { kind: 'availability' });
+    return changed;
   });
 }
 

@@ -7,9 +7,10 @@ import {
   promotionOptInEvent,
   promotionPhaseOf,
 } from '../../../src/shared/promotions';
-import type { Database, Queryable } from '../../db/types';
+import type { Queryable } from '../../db/types';
 import type { Platform } from '../../platform/platform';
 import { ApiError } from '../../platform/apiError';
+import { commit } from '../../platform/unitOfWork';
 import { applyParticipationEvent } from '../participation/apply';
 import { issueRewardWithin } from '../rewards/issue';
 import { enterRaffleWithin } from '../raffles/raffles';
@@ -224,11 +225,11 @@ export async function qualifyDepositBonusWithin(
  * Answers whether any was issued.
  */
 export async function issueSignupBonuses(
-  db: Database,
+  deps: Pick<Platform, 'db' | 'changes'>,
   memberId: string,
   ip: string,
 ): Promise<boolean> {
-  const offers = await db.query<{
+  const offers = await deps.db.query<{
     id: string;
     audience: PromotionAudience;
     terms: { amount: string; wageringMultiplier: number };
@@ -244,7 +245,8 @@ export async function issueSignupBonuses(
   );
   let issued = false;
   for (const offer of offers) {
-    await db.transaction(async (tx) => {
+    await commit(deps, async (work) => {
+      const { tx } = work;
       if (!(await inAudience(tx, offer.audience, memberId))) return;
       const [participation] = await tx.query<{ id: string }>(
         `insert into promotion_participations (promotion_id, member_id, state, context)
@@ -260,7 +262,10 @@ export async function issueSignupBonuses(
         terms: offer.terms,
         event: 'promotion.qualify',
       });
-      issued ||= id !== null;
+      if (id !== null) {
+        issued = true;
+        work.changed('reward', { memberId, reason: 'issued' });
+      }
     });
   }
   return issued;

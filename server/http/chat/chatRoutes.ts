@@ -40,7 +40,6 @@ import { bearerToken } from '../auth';
 import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 import type { RelayTable } from '../relay/dispatcher';
-import { publishOne } from '../../platform/unitOfWork';
 
 /**
  * The live chat's calls (issue 16). Spec 7's `CBS_modelList` and `CBS_launchChat` are relays;
@@ -160,18 +159,10 @@ export async function sendText(
   if (!sent.allowed) {
     throw rateLimited(sent.retryAfterMs, `At most ${limit} messages a minute. Please wait.`);
   }
-  const posted = await postMessage(deps.db, room, who, {
+  const posted = await postMessage(deps, room, who, {
     text: body.text,
     clientId: body.clientId,
   });
-  if (posted.created) {
-    publishOne(deps, 'chat', {
-      kind: 'message',
-      message: posted.message,
-      room: posted.room,
-      roomId: posted.roomId,
-    });
-  }
   return posted.message;
 }
 
@@ -315,18 +306,10 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
           `At most ${CHAT_IMAGES_PER_HOUR} pictures an hour. Please try again later.`,
         );
       }
-      const posted = await postMessage(deps.db, room, who, {
+      const posted = await postMessage(deps, room, who, {
         image: image!,
         clientId: body.clientId,
       });
-      if (posted.created) {
-        publishOne(deps, 'chat', {
-          kind: 'message',
-          message: posted.message,
-          room: posted.room,
-          roomId: posted.roomId,
-        });
-      }
       return ok(posted.message);
     },
   );

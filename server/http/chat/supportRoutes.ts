@@ -14,7 +14,7 @@ import { bearerToken } from '../auth';
 import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
 import { historyQuery, imageParams, roomParams, sendImage, sendText, textBody } from './chatRoutes';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 
 /**
  * The operator console's calls (issue 16, /support): support staff log in with their own
@@ -67,8 +67,10 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   app.delete('/wps/support/session', async (request) => {
     const session = await staffOf(deps, request);
-    await logoutStaff(deps.db, session.sessionId);
-    publishOne(deps, 'staffSessionsEnded', { sessionIds: [session.sessionId], reason: 'logout' });
+    await commit(deps, async (work) => {
+      await logoutStaff(work.tx, session.sessionId);
+      work.changed('staffSessionsEnded', { sessionIds: [session.sessionId], reason: 'logout' });
+    });
     return ok(null);
   });
 
@@ -77,8 +79,11 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
   app.put('/wps/support/availability', async (request) => {
     const session = await staffOf(deps, request);
     const { available } = parseInput(availabilityBody, request.body);
-    const staff = await setAvailability(deps.db, session.staffId, available);
-    publishOne(deps, 'chat', { kind: 'availability' });
+    const staff = await commit(deps, async (work) => {
+      const staff = await setAvailability(work.tx, session.staffId, available);
+      work.changed('chat', { kind: 'availability' });
+      return staff;
+    });
     return ok(staff);
   });
 
@@ -108,8 +113,11 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
     const session = await staffOf(deps, request);
     const { room } = parseInput(roomParams, request.params);
     parseInput(z.object({}).strict(), request.body ?? {});
-    const closed = await closeRoom(deps.db, room, session.staffId);
-    publishOne(deps, 'chat', { kind: 'room', room: closed.room, roomId: closed.roomId });
+    const closed = await commit(deps, async (work) => {
+      const closed = await closeRoom(work.tx, room, session.staffId);
+      work.changed('chat', { kind: 'room', room: closed.room, roomId: closed.roomId });
+      return closed;
+    });
     return ok(closed.room);
   });
 

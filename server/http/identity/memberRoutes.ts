@@ -30,7 +30,7 @@ import {
   registerBody,
   registrationFields,
 } from './schemas';
-import { publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 
 const avatarBody = z
   .object({
@@ -102,15 +102,15 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
     try {
       const memberId = await rememberDevice(deps, result.token, request);
       if (memberId) {
-        const inviter = await recordReferral(deps.db, memberId, fields.referralCode, {
-          ip: request.ip,
-          device: deviceOf(request),
+        await commit(deps, async (work) => {
+          const inviter = await recordReferral(work.tx, memberId, fields.referralCode, {
+            ip: request.ip,
+            device: deviceOf(request),
+          });
+          // The inviter's friends list (its page refreshes on `reward`).
+          if (inviter) work.changed('reward', { memberId: inviter, reason: 'changed' });
         });
-        // The inviter's friends list (its page refreshes on `reward`).
-        if (inviter) publishOne(deps, 'reward', { memberId: inviter, reason: 'changed' });
-        if (await issueSignupBonuses(deps.db, memberId, request.ip)) {
-          publishOne(deps, 'reward', { memberId, reason: 'issued' });
-        }
+        await issueSignupBonuses(deps, memberId, request.ip);
       }
     } catch (error) {
       request.log.error({ err: error }, 'after registration: device, referral or sign-up bonus');

@@ -9,7 +9,7 @@ import {
 } from '../../domain/announcements/operatorAnnouncements';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
-import { commit, publishOne } from '../../platform/unitOfWork';
+import { commit } from '../../platform/unitOfWork';
 
 const listQuery = z.object({ all: z.enum(['true', 'false']).optional() }).strict();
 const idParams = z.object({ id: z.string().max(24) }).strict();
@@ -33,8 +33,7 @@ export async function opsAnnouncementRoutes(
   app.post('/ops/announcements', async (request) => {
     authorize(request);
     const input = parseInput(announcementInputSchema, request.body);
-    const { announcement, change } = await createAnnouncement(deps.db, input);
-    publishOne(deps, 'announcement', change);
+    const { announcement } = await createAnnouncement(deps, input);
     return ok(announcement);
   });
 

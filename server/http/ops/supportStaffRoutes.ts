@@ -4,7 +4,6 @@ import { ok } from '../../../src/shared/envelope';
 import { addStaff, listStaff, resetStaffPassword, setStaffStatus } from '../../domain/chat/staff';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
-import { publishOne } from '../../platform/unitOfWork';
 
 const nameParams = z.object({ name: z.string().min(1).max(64) }).strict();
 const addBody = z
@@ -39,11 +38,7 @@ export async function opsSupportRoutes(
   app.post('/ops/support/staff/:name/password', async (request) => {
     authorize(request);
     const { name } = parseInput(nameParams, request.params);
-    const reset = await resetStaffPassword(deps.db, name);
-    publishOne(deps, 'staffSessionsEnded', {
-      sessionIds: reset.endedSessions,
-      reason: 'password_reset',
-    });
+    const reset = await resetStaffPassword(deps, name);
     return ok({ staff: reset.staff, password: reset.password });
   });
 
@@ -51,12 +46,7 @@ export async function opsSupportRoutes(
     authorize(request);
     const { name } = parseInput(nameParams, request.params);
     const { status } = parseInput(statusBody, request.body);
-    const changed = await setStaffStatus(deps.db, name, status);
-    publishOne(deps, 'staffSessionsEnded', {
-      sessionIds: changed.endedSessions,
-      reason: 'disabled',
-    });
-    publishOne(deps, 'chat', { kind: 'availability' });
+    const changed = await setStaffStatus(deps, name, status);
     return ok(changed.staff);
   });
 }

@@ -74,7 +74,7 @@ describe.each(engines)('scheduled announcements on %s', (engine) => {
       expect(ended.ids).not.toContain(id);
       expect(ended.seq).toBe(heard[2]!.seq);
       // Nothing told twice: a later run finds nothing due.
-      expect(await tellScheduledAnnouncements(server.deps.db)).toEqual([]);
+      expect(await tellScheduledAnnouncements(server.deps)).toEqual([]);
       const listed = (await ops('/ops/announcements?all=true')).body
         .value as OperatorAnnouncement[];
       expect(listed.find((item) => item.id === id)?.state).toBe('ended');
@@ -105,10 +105,10 @@ describe.each(engines)('scheduled announcements on %s', (engine) => {
       .poll(async () => (await databaseNow(server.deps.db)).getTime() > last, { timeout: 5_000 })
       .toBe(true);
     const runs = await Promise.all(
-      Array.from({ length: 6 }, () => tellScheduledAnnouncements(server.deps.db)),
+      Array.from({ length: 6 }, () => tellScheduledAnnouncements(server.deps)),
     );
     // Start and end both passed: one change per announcement, the first two only.
     expect(runs.flat()).toHaveLength(2);
-    expect(await tellScheduledAnnouncements(server.deps.db)).toEqual([]);
+    expect(await tellScheduledAnnouncements(server.deps)).toEqual([]);
   });
 });
