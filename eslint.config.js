@@ -23,6 +23,16 @@ const domainRules = [
   },
 ];
 
+// The app never reaches into the testers (issue 29): a machine's path model lives beside it in
+// src as plain TypeScript; the Playwright drivers and page checks that walk it on a site live
+// under testers/ and import the model, never the other way round. Every src/ block that sets
+// no-restricted-imports repeats these (a later block's options replace an earlier one's).
+const testersStayOut = {
+  group: ['@playwright/test', '@playwright/*', 'playwright', 'playwright-core', '**/testers/**'],
+  message:
+    'src never imports Playwright or the testers: drivers and page checks live in testers/ (docs/testers.md).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,6 +64,11 @@ export default tseslint.config(
     },
   },
   {
+    // The testers' drivers out of the app (issue 29): see testersStayOut above.
+    files: ['src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testersStayOut] }] },
+  },
+  {
     // The layers' direction (ARCHITECTURE): shared ← api ← machines/streams ← ui. Nothing below
     // the UI reaches up into it, and the shared contracts depend on nothing of the client's.
     files: [
@@ -70,6 +85,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/ui/**', '**/ui'], message: 'Layers below the UI never import it.' },
+            testersStayOut,
           ],
         },
       ],
@@ -173,6 +189,7 @@ export default tseslint.config(
               group: ['**/ui/**', '**/api/**', '**/machines/**', '**/streams/**', 'react', 'rxjs'],
               message: 'src/shared holds plain contracts and helpers shared with the server.',
             },
+            testersStayOut,
           ],
         },
       ],

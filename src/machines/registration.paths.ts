@@ -1,4 +1,4 @@
-import type { PathModel } from '../../testers/paths/model';
+import type { PathModel } from '../shared/pathModel';
 import { ApiError } from '../api/http';
 import type { FieldRule, FieldSetting } from '../shared/fieldRules';
 import type { LoginResult } from '../shared/identity';

@@ -1,4 +1,4 @@
-import { type PathModel, stateValueKey } from '../../testers/paths/model';
+import { type PathModel, stateValueKey } from '../shared/pathModel';
 import { ApiError } from '../api/http';
 import { SystemStatusCode, type SystemStatusResponse } from '../shared/system';
 import type { LiveSystemStatus } from '../streams/system';

@@ -5,8 +5,10 @@ import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
  * the events to try in each state — the user's, the server's, and those of the machine's own
  * effects (`xstate.done.actor.*`, `xstate.error.actor.*`, `xstate.after.*`), each with a label
  * that names the variant (a right or a wrong password) — and what makes two snapshots the same
- * state for coverage. Free of Node and browser imports: the registries beside the machines
- * import it.
+ * state for coverage. Plain TypeScript, free of Node, browser and Playwright imports: the models
+ * beside the machines (src/machines/*.paths.ts, src/shared/*.paths.ts) import it, and
+ * tests/model replays them against the machines; what drives a site for each model (its page
+ * registry) lives in testers/paths/drivers.
  */
 export interface PathModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   /** The name testers type: `npm run paths -- <id>`. */

@@ -1,4 +1,4 @@
-import type { PathModel } from '../../testers/paths/model';
+import type { PathModel } from './pathModel';
 import { promotionParticipationMachine } from './promotions';
 
 const QUALIFY = 'promotion.qualify';

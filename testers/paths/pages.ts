@@ -1,14 +1,14 @@
 import type { PageRegistry } from './registry';
-import { changePasswordPage } from '../../src/machines/changePassword.paths';
-import { sessionPage } from '../../src/machines/session.paths';
-import { forgotPasswordPage } from '../../src/machines/forgotPassword.paths.page';
-import { registrationPage } from '../../src/machines/registration.paths.page';
-import { loginPage } from '../../src/machines/login.paths.page';
-import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
-import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
-import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
-import { systemStatusPage } from '../../src/machines/systemStatus.paths.page';
-import { promotionParticipationPage } from '../../src/shared/promotions.paths.page';
+import { changePasswordPage } from './drivers/changePassword';
+import { sessionPage } from './drivers/session';
+import { forgotPasswordPage } from './drivers/forgotPassword.page';
+import { registrationPage } from './drivers/registration.page';
+import { loginPage } from './drivers/login.page';
+import { smsCountdownPage } from './drivers/smsCountdown';
+import { contractLifecyclePage } from './drivers/contractLifecycle';
+import { withdrawalConfirmationPage } from './drivers/withdrawalConfirmation';
+import { systemStatusPage } from './drivers/systemStatus.page';
+import { promotionParticipationPage } from './drivers/promotionParticipation.page';
 
 /**
  * The machines whose states and events are mapped to the site's pages (issue 15): these run

@@ -7,7 +7,8 @@ import type { PathModel } from './model';
  * each machine's model. States map to what the page must show (roles and texts a person sees,
  * never CSS classes); events map to what makes them happen — the user's action, the server's
  * answer (forced where a path needs one answer rather than another), or time passing.
- * Type-only imports: the registries live in src/ beside their machines.
+ * The registries live in testers/paths/drivers, one per machine; the models they map stay in
+ * src beside their machines.
  */
 export interface PageRegistry<TMachine extends AnyStateMachine = AnyStateMachine> {
   model: PathModel<TMachine>;

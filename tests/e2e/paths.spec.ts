@@ -6,9 +6,9 @@ import { pageRegistries } from '../../testers/paths/pages';
 import { planMachine } from '../../testers/paths/plan';
 import { writeReports } from '../../testers/paths/report';
 import { runPaths } from '../../testers/paths/runner';
-import { smsCountdownPage } from '../../src/machines/smsCountdown.paths';
-import { contractLifecyclePage } from '../../src/shared/contracts/lifecycle.paths';
-import { withdrawalConfirmationPage } from '../../src/shared/withdrawalConfirmation.paths';
+import { smsCountdownPage } from '../../testers/paths/drivers/smsCountdown';
+import { contractLifecyclePage } from '../../testers/paths/drivers/contractLifecycle';
+import { withdrawalConfirmationPage } from '../../testers/paths/drivers/withdrawalConfirmation';
 import { e2eOpsToken } from './ops';
 
 /**

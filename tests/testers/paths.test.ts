@@ -9,7 +9,8 @@ import { buildGraph } from '../../testers/paths/graph';
 import { pathModels } from '../../testers/paths/models';
 import { coverageOf, mergeCoverage, planMachine } from '../../testers/paths/plan';
 import { STRATEGIES } from '../../testers/paths/strategies';
-import { smsCountdownPage, smsCountdownPaths } from '../../src/machines/smsCountdown.paths';
+import { smsCountdownPaths } from '../../src/machines/smsCountdown.paths';
+import { smsCountdownPage } from '../../testers/paths/drivers/smsCountdown';
 import { pageRegistries } from '../../testers/paths/pages';
 import { registryGaps } from '../../testers/paths/registryCheck';
 

@@ -1,9 +1,9 @@
 import { expect } from '@playwright/test';
-import { expectFlagged, expectFormError } from '../../testers/paths/pageChecks';
-import type { PageRegistry, PathRun } from '../../testers/paths/registry';
-import { showsMember } from '../../testers/paths/siteActions';
-import type { forgotPasswordMachine } from './forgotPassword';
-import { forgotPasswordPaths } from './forgotPassword.paths';
+import { expectFlagged, expectFormError } from '../pageChecks';
+import type { PageRegistry, PathRun } from '../registry';
+import { showsMember } from '../siteActions';
+import type { forgotPasswordMachine } from '../../../src/machines/forgotPassword';
+import { forgotPasswordPaths } from '../../../src/machines/forgotPassword.paths';
 import {
   CODE_FIELDS,
   forgotPasswordDrivers,
@@ -11,12 +11,12 @@ import {
   sceneOf,
   startForgot,
   tabName,
-} from './forgotPassword.paths.drivers';
+} from './forgotPassword';
 
 /**
  * What the forgot-password popup must show in each state of its paths (issue 15), and the
- * registry that puts the checks together with the drivers (forgotPassword.paths.drivers.ts)
- * and the model (forgotPassword.paths.ts).
+ * registry that puts the checks together with the drivers (forgotPassword.ts)
+ * and the model (src/machines/forgotPassword.paths.ts).
  */
 
 /** The popup's message for each error the machine keeps. */

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { PageRegistry, PathRun, PathStep } from '../../testers/paths/registry';
+import type { PageRegistry, PathRun, PathStep } from '../registry';
 import {
   answersAfter,
   freshMobile,
@@ -10,13 +10,17 @@ import {
   type SentCode,
   stillGood,
   wrongCode,
-} from '../../testers/paths/siteActions';
-import type { ForgotPasswordEvent, forgotPasswordMachine, ForgotTab } from './forgotPassword';
+} from '../siteActions';
+import type {
+  ForgotPasswordEvent,
+  forgotPasswordMachine,
+  ForgotTab,
+} from '../../../src/machines/forgotPassword';
 
 /**
  * What makes each event of the forgot-password popup's paths happen on the site (issue 15):
  * the path's scene, the start, and a driver per event label. The page checks are in
- * forgotPassword.paths.page.ts, the model in forgotPassword.paths.ts.
+ * forgotPassword.page.ts, the model in src/machines/forgotPassword.paths.ts.
  */
 
 const POPUP = 'Forgot password';

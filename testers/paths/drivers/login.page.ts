@@ -1,14 +1,14 @@
 import { expect, type Locator } from '@playwright/test';
-import type { PageRegistry, PathRun } from '../../testers/paths/registry';
-import { showsMember } from '../../testers/paths/siteActions';
-import type { loginMachine } from './login';
-import { loginPaths } from './login.paths';
-import { loginDrivers, logInButton, popup, startLogin, state } from './login.paths.drivers';
+import type { PageRegistry, PathRun } from '../registry';
+import { showsMember } from '../siteActions';
+import type { loginMachine } from '../../../src/machines/login';
+import { loginPaths } from '../../../src/machines/login.paths';
+import { loginDrivers, logInButton, popup, startLogin, state } from './login';
 
 /**
  * What the login popup must show in each state of its paths (issue 15), and the registry that
- * puts the checks together with the drivers (login.paths.drivers.ts) and the model
- * (login.paths.ts).
+ * puts the checks together with the drivers (login.ts) and the model
+ * (src/machines/login.paths.ts).
  */
 
 /** The form's message for each error the machine keeps. */

@@ -1,20 +1,14 @@
 import { expect, type Locator } from '@playwright/test';
-import type { PageRegistry, PathRun, PathStep, TestAccount } from '../../testers/paths/registry';
-import {
-  LOGIN_THROTTLE_MS,
-  outboxCode,
-  outboxMark,
-  ownAddress,
-  wrongCode,
-} from '../../testers/paths/siteActions';
-import { ApiError } from '../api/http';
-import type { LoginResult } from '../shared/identity';
-import type { loginMachine } from './login';
+import type { PageRegistry, PathRun, PathStep, TestAccount } from '../registry';
+import { LOGIN_THROTTLE_MS, outboxCode, outboxMark, ownAddress, wrongCode } from '../siteActions';
+import { ApiError } from '../../../src/api/http';
+import type { LoginResult } from '../../../src/shared/identity';
+import type { loginMachine } from '../../../src/machines/login';
 
 /**
  * What makes each event of the login popup's paths happen on the site (issue 15): the path's
  * scene (its address, its players, what it typed, the captcha shown), the start, and a driver
- * per event label. The page checks are in login.paths.page.ts, the model in login.paths.ts.
+ * per event label. The page checks are in login.page.ts, the model in src/machines/login.paths.ts.
  */
 
 const CHALLENGE_URL = '**/wps/session/challenge';

@@ -1,7 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
-import type { PageRegistry, PathRun } from '../../testers/paths/registry';
-import type { promotionParticipationMachine } from './promotions';
-import { promotionParticipationPaths } from './promotions.paths';
+import type { PageRegistry, PathRun } from '../registry';
+import type { promotionParticipationMachine } from '../../../src/shared/promotions';
+import { promotionParticipationPaths } from '../../../src/shared/promotions.paths';
 import {
   at,
   BONUS,
@@ -19,12 +19,12 @@ import {
   startPromotions,
   STATUS,
   walkOf,
-} from './promotions.paths.drivers';
+} from './promotionParticipation';
 
 /**
  * What the member's pages must show in each state of a promotion's paths (issue 15), and the
- * registry that puts the checks together with the drivers (promotions.paths.drivers.ts) and the
- * model (promotions.paths.ts).
+ * registry that puts the checks together with the drivers (promotionParticipation.ts) and the
+ * model (src/shared/promotions.paths.ts).
  */
 
 /**

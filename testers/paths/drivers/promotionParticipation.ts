@@ -1,11 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { PageRegistry, PathRun, TestAccount } from '../../testers/paths/registry';
-import type { promotionParticipationMachine } from './promotions';
+import type { PageRegistry, PathRun, TestAccount } from '../registry';
+import type { promotionParticipationMachine } from '../../../src/shared/promotions';
 
 /**
  * What makes each event of a member's part in a promotion happen on the site (issue 15): the
  * path's promotions and member, the start, and a driver per event label. The page checks are
- * in promotions.paths.page.ts, the model in promotions.paths.ts.
+ * in promotionParticipation.page.ts, the model in src/shared/promotions.paths.ts.
  */
 
 /**

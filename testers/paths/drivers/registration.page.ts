@@ -1,9 +1,9 @@
 import { expect } from '@playwright/test';
-import { expectFlagged, expectFormError } from '../../testers/paths/pageChecks';
-import type { PageRegistry, PathRun } from '../../testers/paths/registry';
-import { showsMember } from '../../testers/paths/siteActions';
-import type { registrationMachine } from './registration';
-import { registrationPaths } from './registration.paths';
+import { expectFlagged, expectFormError } from '../pageChecks';
+import type { PageRegistry, PathRun } from '../registry';
+import { showsMember } from '../siteActions';
+import type { registrationMachine } from '../../../src/machines/registration';
+import { registrationPaths } from '../../../src/machines/registration.paths';
 import {
   ERROR_TEXTS,
   FIELDS,
@@ -11,12 +11,12 @@ import {
   registrationDrivers,
   sceneOf,
   startRegistration,
-} from './registration.paths.drivers';
+} from './registration';
 
 /**
  * What the register popup must show in each state of its paths (issue 15), and the registry
- * that puts the checks together with the drivers (registration.paths.drivers.ts) and the model
- * (registration.paths.ts).
+ * that puts the checks together with the drivers (registration.ts) and the model
+ * (src/machines/registration.paths.ts).
  */
 
 /** The messages of the two checks beyond the fields' own rules. */

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { PageRegistry, PathRun, PathStep } from '../../testers/paths/registry';
+import type { PageRegistry, PathRun, PathStep } from '../registry';
 import {
   answersAfter,
   freshMobile,
@@ -7,13 +7,17 @@ import {
   type SentCode,
   stillGood,
   wrongCode,
-} from '../../testers/paths/siteActions';
-import type { RegistrationEvent, registrationMachine, RegistrationTab } from './registration';
+} from '../siteActions';
+import type {
+  RegistrationEvent,
+  registrationMachine,
+  RegistrationTab,
+} from '../../../src/machines/registration';
 
 /**
  * What makes each event of the register popup's paths happen on the site (issue 15): the
  * path's scene, the start, and a driver per event label. The page checks are in
- * registration.paths.page.ts, the model in registration.paths.ts.
+ * registration.page.ts, the model in src/machines/registration.paths.ts.
  */
 
 const POPUP = 'Create your account';

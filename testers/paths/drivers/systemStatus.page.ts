@@ -1,8 +1,8 @@
 import { expect } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
-import type { PageRegistry, PathRun } from '../../testers/paths/registry';
-import type { systemStatusMachine } from './systemStatus';
-import { systemStatusPaths } from './systemStatus.paths';
+import type { PageRegistry, PathRun } from '../registry';
+import type { systemStatusMachine } from '../../../src/machines/systemStatus';
+import { systemStatusPaths } from '../../../src/machines/systemStatus.paths';
 import {
   endVisit,
   liveNotice,
@@ -10,12 +10,12 @@ import {
   startVisit,
   systemStatusDrivers,
   visitOf,
-} from './systemStatus.paths.drivers';
+} from './systemStatus';
 
 /**
  * What the app must show in each state of the system-status paths (issue 15), and the registry
- * that puts the checks together with the drivers (systemStatus.paths.drivers.ts) and the model
- * (systemStatus.paths.ts).
+ * that puts the checks together with the drivers (systemStatus.ts) and the model
+ * (src/machines/systemStatus.paths.ts).
  */
 
 /** The live connection's notice is up when the machine says so, with both ways out; else none. */

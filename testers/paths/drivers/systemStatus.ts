@@ -1,14 +1,14 @@
-import { BOOT_ANSWERS_ID } from '../shared/bootAnswers';
+import { BOOT_ANSWERS_ID } from '../../../src/shared/bootAnswers';
 import { expect, type Page, type Route } from '@playwright/test';
-import type { PageRegistry, PathRun, PathStep } from '../../testers/paths/registry';
-import type { SystemStatusResponse } from '../shared/system';
-import type { systemStatusMachine } from './systemStatus';
+import type { PageRegistry, PathRun, PathStep } from '../registry';
+import type { SystemStatusResponse } from '../../../src/shared/system';
+import type { systemStatusMachine } from '../../../src/machines/systemStatus';
 
 /**
  * What makes each event of the system-status paths happen on the site (issue 15): the visit
  * (the requests held at the network, the visitor's address, the operator's switch, the
  * socket), the start and cleanup, and a driver per event label. The page checks are in
- * systemStatus.paths.page.ts, the model in systemStatus.paths.ts.
+ * systemStatus.page.ts, the model in src/machines/systemStatus.paths.ts.
  */
 
 type Face = 'normal' | 'maintenance' | 'regionRestricted';
