@@ -34,7 +34,15 @@ export function createChanges(): Changes {
       change.sessionIds.length === 0
     )
       return;
-    for (const listener of listeners.get(kind) ?? []) listener(change);
+    for (const listener of listeners.get(kind) ?? []) {
+      // One listener's failure never keeps the change from the others, nor reaches the
+      // command, whose work has committed.
+      try {
+        listener(change);
+      } catch (error) {
+        console.error(`a listener of ${kind} changes failed:`, error);
+      }
+    }
   });
   return changes;
 }
@@ -147,13 +155,7 @@ export async function published(
 export function publish(platform: Pick<Platform, 'changes'>, changes: readonly Change[]): void {
   const emit = emitters.get(platform.changes);
   if (!emit) throw new Error('changes not created by createChanges()');
-  for (const change of changes) {
-    try {
-      emit(change);
-    } catch (error) {
-      console.error(`publishing a ${change.kind} change failed:`, error);
-    }
-  }
+  for (const change of changes) emit(change);
 }
 
 /** Shorthand for one committed change. */

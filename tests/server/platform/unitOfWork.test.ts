@@ -92,10 +92,14 @@ describe('unit of work', () => {
   });
 
   it('keeps publishing to the other listeners when one throws', async () => {
-    const { platform, heard } = platformWith();
-    platform.changes.on('reward', () => {
+    const changes = createChanges();
+    const heard: string[] = [];
+    // The broken one listens first: the next one still hears.
+    changes.on('reward', () => {
       throw new Error('a broken listener');
     });
+    changes.on('reward', (change) => heard.push(`reward:${change.memberId}`));
+    const platform = { db, changes };
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
