@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import {
   emptyPromotionContext,
   mayPromotionRole,
@@ -17,6 +16,8 @@ import {
   type PromotionState,
   promotionStatusOf,
 } from '../../src/shared/promotions';
+import { promotionParticipationPaths } from '../../src/shared/promotions.paths';
+import { testModelOf } from './support/pathModel';
 
 /**
  * A member's part in a promotion (issue 14, spec 4 activity statuses), walked model-based as
@@ -25,6 +26,7 @@ import {
  * independently of the machine. Rewards are issued with and without a wagering requirement, so
  * both ways out of `issued` are walked.
  */
+/** Every move with each of its variants: the refusal check sends each in every state. */
 const events: PromotionEvent[] = [
   { type: 'promotion.sign' },
   { type: 'promotion.join' },
@@ -40,7 +42,11 @@ const events: PromotionEvent[] = [
   { type: 'promotion.expire' },
 ];
 
-const model = createTestModel(promotionParticipationMachine, { events });
+/**
+ * The walk: the machine's one model (src/shared/promotions.paths.ts, the same the paths tool
+ * walks on a site), on a real actor; the machine has no invocations or delays.
+ */
+const model = testModelOf(promotionParticipationPaths);
 
 /** The legal moves, written out from the lifecycle's description; everything else is refused. */
 const allowed: Record<PromotionState, PromotionEventType[]> = {

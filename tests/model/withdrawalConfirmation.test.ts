@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import {
   canApply,
   type WithdrawalEvent,
   withdrawalConfirmationMachine,
 } from '../../src/shared/withdrawalConfirmation';
+import { withdrawalConfirmationPaths } from '../../src/shared/withdrawalConfirmation.paths';
+import { testModelOf } from './support/pathModel';
 
-/** The machine has no invocations or delays, so createTestModel walks it directly. */
-const events: WithdrawalEvent[] = [
-  { type: 'withdrawal.reject' },
-  { type: 'withdrawal.pay' },
-  { type: 'withdrawal.confirmReceived' },
-  { type: 'withdrawal.reportNotReceived', proofImageId: 'img-1' },
-  { type: 'withdrawal.reportPartial', receivedMinor: '6000', remainingMinor: '4000' },
-  { type: 'withdrawal.reportPartial', receivedMinor: '0', remainingMinor: '10000' },
-  { type: 'withdrawal.confirmAllReceived' },
-  { type: 'withdrawal.forceReceived' },
-  { type: 'withdrawal.refund' },
-  { type: 'withdrawal.autoConfirm' },
-];
-
-const model = createTestModel(withdrawalConfirmationMachine, { events });
+/**
+ * The machine's one model (src/shared/withdrawalConfirmation.paths.ts, the same the paths tool
+ * walks on a site), replayed on a real actor: the machine has no invocations or delays.
+ */
+const model = testModelOf(withdrawalConfirmationPaths);
 
 /** What each state means for the money: held, refunded, or paid out for good. */
 const meaning: Record<string, (actor: ReturnType<typeof createActor>) => void> = {

@@ -1,0 +1,58 @@
+import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { type PathModel, stateValueKey } from '../../../src/shared/pathModel';
+
+/**
+ * The machine's one model (issue 29): the path model beside it in src (src/machines/*.paths.ts,
+ * src/shared/*.paths.ts), the same one the paths tool walks on a site, turned into xstate's
+ * TestModel so the model tests replay its paths against the machine with fake actors. Its
+ * events, input and state key are the model's; an event is known by its label.
+ */
+export function testModelOf<TMachine extends AnyStateMachine>(paths: PathModel<TMachine>) {
+  type Snapshot = SnapshotFrom<TMachine>;
+  const labels = new WeakMap<EventObject, string>();
+  const key = paths.key ?? ((snapshot: Snapshot) => stateValueKey(snapshot.value));
+  return new TestModel(
+    paths.machine as never,
+    {
+      events: (snapshot: Snapshot) =>
+        paths.events(snapshot).map(({ label, event }) => {
+          labels.set(event, label);
+          return event;
+        }),
+      input: paths.input,
+      serializeState: (snapshot: Snapshot) => key(snapshot),
+      serializeEvent: (event: EventObject) => labels.get(event) ?? JSON.stringify(event),
+    } as never,
+  ) as unknown as TestModel<Snapshot, EventObject, unknown>;
+}
+
+export type ModelPath<TSnapshot> = {
+  state: TSnapshot;
+  steps: { event: EventObject; state: TSnapshot }[];
+  description?: string;
+};
+
+/**
+ * Every transition of the model once: the shortest path to each state, then each of the
+ * model's events there. For a model whose simple paths are too many to replay (the login form's
+ * run into tens of thousands), this covers what they cover edge by edge.
+ */
+export function transitionPaths<TSnapshot>(
+  model: TestModel<TSnapshot & SnapshotFrom<AnyStateMachine>, EventObject, unknown>,
+  key: (snapshot: TSnapshot) => string,
+): ModelPath<TSnapshot>[] {
+  const adjacency = model.getAdjacencyMap();
+  const covered: ModelPath<TSnapshot>[] = [];
+  for (const to of model.getShortestPaths()) {
+    const from = adjacency[key(to.state)];
+    if (!from) continue;
+    for (const next of Object.values(from.transitions)) {
+      covered.push({
+        state: next.state,
+        steps: [...to.steps, { event: next.event, state: next.state }],
+      });
+    }
+  }
+  return covered;
+}
