@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import type { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/api/http';
 import {
   type ChangePasswordEvent,
   changePasswordErrors,
   changePasswordMachine,
 } from '../../src/machines/changePassword';
+import { changePasswordPaths } from '../../src/machines/changePassword.paths';
 import { DEFAULT_PASSWORD_RULE } from '../../src/shared/fieldRules';
 import type { ChangePasswordRequest, LoginResult } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
+import { testModelOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the change-password graph, with
@@ -40,27 +42,16 @@ const wrongForms: [Partial<ChangePasswordRequest>, (requireOld: boolean) => stri
   ],
 ];
 
-const events: ModelEvent[] = [
-  submit({}),
-  ...wrongForms.map(([fields]) => submit(fields)),
-  { type: 'xstate.done.actor.submitChange', output: result },
-  {
-    type: 'xstate.error.actor.submitChange',
-    error: new ApiError('old_password_wrong', 'Wrong', 400),
-  },
-];
-
+/**
+ * The machine's one model (src/machines/changePassword.paths.ts, the same the paths tool walks
+ * on a site: a valid form, the wrong forms above, and each answer of the server), with and
+ * without the old password.
+ */
 const modelFor = (requireOld: boolean) =>
-  new TestModel(
-    changePasswordMachine as never,
-    {
-      events: events as never,
-      input: { passwordRule: DEFAULT_PASSWORD_RULE, requireOld },
-      // What the form shows: the flagged fields and the error message.
-      serializeState: ({ value, context: c }: Snapshot) =>
-        [value, Object.keys(c.errors).sort().join(), c.error].join('#'),
-    } as never,
-  ) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
+  testModelOf({
+    ...changePasswordPaths,
+    input: { passwordRule: DEFAULT_PASSWORD_RULE, requireOld },
+  });
 
 function createSut(requireOld: boolean) {
   const submitChange = fakeApi<LoginResult, ChangePasswordRequest>();
@@ -95,7 +86,7 @@ const nameOf = (path: { state: { value: unknown }; steps: { event: { type: strin
   `${String(path.state.value)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
 
 async function replay(
-  path: ReturnType<TestModel<Snapshot, ModelEvent, unknown>['getShortestPaths']>[number],
+  path: ReturnType<TestModel<Snapshot, EventObject, unknown>['getShortestPaths']>[number],
   requireOld: boolean,
 ) {
   const sut = createSut(requireOld);

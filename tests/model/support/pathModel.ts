@@ -11,7 +11,8 @@ import { type PathModel, stateValueKey } from '../../../src/shared/pathModel';
 export function testModelOf<TMachine extends AnyStateMachine>(paths: PathModel<TMachine>) {
   type Snapshot = SnapshotFrom<TMachine>;
   const labels = new WeakMap<EventObject, string>();
-  const key = paths.key ?? ((snapshot: Snapshot) => stateValueKey(snapshot.value));
+  const key =
+    paths.key ?? ((snapshot: Snapshot) => stateValueKey((snapshot as { value: unknown }).value));
   return new TestModel(
     paths.machine as never,
     {
@@ -26,6 +27,17 @@ export function testModelOf<TMachine extends AnyStateMachine>(paths: PathModel<T
     } as never,
   ) as unknown as TestModel<Snapshot, EventObject, unknown>;
 }
+
+/** One state of the walk and where each event tried there leads, by the event's label. */
+export type Adjacency<TSnapshot> = Record<
+  string,
+  { state: TSnapshot; transitions: Record<string, { event: EventObject; state: TSnapshot }> }
+>;
+
+/** The walk's states and edges (xstate's adjacency map, typed for the tests). */
+export const adjacencyOf = <TSnapshot>(
+  model: TestModel<TSnapshot & SnapshotFrom<AnyStateMachine>, EventObject, unknown>,
+) => model.getAdjacencyMap() as unknown as Adjacency<TSnapshot>;
 
 export type ModelPath<TSnapshot> = {
   state: TSnapshot;
@@ -42,7 +54,7 @@ export function transitionPaths<TSnapshot>(
   model: TestModel<TSnapshot & SnapshotFrom<AnyStateMachine>, EventObject, unknown>,
   key: (snapshot: TSnapshot) => string,
 ): ModelPath<TSnapshot>[] {
-  const adjacency = model.getAdjacencyMap();
+  const adjacency = adjacencyOf(model);
   const covered: ModelPath<TSnapshot>[] = [];
   for (const to of model.getShortestPaths()) {
     const from = adjacency[key(to.state)];
