@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/api/http';
 import {
   canResend,
@@ -8,8 +7,10 @@ import {
   smsCountdownMachine,
   type SmsSendInput,
 } from '../../src/machines/smsCountdown';
+import { smsCountdownPaths } from '../../src/machines/smsCountdown.paths';
 import type { SmsSendResult } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
+import { testModelOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the smsCountdown graph is replayed
@@ -26,29 +27,41 @@ type ModelEvent =
   | { type: typeof TICK };
 
 const send = { type: 'sms.send', mobileNum: '912345678', countryDialingCode: '+84' } as const;
-const events: ModelEvent[] = [
-  send,
-  { type: 'sms.reset' },
-  { type: 'xstate.done.actor.sendCode', output: { expiredMinutes: 1 } },
-  // A missing or non-positive wait falls back to one minute.
-  { type: 'xstate.done.actor.sendCode', output: { expiredMinutes: 0 } },
+/**
+ * What the page never sends or the site never answers, tried besides the model's events: the
+ * reset (fields unmounted), a missing wait (falls back to one minute), a failure other than the
+ * server's.
+ */
+const extras: { label: string; event: ModelEvent }[] = [
+  { label: 'reset', event: { type: 'sms.reset' } },
   {
-    type: 'xstate.error.actor.sendCode',
-    error: new ApiError('too_many_requests', 'Slow down', 429),
+    label: 'sendCode.done:noWait',
+    event: { type: 'xstate.done.actor.sendCode', output: { expiredMinutes: 0 } },
   },
-  { type: 'xstate.error.actor.sendCode', error: new Error('boom') },
-  { type: TICK },
+  {
+    label: 'sendCode.error:crash',
+    event: { type: 'xstate.error.actor.sendCode', error: new Error('boom') },
+  },
 ];
 
-const model = new TestModel(
-  smsCountdownMachine as never,
+/**
+ * The machine's one model (src/machines/smsCountdown.paths.ts, the same the paths tool walks on
+ * a site) with the extras above, keyed finer than the page: the remaining seconds and the error
+ * are what the button shows, so every second of the countdown is a state of the walk.
+ */
+const model = testModelOf(
   {
-    events: events as never,
-    // The remaining seconds and the error are what the button shows.
-    serializeState: (snapshot: Snapshot) =>
-      `${JSON.stringify(snapshot.value)}#${snapshot.context.remaining}#${snapshot.context.error}`,
-  } as never,
-) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
+    ...smsCountdownPaths,
+    events: (snapshot: Snapshot) => [
+      ...smsCountdownPaths.events(snapshot),
+      ...extras.filter(({ event }) =>
+        event.type === 'sms.reset' ? true : snapshot.value === 'sending',
+      ),
+    ],
+  },
+  (snapshot: Snapshot) =>
+    `${JSON.stringify(snapshot.value)}#${snapshot.context.remaining}#${snapshot.context.error}`,
+);
 
 /** The system under test: the real machine, a fake SMS API and a simulated clock. */
 function createSut() {

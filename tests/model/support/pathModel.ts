@@ -8,11 +8,20 @@ import { type PathModel, stateValueKey } from '../../../src/shared/pathModel';
  * TestModel so the model tests replay its paths against the machine with fake actors. Its
  * events, input and state key are the model's; an event is known by its label.
  */
-export function testModelOf<TMachine extends AnyStateMachine>(paths: PathModel<TMachine>) {
+export function testModelOf<TMachine extends AnyStateMachine>(
+  paths: PathModel<TMachine>,
+  /**
+   * A finer state key than the model's, where a test walks what the page shows alike (every
+   * second of a countdown): the same events, more states.
+   */
+  finerKey?: (snapshot: SnapshotFrom<TMachine>) => string,
+) {
   type Snapshot = SnapshotFrom<TMachine>;
   const labels = new WeakMap<EventObject, string>();
   const key =
-    paths.key ?? ((snapshot: Snapshot) => stateValueKey((snapshot as { value: unknown }).value));
+    finerKey ??
+    paths.key ??
+    ((snapshot: Snapshot) => stateValueKey((snapshot as { value: unknown }).value));
   return new TestModel(
     paths.machine as never,
     {
