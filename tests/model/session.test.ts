@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import type { TestModel } from 'xstate/graph';
 import {
   isAgent,
   isLogin,
@@ -8,8 +8,10 @@ import {
   type SessionEvent,
   sessionMachine,
 } from '../../src/machines/session';
+import { sessionPaths } from '../../src/machines/session.paths';
 import { AGENT_TYPES, type MemberInfo, TRIAL_TYPE } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
+import { testModelOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the session graph, starting with
@@ -30,47 +32,38 @@ const member = (type: number): MemberInfo => ({
   ...{ hasVip: false, vipLabelName: 'Member', vipRankLevel: 0 },
   iconUrl: '/avatars/default.svg',
 });
-const loggedIn: ModelEvent = { type: 'session.loggedIn', token: 'new-token' };
-const memberFaces: ModelEvent[] = [
-  loggedIn,
-  { type: 'session.logout' },
-  { type: 'session.revoked' },
-  { type: 'session.refresh' },
-];
-
-/** The events worth trying in each state (the others are ignored there anyway). */
-function eventsIn({ value }: Snapshot): ModelEvent[] {
-  const table: Record<string, ModelEvent[]> = {
-    guest: [loggedIn],
-    loadingMember: [
-      ...[0, TRIAL_TYPE, 1, 42].map((type): ModelEvent => ({
-        type: 'xstate.done.actor.fetchMember',
-        output: member(type),
-      })),
-      { type: 'xstate.error.actor.fetchMember', error: new Error('token expired') },
-      { type: 'session.revoked' },
-    ],
-    player: memberFaces,
-    trial: memberFaces,
-    agent: memberFaces,
-    loggingOut: [
-      { type: 'xstate.done.actor.logout', output: undefined },
-      { type: 'xstate.error.actor.logout', error: new Error('offline') },
-    ],
-  };
-  return table[value as string] ?? [];
+/**
+ * What the model leaves out, tried besides its events: the refresh no page sends (a member
+ * face stays, refetched), and more member types than the page's three faces need (another agent
+ * type, a type the client does not know: a player's face).
+ */
+function extrasIn({ value }: Snapshot): { label: string; event: ModelEvent }[] {
+  if (value === 'loadingMember') {
+    return [1, 42].map((type) => ({
+      label: `fetchMember.done:type${type}`,
+      event: { type: 'xstate.done.actor.fetchMember', output: member(type) },
+    }));
+  }
+  if (value === 'player' || value === 'trial' || value === 'agent') {
+    return [{ label: 'refresh', event: { type: 'session.refresh' } }];
+  }
+  return [];
 }
 
+/**
+ * The machine's one model (src/machines/session.paths.ts, the same the paths tool walks on a
+ * site) with the extras above, starting with and without a stored token; keyed finer than the
+ * page: the face, plus which token is held (the stored one or a new login's).
+ */
 const modelFor = (initialToken: string | null) =>
-  new TestModel(
-    sessionMachine as never,
+  testModelOf(
     {
-      events: eventsIn as never,
+      ...sessionPaths,
       input: { initialToken },
-      // The face, plus which token is held (the stored one or a new login's).
-      serializeState: ({ value, context }: Snapshot) => `${String(value)}#${context.token}`,
-    } as never,
-  ) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
+      events: (snapshot: Snapshot) => [...sessionPaths.events(snapshot), ...extrasIn(snapshot)],
+    },
+    ({ value, context }: Snapshot) => `${String(value)}#${context.token}`,
+  );
 
 function createSut(initialToken: string | null) {
   const api = {
@@ -143,7 +136,7 @@ const nameOf = (path: { state: { value: unknown }; steps: { event: { type: strin
   `${String(path.state.value)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
 
 async function replay(
-  path: ReturnType<TestModel<Snapshot, ModelEvent, unknown>['getShortestPaths']>[number],
+  path: ReturnType<TestModel<Snapshot, EventObject, unknown>['getShortestPaths']>[number],
   initialToken: string | null,
 ) {
   const sut = createSut(initialToken);
