@@ -55,7 +55,7 @@ export type ModelPath<TSnapshot> = {
 };
 
 /**
- * Every transition of the model once: the shortest path to each state, then each of the
+ * Every transition of the model once (those that change the state): the shortest path to each state, then each of the
  * model's events there. For a model whose simple paths are too many to replay (the login form's
  * run into tens of thousands), this covers what they cover edge by edge.
  */
@@ -69,6 +69,8 @@ export function transitionPaths<TSnapshot>(
     const from = adjacency[key(to.state)];
     if (!from) continue;
     for (const next of Object.values(from.transitions)) {
+      // An event that leaves the state as it was makes no edge (as in the simple paths).
+      if (key(next.state) === key(to.state)) continue;
       covered.push({
         state: next.state,
         steps: [...to.steps, { event: next.event, state: next.state }],
