@@ -8,7 +8,7 @@ import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
  * state for coverage. Plain TypeScript, free of Node, browser and Playwright imports: the models
  * beside the machines (src/machines/*.paths.ts, src/shared/*.paths.ts) import it, and
  * tests/model replays them against the machines; what drives a site for each model (its page
- * registry) lives in testers/paths/drivers.
+ * registry) lives with the paths tool, outside src (its drivers folder).
  */
 export interface PathModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   /** The name testers type: `npm run paths -- <id>`. */
