@@ -9,18 +9,19 @@ const serverNotClient = {
   group: ['**/src/ui/**', '**/src/api/**', '**/src/machines/**', '**/src/streams/**'],
   message: 'The server shares src/shared (and pure helpers), never the client layers.',
 };
+const onlyUnitsOfWorkPublish = {
+  group: ['**/platform/unitOfWork'],
+  importNames: ['publish', 'publishOne'],
+  message:
+    'Record changes in a unit of work (`commit`, `work.changed`): it publishes after the commit. Only the realtime layer and the start publish directly.',
+};
 const domainRules = [
   {
     group: ['**/http/**', '**/jobs/**', '**/realtime/**', '**/ops/**', '**/seed/**', '**/deps'],
     message:
       'The domain imports neither the edge layers nor server/deps.ts: take `Platform` (server/platform/platform.ts) or a feature slice.',
   },
-  {
-    group: ['**/platform/unitOfWork'],
-    importNames: ['publish', 'publishOne'],
-    message:
-      'Domain commands record changes in their unit of work (`commit`, `work.changed`); only the edge publishes what it made outside one.',
-  },
+  onlyUnitsOfWorkPublish,
 ];
 
 // The app never reaches into the testers (issue 29): a machine's path model lives beside it in
@@ -198,6 +199,13 @@ export default tseslint.config(
   {
     files: ['server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNotClient] }] },
+  },
+  {
+    // The edge calls commands; the commands' units of work publish (issue 29).
+    files: ['server/http/**', 'server/jobs/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverNotClient, onlyUnitsOfWorkPublish] }],
+    },
   },
   {
     // The server's layers read top-down (issue 29; docs/architecture.md): the domain imports
