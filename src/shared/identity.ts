@@ -11,6 +11,21 @@ export const PLAYER_TYPE = 0;
 export const isAgentType = (type: number): boolean => AGENT_TYPES.includes(type);
 export const isTrialType = (type: number): boolean => type === TRIAL_TYPE;
 
+/** Who a session is: a guest, or a logged-in member of one kind (spec 3 "Login state"). */
+export type SessionRole = 'guest' | 'player' | 'trial' | 'agent';
+
+/**
+ * The one rule from a member's type to its role (issue 29), for the client's session and the
+ * server alike: an agent type is an agent, the trial type a trial account, any other a player;
+ * no member (null) is a guest.
+ */
+export function roleOf(member: { type: number } | null | undefined): SessionRole {
+  if (!member) return 'guest';
+  if (isAgentType(member.type)) return 'agent';
+  if (isTrialType(member.type)) return 'trial';
+  return 'player';
+}
+
 /** The default password that forces a change at the next login (spec 4, 9). */
 export const DEFAULT_PASSWORD_MARK = '{secret}';
 

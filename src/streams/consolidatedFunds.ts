@@ -12,6 +12,7 @@ import {
   shareReplay,
   switchMap,
 } from 'rxjs';
+import type { SessionRole } from '../shared/identity';
 
 /** Spec 3 "Consolidated funds": which salary and dividend features this member has. */
 export interface ConsolidatedFunds {
@@ -26,7 +27,8 @@ export interface ConsolidatedFunds {
   agentPolicy: boolean;
 }
 
-export type SessionRole = 'guest' | 'player' | 'trial' | 'agent';
+/** Declared once, in src/shared/identity (with `roleOf`); re-exported for this store's users. */
+export type { SessionRole };
 
 /**
  * Spec 4: the logged-in transition fetches the consolidated funds for real accounts when the

@@ -177,6 +177,17 @@ export function isNewer(event: Sequenced, than: Sequenced): boolean {
 }
 
 /**
+ * The snapshot variant: a value with no seq of its own that any of its events may have changed
+ * (a member's summary, the VIP standing, the reward list, the member's feedback). Every event
+ * fetches it again (one fetch for the events that arrive while one is in flight; the newest
+ * fetch wins), and so does every `refetch$` moment: a reconnect that did not recover the missed
+ * events, a refresh the user asked for.
+ */
+export function liveSnapshot<S>(spec: Common<S, unknown>): Observable<S> {
+  return live<S, unknown>({ ...spec, apply: (state) => state, refetchOn: () => true });
+}
+
+/**
  * The keyed variant: a list of items, each with its own key and seq (withdrawals, contracts).
  * An event for an item on the list replaces it when its seq is higher; one for an item not on
  * the list goes where `insert` puts it (by default nowhere: the list is a page of a larger

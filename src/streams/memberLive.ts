@@ -6,8 +6,8 @@ import {
   shareReplay,
   switchMap,
 } from 'rxjs';
-import type { SessionRole } from './consolidatedFunds';
-import { live } from './live';
+import type { SessionRole } from '../shared/identity';
+import { liveSnapshot } from './live';
 
 /**
  * A member's live summary that carries no seq (the unread count, the reward centre's count and
@@ -28,11 +28,9 @@ export function createMemberLive<T>(deps: {
     distinctUntilChanged(),
     switchMap((role) =>
       role === 'player' || role === 'agent'
-        ? live<T, unknown>({
+        ? liveSnapshot<T>({
             fetch: deps.fetch,
             events$: deps.changed$,
-            apply: (value) => value,
-            refetchOn: () => true,
             refetch$: deps.reconnected$,
           })
         : of(null),

@@ -9,7 +9,7 @@ import {
   switchMap,
 } from 'rxjs';
 import type { PromotionList } from '../shared/promotions';
-import type { SessionRole } from './consolidatedFunds';
+import type { SessionRole } from '../shared/identity';
 
 /** Spec 3's public state for promotions, as far as the shell needs it. */
 export interface PromotionSummary {

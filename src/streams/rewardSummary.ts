@@ -1,6 +1,6 @@
 import type { Observable, ObservableInput } from 'rxjs';
 import type { RewardSummary } from '../shared/rewards';
-import type { SessionRole } from './consolidatedFunds';
+import type { SessionRole } from '../shared/identity';
 import { createMemberLive } from './memberLive';
 
 /**

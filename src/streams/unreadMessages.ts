@@ -1,5 +1,5 @@
 import type { Observable, ObservableInput } from 'rxjs';
-import type { SessionRole } from './consolidatedFunds';
+import type { SessionRole } from '../shared/identity';
 import { createMemberLive } from './memberLive';
 
 /**

@@ -50,7 +50,6 @@ import { type BalanceStore, createBalanceStore } from '../../streams/balance';
 import {
   type ConsolidatedFundsStore,
   createConsolidatedFunds,
-  type SessionRole,
 } from '../../streams/consolidatedFunds';
 import { createLanguageService, type LanguageService } from '../../i18n/languageService';
 import { SOCKET_PATH } from '../../shared/realtime';
@@ -58,7 +57,8 @@ import { type OnDemandCode, socketClient } from '../../streams/onDemandCode';
 import { afterFirstScreen } from './firstScreen';
 import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
 import { createSystemStatus, type LiveSystemStatus } from '../../streams/system';
-import { createSessionService, type SessionService } from './session/sessionService';
+import { createSessionService, sessionRoleOf, type SessionService } from './session/sessionService';
+import type { SessionRole } from '../../shared/identity';
 
 /** Everything the views reach through context: built once per tab in main.tsx. */
 export interface Services {
@@ -190,17 +190,7 @@ export function createServices(i18n: i18n): Services {
   const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
   // An actor emits on change only: start from where it is now.
   const snapshots$ = defer(() => from(session.actor).pipe(startWith(session.actor.getSnapshot())));
-  const role$: Observable<SessionRole> = snapshots$.pipe(
-    map((snapshot): SessionRole =>
-      snapshot.matches('player')
-        ? 'player'
-        : snapshot.matches('trial')
-          ? 'trial'
-          : snapshot.matches('agent')
-            ? 'agent'
-            : 'guest',
-    ),
-  );
+  const role$: Observable<SessionRole> = snapshots$.pipe(map(sessionRoleOf));
   const loggedIn$ = role$.pipe(map((role) => role !== 'guest'));
   // The member's numbers around the page (balance, funds, badges, VIP, the reality check's
   // session) are asked for once the first screen is drawn (firstScreen.ts): on a slow phone they
@@ -261,10 +251,7 @@ export function createServices(i18n: i18n): Services {
     key$: combineLatest([
       snapshots$.pipe(
         filter((snapshot) => !snapshot.matches('starting') && !snapshot.matches('loadingMember')),
-        map(
-          (snapshot) =>
-            snapshot.matches('player') || snapshot.matches('trial') || snapshot.matches('agent'),
-        ),
+        map((snapshot) => sessionRoleOf(snapshot) !== 'guest'),
         distinctUntilChanged(),
       ),
       language$,

@@ -56,13 +56,7 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [game, setGame] = useState<{ url: string; title: string } | null>(null);
   const [vendor, setVendor] = useState<string | null>(null);
-  const player: Player = !session.isLogin
-    ? 'guest'
-    : session.isTrial
-      ? 'trial'
-      : session.isAgent
-        ? 'agent'
-        : 'player';
+  const player: Player = session.role;
 
   const launch = useCallback(
     async (card: GameItem, mode: PlayMode, origin: LaunchOrigin) => {

@@ -12,7 +12,8 @@ export type LiveState<T> =
  * stream ends in an error (a failed first fetch). `refresh` fetches again with the list kept on
  * screen; `retry` starts a fresh stream. The stream is made again when `key` changes (it stands
  * for what `create` reads, as useKeyedQuery's key does) and left when the component unmounts
- * (its fetch and its events with it).
+ * (its fetch and its events with it). `previous` holds the last value of any of its streams,
+ * for a view that keeps it on screen while a new stream loads (null before the first).
  */
 export function useLive<T, L = never>(
   key: string,
@@ -24,9 +25,13 @@ export function useLive<T, L = never>(
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const source$ = useMemo(() => create(io), [io, attempt, key]);
   const [seen, setSeen] = useState<{ source: Observable<T>; state: LiveState<T> } | null>(null);
+  const [previous, setPrevious] = useState<{ value: T } | null>(null);
   useEffect(() => {
     const subscription = source$.subscribe({
-      next: (value) => setSeen({ source: source$, state: { kind: 'ready', value } }),
+      next: (value) => {
+        setSeen({ source: source$, state: { kind: 'ready', value } });
+        setPrevious({ value });
+      },
       error: (error: { code?: string } | undefined) =>
         setSeen({
           source: source$,
@@ -37,10 +42,14 @@ export function useLive<T, L = never>(
   }, [source$]);
   // A new stream (new inputs, a retry) starts from loading, not from the last one's value.
   const state: LiveState<T> = seen?.source === source$ ? seen.state : { kind: 'loading' };
-  return {
-    state,
-    refresh: () => io.refresh$.next(),
-    local: (change: L) => io.local$.next(change),
-    retry: () => setAttempt((count) => count + 1),
-  };
+  // The same functions on every render (a view may pass them on, or list them in a dependency).
+  const actions = useMemo(
+    () => ({
+      refresh: () => io.refresh$.next(),
+      local: (change: L) => io.local$.next(change),
+      retry: () => setAttempt((count) => count + 1),
+    }),
+    [io],
+  );
+  return { state, previous, ...actions };
 }

@@ -11,8 +11,8 @@ import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
 import { useServices } from '../core/ServicesContext';
-import { shownValue, useQuery } from '../hooks/useQuery';
-import { useRefreshOn } from './useRefreshOn';
+import { useLiveQuery } from '../hooks/useLiveQuery';
+import { shownValue } from '../hooks/useQuery';
 
 /**
  * Manual rebate (spec 2 manualRebate; issue 14): what valid bets since the last claim have
@@ -25,8 +25,7 @@ export function ManualRebate() {
   const toast = useToast();
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
-  const query = useQuery('rebate', (signal) => promotionsApi.rebate(signal));
-  useRefreshOn(['balance'], query.refresh);
+  const query = useLiveQuery('rebate', (signal) => promotionsApi.rebate(signal), ['balance']);
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
   const view = shownValue(query.state);
   if (!view) return <QueryFallback state={query.state} onRetry={query.refresh} lines={3} />;

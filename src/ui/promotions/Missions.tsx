@@ -9,8 +9,8 @@ import { QueryFallback } from '../components/QueryFallback';
 import { SkeletonText } from '../components/Skeleton';
 import { Table } from '../components/Table';
 import { useServices } from '../core/ServicesContext';
-import { shownValue, useQuery } from '../hooks/useQuery';
-import { useRefreshOn } from './useRefreshOn';
+import { useLiveQuery } from '../hooks/useLiveQuery';
+import { shownValue } from '../hooks/useQuery';
 
 /**
  * Missions and their leaderboard (spec 2 missionLeaderboard; issue 14): today's and this
@@ -21,14 +21,16 @@ import { useRefreshOn } from './useRefreshOn';
 export function Missions() {
   const { t, i18n } = useTranslation();
   const { promotionsApi } = useServices();
-  const summary = useQuery(`missions:${i18n.language}`, (signal) =>
-    promotionsApi.missions.summary(signal),
+  const summary = useLiveQuery(
+    `missions:${i18n.language}`,
+    (signal) => promotionsApi.missions.summary(signal),
+    ['balance', 'reward'],
   );
-  const board = useQuery('missions:leaderboard', (signal) =>
-    promotionsApi.missions.leaderboard(signal),
+  const board = useLiveQuery(
+    'missions:leaderboard',
+    (signal) => promotionsApi.missions.leaderboard(signal),
+    ['reward'],
   );
-  useRefreshOn(['balance', 'reward'], summary.refresh);
-  useRefreshOn(['reward'], board.refresh);
   const value = shownValue(summary.state);
   if (!value) return <QueryFallback state={summary.state} onRetry={summary.refresh} lines={4} />;
   const boardValue = shownValue(board.state);

@@ -19,8 +19,8 @@ import { newIdempotencyKey } from '../core/requestKeys';
 import { useServices } from '../core/ServicesContext';
 import { usePopups } from '../core/PopupContext';
 import { useSession } from '../core/session/useSession';
+import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue, useQuery } from '../hooks/useQuery';
-import { useRefreshOn } from './useRefreshOn';
 
 type Tab = 'goods' | 'redemptions' | 'history';
 
@@ -59,8 +59,7 @@ function PointMall() {
   const { t } = useTranslation();
   const { promotionsApi } = useServices();
   const [tab, setTab] = useState<Tab>('goods');
-  const balance = useQuery('points:balance', () => promotionsApi.points.balance());
-  useRefreshOn(['balance'], balance.refresh);
+  const balance = useLiveQuery('points:balance', () => promotionsApi.points.balance(), ['balance']);
   const points =
     balance.state.kind === 'ready'
       ? balance.state.value.points

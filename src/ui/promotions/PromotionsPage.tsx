@@ -15,7 +15,6 @@ import { errorCodeOf } from '../core/apiErrors';
 import { usePopups } from '../core/PopupContext';
 import { useObservable } from '../hooks/useObservable';
 import { useSession } from '../core/session/useSession';
-import { useRefreshOn } from './useRefreshOn';
 import { RaffleDetails } from './RaffleDetails';
 import { WageringProgress } from './WageringProgress';
 import { Badge } from '../components/Badge';
@@ -24,7 +23,7 @@ import { LoadFailed } from '../components/LoadFailed';
 import { SafeHtml } from '../components/SafeHtml';
 import { Skeleton, SkeletonText } from '../components/Skeleton';
 import { useServices } from '../core/ServicesContext';
-import { useQuery } from '../hooks/useQuery';
+import { useLiveQuery } from '../hooks/useLiveQuery';
 
 const tones: Record<PromotionStatus, 'neutral' | 'accent' | 'success' | 'danger'> = {
   comingSoon: 'neutral',
@@ -51,11 +50,12 @@ export default function PromotionsPage() {
   // Asked again in another language and once the session is known (a restored login, a login
   // or logout on this page): the token, when there is one, goes with every call.
   const who = pending ? 'pending' : isLogin ? `member:${member?.account ?? ''}` : 'guest';
-  const { state, refresh } = useQuery(`promotions:${i18n.language}:${who}`, (signal) =>
-    promotionsApi.list(signal),
-  );
   // A reward issued or a bonus unlocked elsewhere (a deposit, a bet) changes a card's state.
-  useRefreshOn(['reward'], refresh);
+  const { state, refresh } = useLiveQuery(
+    `promotions:${i18n.language}:${who}`,
+    (signal) => promotionsApi.list(signal),
+    ['reward'],
+  );
   return (
     <div className="section-page promotions-page" data-testid="promotions-page">
       <h1>{t('nav.promotions')}</h1>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../shared/money';
 import { useServices } from '../core/ServicesContext';
-import { shownValue, useQuery } from '../hooks/useQuery';
-import { useRefreshOn } from './useRefreshOn';
+import { useLiveQuery } from '../hooks/useLiveQuery';
+import { shownValue } from '../hooks/useQuery';
 
 /**
  * A raffle's card details (issue 14): the prizes, the draw time, the member's tickets (growing
@@ -13,10 +13,11 @@ export function RaffleDetails({ code, state }: { code: string; state: string | n
   const { t, i18n } = useTranslation();
   const { promotionsApi } = useServices();
   // Asked again when the member's part changes (joining makes its entry).
-  const query = useQuery(`raffle:${code}:${state ?? 'guest'}`, (signal) =>
-    promotionsApi.raffle(code, signal),
+  const query = useLiveQuery(
+    `raffle:${code}:${state ?? 'guest'}`,
+    (signal) => promotionsApi.raffle(code, signal),
+    ['balance', 'reward'],
   );
-  useRefreshOn(['balance', 'reward'], query.refresh);
   const view = shownValue(query.state);
   if (!view) return null;
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);

@@ -12,8 +12,8 @@ import { Table } from '../components/Table';
 import { useToast } from '../components/Toast';
 import { useServices } from '../core/ServicesContext';
 import { useSession } from '../core/session/useSession';
-import { shownValue, useQuery } from '../hooks/useQuery';
-import { useRefreshOn } from './useRefreshOn';
+import { useLiveQuery } from '../hooks/useLiveQuery';
+import { shownValue } from '../hooks/useQuery';
 
 const stateTone = { registered: 'accent', rewarded: 'success', refused: 'neutral' } as const;
 
@@ -29,8 +29,11 @@ export function Referral() {
   const { member } = useSession();
   const dialog = useDialog();
   const toast = useToast();
-  const query = useQuery(`referral:${i18n.language}`, (signal) => promotionsApi.referral(signal));
-  useRefreshOn(['reward'], query.refresh);
+  const query = useLiveQuery(
+    `referral:${i18n.language}`,
+    (signal) => promotionsApi.referral(signal),
+    ['reward'],
+  );
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
   const view = shownValue(query.state);
   if (!view) return <QueryFallback state={query.state} onRetry={query.refresh} lines={4} />;

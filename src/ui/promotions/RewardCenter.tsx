@@ -14,8 +14,8 @@ import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
 import { useServices } from '../core/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
-import { shownValue, useQuery } from '../hooks/useQuery';
-import { useRefreshOn } from './useRefreshOn';
+import { useLiveQuery } from '../hooks/useLiveQuery';
+import { shownValue } from '../hooks/useQuery';
 import { WageringProgress } from './WageringProgress';
 
 /**
@@ -31,10 +31,13 @@ export function RewardCenter() {
   const dialog = useDialog();
   const errorText = useErrorText();
   const [busy, setBusy] = useState<string | null>(null);
-  const query = useQuery(`rewards:${i18n.language}`, (signal) => promotionsApi.rewards(signal));
+  const query = useLiveQuery(
+    `rewards:${i18n.language}`,
+    (signal) => promotionsApi.rewards(signal),
+    ['reward'],
+  );
   // The lock comes from the live summary: it moves with every bet while the page is open.
   const summary = useObservable(rewardSummary$, null);
-  useRefreshOn(['reward'], query.refresh);
 
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
   const act = async (key: string, work: () => Promise<string | null>) => {

@@ -6,8 +6,8 @@ import { Card } from '../components/Card';
 import { QueryFallback } from '../components/QueryFallback';
 import { Table, type TableColumn } from '../components/Table';
 import { useServices } from '../core/ServicesContext';
-import { shownValue, useQuery } from '../hooks/useQuery';
-import { useRefreshOn } from './useRefreshOn';
+import { useLiveQuery } from '../hooks/useLiveQuery';
+import { shownValue } from '../hooks/useQuery';
 
 /**
  * The VIP page (spec 2 member list; issue 14): the member's level, the period's valid bets and
@@ -17,8 +17,10 @@ import { useRefreshOn } from './useRefreshOn';
 export function VipPage() {
   const { t, i18n } = useTranslation();
   const { promotionsApi } = useServices();
-  const query = useQuery(`vip:${i18n.language}`, (signal) => promotionsApi.vip(signal));
-  useRefreshOn(['vip', 'balance'], query.refresh);
+  const query = useLiveQuery(`vip:${i18n.language}`, (signal) => promotionsApi.vip(signal), [
+    'vip',
+    'balance',
+  ]);
   const status = shownValue(query.state);
   if (!status) return <QueryFallback state={query.state} onRetry={query.refresh} lines={4} />;
   return (

@@ -2,8 +2,8 @@ import { Subject } from 'rxjs';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { IdentityApi } from '../../../api/identity';
 import { readToken } from '../../../api/sessionToken';
-import { sessionMachine } from '../../../machines/session';
-import { isAgentType, type MemberInfo, SESSION_KEYS } from '../../../shared/identity';
+import { isLogin, sessionMachine, type SessionSnapshot } from '../../../machines/session';
+import { type MemberInfo, roleOf, SESSION_KEYS, type SessionRole } from '../../../shared/identity';
 import type { Realtime } from '../../../streams/realtime';
 
 /**
@@ -31,7 +31,7 @@ export function createSessionService(deps: {
         storage.setItem(SESSION_KEYS.account, member.account);
         storage.setItem(SESSION_KEYS.username, member.account);
         storage.setItem(SESSION_KEYS.customerId, member.id);
-        storage.setItem(SESSION_KEYS.isAgent, String(isAgentType(member.type)));
+        storage.setItem(SESSION_KEYS.isAgent, String(roleOf(member) === 'agent'));
       },
       // Spec 4 logout: "clear all session storage".
       clearSession: () => storage.clear(),
@@ -86,3 +86,11 @@ export function createSessionService(deps: {
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
+
+/**
+ * The session's role: the logged-in member's (`roleOf`, the one rule from a member's type to a
+ * role), or a guest while nobody is (also while the member loads and while logging out).
+ */
+export function sessionRoleOf(snapshot: SessionSnapshot): SessionRole {
+  return roleOf(isLogin(snapshot) ? snapshot.context.member : null);
+}

@@ -3,7 +3,7 @@ import type { LoginResult } from '../../../shared/identity';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isAgentType, SESSION_KEYS } from '../../../shared/identity';
+import { roleOf, SESSION_KEYS } from '../../../shared/identity';
 import { useServices } from '../ServicesContext';
 import { hideLoader, showLoader } from '../loader';
 import { useDialog } from '../../components/DialogProvider';
@@ -70,7 +70,7 @@ export function useAuthActions() {
         // The after-login greeting: a toast, so the page stays usable at once.
         toast(t('auth.welcomeBack', { name: member.nickname }), { tone: 'success' });
       }
-      if (member && isAgentType(member.type)) void navigate('/agentHome');
+      if (roleOf(member) === 'agent') void navigate('/agentHome');
       else if (options.from) void navigate(options.from);
     },
     [dialog, navigate, popups, services, t, toast],

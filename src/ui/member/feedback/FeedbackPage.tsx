@@ -5,9 +5,9 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFallback } from '../../components/QueryFallback';
 import { useServices } from '../../core/ServicesContext';
-import { shownValue, useQuery } from '../../hooks/useQuery';
+import { useLiveQuery } from '../../hooks/useLiveQuery';
+import { shownValue } from '../../hooks/useQuery';
 import { FeedbackForm } from './FeedbackForm';
-import { useRefreshOnMessages } from './useRefreshOnMessages';
 
 function FeedbackItem({ item }: { item: FeedbackView }) {
   const { t, i18n } = useTranslation();
@@ -57,8 +57,8 @@ function FeedbackItem({ item }: { item: FeedbackView }) {
 export function FeedbackPage() {
   const { t } = useTranslation();
   const { feedbackApi } = useServices();
-  const query = useQuery('feedback-mine', (signal) => feedbackApi.mine(signal));
-  useRefreshOnMessages(query.refresh);
+  // An operator's answer comes as a message (the `message` event): the list follows it.
+  const query = useLiveQuery('feedback-mine', (signal) => feedbackApi.mine(signal), ['message']);
   const view = shownValue(query.state);
   return (
     <div className="feedback-page" data-testid="feedback-page">

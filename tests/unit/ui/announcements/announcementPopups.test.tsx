@@ -42,6 +42,7 @@ beforeAll(() => {
 
 const guest: SessionView = {
   pending: false,
+  role: 'guest',
   isLogin: false,
   isAgent: false,
   isTrial: false,
@@ -49,6 +50,7 @@ const guest: SessionView = {
 };
 const member = (id: string): SessionView => ({
   ...guest,
+  role: 'player',
   isLogin: true,
   member: { id, account: `m${id}`, nickname: `M ${id}`, type: 0, mobileNum: null } as never,
 });
