@@ -61,7 +61,11 @@ export async function expireRewards(
       );
       if (outcome instanceof Error) result.failed += 1;
     }
-    if (only !== undefined) return result;
+    if (only !== undefined) {
+      // Just this reward: its member is told all the same.
+      for (const memberId of told) work.changed('reward', { memberId, reason: 'expired' });
+      return result;
+    }
     const waiting = await tx.query<{ id: string; member_id: string }>(
       `select pp.id::text, pp.member_id::text
        from promotion_participations pp join promotions p on p.id = pp.promotion_id
