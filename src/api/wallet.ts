@@ -6,6 +6,8 @@ export interface WalletSnapshot {
   currency: string;
   currencySymbol: string;
   balance: string;
+  /** Bonus money being wagered (issue 28): locked until its requirement is met. */
+  bonus: { balance: string; seq: number };
   wallets: { wallet: string; balance: string; seq: number }[];
 }
 

@@ -35,7 +35,7 @@ export const accountRecordTypes = {
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_refund'],
   transfer: ['wallet_transfer', 'upline_transfer'],
-  bonus: ['bonus', 'trial_credit'],
+  bonus: ['bonus', 'bonus_release', 'bonus_forfeit', 'trial_credit'],
   game: ['bet', 'win', 'bet_refund'],
   salary: ['salary'],
 } as const satisfies Record<string, readonly string[]>;

@@ -2,10 +2,12 @@
  * The reward centre and bonus wagering (issue 14), as page and server see them.
  *
  * Every reward a member earns waits in the reward centre until claimed; claiming credits the
- * main wallet from a house account. A bonus with a wagering requirement then locks the member's
- * money (no withdrawal, no transfer to the upline) until real valid bets reach the requirement,
- * or the member forfeits the bonus (what is left of it goes back). One bonus is wagered at a
- * time: a second one waits in the reward centre until the first is done.
+ * main wallet from a house account — or, for a bonus with a wagering requirement, the bonus
+ * balance (issue 28): bonus money and what it wins stay apart from real money, bets take real
+ * money first, and the member's money is locked (no withdrawal, no transfer to the upline)
+ * until valid bets reach the requirement (the bonus balance then turns real) or the member
+ * forfeits the bonus (the whole bonus balance goes back). One bonus is wagered at a time: a
+ * second one waits in the reward centre until the first is done.
  */
 export const REWARD_SOURCES = [
   'promotion',
@@ -17,7 +19,8 @@ export const REWARD_SOURCES = [
 ] as const;
 export type RewardSource = (typeof REWARD_SOURCES)[number];
 
-export type RewardState = 'waiting' | 'claimed' | 'expired';
+/** `void`: a deposit bonus whose qualifying deposit left before the claim (issue 28). */
+export type RewardState = 'waiting' | 'claimed' | 'expired' | 'void';
 
 /**
  * How long a reward waits in the reward centre before it expires (docs/decisions.md): long
@@ -25,6 +28,12 @@ export type RewardState = 'waiting' | 'claimed' | 'expired';
  * without end. The reward-expiry job closes what has passed it.
  */
 export const REWARD_CLAIM_DAYS = 30;
+
+/**
+ * How long a claimed bonus may stay in wagering (docs/decisions.md "Bonus money"): past it the
+ * requirement expires and the bonus balance goes back to the house, as a forfeit does.
+ */
+export const BONUS_WAGERING_DAYS = 30;
 
 export interface RewardView {
   id: string;
@@ -49,9 +58,13 @@ export interface WageringView {
   rewardId: string;
   promotion: { code: string; title: string } | null;
   bonus: string;
+  /** The bonus balance now: the bonus and what it won, still locked (issue 28). */
+  balance: string;
   required: string;
   wagered: string;
   left: string;
+  /** When the requirement expires and the bonus balance goes back; null for none. */
+  expiresAt: string | null;
   /** Whole percent reached, 0–100 (rounded down: 100 only when met). */
   percent: number;
   startedAt: string;
@@ -86,7 +99,16 @@ export interface ClaimAllResult {
  * state: the summary is fetched again, as the unread count is.
  */
 export interface RewardEvent {
-  reason: 'issued' | 'claimed' | 'wagered' | 'unlocked' | 'forfeited' | 'expired' | 'changed';
+  reason:
+    | 'issued'
+    | 'claimed'
+    | 'wagered'
+    | 'unlocked'
+    | 'forfeited'
+    | 'expired'
+    | 'lost'
+    | 'void'
+    | 'changed';
 }
 
 /** How many of the newest claimed or expired rewards the reward centre shows. */

@@ -19,7 +19,22 @@ export interface SettledBet {
   valid: bigint;
   stake: bigint;
   win: bigint;
+  /** The part of the stake taken from the bonus account, and of the win paid back to it. */
+  bonusStake: bigint;
+  bonusWin: bigint;
   at: Date;
+}
+
+/**
+ * The real-money part of a bet (issue 28: the house never pays for play it funded): the stake
+ * and win less their bonus parts, the valid bet in the same proportion (rounded down). A bet
+ * staked wholly with bonus money has no real part.
+ */
+export function realPartOf(bet: SettledBet): SettledBet {
+  if (bet.bonusStake === 0n) return bet;
+  const stake = bet.stake - bet.bonusStake;
+  const valid = bet.stake === 0n ? 0n : (bet.valid * stake) / bet.stake;
+  return { ...bet, stake, valid, win: bet.win - bet.bonusWin, bonusStake: 0n, bonusWin: 0n };
 }
 
 /** What the steps of one bet learn from each other (the rebate's rate is the VIP level's). */
@@ -30,13 +45,19 @@ interface AccrualContext {
 /** One thing a valid bet earns, accrued inside the bet's transaction. */
 export interface BetAccrual {
   name: string;
+  /**
+   * True for the one step that counts the whole bet, bonus money included (the wagering of the
+   * bonus itself); every other step is given the real-money part only, and skipped when there
+   * is none.
+   */
+  wholeBet?: true;
   /** Accrues inside the bet's unit of work and records what changed there. */
   accrue(work: Work, deps: Platform, bet: SettledBet, context: AccrualContext): Promise<void>;
 }
 
 /**
  * The bet accruals table (issue 29: features react to money through accrual tables; the games
- * and the ledger import none of them). Everything a settled real bet earns, each in the bet's own transaction (issues 6 and 14):
+ * and the ledger import none of them). Everything the real-money part of a settled bet earns, each in the bet's own transaction (issues 6 and 14):
  * the agents' salaries up the chain, the bonus being wagered, the VIP period (the level first:
  * the rebate goes by it), the manual rebate, the points, a referred friend's turnover, raffle
  * tickets and the missions. The benchmark (`npm run bench --
@@ -60,9 +81,9 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
   },
   {
     name: 'wagering',
+    wholeBet: true,
     async accrue(work, _deps, bet) {
-      const change = await wagerWithin(work.tx, bet.memberId, bet.valid);
-      if (change) work.changed('reward', change);
+      await wagerWithin(work, bet.memberId, bet.valid);
     },
   },
   {
@@ -121,7 +142,12 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
   },
 ];
 
-/** Runs `steps` for one bet inside its unit of work, which publishes what they changed. */
+/**
+ * Runs `steps` for one bet inside its unit of work, which publishes what they changed. Each
+ * step but the bonus's wagering sees the real-money part of the bet only (issue 28, finding 2):
+ * salaries, the dividend, rebates, points, referral, raffle, mission and VIP progress are never
+ * earned on bonus money.
+ */
 export async function accrueBetWithin(
   work: Work,
   deps: Platform,
@@ -129,5 +155,9 @@ export async function accrueBetWithin(
   steps: readonly BetAccrual[] = BET_ACCRUALS,
 ): Promise<void> {
   const context: AccrualContext = { vipLevel: null };
-  for (const step of steps) await step.accrue(work, deps, bet, context);
+  const real = realPartOf(bet);
+  for (const step of steps) {
+    if (step.wholeBet) await step.accrue(work, deps, bet, context);
+    else if (real.stake > 0n) await step.accrue(work, deps, real, context);
+  }
 }

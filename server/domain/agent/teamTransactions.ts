@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/types';
 import { ApiError } from '../../platform/apiError';
 import { pageOf, type RecordsWindow } from '../records/query';
 import { accountFilter, money, Params, teamCte } from './team';
+import { walletNameOf } from '../ledger/accounts';
 
 /** The ledger kinds of an account-record filter (the member's account record's groups). */
 function kindsOf(type: string | null): readonly string[] | null {
@@ -76,7 +77,7 @@ export async function teamTransactions(
       account: row.account,
       level: Number(row.level),
       kind: row.kind,
-      wallet: row.account_kind === 'main' ? 'MAIN' : row.name,
+      wallet: walletNameOf(row.account_kind, row.name),
       amount: money(row.amount),
       balanceAfter: money(row.balance_after),
     })),

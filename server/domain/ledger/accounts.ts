@@ -21,6 +21,33 @@ export async function houseAccountId(db: Queryable, name: HouseAccount): Promise
   return row.id;
 }
 
+/**
+ * The wallet name a member account shows as: `MAIN`, `BONUS` (bonus money being wagered, issue
+ * 28) or the vendor's code.
+ */
+export function walletNameOf(kind: string, name: string): string {
+  if (kind === 'main') return 'MAIN';
+  if (kind === 'bonus') return 'BONUS';
+  return name;
+}
+
+/**
+ * The member's bonus account (issue 28): a claimed bonus and what it wins, apart from real
+ * money until its wagering requirement is met. Created on first use.
+ */
+export async function bonusAccountId(db: Queryable, memberId: string): Promise<string> {
+  await db.query(
+    `insert into ledger_accounts (member_id, kind, name) values ($1, 'bonus', '')
+     on conflict (coalesce(member_id, 0), kind, name) do nothing`,
+    [memberId],
+  );
+  const [row] = await db.query<{ id: string }>(
+    `select id::text from ledger_accounts where member_id = $1 and kind = 'bonus' and name = ''`,
+    [memberId],
+  );
+  return row!.id;
+}
+
 /** The member's main wallet, or one of their vendor wallets; created on first use. */
 export async function walletId(
   db: Queryable,
@@ -47,7 +74,7 @@ export interface WalletBalance {
   lastEntryId: string;
 }
 
-/** Every wallet of a member with its balance; MAIN first. */
+/** Every wallet of a member with its balance (the bonus account as `BONUS`); MAIN first. */
 export async function memberWallets(db: Queryable, memberId: string): Promise<WalletBalance[]> {
   const rows = await db.query<{
     kind: string;
@@ -61,7 +88,7 @@ export async function memberWallets(db: Queryable, memberId: string): Promise<Wa
     [memberId],
   );
   return rows.map((row) => ({
-    wallet: row.kind === 'main' ? 'MAIN' : row.name,
+    wallet: walletNameOf(row.kind, row.name),
     balance: BigInt(row.balance),
     lastEntryId: row.last_entry ?? '0',
   }));

@@ -14,13 +14,18 @@ export const POSTING_KINDS = {
   withdrawal_payout: 'a withdrawal paid',
   /** house withdrawals_held → main: a withdrawal rejected or refunded. */
   withdrawal_refund: 'a withdrawal returned',
-  /** main → house vendors: a real bet's stake. */
+  /** main (real money first) and bonus → house vendors: a real bet's stake. */
   bet: 'a stake',
-  /** house vendors → main: a real bet's win. */
+  /** house vendors → main and bonus, in the proportion the stake came from each: a win. */
   win: 'a win',
-  /** house promotions / rebates / points → main: a bonus, a claimed reward or rebate. */
+  /**
+   * house promotions / rebates / points → main: a claimed reward or rebate; → bonus: a bonus
+   * with a wagering requirement (issue 28: bonus money is its own balance).
+   */
   bonus: 'a bonus',
-  /** main → house promotions: a bonus forfeited with its wagering requirement. */
+  /** bonus → main: the bonus balance turned real money, its wagering requirement met. */
+  bonus_release: 'a bonus unlocked',
+  /** bonus → house promotions: the whole bonus balance, forfeited or expired. */
   bonus_forfeit: 'a bonus forfeited',
   /** house salaries → main: an agent's settled salary period. */
   salary: 'a salary',

@@ -3,6 +3,7 @@ import { type AccountRecordItem, accountRecordTypes, type Page } from '../../../
 import type { Queryable } from '../../db/types';
 import { ApiError } from '../../platform/apiError';
 import { pageOf, type RecordsWindow } from './query';
+import { walletNameOf } from '../ledger/accounts';
 
 /** The ledger kinds of an account-record filter, comma-joined for `string_to_array`. */
 function kindsOf(type: string | null): string | null {
@@ -48,7 +49,7 @@ export async function accountRecord(
       id: row.id,
       at: new Date(row.created_at).toISOString(),
       kind: row.kind,
-      wallet: row.account_kind === 'main' ? 'MAIN' : row.name,
+      wallet: walletNameOf(row.account_kind, row.name),
       amount: toMoneyString(BigInt(row.amount)),
       balanceAfter: toMoneyString(BigInt(row.balance_after)),
     })),

@@ -7,7 +7,8 @@ const money = (minor: string) => toMoneyString(BigInt(minor));
 
 /**
  * One row per local day of the member's play and money: bets from `bets`, deposits,
- * withdrawals and bonuses from the ledger entries of their main wallet. Grouped in SQL.
+ * withdrawals and bonuses from the ledger entries of their main wallet (a bonus to wager counts
+ * when it turns real money, issue 28). Grouped in SQL.
  */
 const DAILY = `
   with activity as (
@@ -21,12 +22,12 @@ const DAILY = `
       0, 0, 0,
       case when t.kind = 'deposit' then e.amount else 0 end,
       case when t.kind in ('withdrawal_hold', 'withdrawal_refund') then -e.amount else 0 end,
-      case when t.kind = 'bonus' then e.amount else 0 end
+      case when t.kind in ('bonus', 'bonus_release') then e.amount else 0 end
     from ledger_entries e
     join ledger_accounts a on a.id = e.account_id and a.member_id = $1 and a.kind = 'main'
     join ledger_transactions t on t.id = e.transaction_id
     where e.created_at >= $2 and e.created_at < $3
-      and t.kind in ('deposit', 'withdrawal_hold', 'withdrawal_refund', 'bonus')
+      and t.kind in ('deposit', 'withdrawal_hold', 'withdrawal_refund', 'bonus', 'bonus_release')
   ),
   daily as (
     select day, sum(bet) as bet, sum(valid) as valid, sum(win) as win,

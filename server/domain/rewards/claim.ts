@@ -1,8 +1,12 @@
-import type { ClaimAllResult, RewardView } from '../../../src/shared/rewards';
+import {
+  BONUS_WAGERING_DAYS,
+  type ClaimAllResult,
+  type RewardView,
+} from '../../../src/shared/rewards';
 import type { Queryable } from '../../db/types';
 import type { Platform } from '../../platform/platform';
 import { ApiError } from '../../platform/apiError';
-import { type HouseAccount, houseAccountId, walletId } from '../ledger/accounts';
+import { type HouseAccount, bonusAccountId, houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import { type BalanceChange, changesOf } from '../ledger/amounts';
 import { applyParticipationEvent } from '../participation/apply';
@@ -19,14 +23,16 @@ interface ClaimedRow extends RewardRow {
  * Claims one waiting reward (issue 14, reward centre): the row turns `claimed` in the same
  * statement that checks it is waiting (two parallel claims: the second finds it claimed), the
  * money moves from the reward's house account in the same transaction (ledger key
- * `reward:<id>`), and a bonus with a requirement opens it (one at a time: a second bonus waits).
+ * `reward:<id>`), and a bonus with a requirement opens it (one at a time: a second bonus waits)
+ * and goes to the bonus balance (issue 28). A deposit bonus whose deposit has left since is
+ * voided instead, and the refusal answered after that commits.
  */
 async function claimWithin(
   tx: Queryable,
   memberId: string,
   rewardId: string,
   language: string,
-): Promise<{ reward: RewardView; changes: BalanceChange[] }> {
+): Promise<{ reward: RewardView; changes: BalanceChange[] } | { refused: ApiError }> {
   await lockMember(tx, memberId);
   const [row] = await tx.query<ClaimedRow>(
     `with claimed as (
@@ -51,6 +57,22 @@ async function claimWithin(
     }
     throw new ApiError(409, 'reward_expired', 'This reward has expired.');
   }
+  const depositId = row.detail.depositId;
+  if (depositId !== undefined && (await depositLeft(tx, memberId, depositId))) {
+    // Issue 28: a deposit bonus is the deposit's, and the deposit is part of its wagering lock
+    // from the moment the bonus is issued; money gone since the deposit voids it.
+    await tx.query(`update rewards set state = 'void' where id = $1`, [row.id]);
+    if (row.participation_id) {
+      await applyParticipationEvent(tx, row.participation_id, { type: 'promotion.expire' });
+    }
+    return {
+      refused: new ApiError(
+        409,
+        'bonus_deposit_withdrawn',
+        'Money left your account after the deposit this bonus matched, so the bonus is void.',
+      ),
+    };
+  }
   const required = BigInt(row.wagering_required);
   if (required > 0n) {
     const [open] = await tx.query(
@@ -65,15 +87,18 @@ async function claimWithin(
       );
     }
     await tx.query(
-      `insert into wagering_requirements (member_id, reward_id, bonus, required)
-       values ($1, $2, $3, $4)`,
-      [memberId, row.id, row.amount, required.toString()],
+      `insert into wagering_requirements (member_id, reward_id, bonus, required, expires_at)
+       values ($1, $2, $3, $4, now() + make_interval(days => $5))`,
+      [memberId, row.id, row.amount, required.toString(), BONUS_WAGERING_DAYS],
     );
   }
   if (row.participation_id) {
     await applyParticipationEvent(tx, row.participation_id, { type: 'promotion.claim' });
   }
-  const main = await walletId(tx, memberId, null);
+  // A bonus to wager goes to the bonus balance, apart from real money until the requirement is
+  // met (issue 28); a reward without one is real money at once.
+  const target =
+    required > 0n ? await bonusAccountId(tx, memberId) : await walletId(tx, memberId, null);
   const amount = BigInt(row.amount);
   const posted = await postWithin(tx, {
     idempotencyKey: `reward:${row.id}`,
@@ -81,7 +106,7 @@ async function claimWithin(
     memberId,
     postings: [
       { accountId: await houseAccountId(tx, row.house_account), amount: -amount },
-      { accountId: main, amount },
+      { accountId: target, amount },
     ],
     result: { reason: row.promotion_code ?? row.source, rewardId: row.id },
   });
@@ -91,8 +116,27 @@ async function claimWithin(
   ]);
   return {
     reward: rewardViewOf(row, language),
-    changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),
+    changes: changesOf(posted, memberId, new Map([[target, required > 0n ? 'BONUS' : 'MAIN']])),
   };
+}
+
+/**
+ * Whether money left the member since the deposit a bonus matched: a withdrawal asked for (and
+ * not rejected), a transfer to the upline or a redemption's cash part, posted after it.
+ */
+async function depositLeft(tx: Queryable, memberId: string, depositId: string): Promise<boolean> {
+  const [row] = await tx.query(
+    `select 1 from ledger_transactions t
+     where t.member_id = $1
+       and t.kind in ('withdrawal_hold', 'upline_transfer', 'points_redeem')
+       and t.id > coalesce(
+         (select d.ledger_transaction_id from deposits d where d.id = $2::bigint), 0)
+       and not exists (select 1 from withdrawals w
+         where w.hold_transaction_id = t.id and w.status = 'rejected')
+     limit 1`,
+    [memberId, depositId],
+  );
+  return row !== undefined;
 }
 
 /** One reward, announced after the commit (balance and reward centre). */
@@ -104,10 +148,16 @@ export async function claimReward(
 ): Promise<RewardView> {
   const result = await commit(deps, async (work) => {
     const claimed = await claimWithin(work.tx, memberId, rewardId, language);
+    if ('refused' in claimed) {
+      work.changed('reward', { memberId, reason: 'void' });
+      return claimed;
+    }
     work.changed('balance', claimed.changes);
     work.changed('reward', { memberId, reason: 'claimed' });
     return claimed;
   });
+  // A refusal that voided the reward commits first, then is answered.
+  if ('refused' in result) throw result.refused;
   return result.reward;
 }
 
@@ -133,11 +183,15 @@ export async function claimAllRewards(
     try {
       const result = await commit(deps, async (work) => {
         const one = await claimWithin(work.tx, memberId, id, language);
+        if ('refused' in one) {
+          work.changed('reward', { memberId, reason: 'void' });
+          return one;
+        }
         work.changed('balance', one.changes);
         work.changed('reward', { memberId, reason: 'claimed' });
         return one;
       });
-      claimed.push(result.reward);
+      if (!('refused' in result)) claimed.push(result.reward);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'bonus_active') deferred += 1;
       else if (!(error instanceof ApiError && error.code === 'reward_claimed')) throw error;

@@ -2,6 +2,7 @@ import type { Platform } from '../../platform/platform';
 import { JobLock, inSavepoint } from '../../db/locks';
 import { applyParticipationEvent } from '../participation/apply';
 import { commitExclusive } from '../../platform/unitOfWork';
+import { expireBonusesWithin } from './wagering';
 
 /** Rows one run handles; the rest wait for the next tick (30 s). */
 const BATCH = 500;
@@ -10,6 +11,8 @@ export interface ExpiryResult {
   /** False when another process held the job's lock (and did the work). */
   ran: boolean;
   rewards: number;
+  /** Bonuses whose wagering time ran out (their bonus balance went back). */
+  bonuses: number;
   participations: number;
   failed: number;
 }
@@ -20,6 +23,8 @@ export interface ExpiryResult {
  * - A reward still waiting at its `expires_at` (REWARD_CLAIM_DAYS after it was issued) turns
  *   `expired`, and its participation `closed` with the outcome `expired`. The claim checks the
  *   same time, so a reward past it is never paid, whether or not this job has run yet.
+ * - A bonus still in wagering at its `expires_at` (BONUS_WAGERING_DAYS after its claim) ends
+ *   as `expired`: its whole bonus balance goes back to the house, as a forfeit's does.
  * - A participation still waiting on something when its promotion ends — signed up for a
  *   deposit bonus never made, joined a mission never completed, an application the operator
  *   never answered — is closed as expired. A raffle's entries wait for its draw, which settles
@@ -39,7 +44,13 @@ export async function expireRewards(
   const told = new Set<string>();
   const run = await commitExclusive(deps, JobLock.rewardExpiry, async (work) => {
     const { tx } = work;
-    const result: ExpiryResult = { ran: true, rewards: 0, participations: 0, failed: 0 };
+    const result: ExpiryResult = {
+      ran: true,
+      rewards: 0,
+      bonuses: 0,
+      participations: 0,
+      failed: 0,
+    };
     const rewards = await tx.query<{ member_id: string; participation_id: string | null }>(
       `with due as (
          select id from rewards
@@ -66,6 +77,8 @@ export async function expireRewards(
       for (const memberId of told) work.changed('reward', { memberId, reason: 'expired' });
       return result;
     }
+    // A bonus wagered past its time: the whole bonus balance goes back (issue 28).
+    result.bonuses = await expireBonusesWithin(work, at, BATCH);
     const waiting = await tx.query<{ id: string; member_id: string }>(
       `select pp.id::text, pp.member_id::text
        from promotion_participations pp join promotions p on p.id = pp.promotion_id
@@ -90,6 +103,6 @@ export async function expireRewards(
     for (const memberId of told) work.changed('reward', { memberId, reason: 'expired' });
     return result;
   });
-  if (!run.ran) return { ran: false, rewards: 0, participations: 0, failed: 0 };
+  if (!run.ran) return { ran: false, rewards: 0, bonuses: 0, participations: 0, failed: 0 };
   return run.result;
 }

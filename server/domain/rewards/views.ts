@@ -67,7 +67,10 @@ export function rewardViewOf(
 
 /** The columns `wageringViewOf` reads; `w` is wagering_requirements, `p` the promotion. */
 export const WAGERING_COLUMNS = `w.reward_id::text, w.bonus::text, w.required::text,
-  w.wagered::text, w.created_at, p.code as promotion_code, p.content as promotion_content`;
+  w.wagered::text, w.created_at, w.expires_at, p.code as promotion_code,
+  p.content as promotion_content,
+  coalesce((select a.balance from ledger_accounts a
+    where a.member_id = w.member_id and a.kind = 'bonus'), 0)::text as bonus_balance`;
 
 export interface WageringRow {
   reward_id: string;
@@ -75,6 +78,8 @@ export interface WageringRow {
   required: string;
   wagered: string;
   created_at: Date | string;
+  expires_at: Date | string | null;
+  bonus_balance: string;
   promotion_code: string | null;
   promotion_content: Record<string, { title: string }> | null;
 }
@@ -86,9 +91,11 @@ export function wageringViewOf(row: WageringRow, language: string): WageringView
     rewardId: row.reward_id,
     promotion: promotionOf(row.promotion_code, row.promotion_content, language),
     bonus: toMoneyString(BigInt(row.bonus)),
+    balance: toMoneyString(BigInt(row.bonus_balance)),
     required: toMoneyString(required),
     wagered: toMoneyString(wagered),
     left: toMoneyString(required - wagered),
+    expiresAt: iso(row.expires_at),
     percent: percentOf(wagered, required),
     startedAt: iso(row.created_at)!,
   };

@@ -32,11 +32,15 @@ interface DuePeriod {
   period_end: Date;
 }
 
+/** The house's result on a bet's real money: its stake less its win, both less bonus parts. */
+const REAL_LOSS = '((b.bet_amount - b.bonus_bet_amount) - (b.win_amount - b.bonus_win_amount))';
+
 /**
  * What the agent is paid for a period (its settlement is already inserted, so this runs once
  * per period): per contract, what it earned if its terms' minimums were met — the active members
  * (distinct bettors of the downline's team), the team's valid bet and, for a dividend, the team's
- * net loss (from the bets themselves: the accruals are truncated per bet).
+ * net loss on real money (from the bets themselves, less their bonus parts: the accruals are
+ * truncated per bet, and the house pays no share of bonus money lost, issue 28).
  *
  * Each accrual's share is taken again under the limits in force now (issue 11): the type's cap
  * and what the agent holds itself today. A limit lowered before the period is paid lowers the
@@ -62,12 +66,11 @@ async function payableWithin(
   }>(
     `select c.downline_id::text, c.terms,
        sum(case when a.rate_bp is null then a.amount
-         else (case when a.contract_type = 'dividend' then b.bet_amount - b.win_amount
-                    else a.valid_bet end)
+         else (case when a.contract_type = 'dividend' then ${REAL_LOSS} else a.valid_bet end)
            * greatest(0, least(a.rate_bp, $4::int) - least(a.below_bp, $4::int)) / 10000
          end)::text as amount,
        sum(a.valid_bet)::text as valid_bet,
-       sum(b.bet_amount - b.win_amount)::text as team_loss,
+       sum(${REAL_LOSS})::text as team_loss,
        count(distinct b.member_id)::int as bettors
      from salary_accruals a
      join contracts c on c.id = a.contract_id

@@ -78,13 +78,13 @@ export async function payOutExcludedMember(
         [main],
       );
       const balance = BigInt(wallet?.balance ?? '0');
-      const [open] = await tx.query<{ bonus: string }>(
-        `select bonus::text from wagering_requirements where member_id = $1 and state = 'open'`,
+      // Bonus money is its own balance (issue 28): the main wallet is all real money.
+      const [bonusAccount] = await tx.query<{ balance: string }>(
+        `select balance::text from ledger_accounts where member_id = $1 and kind = 'bonus'`,
         [member.id],
       );
-      const bonus = open ? BigInt(open.bonus) : 0n;
-      const locked = bonus < balance ? bonus : balance;
-      const amount = balance - locked;
+      const locked = BigInt(bonusAccount?.balance ?? '0');
+      const amount = balance;
       if (amount <= 0n) {
         throw new ApiError(
           409,

@@ -117,8 +117,11 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
       );
       balance = BigInt(row!.demo_balance);
     } else {
+      // What the game can stake: real money and bonus money together (issue 28).
       const wallets = await memberWallets(deps.db, launch.memberId!);
-      balance = wallets.find((wallet) => wallet.wallet === 'MAIN')?.balance ?? 0n;
+      balance = wallets
+        .filter((wallet) => wallet.wallet === 'MAIN' || wallet.wallet === 'BONUS')
+        .reduce((sum, wallet) => sum + wallet.balance, 0n);
     }
     // A lottery launch: the vendor's lobby (lobby view) or the game's draws (betting view).
     const language = requestLanguage(request, deps.config);

@@ -73,10 +73,17 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const session = sessionOf(request);
     const wallets = await memberWallets(deps.db, session.memberId);
     const main = wallets.find((wallet) => wallet.wallet === 'MAIN');
+    const bonus = wallets.find((wallet) => wallet.wallet === 'BONUS');
     return ok({
       currency,
       currencySymbol,
       balance: toMoneyString(main?.balance ?? 0n),
+      // Bonus money being wagered (issue 28): its own balance, locked until the requirement is
+      // met; never a wallet to transfer to or from, so not in `wallets`.
+      bonus: {
+        balance: toMoneyString(bonus?.balance ?? 0n),
+        seq: Number(bonus?.lastEntryId ?? 0),
+      },
       // Every wallet the member can use, MAIN first; one never used yet shows zero.
       wallets: ['MAIN', ...deps.config.payments.vendorWallets].map((name) => {
         const wallet = wallets.find((candidate) => candidate.wallet === name);

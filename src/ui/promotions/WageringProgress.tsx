@@ -30,6 +30,9 @@ export function WageringProgress({ wagering }: { wagering: WageringView }) {
           left: money(wagering.left),
         })}
       </p>
+      <p className="wagering-figures" data-testid="wagering-balance">
+        {t('rewards.wageringBalance', { balance: money(wagering.balance) })}
+      </p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
 import { useSiteInfo } from '../core/SiteInfoContext';
 import { UnreadBadge } from '../components/UnreadBadge';
+import { BonusBalance } from './BonusBalance';
 
 /** The account menu's entries (AccountMenu.tsx), fetched when it is first opened. */
 export function AccountMenuList({ id, onChoose }: { id: string; onChoose: () => void }) {
@@ -15,6 +16,7 @@ export function AccountMenuList({ id, onChoose }: { id: string; onChoose: () => 
   const support = chooseCustomerService(useSiteInfo().info.customerService) !== null;
   return (
     <ul id={id} role="menu" className="menu" onClick={onChoose} onKeyDown={() => undefined}>
+      <BonusBalance testId="menu-bonus-balance" menuItem />
       <li role="none">
         <Link role="menuitem" to="/member/securityCenter">
           {t('menu.myAccount')}

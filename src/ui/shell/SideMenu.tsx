@@ -7,6 +7,7 @@ import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
 import { AppQrCode } from './AppQrCode';
 import { BalanceDisplay } from './BalanceDisplay';
+import { BonusBalance } from './BonusBalance';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 import { UnreadBadge } from '../components/UnreadBadge';
@@ -85,6 +86,7 @@ export function SideMenu({ open, inDrawer = false }: { open: boolean; inDrawer?:
   const content = (
     <>
       {loggedIn && <BalanceDisplay testId="side-balance" />}
+      {loggedIn && <BonusBalance testId="side-bonus-balance" />}
       {isTrial && <span className="badge">{t('auth.trialBadge')}</span>}
       <LinkGroup label={t('shell.quickActions')} links={moneyLinks} />
       <LinkGroup label={t('menu.memberCentre')} links={memberLinks} titled />

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromotionList } from '../../../src/shared/promotions';
 import type { ClaimAllResult, RewardList, RewardSummary } from '../../../src/shared/rewards';
+import type { WalletSnapshot } from '../../../src/api/wallet';
 import { creditDeposit } from '../../../server/domain/payments/deposits';
+import type { SlotSymbol } from '../../../server/domain/games/demoVendor/slotEngine';
 import { issueRewardWithin } from '../../../server/domain/rewards/issue';
 import { launchFirstSlot } from '../../support/gameClient';
 import { bearer, encryptedCall, humanProof, loginToken } from '../../support/identityClient';
@@ -65,6 +67,14 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
     return reply.body.value as T;
   };
   const summary = (token: string) => get<RewardSummary>(token, '/wps/rewards/summary');
+  /** The real balance and the bonus balance, as the wallet shows them (issue 28). */
+  const balances = async (token: string) => {
+    const snapshot = await get<WalletSnapshot>(token, '/wps/v2/wallets/balance');
+    return { real: snapshot.balance, bonus: snapshot.bonus.balance };
+  };
+  /** The next spin of this member stops on these reels (the development tools' rig). */
+  const rig = async (account: string, symbols: SlotSymbol[]) =>
+    server.deps.demoRigs.set(await memberId(account), { engine: 'slot', symbols });
   const deposit = async (token: string, amount: string) => {
     const reply = await post(token, '/wps/deposit', {
       channel: 'DEMO',
@@ -140,13 +150,15 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
 
     const claimed = await post(token, `/wps/rewards/${reward.id}/claim`);
     expect(claimed.body.value).toMatchObject({ id: reward.id, state: 'claimed' });
-    expect(await mainBalance(server, token)).toBe('55.00');
+    // The bonus is its own balance (issue 28), apart from the 40.00 of real money.
+    expect(await balances(token)).toEqual({ real: '40.00', bonus: '15.00' });
     const again = await post(token, `/wps/rewards/${reward.id}/claim`);
     expect(again).toMatchObject({ status: 409, body: { code: 'reward_claimed' } });
-    expect(await mainBalance(server, token)).toBe('55.00');
+    expect(await balances(token)).toEqual({ real: '40.00', bonus: '15.00' });
     expect((await summary(token)).wagering).toMatchObject({
       promotion: { code: 'DEP_FLOW' },
       bonus: '15.00',
+      balance: '15.00',
       required: '90.00',
       wagered: '0.00',
       left: '90.00',
@@ -160,16 +172,23 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
     });
     expect(locked.body.message).toContain('90.00');
 
-    // Real bets count toward it, in the bet's transaction (enough money to place them).
+    // Real bets count toward it, in the bet's transaction (enough money to place them), and
+    // take real money first: losing spins leave the bonus balance whole.
     await grant(server, 'player1', '100.00');
     const launch = await launchFirstSlot(server, token);
-    for (let i = 0; i < 4; i++) expect((await spin(launch, '20.00')).body.success).toBe(true);
+    for (let i = 0; i < 4; i++) {
+      await rig('player1', ['lemon', 'bell', 'star']);
+      expect((await spin(launch, '20.00')).body.success).toBe(true);
+    }
     expect((await summary(token)).wagering).toMatchObject({ wagered: '80.00', left: '10.00' });
+    expect(await balances(token)).toEqual({ real: '60.00', bonus: '15.00' });
     expect(heard.filter((reason) => reason === 'wagered')).toHaveLength(4);
-    // One more bet of 10 meets it.
+    // One more bet of 10 meets it: the bonus balance turns real money, in one posting.
+    await rig('player1', ['lemon', 'bell', 'star']);
     expect((await spin(launch, '10.00')).body.success).toBe(true);
     expect((await summary(token)).wagering).toBeNull();
     expect(heard.at(-1)).toBe('unlocked');
+    expect(await balances(token)).toEqual({ real: '65.00', bonus: '0.00' });
     const done = await get<PromotionList>(token, '/wps/promotions');
     // Still open to others; done for this member.
     expect(done.items.find((item) => item.code === 'DEP_FLOW')).toMatchObject({
@@ -195,8 +214,13 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
 
   it('pays a reward once under parallel claims, and wagers one bonus at a time', async () => {
     const token = await loginToken(server, 'player5');
-    const before = BigInt(Math.round(Number(await mainBalance(server, token)) * 100));
-    const now = async () => BigInt(Math.round(Number(await mainBalance(server, token)) * 100));
+    const cents = (text: string) => BigInt(Math.round(Number(text) * 100));
+    const before = cents((await balances(token)).real);
+    // Real money and bonus money together, in cents.
+    const now = async () => {
+      const both = await balances(token);
+      return cents(both.real) + cents(both.bonus);
+    };
     const first = await issue('player5', 1_000n, 5_000n);
     const second = await issue('player5', 2_000n, 6_000n);
     const plain = await issue('player5', 300n, 0n);
@@ -218,6 +242,9 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
     expect(all.deferred).toBe(1);
     expect((await now()) - before).toBe(1_300n);
     expect(await summary(token)).toMatchObject({ waiting: 1, wagering: { bonus: '10.00' } });
+    // The bonus to wager is bonus money; the plain reward is real money at once.
+    expect(cents((await balances(token)).real) - before).toBe(300n);
+    expect((await balances(token)).bonus).toBe('10.00');
 
     const [paid] = await server.deps.db.query<{ n: number }>(
       `select count(*)::int as n from ledger_transactions where idempotency_key = $1`,
@@ -268,27 +295,49 @@ describe.each(engines)('rewards and wagering on %s', (engine) => {
     expect(await ledgerSum(server)).toBe(0n);
   });
 
-  it('forfeits what is left of the bonus, from the game wallets too, once', async () => {
+  it('forfeits the whole bonus balance, what it won too, and leaves the real money (issue 28)', async () => {
     const token = await loginToken(server, 'player2');
-    await grant(server, 'player2', '5.00');
+    // Real money in whole units (at least 5.00), so whole bets can spend all of it below.
+    const startCents = Math.round(Number((await balances(token)).real) * 100);
+    const topUp = 500 + ((100 - (startCents % 100)) % 100);
+    await grant(server, 'player2', (topUp / 100).toFixed(2));
     const reward = await issue('player2', 2_000n, 50_000n);
     expect((await post(token, `/wps/rewards/${reward}/claim`)).body.success).toBe(true);
-    // 25.00 in hand: 20.00 moved to a game wallet, 5.00 left in the main wallet.
+    const real = ((startCents + topUp) / 100).toFixed(2);
+    expect(await balances(token)).toEqual({ real, bonus: '20.00' });
+    // Bonus money is no wallet to move: a transfer takes real money only.
     const moved = await call(server, '/wps/relay/GCS_walletTransfer', {
       method: 'POST',
       headers: bearer(token),
       json: { from: 'MAIN', to: 'PG', amount: '20.00', idempotencyKey: newKey() },
     });
-    expect(moved.body.success, JSON.stringify(moved.body)).toBe(true);
-
-    const forfeited = await post(token, '/wps/rewards/bonus/forfeit');
-    expect(forfeited.body.value).toEqual({ forfeited: '20.00' });
-    expect(await mainBalance(server, token)).toBe('0.00');
-    const [pg] = await server.deps.db.query<{ balance: string }>(
-      `select balance::text from ledger_accounts a join members m on m.id = a.member_id
-       where m.account = 'player2' and a.kind = 'vendor' and a.name = 'PG'`,
+    if (Number(real) < 20) expect(moved.body.code).toBe('insufficient_funds');
+    else expect(moved.body.code).toBe('wagering_open');
+    // Spend the real money, then a bet staked with bonus money wins: the win is bonus money.
+    const launch = await launchFirstSlot(server, token);
+    let left = Number(real);
+    for (const bet of [50, 20, 10, 5, 2, 1]) {
+      while (left >= bet) {
+        await rig('player2', ['lemon', 'bell', 'star']);
+        expect((await spin(launch, `${bet}.00`)).body.success).toBe(true);
+        left -= bet;
+      }
+    }
+    expect(await balances(token)).toEqual({ real: '0.00', bonus: '20.00' });
+    await rig('player2', ['bell', 'bell', 'bell']);
+    expect((await spin(launch, '10.00')).body).toMatchObject({ value: { balance: '190.00' } });
+    expect(await balances(token)).toEqual({ real: '0.00', bonus: '190.00' });
+    const [bet] = await server.deps.db.query<{ bonus_bet: string; bonus_win: string }>(
+      `select bonus_bet_amount::text as bonus_bet, bonus_win_amount::text as bonus_win
+       from bets where member_id = $1 order by id desc limit 1`,
+      [await memberId('player2')],
     );
-    expect(pg!.balance).toBe('500');
+    expect(bet).toEqual({ bonus_bet: '1000', bonus_win: '18000' });
+
+    // The forfeit takes all 190.00 (not just the 20.00 bonus), once.
+    const forfeited = await post(token, '/wps/rewards/bonus/forfeit');
+    expect(forfeited.body.value).toEqual({ forfeited: '190.00' });
+    expect(await balances(token)).toEqual({ real: '0.00', bonus: '0.00' });
     expect(await summary(token)).toEqual({ waiting: 0, missionsWaiting: 0, wagering: null });
     const twice = await post(token, '/wps/rewards/bonus/forfeit');
     expect(twice).toMatchObject({ status: 409, body: { code: 'no_open_bonus' } });

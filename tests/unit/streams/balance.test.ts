@@ -9,7 +9,15 @@ const snapshot = (balance: string, seq: number): WalletSnapshot => ({
   currency: 'USD',
   currencySymbol: '$',
   balance,
+  bonus: { balance: '0.00', seq: 0 },
   wallets: [{ wallet: 'MAIN', balance, seq }],
+});
+const main = (balance: string, seq: number) => ({
+  balance,
+  currencySymbol: '$',
+  seq,
+  bonus: '0.00',
+  bonusSeq: 0,
 });
 const event = (balance: string, seq: number, wallet = 'MAIN'): BalanceEvent => ({
   wallet,
@@ -33,9 +41,9 @@ describe('balance$', () => {
         fetchSnapshot: () => cold('-(s|)', { s: snapshot('100.00', 5) }),
       });
       expectObservable(store.balance$, '^---------!').toBe('-sb-----e-', {
-        s: { balance: '100.00', currencySymbol: '$', seq: 5 },
-        b: { balance: '90.00', currencySymbol: '$', seq: 6 },
-        e: { balance: '70.00', currencySymbol: '$', seq: 10 },
+        s: main('100.00', 5),
+        b: main('90.00', 6),
+        e: main('70.00', 10),
       });
     });
   });
@@ -50,7 +58,29 @@ describe('balance$', () => {
         fetchSnapshot: () => cold('---(s|)', { s: snapshot('100.00', 4) }),
       });
       expectObservable(store.balance$, '^-----!').toBe('---s--', {
-        s: { balance: '150.00', currencySymbol: '$', seq: 5 },
+        s: main('150.00', 5),
+      });
+    });
+  });
+
+  it('keeps the bonus balance apart, each balance with its own seq (issue 28)', () => {
+    new TestScheduler((a, b) => expect(a).toEqual(b)).run(({ cold, hot, expectObservable }) => {
+      const store = createBalanceStore({
+        loggedIn$: hot('a---------', { a: true }),
+        reconnected$: cold('-'),
+        events$: hot('--b-c-d---', {
+          // A bet took bonus money (entry 8) and then real money moved (entry 7 is older than
+          // the bonus's, yet news for the main balance).
+          b: event('40.00', 8, 'BONUS'),
+          c: event('0.00', 7),
+          d: event('30.00', 6, 'BONUS'), // older than the bonus balance's: dropped
+        }),
+        fetchSnapshot: () => cold('-(s|)', { s: snapshot('10.00', 5) }),
+      });
+      expectObservable(store.balance$, '^---------!').toBe('-sb-c-----', {
+        s: main('10.00', 5),
+        b: { ...main('10.00', 5), bonus: '40.00', bonusSeq: 8 },
+        c: { ...main('0.00', 7), bonus: '40.00', bonusSeq: 8 },
       });
     });
   });

@@ -3,7 +3,9 @@ import { parseMoney, toMoneyString } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
 import type { Platform } from '../../../platform/platform';
 import { ApiError } from '../../../platform/apiError';
-import { houseAccountId, walletId } from '../../ledger/accounts';
+import { houseAccountId } from '../../ledger/accounts';
+import type { BalanceChange } from '../../ledger/amounts';
+import { fundStakeWithin, splitWin, stakePostings, winPostings } from '../../wallet/stakes';
 import { postWithin } from '../../ledger/post';
 import type { Launch } from './launches';
 import { accrueBetWithin, BET_ACCRUALS, type BetAccrual } from '../../accruals/bet';
@@ -28,8 +30,8 @@ export interface RoundOutcome extends Record<string, unknown> {
 }
 
 /**
- * One round of a launched game. Real play: the bet leaves the main wallet for the house
- * "vendors" account and the win comes back, both ledger postings and the betting-record row in
+ * One round of a launched game. Real play: the bet leaves the main wallet (real money first,
+ * then the bonus account: issue 28) for the house "vendors" account and the win comes back, both ledger postings and the betting-record row in
  * one transaction (idempotent by round id). Free trial: only the launch's play money moves.
  * The balance, what the accruals changed and a big win are published after the commit.
  */
@@ -76,39 +78,46 @@ export async function playRound(
       stake: request.bet,
       win: decision.win,
     });
-    const main = await walletId(tx, memberId, null);
+    // Real money first, then bonus money (issue 28); the win goes back in the same proportion.
+    const funding = await fundStakeWithin(tx, memberId, request.bet);
     const house = await houseAccountId(tx, 'vendors');
     const betPosted = await postWithin(tx, {
       idempotencyKey: `round:${launch.vendor}:${roundKey}:bet`,
       kind: 'bet',
       memberId,
-      postings: [
-        { accountId: main, amount: -request.bet },
-        { accountId: house, amount: request.bet },
-      ],
+      postings: [...stakePostings(funding), { accountId: house, amount: request.bet }],
     });
-    let last = betPosted.balances.get(main)!;
+    const balances = new Map(betPosted.balances);
+    const won = splitWin(funding, decision.win);
     if (decision.win > 0n) {
       const winPosted = await postWithin(tx, {
         idempotencyKey: `round:${launch.vendor}:${roundKey}:win`,
         kind: 'win',
         memberId,
-        postings: [
-          { accountId: house, amount: -decision.win },
-          { accountId: main, amount: decision.win },
-        ],
+        postings: [{ accountId: house, amount: -decision.win }, ...winPostings(funding, won)],
       });
-      last = winPosted.balances.get(main)!;
+      for (const [account, value] of winPosted.balances) balances.set(account, value);
     }
+    // The accounts that moved are published; the game shows both together.
+    const names = new Map([[funding.main, 'MAIN']]);
+    if (funding.bonusAccount) names.set(funding.bonusAccount, 'BONUS');
+    const changes: BalanceChange[] = [...balances]
+      .filter(([account]) => names.has(account))
+      .map(([account, value]) => ({ memberId, wallet: names.get(account)!, ...value }));
+    const after = (account: string | null, before: bigint) =>
+      account === null ? 0n : (balances.get(account)?.balance ?? before);
+    const playable =
+      after(funding.main, funding.mainBefore) + after(funding.bonusAccount, funding.bonusBefore);
     const outcome: RoundOutcome = {
       ...decision.detail,
       roundId: request.roundId,
       bet: toMoneyString(request.bet),
       win: toMoneyString(decision.win),
-      balance: toMoneyString(last.balance),
+      // What the game can still stake: real and bonus money together.
+      balance: toMoneyString(playable),
       demo: false,
     };
-    work.changed('balance', [{ memberId, wallet: 'MAIN', ...last }]);
+    work.changed('balance', changes);
     // What the bet earns (the bet accruals table), in its unit of work.
     await accrueBetWithin(
       work,
@@ -120,14 +129,17 @@ export async function playRound(
         valid: request.bet,
         stake: request.bet,
         win: decision.win,
+        bonusStake: funding.bonus,
+        bonusWin: won.bonus,
         at: new Date(created.created_at),
       },
       accruals,
     );
-    await tx.query('update bets set outcome = $2 where id = $1', [
-      created.id,
-      JSON.stringify(outcome),
-    ]);
+    await tx.query(
+      `update bets set outcome = $2, bonus_bet_amount = $3, bonus_win_amount = $4
+       where id = $1`,
+      [created.id, JSON.stringify(outcome), funding.bonus.toString(), won.bonus.toString()],
+    );
     if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
       work.afterCommit((platform) => bigWin(platform, memberId, launch, decision.win));
     }

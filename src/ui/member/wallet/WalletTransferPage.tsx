@@ -5,11 +5,16 @@ import { useServices } from '../../core/ServicesContext';
 import { AmountForm } from './AmountForm';
 import { useMoneyRequest } from './useMoneyRequest';
 import { useQuery } from '../../hooks/useQuery';
+import { useObservable } from '../../hooks/useObservable';
+import { Link } from 'react-router-dom';
 
 /** My Wallet (transferFund): every wallet's balance, and a transfer between two of them. */
 export function WalletTransferPage() {
   const { t, i18n } = useTranslation();
   const { walletApi, balance, merchantWallet } = useServices();
+  // The bonus balance, live (issue 28): its own line, never a wallet to transfer.
+  const live = useObservable(balance.balance$, null);
+  const bonus = live && parseMoney(live.bonus) > 0n ? live.bonus : null;
   // Without the answer, transfers stay offered: the server still checks.
   const wallet = useQuery('merchant-wallet', () => merchantWallet.get()).state;
   const single = wallet.kind === 'ready' && wallet.value.isSingle;
@@ -48,6 +53,17 @@ export function WalletTransferPage() {
               <td>{formatMoney(parseMoney(wallet.balance), i18n.language)}</td>
             </tr>
           ))}
+          {bonus !== null && (
+            <tr data-testid="wallet-bonus">
+              <th scope="row">
+                <Link to="/member/rewardCenter">{t('wallet.bonusBalance')}</Link>
+              </th>
+              <td>
+                {formatMoney(parseMoney(bonus), i18n.language)}{' '}
+                <span className="bonus-note">({t('wallet.bonusLocked')})</span>
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {/* The form waits for the wallets (its choices) and whether there is more than one: a
