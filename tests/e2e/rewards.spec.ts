@@ -48,8 +48,13 @@ test('a player signs up for a deposit bonus, deposits, claims it in the reward c
   );
   await expect(reward).toContainText(`claim by ${end}`);
   await reward.getByRole('button', { name: 'Claim Half on top, 10.00' }).click();
-  await expect(page.getByTestId('toast').last()).toContainText('10.00 added to your balance');
-  await expect(page.getByTestId('balance')).toHaveText('$ 30.00');
+  // A bonus to wager is its own balance (issue 28): the real balance stays, the bonus shows in
+  // the account menu beside it, live.
+  await expect(page.getByTestId('toast').last()).toContainText('10.00 added to your bonus balance');
+  await expect(page.getByTestId('balance')).toHaveText('$ 20.00');
+  await page.getByTestId('account-menu').click();
+  await expect(page.getByTestId('menu-bonus-balance')).toContainText('$ 10.00');
+  await page.getByTestId('account-menu').click();
   await expect(rewardLink.getByTestId('reward-badge')).toHaveCount(0);
   await expect(centre.getByTestId('wagering-figures')).toHaveText(
     'Wagered 0.00 of 30.00 · 30.00 left',
@@ -123,8 +128,9 @@ test('a player forfeits a bonus from the reward centre after confirming, and the
     .getByTestId('reward-centre')
     .getByRole('button', { name: /^Claim/ })
     .click();
-  await expect(page.getByTestId('balance')).toHaveText('$ 20.00');
   await expect(page.getByTestId('wagering-figures')).toContainText('400.00 left');
+  await expect(page.getByTestId('wagering-balance')).toContainText('10.00');
+  await expect(page.getByTestId('balance')).toHaveText('$ 10.00');
 
   await page.getByTestId('forfeit-bonus').click();
   const confirm = page.getByRole('alertdialog');

@@ -55,7 +55,10 @@ export function RewardCenter() {
   const claim = (reward: RewardView) =>
     act(reward.id, async () => {
       await promotionsApi.claim(reward.id);
-      return t('rewards.claimed', { amount: money(reward.amount) });
+      // A bonus to wager goes to the bonus balance (issue 28), anything else is real money.
+      return t(reward.wageringRequired ? 'rewards.claimedBonus' : 'rewards.claimed', {
+        amount: money(reward.amount),
+      });
     });
   const claimAll = () =>
     act('all', async () => {
