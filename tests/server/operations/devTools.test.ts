@@ -88,6 +88,7 @@ describe.each(engines)('development tools on %s', (engine) => {
     expect((await call(tooled, expire.path, expire.init)).body.value).toEqual({
       ran: true,
       rewards: 0,
+      bonuses: 0,
       participations: 0,
       failed: 0,
     });
