@@ -1,6 +1,6 @@
 import { StrictMode, startTransition, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { adoptTokenFromUrl } from './api/sessionToken';
+import { takeTokenFromUrl } from './api/sessionToken';
 import { chooseLanguage } from './i18n/chooseLanguage';
 import { setupI18n } from './i18n/setup';
 import { listenForInstallOffer } from './pwa/installPrompt';
@@ -21,7 +21,8 @@ async function start(): Promise<void> {
   listenForInstallOffer();
   registerServiceWorker();
   applyInitialTheme();
-  adoptTokenFromUrl(window.location, window.history);
+  // A token in the URL (spec 4) goes to the session service, the token's one owner.
+  const urlToken = takeTokenFromUrl(window.location, window.history);
   // Before the brand's list is known every complete language is a candidate; SystemGate
   // narrows it to the brand's own once the status arrives.
   const language = chooseLanguage({
@@ -31,7 +32,7 @@ async function start(): Promise<void> {
     brandDefault: 'EN',
   });
   const i18n = await setupI18n(language);
-  const services = createServices(i18n);
+  const services = createServices(i18n, { urlToken });
   // Open the live connection now, for the whole life of the tab.
   services.realtime.socket$.subscribe();
   // The announcements too (the pop-ups keep them for the tab's life anyway): what their pop-ups

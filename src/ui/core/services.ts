@@ -1,7 +1,6 @@
 import type { i18n } from 'i18next';
 import { createHttp, type Http } from '../../api/http';
 import { readToken } from '../../api/sessionToken';
-import { deviceId } from '../../api/deviceId';
 import { createIdentityApi, type IdentityApi } from '../../api/identity';
 import { createSystemApi, type SystemApi } from '../../api/system';
 import { readBootAnswers } from '../../api/bootAnswers';
@@ -125,7 +124,11 @@ export interface Services {
   merchantCode(): string;
 }
 
-export function createServices(i18n: i18n): Services {
+export function createServices(
+  i18n: i18n,
+  /** A token the page's URL brought (spec 4), for the session service to adopt. */
+  options: { urlToken?: string | null } = {},
+): Services {
   // The merchant code becomes the brand's once the status answers; "DEFAULT" until then.
   let merchantCode = 'DEFAULT';
   const bootAnswers = readBootAnswers();
@@ -137,7 +140,6 @@ export function createServices(i18n: i18n): Services {
     merchantCode: () => merchantCode,
     language: () => i18n.language.toUpperCase(),
     token: readToken,
-    deviceId: () => deviceId(localStorage),
     bootAnswer: bootAnswers.take,
     // With a stored session, the member's info and announcements the page's head asked for.
     earlyCall: readEarlyCalls(),
@@ -187,7 +189,12 @@ export function createServices(i18n: i18n): Services {
       m.createGamesApi(http, { merchantCode: () => merchantCode }),
     ),
   );
-  const session = createSessionService({ identityApi, realtime, storage: sessionStorage });
+  const session = createSessionService({
+    identityApi,
+    realtime,
+    storage: sessionStorage,
+    urlToken: options.urlToken ?? null,
+  });
   // An actor emits on change only: start from where it is now.
   const snapshots$ = defer(() => from(session.actor).pipe(startWith(session.actor.getSnapshot())));
   const role$: Observable<SessionRole> = snapshots$.pipe(map(sessionRoleOf));

@@ -1,7 +1,7 @@
 import { Subject } from 'rxjs';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { IdentityApi } from '../../../api/identity';
-import { readToken } from '../../../api/sessionToken';
+import { readToken, writeToken } from '../../../api/sessionToken';
 import { isLogin, sessionMachine, type SessionSnapshot } from '../../../machines/session';
 import { type MemberInfo, roleOf, SESSION_KEYS, type SessionRole } from '../../../shared/identity';
 import type { Realtime } from '../../../streams/realtime';
@@ -15,8 +15,12 @@ export function createSessionService(deps: {
   identityApi: IdentityApi;
   realtime: Realtime;
   storage: Storage;
+  /** A token the page's URL brought (spec 4): adopted before anything reads the storage. */
+  urlToken?: string | null;
 }) {
   const { storage } = deps;
+  // The token's one owner (issue 29): only this service writes it (src/api/sessionToken.ts).
+  if (deps.urlToken) writeToken(storage, deps.urlToken);
   const loggedIn$ = new Subject<MemberInfo>();
   const machine = sessionMachine.provide({
     actors: {
@@ -41,7 +45,7 @@ export function createSessionService(deps: {
     },
   });
   const actor: Actor<typeof machine> = createActor(machine, {
-    input: { initialToken: storage.getItem(SESSION_KEYS.token) },
+    input: { initialToken: readToken(storage) },
   });
 
   // The socket handshake carries the token: a new session means a new handshake.
@@ -68,8 +72,15 @@ export function createSessionService(deps: {
     loggedIn$: loggedIn$.asObservable(),
     login(token: string): void {
       endedBecause = null;
-      storage.setItem(SESSION_KEYS.token, token);
+      writeToken(storage, token);
       actor.send({ type: 'session.loggedIn', token });
+    },
+    /**
+     * A token that may only change its password first (an expired or default password): kept
+     * for the change-password call, while the session stays logged out until the change.
+     */
+    holdForPasswordChange(token: string): void {
+      writeToken(storage, token);
     },
     logout(): void {
       actor.send({ type: 'session.logout' });
@@ -80,7 +91,7 @@ export function createSessionService(deps: {
     },
     /** Whether this tab holds a session token at all (spec 2 route guard), before it is checked. */
     hasToken(): boolean {
-      return readToken() !== null;
+      return readToken(storage) !== null;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { LoginResult } from '../../../shared/identity';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { roleOf, SESSION_KEYS } from '../../../shared/identity';
+import { roleOf } from '../../../shared/identity';
 import { useServices } from '../ServicesContext';
 import { hideLoader, showLoader } from '../loader';
 import { useDialog } from '../../components/DialogProvider';
@@ -37,7 +37,7 @@ export function useAuthActions() {
     async (outcome: LoginOutcome, options: { from?: string } = {}) => {
       if (outcome.mustChangePassword) {
         // The token works for the change-password call; the session starts after the change.
-        sessionStorage.setItem(SESSION_KEYS.token, outcome.result.token);
+        services.session.holdForPasswordChange(outcome.result.token);
         popups.open('changePassword', {
           currentPassword: outcome.password ?? undefined,
           reason: outcome.result.defaultPassword ? 'default' : 'expired',
