@@ -149,6 +149,13 @@ export async function listPromotions(
                          and v.level >= (p.audience ->> 'level')::int))
          or pp.state is not null
        )
+       -- A first-deposit bonus is not offered to a member who has deposited (issue 28,
+       -- finding 9): signing up would be refused.
+       and not (
+         coalesce((p.terms ->> 'firstDepositOnly')::boolean, false) and pp.state is null
+         and exists (select 1 from deposits d
+                     where d.member_id = $1::bigint and d.status = 'credited')
+       )
      order by p.starts_at desc, p.code`,
     [options.memberId, now],
   );
