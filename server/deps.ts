@@ -3,7 +3,12 @@ import type { Database } from './db/types';
 import { createMaintenanceSwitch, type MaintenanceSwitch } from './domain/system/maintenance';
 import { createRegionPolicy, type RegionPolicy } from './domain/system/region';
 import { createVisitorResolver, type VisitorResolver } from './platform/visitor';
-import { loadOrCreateChallengeSecret, loadOrCreateRsaKeys } from './crypto/rsaKeys';
+import {
+  loadOrCreateChallengeSecret,
+  loadOrCreateDeviceSecret,
+  loadOrCreateRsaKeys,
+} from './crypto/rsaKeys';
+import { createDeviceIds } from './domain/identity/deviceIds';
 import { createHumanCheck } from './domain/identity/humanCheck';
 import type { IdentityServices } from './domain/identity/services';
 import { createThrottles } from './domain/identity/throttles';
@@ -81,6 +86,7 @@ export async function createDeps(options: {
       sms: providers.sms,
       email: providers.email,
       throttles: createThrottles(db),
+      devices: createDeviceIds(await loadOrCreateDeviceSecret(db)),
     },
   };
 }

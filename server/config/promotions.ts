@@ -78,13 +78,16 @@ export const promotionTermsByType = {
     })
     .strict(),
   missionReward: fixedReward,
-  // Paid to the inviter once the friend's first deposit and turnover reach these.
+  // Paid to the inviter once the friend's first deposit reaches `minFirstDeposit` and its
+  // real-money turnover reaches that deposit × `turnoverMultiplier` (at least 1: a deposit alone
+  // never pays, issue 28 finding 5), and `minTurnover` when that is more.
   referralReward: z
     .object({
       amount: money,
       wageringMultiplier,
       minFirstDeposit: money.default('0.00'),
       minTurnover: money.default('0.00'),
+      turnoverMultiplier: z.number().int().min(1).max(100).default(1),
     })
     .strict(),
   // Paid once to a member whose VIP level rises to `level` (or past it) while the promotion is

@@ -48,3 +48,8 @@ export async function loadOrCreateRsaKeys(db: Queryable): Promise<RsaKeys> {
 export function loadOrCreateChallengeSecret(db: Queryable): Promise<string> {
   return sharedSecret(db, 'secret:challenge-hmac', () => randomBytes(32).toString('base64url'));
 }
+
+/** The HMAC secret that signs the device ids the server issues (issue 28, finding 5). */
+export function loadOrCreateDeviceSecret(db: Queryable): Promise<string> {
+  return sharedSecret(db, 'secret:device-hmac', () => randomBytes(32).toString('base64url'));
+}

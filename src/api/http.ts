@@ -23,8 +23,6 @@ export interface HttpContext {
   merchantCode: () => string;
   language: () => string;
   token: () => string | null;
-  /** This browser's random id (local storage): the self-referral check compares devices. */
-  deviceId?: () => string | null;
   /** The answers the server put into the page (bootAnswers.ts), for GET calls. */
   bootAnswer?: TakeBootAnswer;
   /** The calls the page's head script made (earlyCalls.ts), for GET calls. */
@@ -54,8 +52,6 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
           request.headers.set('Merchant', context.merchantCode());
           request.headers.set('Language', context.language());
           request.headers.set('X-Gateway-Version', GATEWAY_VERSION);
-          const device = context.deviceId?.();
-          if (device) request.headers.set('Device-Id', device);
           const token = context.token();
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },

@@ -28,8 +28,6 @@ export const ANNOUNCEMENTS_PATH = `/wps/relay/${ANNOUNCEMENTS_RELAY}`;
 export const EARLY_CALL_KEYS = {
   /** sessionStorage: the session token. */
   token: SESSION_KEYS.token,
-  /** localStorage: this browser's id (src/api/deviceId.ts). */
-  deviceId: 'deviceId',
   /** localStorage: the chosen language (spec 9 hisLang). */
   language: 'hisLang',
   /** sessionStorage: set on the login that was the account's first (execution F pop-ups). */
@@ -55,7 +53,6 @@ export function earlyCallsScript(): string {
     '(function(){try{',
     `var t=sessionStorage.getItem(${js(EARLY_CALL_KEYS.token)});if(!t)return;`,
     `var h={Authorization:"Bearer "+t,"X-Gateway-Version":${js(GATEWAY_VERSION)}};`,
-    `var d=localStorage.getItem(${js(EARLY_CALL_KEYS.deviceId)});if(d&&/^[A-Za-z0-9_-]{16,64}$/.test(d))h["Device-Id"]=d;`,
     `var b=document.getElementById(${js(BOOT_ANSWERS_ID)}),s=b?JSON.parse(b.textContent||"{}")[${js(STATUS_PATH)}]:null;`,
     'h.Merchant=s&&s.info&&s.info.brand&&s.info.brand.merchantCode||"DEFAULT";',
     `var l=(localStorage.getItem(${js(EARLY_CALL_KEYS.language)})||document.documentElement.lang||"en").toUpperCase();h.Language=l;`,

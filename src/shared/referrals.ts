@@ -25,6 +25,11 @@ export interface ReferralView {
     amount: string;
     minFirstDeposit: string;
     minTurnover: string;
+    /**
+     * The friend's real-money turnover counts from its first deposit × this (at least 1), and
+     * never less than `minTurnover`: a deposit alone never pays.
+     */
+    turnoverMultiplier: number;
   } | null;
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createPromotion, opsCommand as ops } from './ops';
 import { newAccount } from './accounts';
-import { loginAs, uniqueName } from './support';
+import { loginAs, openSlot, uniqueName } from './support';
 
 test('a guest sees the promotions, one the operator adds, its terms made safe, in their language', async ({
   page,
@@ -77,7 +77,7 @@ test('a member sees Rewards in the header only while a referral promotion is ope
   }
 });
 
-test('an invite link registers a friend on another network whose first deposit pays the inviter', async ({
+test('an invite link registers a friend on another network whose first deposit, once played, pays the inviter', async ({
   page,
   browser,
 }) => {
@@ -99,7 +99,7 @@ test('an invite link registers a friend on another network whose first deposit p
     await expect(page.getByTestId('account-menu')).toBeVisible();
     await page.goto('/member/referral');
     await expect(page.getByTestId('referral-offer')).toHaveText(
-      'Earn 5.00 when a friend you invite makes a first deposit of 20.00 and bets 0.00.',
+      'Earn 5.00 when a friend you invite makes a first deposit of 20.00 and then bets 1× that deposit with real money.',
     );
     await expect(page.getByTestId('referral').getByTestId('qr-code')).toBeVisible();
     const link = await page.getByTestId('invite-link').inputValue();
@@ -132,6 +132,14 @@ test('an invite link registers a friend on another network whose first deposit p
     await friend.getByLabel('Amount').fill('20');
     await friend.getByTestId('deposit-submit').click();
     await expect(friend.getByTestId('balance')).toHaveText('$ 20.00', { timeout: 10_000 });
+    // A deposit alone pays nothing (issue 28, finding 5): the friend bets it once.
+    await expect(friends).toContainText('20.00');
+    await expect(friends).not.toContainText('Reward paid');
+    const game = await openSlot(friend, '10.00');
+    await game.getByTestId('spin').click();
+    await expect(game.getByTestId('spin')).toBeEnabled();
+    await expect(friends).not.toContainText('Reward paid');
+    await game.getByTestId('spin').click();
     // The inviter's page follows: the reward is paid to its reward centre.
     await expect(friends).toContainText('Reward paid');
     const nav = page.getByRole('navigation', { name: 'Member centre' });

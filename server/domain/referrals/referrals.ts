@@ -8,7 +8,10 @@ import { inAudience } from '../promotions/participation';
 import { issueRewardWithin } from '../rewards/issue';
 import { isExcluded } from '../responsibleGaming/state';
 
-/** A device id as the page sends it (`Device-Id`): a random id it keeps in local storage. */
+/**
+ * A device id as the server issues it (server/domain/identity/deviceIds.ts: random, signed, kept
+ * in an HttpOnly cookie; the HTTP layer passes only an id it verified or just issued).
+ */
 export const DEVICE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Remembers a device the member logged in or registered from (for the self-referral check). */
@@ -107,7 +110,28 @@ interface ReferralOffer {
     wageringMultiplier: number;
     minFirstDeposit?: string;
     minTurnover?: string;
+    turnoverMultiplier?: number;
   };
+}
+
+/**
+ * How many times its first deposit the friend bets with real money before its inviter is paid
+ * (issue 28, finding 5): the terms' `turnoverMultiplier`, 1 when they name none (promotions
+ * made before it), never less.
+ */
+const turnoverMultiplierOf = (terms: ReferralOffer['terms']): number =>
+  Math.max(1, Math.trunc(terms.turnoverMultiplier ?? 1));
+
+/**
+ * The friend's real-money turnover the inviter's reward waits for: its first deposit × the
+ * multiplier, and never less than `minTurnover`. Never 0 once the friend has deposited, so a
+ * deposit alone never pays.
+ */
+export function requiredTurnover(terms: ReferralOffer['terms'], firstDeposit: bigint): bigint {
+  const byDeposit = firstDeposit * BigInt(turnoverMultiplierOf(terms));
+  const floor = parseMoney(terms.minTurnover ?? '0');
+  const required = byDeposit > floor ? byDeposit : floor;
+  return required > 0n ? required : 1n;
 }
 
 /** The open referral promotion for this inviter (the newest whose audience it is in). */
@@ -126,7 +150,9 @@ async function openOffer(tx: Queryable, inviterId: string): Promise<ReferralOffe
  * In the transaction of the friend's bet or credited deposit: the turnover (or the first
  * deposit) counts, and once both reach the open referral promotion's condition the inviter's
  * reward goes to its reward centre, once (the statement that turns the row `rewarded` pays).
- * Answers the inviter to tell, or null.
+ * The turnover is the friend's real-money valid turnover (the bet accrual passes only the
+ * real-money part of a stake), and the condition always asks for some (`requiredTurnover`):
+ * a deposit alone never pays (issue 28, finding 5). Answers the inviter to tell, or null.
  */
 export async function referralProgressWithin(
   tx: Queryable,
@@ -153,9 +179,10 @@ export async function referralProgressWithin(
   const offer = await openOffer(tx, row.inviter_id);
   if (!offer) return null;
   const terms = offer.terms;
+  const firstDeposit = BigInt(row.first_deposit);
   if (
-    BigInt(row.first_deposit) < parseMoney(terms.minFirstDeposit ?? '0') ||
-    BigInt(row.turnover) < parseMoney(terms.minTurnover ?? '0')
+    firstDeposit < parseMoney(terms.minFirstDeposit ?? '0') ||
+    BigInt(row.turnover) < requiredTurnover(terms, firstDeposit)
   ) {
     return null;
   }
@@ -218,6 +245,7 @@ export async function referralView(
           amount: offer.terms.amount,
           minFirstDeposit: offer.terms.minFirstDeposit ?? '0.00',
           minTurnover: offer.terms.minTurnover ?? '0.00',
+          turnoverMultiplier: turnoverMultiplierOf(offer.terms),
         }
       : null,
   };

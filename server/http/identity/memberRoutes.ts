@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import type { MemberInfo } from '../../../src/shared/identity';
@@ -83,40 +83,43 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return ok(iconOf(avatar));
   });
 
-  const registerRoute = (tab: RegisterTab) => async (request: FastifyRequest) => {
-    const body = parseInput(registerBody, request.body);
-    const fields: Record<string, string> = {};
-    const raw = body as Record<string, unknown>;
-    for (const field of registrationFields) {
-      const value = raw[field];
-      if (typeof value === 'string') fields[field] = value.trim();
-    }
-    const result = await register(deps, tab, fields, {
-      altcha: body.altcha,
-      captcha: body.captcha,
-      captchaId: body.captchaId,
-      ip: request.ip,
-    });
-    // The device, the friend's link to whoever invited it, the sign-up bonus (issue 14). The
-    // account exists already: a failure here is logged, never turned into a failed sign-up.
-    try {
-      const memberId = await rememberDevice(deps, result.token, request);
-      if (memberId) {
-        await commit(deps, async (work) => {
-          const inviter = await recordReferral(work.tx, memberId, fields.referralCode, {
-            ip: request.ip,
-            device: deviceOf(request),
-          });
-          // The inviter's friends list (its page refreshes on `reward`).
-          if (inviter) work.changed('reward', { memberId: inviter, reason: 'changed' });
-        });
-        await issueSignupBonuses(deps, memberId, request.ip);
+  const registerRoute =
+    (tab: RegisterTab): RouteHandlerMethod =>
+    async (request, reply) => {
+      const body = parseInput(registerBody, request.body);
+      const fields: Record<string, string> = {};
+      const raw = body as Record<string, unknown>;
+      for (const field of registrationFields) {
+        const value = raw[field];
+        if (typeof value === 'string') fields[field] = value.trim();
       }
-    } catch (error) {
-      request.log.error({ err: error }, 'after registration: device, referral or sign-up bonus');
-    }
-    return ok(result);
-  };
+      const result = await register(deps, tab, fields, {
+        altcha: body.altcha,
+        captcha: body.captcha,
+        captchaId: body.captchaId,
+        ip: request.ip,
+      });
+      // The device, the friend's link to whoever invited it, the sign-up bonus (issue 14). The
+      // account exists already: a failure here is logged, never turned into a failed sign-up.
+      try {
+        const memberId = await rememberDevice(deps, result.token, request, reply);
+        if (memberId) {
+          await commit(deps, async (work) => {
+            const inviter = await recordReferral(work.tx, memberId, fields.referralCode, {
+              ip: request.ip,
+              // The id this server issued (its cookie), never one the page chose.
+              device: deviceOf(deps, request, reply),
+            });
+            // The inviter's friends list (its page refreshes on `reward`).
+            if (inviter) work.changed('reward', { memberId: inviter, reason: 'changed' });
+          });
+          await issueSignupBonuses(deps, memberId, request.ip);
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'after registration: device, referral or sign-up bonus');
+      }
+      return ok(result);
+    };
   app.put('/wps/member/register', { config: { encrypted: true } }, registerRoute('username'));
   app.put('/wps/member/register/mobile', { config: { encrypted: true } }, registerRoute('mobile'));
 

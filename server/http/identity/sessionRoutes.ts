@@ -34,11 +34,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return ok({ captchaId, image });
   });
 
-  app.post('/wps/session/login', { config: { encrypted: true } }, async (request) => {
+  app.post('/wps/session/login', { config: { encrypted: true } }, async (request, reply) => {
     const body = parseInput(loginBody, request.body) as LoginRequest;
     const result = await login(deps, body, request.ip);
     // Remembered for the self-referral check; a failure here never fails the login.
-    await rememberDevice(deps, result.token, request).catch((error: unknown) =>
+    await rememberDevice(deps, result.token, request, reply).catch((error: unknown) =>
       request.log.error({ err: error }, 'after login: device'),
     );
     return ok(result);

@@ -38,6 +38,17 @@ export function Referral() {
   const view = shownValue(query.state);
   if (!view) return <QueryFallback state={query.state} onRetry={query.refresh} lines={4} />;
   const link = inviteLink(window.location.origin, view.code);
+  // The friend bets its first deposit × the multiplier with real money (issue 28, finding 5),
+  // and at least the offer's floor when it has one.
+  const offer = view.offer;
+  const offerText = offer
+    ? t(parseMoney(offer.minTurnover) > 0n ? 'referral.offerAtLeast' : 'referral.offer', {
+        amount: money(offer.amount),
+        deposit: money(offer.minFirstDeposit),
+        turnover: money(offer.minTurnover),
+        multiplier: offer.turnoverMultiplier,
+      })
+    : t('referral.noOffer');
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -68,15 +79,7 @@ export function Referral() {
   return (
     <div className="reward-centre" data-testid="referral">
       <Card title={t('referral.title')} className="referral-card">
-        <p data-testid="referral-offer">
-          {view.offer
-            ? t('referral.offer', {
-                amount: money(view.offer.amount),
-                deposit: money(view.offer.minFirstDeposit),
-                turnover: money(view.offer.minTurnover),
-              })
-            : t('referral.noOffer')}
-        </p>
+        <p data-testid="referral-offer">{offerText}</p>
         <div className="referral-share">
           <QrCode url={link} size={128} />
           <div className="referral-link">

@@ -5,7 +5,8 @@ import type { ReferralView } from '../../../src/shared/referrals';
 import type { RewardList } from '../../../src/shared/rewards';
 import { creditDeposit } from '../../../server/domain/payments/deposits';
 import { launchFirstSlot } from '../../support/gameClient';
-import { bearer, encryptedCall, humanProof } from '../../support/identityClient';
+import { sealPayload } from '../../../src/api/payloadCipher';
+import { bearer, humanProof } from '../../support/identityClient';
 import { grant, ledgerSum, newKey, opsCall } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
@@ -13,7 +14,8 @@ import { call, engines, startTestServer, type TestServer } from '../../support/t
  * Invite friends (issue 14) through the real server, on both engines: a friend registered with
  * the inviter's code earns the inviter the open referral promotion's reward once its first
  * deposit and turnover reach the condition — and never when it registered from an address or a
- * device the inviter has used. Addresses come from X-Forwarded-For (a trusted proxy here).
+ * device the inviter has used. Addresses come from X-Forwarded-For (a trusted proxy here);
+ * devices from the server's signed `device` cookie, which each test's browser keeps.
  */
 describe.each(engines)('referrals on %s', (engine) => {
   let server: TestServer;
@@ -50,28 +52,81 @@ describe.each(engines)('referrals on %s', (engine) => {
   });
   afterAll(() => server.close());
 
-  const device = () => randomBytes(12).toString('hex');
-  /** Registers a new member from `ip` on `deviceId`, with an invite code when given. */
-  const register = async (ip: string, deviceId: string, referralCode?: string) => {
-    const username = `r${randomBytes(4).toString('hex')}`;
-    const reply = await encryptedCall(
-      server,
-      '/wps/member/register',
-      'PUT',
-      {
-        username,
-        password: 'abc12345',
-        confirmPassword: 'abc12345',
-        email: `${username}@example.test`,
-        altcha: await humanProof(server),
-        login: true,
-        ...(referralCode ? { referralCode } : {}),
+  /**
+   * A browser: the device cookie it keeps (null until the server issues one) and, to play a
+   * client that chooses its own, a `Device-Id` header as pages used to send.
+   */
+  interface Browser {
+    cookie: string | null;
+    header?: string;
+  }
+  const device = (): Browser => ({ cookie: null });
+  const DEVICE_COOKIE = /(?:^|\s)device=([^;]*)/;
+  /** The device ids on record for a member (member_devices). */
+  const devicesOf = async (username: string) =>
+    (
+      await server.deps.db.query<{ device: string }>(
+        `select d.device from member_devices d join members m on m.id = d.member_id
+         where m.account = $1`,
+        [username],
+      )
+    ).map((row) => row.device);
+  /**
+   * An (E) call from `ip` in `browser`, which keeps the device cookie the answer sets (as a
+   * browser does).
+   */
+  const sealedCall = async (
+    path: string,
+    method: string,
+    ip: string,
+    browser: Browser,
+    payload: unknown,
+  ) => {
+    const key = await call(server, '/wps/session/key/rsa');
+    const sealed = await sealPayload((key.body.value as { publicKey: string }).publicKey, payload);
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        encryption: sealed.header,
+        'x-forwarded-for': ip,
+        ...(browser.cookie ? { cookie: `device=${browser.cookie}` } : {}),
+        ...(browser.header ? { 'device-id': browser.header } : {}),
       },
-      { 'x-forwarded-for': ip, 'device-id': deviceId },
-    );
-    expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
-    return { username, token: (reply.body.value as LoginResult).token };
+      body: JSON.stringify(sealed.body),
+    });
+    const body = (await response.json()) as { success: boolean; value: unknown };
+    expect(body.success, JSON.stringify(body)).toBe(true);
+    // The server's device cookie: HttpOnly, its id signed.
+    const cookie = response.headers.getSetCookie().find((line) => DEVICE_COOKIE.test(line));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    browser.cookie = DEVICE_COOKIE.exec(cookie!)![1]!;
+    return (body.value as LoginResult).token;
   };
+  /** Registers a new member from `ip` in `browser`, with an invite code when given. */
+  const register = async (ip: string, browser: Browser, referralCode?: string) => {
+    const username = `r${randomBytes(4).toString('hex')}`;
+    const token = await sealedCall('/wps/member/register', 'PUT', ip, browser, {
+      username,
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+      email: `${username}@example.test`,
+      altcha: await humanProof(server),
+      login: true,
+      ...(referralCode ? { referralCode } : {}),
+    });
+    return { username, token };
+  };
+  /** Logs `username` in from `ip` in `browser`. */
+  const login = async (ip: string, browser: Browser, username: string) =>
+    sealedCall('/wps/session/login', 'POST', ip, browser, {
+      type: 'username',
+      portal: 'player',
+      username,
+      password: 'abc12345',
+      altcha: await humanProof(server),
+    });
   const depositAndPlay = async (friend: { username: string; token: string }) => {
     const deposit = await call(server, '/wps/deposit', {
       method: 'POST',
@@ -111,6 +166,7 @@ describe.each(engines)('referrals on %s', (engine) => {
       amount: '5.00',
       minFirstDeposit: '20.00',
       minTurnover: '30.00',
+      turnoverMultiplier: 1,
     });
 
     // The inviter's open page is told of the new friend (it refreshes on `reward`).
@@ -187,6 +243,89 @@ describe.each(engines)('referrals on %s', (engine) => {
     ]);
   });
 
+  it('trusts only a device id it issued: a forged or client-chosen one is a new device (issue 28, finding 5)', async () => {
+    const inviterBrowser = device();
+    const inviter = await register('10.5.0.1', inviterBrowser);
+    const [inviterDevice] = await devicesOf(inviter.username);
+    expect(server.deps.identity.devices.verify(inviterBrowser.cookie)).toBe(inviterDevice);
+    const { code } = await view(inviter.token);
+    // The inviter's id with a made-up signature, its id alone, and the id sent as the header
+    // pages used to send: none is the inviter's device, each gets a new one from the server.
+    const forgeries: Browser[] = [
+      { cookie: `${inviterDevice}.${'A'.repeat(43)}` },
+      { cookie: inviterDevice! },
+      { cookie: null, header: inviterDevice! },
+    ];
+    for (const [n, browser] of forgeries.entries()) {
+      const friend = await register(`10.5.1.${n + 1}`, browser, code);
+      const [issued] = await devicesOf(friend.username);
+      expect(issued).not.toBe(inviterDevice);
+      expect(server.deps.identity.devices.verify(browser.cookie)).toBe(issued);
+    }
+    const friends = (await view(inviter.token)).friends;
+    expect(friends.map((friend) => [friend.state, friend.refusedReason])).toEqual([
+      ['registered', null],
+      ['registered', null],
+      ['registered', null],
+    ]);
+    // The inviter's own browser, cookie as issued, is caught from any address; so is another
+    // browser the inviter logged in from.
+    await register('10.5.2.1', inviterBrowser, code);
+    expect((await view(inviter.token)).friends[0]).toMatchObject({
+      state: 'refused',
+      refusedReason: 'same_device',
+    });
+    const laptop = device();
+    await login('10.5.0.1', laptop, inviter.username);
+    expect(await devicesOf(inviter.username)).toHaveLength(2);
+    await register('10.5.2.2', laptop, code);
+    expect((await view(inviter.token)).friends[0]).toMatchObject({
+      state: 'refused',
+      refusedReason: 'same_device',
+    });
+  });
+
+  it('still refuses a ring whose accounts make up their own device ids (issue 28, finding 5)', async () => {
+    const addresses = ['10.6.0.1', '10.6.0.2'];
+    const madeUp = (): Browser => {
+      const id = randomBytes(12).toString('hex');
+      return { cookie: id, header: id };
+    };
+    const chosen: string[] = [];
+    let inviterBrowser = madeUp();
+    chosen.push(inviterBrowser.cookie!);
+    let inviter = await register(addresses[0]!, inviterBrowser);
+    const members = [inviter.username];
+    const states: (string | null)[][] = [];
+    for (let n = 1; n < 5; n += 1) {
+      const { code } = await view(inviter.token);
+      inviterBrowser = madeUp();
+      chosen.push(inviterBrowser.cookie!);
+      const friend = await register(addresses[n % 2]!, inviterBrowser, code);
+      const [row] = (await view(inviter.token)).friends;
+      states.push([row!.state, row!.refusedReason]);
+      inviter = friend;
+      members.push(friend.username);
+    }
+    expect(states).toEqual([
+      ['registered', null],
+      ['refused', 'same_address'],
+      ['refused', 'same_address'],
+      ['refused', 'same_address'],
+    ]);
+    // What is on record is what the server issued, never an id a client chose.
+    const recorded = (await Promise.all(members.map(devicesOf))).flat();
+    expect(recorded).toHaveLength(5);
+    for (const id of recorded) expect(chosen).not.toContain(id);
+    const linked = await server.deps.db.query<{ device: string }>(
+      `select r.device from referrals r join members m on m.id = r.friend_id
+       where m.account = any(string_to_array($1, ','))`,
+      [members.join(',')],
+    );
+    expect(linked).toHaveLength(4);
+    for (const row of linked) expect(chosen).not.toContain(row.device);
+  });
+
   it('links nothing for an unknown code, and the registration still succeeds', async () => {
     const friend = await register('10.3.0.2', device(), 'NOSUCHCODE');
     const [row] = await server.deps.db.query<{ n: number }>(
@@ -226,5 +365,89 @@ describe.each(engines)('referrals on %s', (engine) => {
     const elsewhere = await register('10.4.0.2', device());
     expect(await gifts(elsewhere.token)).toHaveLength(1);
     await opsCall(server, '/ops/promotions/SIGNUP_TEST/close', {});
+  });
+  it('pays the inviter only after the friend bets real money, never for a deposit alone (issue 28, finding 5)', async () => {
+    // A promotion without a turnover floor nor a multiplier (as ones made before them): the
+    // friend still has to bet its first deposit once.
+    const refused = await opsCall(server, '/ops/promotions', {
+      mode: 'create',
+      definition: {
+        code: 'INVITE_ZERO',
+        type: 'referralReward',
+        content: { EN: { title: 'No play needed', summary: '', terms: '' } },
+        banner: null,
+        startsAt: '2026-01-02T00:00:00Z',
+        endsAt: null,
+        audience: { kind: 'all' },
+        terms: { amount: '4.00', wageringMultiplier: 30, turnoverMultiplier: 0 },
+      },
+    });
+    expect(refused.body.success).toBe(false);
+    const created = await opsCall(server, '/ops/promotions', {
+      mode: 'create',
+      definition: {
+        code: 'INVITE_PLAY',
+        type: 'referralReward',
+        content: { EN: { title: 'Invite a player', summary: '', terms: '' } },
+        banner: null,
+        startsAt: '2026-01-02T00:00:00Z',
+        endsAt: null,
+        audience: { kind: 'all' },
+        terms: { amount: '4.00', wageringMultiplier: 30 },
+      },
+    });
+    expect(created.body.success, JSON.stringify(created.body)).toBe(true);
+    try {
+      const inviter = await register('10.7.0.1', device());
+      const mine = await view(inviter.token);
+      expect(mine.offer).toMatchObject({
+        code: 'INVITE_PLAY',
+        minTurnover: '0.00',
+        turnoverMultiplier: 1,
+      });
+      const friend = await register('10.7.0.2', device(), mine.code);
+      const deposit = await call(server, '/wps/deposit', {
+        method: 'POST',
+        headers: bearer(friend.token),
+        json: { channel: 'DEMO', amount: '20.00', idempotencyKey: newKey() },
+      });
+      await creditDeposit(server.deps, (deposit.body.value as { id: string }).id);
+      // Deposited, not played: nothing yet.
+      expect((await view(inviter.token)).friends[0]).toMatchObject({
+        state: 'registered',
+        firstDeposit: '20.00',
+        turnover: '0.00',
+      });
+      expect(await referralRewards(inviter.token)).toHaveLength(0);
+      await grant(server, friend.username, '50.00');
+      const launch = await launchFirstSlot(server, friend.token, 'RNG');
+      const spin = async () =>
+        expect(
+          (
+            await call(server, '/wps/demo-vendor/spin', {
+              method: 'POST',
+              json: { launch, bet: '10.00', roundId: newKey() },
+            })
+          ).body.success,
+        ).toBe(true);
+      await spin();
+      expect((await view(inviter.token)).friends[0]).toMatchObject({
+        state: 'registered',
+        turnover: '10.00',
+      });
+      expect(await referralRewards(inviter.token)).toHaveLength(0);
+      // The deposit bet once: paid.
+      await spin();
+      expect((await view(inviter.token)).friends[0]).toMatchObject({ state: 'rewarded' });
+      expect(await referralRewards(inviter.token)).toEqual([
+        expect.objectContaining({
+          amount: '4.00',
+          promotion: expect.objectContaining({ code: 'INVITE_PLAY' }),
+        }),
+      ]);
+      expect(await ledgerSum(server)).toBe(0n);
+    } finally {
+      await opsCall(server, '/ops/promotions/INVITE_PLAY/close', {});
+    }
   });
 });

@@ -68,7 +68,6 @@ describe("the page head's early calls", () => {
 
   it("ask for the member's info and announcements with the app's headers and keys", async () => {
     sessionStorage.setItem(SESSION_KEYS.token, 'tok-1');
-    localStorage.setItem(EARLY_CALL_KEYS.deviceId, 'abcdefghijklmnop1234');
     localStorage.setItem(EARLY_CALL_KEYS.language, 'es');
     const boot = document.createElement('script');
     boot.id = BOOT_ANSWERS_ID;
@@ -86,7 +85,6 @@ describe("the page head's early calls", () => {
     expect(headers).toEqual({
       Authorization: 'Bearer tok-1',
       'X-Gateway-Version': '3',
-      'Device-Id': 'abcdefghijklmnop1234',
       Merchant: 'AURORA',
       Language: 'ES',
     });
@@ -110,7 +108,6 @@ describe("the page head's early calls", () => {
     );
     const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
     expect(headers.Merchant).toBe('DEFAULT');
-    expect(headers['Device-Id']).toBeUndefined();
   });
 });
 
