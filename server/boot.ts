@@ -10,7 +10,14 @@ import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { createDeps } from './deps';
 import { demoMoneyRefusal } from './domain/payments/channels';
-import { contractBudgetIssues } from './domain/economics/contractBudget';
+import {
+  budgetPromotionsOf,
+  describeLine,
+  returnsBudget,
+  returnsBudgetIssues,
+} from './domain/economics/returnsBudget';
+import { storedReturnsBudget } from './domain/economics/storedBudget';
+import { catalogueGameEngines } from './seed/catalogueEngines';
 import { type App, createApp } from './http/app';
 import type { AppDeps } from './deps';
 import { confirmPendingDemoDeposits } from './jobs/demoChannelCatchUp';
@@ -118,7 +125,7 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
   const config = await loadPlatformConfig(env.PLATFORM_CONFIG);
   const refusal = demoMoneyRefusal(config, env.NODE_ENV === 'production', env.PLATFORM_CONFIG);
   if (refusal) throw new Error(refusal);
-  refuseUnsafeEconomics(config, env.PLATFORM_CONFIG);
+  await refuseUnsafeEconomics(config, env.PLATFORM_CONFIG);
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
     // The sessions it ended have no open page here yet (the workers start after). A socket open
@@ -134,13 +141,38 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
 
 /**
  * Before anything is opened: a configuration whose returns would let a player or a colluding
- * pair come out ahead of the house is refused, itemised as a schema error is.
+ * pair come out ahead of the house is refused, itemised as a schema error is (the returns
+ * budget, issue 28: contract caps, VIP rebates, the file's rebate promotions, points, upgrade
+ * bonuses and missions per game type and VIP level, against the lowest edge less the margin).
  */
-function refuseUnsafeEconomics(config: PlatformConfig, file: string): void {
-  const issues = contractBudgetIssues(config.contracts);
+async function refuseUnsafeEconomics(config: PlatformConfig, file: string): Promise<void> {
+  const budget = returnsBudget({
+    config,
+    promotions: budgetPromotionsOf(config.promotions),
+    gameTypes: await catalogueGameEngines(),
+    now: new Date(),
+  });
+  const issues = returnsBudgetIssues(budget);
   if (issues.length === 0) return;
   const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`);
   throw new Error(`Invalid configuration ${file}:\n${lines.join('\n')}`);
+}
+
+/**
+ * Once the database is ready: the promotions as stored (the operator's edits, which the file
+ * never undoes) against the budget. A database from before the budget may hold a rebate
+ * promotion above it; the server still starts, since the operator fixes it through the running
+ * server (`npm run ops -- promotion update|close`), and says what to change.
+ */
+async function warnStoredEconomics(db: Database, config: PlatformConfig): Promise<string | null> {
+  const budget = await storedReturnsBudget(db, config, new Date());
+  if (budget.ok) return null;
+  const broken = budget.lines.filter((line) => !line.ok);
+  return [
+    `Warning: the stored promotions break the returns budget on ${broken.length} line(s); the worst:`,
+    `  ${describeLine(budget.worst, budget.marginPpm)}`,
+    'Lower or close the rebate promotions named (npm run ops -- promotion update|close).',
+  ].join('\n');
 }
 
 /** config → db → http → realtime (ARCHITECTURE). Used by main.ts, the tests and the benchmarks. */
@@ -150,12 +182,14 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   // Before anything is opened or listened on: production never runs demo money by accident.
   const refusal = demoMoneyRefusal(config, production, env.PLATFORM_CONFIG);
   if (refusal) throw new Error(refusal);
-  refuseUnsafeEconomics(config, env.PLATFORM_CONFIG);
+  await refuseUnsafeEconomics(config, env.PLATFORM_CONFIG);
   await mkdir(env.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   const { warning: demoWarning, endedSessions } = await prepareDatabase(db, config, production);
   // A cluster's workers find what the primary already found: it warned once.
   if (demoWarning && options.announce !== false) console.error(demoWarning);
+  const economicsWarning = await warnStoredEconomics(db, config);
+  if (economicsWarning && options.announce !== false) console.error(economicsWarning);
 
   const opsToken = env.OPS_TOKEN ?? randomBytes(24).toString('base64url');
   const staticDir = path.resolve('dist');

@@ -15,8 +15,9 @@ const rate = z.string().refine(
 
 /**
  * `contracts` in config/platform.json: the operator's caps (issue 11). At start the platform
- * checks them against the games' edge (server/domain/economics/contractBudget.ts): a careless
- * raise cannot make every colluding pair a winner.
+ * checks them, with every other per-bet return, against the games' edge (the returns budget,
+ * server/domain/economics/returnsBudget.ts): a careless raise cannot make every colluding pair a
+ * winner.
  */
 export const contractLimitsSchema = z
   .object({

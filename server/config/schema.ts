@@ -16,6 +16,7 @@ import {
 import { announcementsConfigSchema } from './announcements';
 import { promotionDefinitionSchema } from './promotions';
 import { contractLimitsSchema } from './contracts';
+import { DEFAULT_ECONOMICS, economicsConfigSchema } from './economics';
 import { vipConfigSchema } from './vip';
 import { pointsConfigSchema } from './points';
 import { missionsConfigSchema } from './missions';
@@ -271,6 +272,11 @@ export const platformConfigSchema = z
     points: pointsConfigSchema,
     /** Daily and weekly missions and their rewards (issue 14). */
     missions: missionsConfigSchema,
+    /**
+     * The returns budget (issue 28): the margin every bet leaves the house whatever it returns,
+     * and house edges for game types the platform cannot measure.
+     */
+    economics: economicsConfigSchema.default(DEFAULT_ECONOMICS),
     /**
      * Responsible gaming (issue 17): how long a raised or removed limit (and a time-zone change
      * while limits are in force) waits before it applies. Lowering a limit applies at once.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { serverInfoFile } from '../boot';
 import { perLanguage } from './announceArgs';
+import { economicsReport } from './economicsReport';
 
 /**
  * Operator commands against the running server (it owns the embedded database, so the CLI
@@ -31,6 +32,7 @@ import { perLanguage } from './announceArgs';
  *   npm run ops -- support add <name> [--display-name "Mai"] | support list
  *   npm run ops -- support password <name> | support disable <name> | support enable <name>
  *   npm run ops -- member password <account> | member disable <account> | member enable <account>
+ *   npm run ops -- economics   (the configuration's returns budget, itemised; no server needed)
  */
 const usage = [
   'usage: npm run ops -- maintenance on [--until <iso>] | maintenance off | status',
@@ -55,6 +57,7 @@ const usage = [
   '       npm run ops -- support add <name> [--display-name <name players see>] | support list',
   '       npm run ops -- support password <name> | support disable <name> | support enable <name>',
   '       npm run ops -- member password <account> | member disable <account> | member enable <account>',
+  '       npm run ops -- economics',
 ].join('\n');
 
 /** A date the operator typed, as ISO, or a clear error naming the option. */
@@ -395,6 +398,9 @@ async function run(argv: string[]): Promise<string> {
     const status = action === 'disable' ? 'disabled' : 'active';
     return JSON.stringify(await call('POST', { status }, path));
   }
+  // The returns budget of the configuration file: read here, no running server needed.
+  if (command === 'economics' && !action)
+    return economicsReport(process.env.PLATFORM_CONFIG ?? 'config/platform.json');
   if (command === 'status' && !action) return JSON.stringify(await call('GET'));
   if (command === 'maintenance' && action === 'on') {
     const end = values.until ? new Date(values.until) : null;

@@ -4,7 +4,7 @@ import { grantBonus } from './ops';
 import { loginAs } from './support';
 
 /**
- * Missions with the shipped configuration: "Bet 100.00 on lottery today" pays 0.50 (wagered
+ * Missions with the shipped configuration: "Bet 100.00 on lottery today" pays 0.10 (wagered
  * once) to the reward centre. Two number draws of 50.00 complete it; the missionLeaderboard
  * and reward-centre red dots count it until it is claimed.
  */
@@ -19,7 +19,7 @@ test('a mission completes after lottery bets and its reward is claimed, the red 
 
   await page.goto('/member/missionLeaderboard');
   const mission = page.getByTestId('mission-list').locator('[data-code="DAILY_LOTTERY_100"]');
-  await expect(mission.getByTestId('mission-progress')).toHaveText('0.00 / 100.00 · Reward 0.50');
+  await expect(mission.getByTestId('mission-progress')).toHaveText('0.00 / 100.00 · Reward 0.10');
   await expect(
     page.getByTestId('mission-leaderboard-table').or(page.getByText(/No mission completed/)),
   ).toBeVisible();
@@ -56,7 +56,7 @@ test('a mission completes after lottery bets and its reward is claimed, the red 
     .getByTestId('reward-item')
     .filter({ hasText: 'Bet 100.00 on lottery today' });
   await reward.getByRole('button', { name: /^Claim/ }).click();
-  await expect(page.getByTestId('toast').last()).toContainText('0.50 added to your balance');
+  await expect(page.getByTestId('toast').last()).toContainText('0.10 added to your balance');
   await expect(nav.getByRole('link', { name: /Mission/ }).getByTestId('mission-badge')).toHaveCount(
     0,
   );

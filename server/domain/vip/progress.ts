@@ -8,7 +8,12 @@ import type { VipChange } from '../../platform/changes';
 import type { Work } from '../../platform/unitOfWork';
 export type { VipChange };
 
-/** The member's level as stored and the period's totals. */
+/**
+ * The member's level as stored and the period's totals. The deposit figure is net of
+ * withdrawals (issue 28): the period's credited deposits less the withdrawals asked for in it
+ * that were not given back (held or paid; a rejected or refunded one no longer counts). A
+ * period whose withdrawals pass its deposits counts 0.
+ */
 export async function vipStanding(
   db: Queryable,
   config: VipConfig,
@@ -17,7 +22,12 @@ export async function vipStanding(
 ): Promise<{ level: number; totals: VipTotals }> {
   const [row] = await db.query<{ level: number; valid_bet: string; deposit: string }>(
     `select coalesce((select level from member_vip where member_id = $1), 0) as level,
-       coalesce(sum(valid_bet), 0)::text as valid_bet, coalesce(sum(deposit), 0)::text as deposit
+       coalesce(sum(valid_bet), 0)::text as valid_bet,
+       greatest(coalesce(sum(deposit), 0) - (
+         select coalesce(sum(w.amount), 0) from withdrawals w
+         where w.member_id = $1 and w.status not in ('rejected', 'refunded')
+           and (w.created_at at time zone 'UTC')::date >= $2::date
+       ), 0)::text as deposit
      from vip_daily_totals where member_id = $1 and day >= $2::date`,
     [memberId, vipPeriodStart(config.period, now)],
   );
@@ -29,9 +39,11 @@ export async function vipStanding(
 
 /**
  * In the transaction of a settled bet or a credited deposit: adds it to today's totals and
- * recomputes the level from the period's. A level reached for the first time puts its upgrade
- * bonus in the reward centre (once per level ever: a level lost when the period moves on and
- * reached again pays nothing). Answers the level now, and the change to announce if any.
+ * recomputes the level from the period's. With nothing added (a withdrawal asked for, rejected
+ * or refunded, which the deposit figure reads from the withdrawals themselves) it recomputes
+ * only; a level may fall. A level reached for the first time puts its upgrade bonus in the
+ * reward centre (once per level ever: a level lost when the period moves on and reached again
+ * pays nothing). Answers the level now, and the change to announce if any.
  */
 export async function vipProgressWithin(
   tx: Queryable,
@@ -42,14 +54,15 @@ export async function vipProgressWithin(
 ): Promise<{ level: number; change: VipChange | null }> {
   const validBet = added.validBet ?? 0n;
   const deposit = added.deposit ?? 0n;
-  await tx.query(
-    `insert into vip_daily_totals (member_id, day, valid_bet, deposit)
-     values ($1, ($2::timestamptz at time zone 'UTC')::date, $3, $4)
-     on conflict (member_id, day) do update set
-       valid_bet = vip_daily_totals.valid_bet + excluded.valid_bet,
-       deposit = vip_daily_totals.deposit + excluded.deposit`,
-    [memberId, now, validBet.toString(), deposit.toString()],
-  );
+  if (validBet !== 0n || deposit !== 0n)
+    await tx.query(
+      `insert into vip_daily_totals (member_id, day, valid_bet, deposit)
+       values ($1, ($2::timestamptz at time zone 'UTC')::date, $3, $4)
+       on conflict (member_id, day) do update set
+         valid_bet = vip_daily_totals.valid_bet + excluded.valid_bet,
+         deposit = vip_daily_totals.deposit + excluded.deposit`,
+      [memberId, now, validBet.toString(), deposit.toString()],
+    );
   const standing = await vipStanding(tx, config, memberId, now);
   const level = vipLevelFor(config.levels, standing.totals);
   if (level === standing.level) return { level, change: null };

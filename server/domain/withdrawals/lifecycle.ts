@@ -19,10 +19,18 @@ import type {
   WithdrawalChange,
 } from '../../platform/changes';
 import { commit } from '../../platform/unitOfWork';
+import type { VipConfig } from '../../config/vip';
+import { type VipChange, vipProgressWithin } from '../vip/progress';
 export type { WithdrawalChange };
 
-/** A withdrawal's new state and the balances its posting set (none for most events). */
-export type WithdrawalApplied = WithdrawalChange & { changes: WalletChange[] };
+/**
+ * A withdrawal's new state, the balances its posting set (none for most events) and the
+ * member's VIP level when giving the money back raised it.
+ */
+export type WithdrawalApplied = WithdrawalChange & {
+  changes: WalletChange[];
+  vip?: VipChange | null;
+};
 
 export type WithdrawalActor = 'member' | 'operator' | 'channel' | 'job';
 
@@ -98,7 +106,9 @@ async function closeMoney(tx: Queryable, row: WithdrawalRow, state: string) {
 /**
  * Applies one event of the shared lifecycle machine inside the caller's transaction: locks the
  * withdrawal, refuses what the machine refuses (`withdrawal_illegal_transition`, with the
- * current status), stores the machine's next state and moves the money when it ends.
+ * current status), stores the machine's next state and moves the money when it ends. A
+ * withdrawal rejected or refunded stops counting against the member's VIP deposits (issue 28):
+ * with `vip`, the level is recomputed at once (only these two events give money back).
  */
 export async function applyWithin(
   tx: Queryable,
@@ -109,6 +119,7 @@ export async function applyWithin(
     /** When a member asks: only their own withdrawal. */
     memberId?: string;
   },
+  vip?: VipConfig,
 ): Promise<WithdrawalApplied> {
   const row = await lockWithdrawal(tx, request.withdrawalId);
   if (!row || (request.memberId !== undefined && row.member_id !== request.memberId)) {
@@ -147,7 +158,14 @@ export async function applyWithin(
      values ($1, $2, $3, $4, $5)`,
     [row.id, request.event.type, request.actor, row.status, next.state],
   );
-  return { withdrawal: toView(updated!), memberId: row.member_id, changes: closed?.changes ?? [] };
+  const givenBack = vip && ['refunded', 'rejected'].includes(next.state);
+  const level = givenBack ? await vipProgressWithin(tx, vip, row.member_id, {}) : null;
+  return {
+    withdrawal: toView(updated!),
+    memberId: row.member_id,
+    changes: closed?.changes ?? [],
+    vip: level?.change ?? null,
+  };
 }
 
 /** applyWithin in a transaction of its own, then tells the member's open pages. */
@@ -155,14 +173,27 @@ export async function applyWithdrawalEvent(
   deps: Platform,
   request: Parameters<typeof applyWithin>[1],
 ): Promise<WithdrawalView> {
-  const change = await commit(deps, ({ tx }) => applyWithin(tx, request), withdrawalChanges);
+  const change = await commit(
+    deps,
+    ({ tx }) => applyWithin(tx, request, deps.config.vip),
+    withdrawalChanges,
+  );
   return change.withdrawal;
 }
 
-/** What an applied event changed: the new balance and the withdrawal's new state. */
+/**
+ * What an applied event changed: the new balance, the withdrawal's new state, and the VIP level
+ * (with its upgrade bonus's red dot) when giving the money back changed it.
+ */
 export function withdrawalChanges(change: WithdrawalApplied): Change[] {
-  return [
+  const changes: Change[] = [
     { kind: 'balance', change: change.changes },
     { kind: 'withdrawal', change: { withdrawal: change.withdrawal, memberId: change.memberId } },
   ];
+  if (change.vip) {
+    changes.push({ kind: 'vip', change: change.vip });
+    if (change.vip.rewarded)
+      changes.push({ kind: 'reward', change: { memberId: change.memberId, reason: 'issued' } });
+  }
+  return changes;
 }

@@ -10,7 +10,7 @@ import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
 import { checkPaymentPassword } from '../identity/paymentPassword';
 import { assertNoOpenWagering } from '../rewards/wagering';
 import { lockMember } from '../../db/locks';
-import { currentVipLevel } from '../vip/progress';
+import { currentVipLevel, recordVip, vipProgressWithin } from '../vip/progress';
 import { toMoneyString } from '../../../src/shared/money';
 import type { Queryable } from '../../db/types';
 import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './views';
@@ -42,7 +42,8 @@ export async function requestWithdrawal(
   const held = await houseAccountId(deps.db, 'withdrawals_held');
   return commit(
     deps,
-    async ({ tx }) => {
+    async (work) => {
+      const { tx } = work;
       // Bonus money is locked while its wagering runs (issue 14); a retry of a withdrawal made
       // before the bonus was claimed still answers that withdrawal.
       await lockMember(tx, memberId);
@@ -77,6 +78,10 @@ export async function requestWithdrawal(
        values ($1, 'withdrawal.request', 'member', 'new', 'requested')`,
         [row!.id],
       );
+      // VIP deposit thresholds count deposits net of withdrawals (issue 28): this one counts
+      // from now, while its money is held; the level may fall at once.
+      const vip = await vipProgressWithin(tx, deps.config.vip, memberId, {});
+      if (vip.change) recordVip(work, vip.change);
       return {
         withdrawal: toView(row!),
         changes: changesOf(posted, memberId, new Map([[main, 'MAIN']])),

@@ -1,22 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
-import {
-  closePromotion,
-  listPromotionsForOps,
-  upsertPromotion,
-} from '../../domain/promotions/catalogue';
+import { closePromotion, listPromotionsForOps } from '../../domain/promotions/catalogue';
+import { saveOperatorPromotion } from '../../domain/economics/promotionChanges';
 import { promotionDefinitionSchema } from '../../config/promotions';
 import { listApplications, reviewApplication } from '../../domain/promotions/applications';
-import { ApiError } from '../../platform/apiError';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
 /**
  * Operator endpoints for promotions (issue 14): `npm run ops -- promotion list`, `create` and
- * `update` (one definition, checked as the configuration file's are), `close <code>`; the
- * applications to an operator-reviewed bonus and their answers (`applications`, `approve`,
- * `reject`).
+ * `update` (one definition, checked as the configuration file's are, and against the returns
+ * budget of issue 28), `close <code>`; the applications to an operator-reviewed bonus and their
+ * answers (`applications`, `approve`, `reject`).
  */
 export async function opsPromotionRoutes(
   app: FastifyInstance,
@@ -35,15 +31,8 @@ export async function opsPromotionRoutes(
       request.body,
     );
     const definition = parseInput(promotionDefinitionSchema, body.definition);
-    const result = await upsertPromotion(deps.db, definition, { onlyNew: body.mode === 'create' });
-    if (body.mode === 'create' && !result.created) {
-      throw new ApiError(
-        409,
-        'promotion_exists',
-        `Promotion ${definition.code} exists: use update.`,
-      );
-    }
-    return ok(result);
+    // Refused when it breaks the returns budget (409 returns_budget_exceeded, itemised).
+    return ok(await saveOperatorPromotion(deps, definition, body.mode));
   });
 
   app.get('/ops/applications', async (request) => {

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { platformConfigSchema } from '../../../server/config/schema';
 import { contractLimitsSchema } from '../../../server/config/contracts';
 import {
-  contractBudgetIssues,
-  houseEdgeBasisPoints,
-} from '../../../server/domain/economics/contractBudget';
+  ENGINE_EDGE_PPM,
+  budgetPromotionsOf,
+  returnsBudget,
+  returnsBudgetIssues,
+} from '../../../server/domain/economics/returnsBudget';
+import { catalogueGameEngines } from '../../../server/seed/catalogueEngines';
 
 /** The operator's caps (issue 11), as a careless operator might set them. */
 describe('contract limits in the configuration', () => {
@@ -23,7 +26,7 @@ describe('contract limits in the configuration', () => {
       maxTurnoverRate: '1.50',
     });
     // The demo vendor's best return to player is 96.15 %: the house keeps 3.85 % of a bet.
-    expect(houseEdgeBasisPoints()).toBe(385);
+    expect(ENGINE_EDGE_PPM.slot).toBe(38_510);
   });
 
   it('refuses caps that would let an agent and its own downline win by playing', async () => {
@@ -36,18 +39,27 @@ describe('contract limits in the configuration', () => {
       },
       maxTurnoverRate: '2.00',
     };
-    const refused = (limits: typeof unsafe) =>
-      contractBudgetIssues(contractLimitsSchema.parse(limits));
-    expect(refused(unsafe)[0]?.message).toMatch(/house edge/);
-    expect(refused(unsafe)[0]?.path).toBe('contracts.maxTurnoverRate');
-    // A higher salary cap alone, or a 100 % dividend, is refused too.
-    expect(refused({ ...unsafe, maxTurnoverRate: '4.00' })).toHaveLength(1);
-    expect(
-      refused({ maxRate: { ...unsafe.maxRate, dividend: '100' }, maxTurnoverRate: '0.10' }),
-    ).toHaveLength(1);
-    // The shipped caps pass.
+    // The caps are one part of the returns budget (issue 28), checked with everything else.
     const config = platformConfigSchema.parse(await shipped());
-    expect(contractBudgetIssues(config.contracts)).toEqual([]);
+    const gameTypes = await catalogueGameEngines();
+    const refused = (limits: typeof unsafe) =>
+      returnsBudgetIssues(
+        returnsBudget({
+          config: { ...config, contracts: contractLimitsSchema.parse(limits) },
+          promotions: budgetPromotionsOf(config.promotions),
+          gameTypes,
+          now: new Date(),
+        }),
+      );
+    expect(refused(unsafe)[0]?.message).toMatch(/house edge/);
+    expect(refused(unsafe)[0]?.message).toMatch(/salary caps \(2\.00 % of turnover\) 2\.0000 %/);
+    // A higher salary cap alone, or a 100 % dividend, is refused too.
+    expect(refused({ ...unsafe, maxTurnoverRate: '4.00' }).length).toBeGreaterThan(0);
+    expect(
+      refused({ maxRate: { ...unsafe.maxRate, dividend: '100' }, maxTurnoverRate: '0.10' }).length,
+    ).toBeGreaterThan(0);
+    // The shipped caps pass.
+    expect(refused(config.contracts)).toEqual([]);
   });
 
   it('refuses a missing section and rates that are not percentages', async () => {

@@ -107,7 +107,7 @@ describe.each(engines)('points mall on %s', (engine) => {
     expect(history.items).toEqual([expect.objectContaining({ kind: 'earn', points: 35 })]);
     expect(await get(token, 'getPointConfig')).toEqual({
       earnPerUnit: { default: '1.00', LIVE: '0.50', SPORTS: '0.50' },
-      convert: { step: 100, amountPerStep: '0.20' },
+      convert: { step: 100, amountPerStep: '0.10' },
     });
     const offered = await goods(token);
     expect(Object.keys(offered)).toEqual(['CAP', 'MUG']);
@@ -209,7 +209,7 @@ describe.each(engines)('points mall on %s', (engine) => {
     const done = await convert(token, 100, key);
     expect(done.body.code).toBe('insufficient_points');
     expect(await points(token)).toBe(50);
-    expect(Number(await mainBalance(server, token)) - Number(before)).toBeCloseTo(0.4, 5);
+    expect(Number(await mainBalance(server, token)) - Number(before)).toBeCloseTo(0.2, 5);
     // A retry of a conversion that went through answers it again, moving nothing.
     await server.deps.db.query(
       `update point_balances set balance = balance + 10000
@@ -219,7 +219,7 @@ describe.each(engines)('points mall on %s', (engine) => {
     const once = (await convert(token, 100, retryKey)).body.value as ConvertResult;
     const twice = (await convert(token, 100, retryKey)).body.value as ConvertResult;
     expect(twice).toEqual(once);
-    expect(once).toMatchObject({ points: 100, amount: '0.20', balance: 50 });
+    expect(once).toMatchObject({ points: 100, amount: '0.10', balance: 50 });
     expect((await convert(token, 200, retryKey)).body.code).toBe('idempotency_conflict');
     expect(await ledgerSum(server)).toBe(0n);
   });
@@ -234,12 +234,12 @@ describe.each(engines)('points mall on %s', (engine) => {
     const key = newKey();
     const replies = await Promise.all(Array.from({ length: 10 }, () => convert(token, 100, key)));
     for (const reply of replies) expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
-    // Every reply is the first conversion's answer; 100 points left once, 0.20 came once.
+    // Every reply is the first conversion's answer; 100 points left once, 0.10 came once.
     for (const reply of replies) {
-      expect(reply.body.value).toEqual({ points: 100, amount: '0.20', balance: 900 });
+      expect(reply.body.value).toEqual({ points: 100, amount: '0.10', balance: 900 });
     }
     expect(await points(token)).toBe(900);
-    expect(Number(await mainBalance(server, token)) - Number(before)).toBeCloseTo(0.2, 5);
+    expect(Number(await mainBalance(server, token)) - Number(before)).toBeCloseTo(0.1, 5);
     expect(await ledgerSum(server)).toBe(0n);
   });
 
