@@ -1,4 +1,9 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { prepareSharedDatabase } from '../../../server/boot';
+import { readEnv } from '../../../server/config/env';
 import { loadPlatformConfig } from '../../../server/config/load';
 import type { PlatformConfig } from '../../../server/config/schema';
 import {
@@ -236,5 +241,28 @@ describe('the returns budget', () => {
     const pvp = budget.lines.find((line) => line.gameType === 'PVP')!;
     expect(pvp).toMatchObject({ edgePpm: 38_510 });
     expect(pvp.edgeSource).toMatch(/no games/);
+  });
+});
+
+describe('the start-up check', () => {
+  it('refuses to start with a configuration over the budget, the sum itemised', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'returns-budget-'));
+    const raw = JSON.parse(await readFile('config/platform.json', 'utf8'));
+    // The slots rebate back at its old 0.8 %: RNG goes over at every level.
+    raw.promotions.find((one: { code: string }) => one.code === 'SLOTS_REBATE').terms.percent =
+      '0.8';
+    const file = path.join(dir, 'platform.json');
+    await writeFile(file, JSON.stringify(raw));
+    const env = readEnv({ PLATFORM_CONFIG: file, DATA_DIR: dir });
+    const refused = await prepareSharedDatabase(env).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(
+      /^Invalid configuration .*platform\.json:\n {2}returns budget \(RNG, VIP 4\): /,
+    );
+    expect(refused).toContain('rebate promotion SLOTS_REBATE (0.8 %) 0.8000 %');
+    expect(refused).toContain('returns 3.9428 % of every bet');
+    await rm(dir, { recursive: true, force: true });
   });
 });
