@@ -56,7 +56,7 @@ test('a mission completes after lottery bets and its reward is claimed, the red 
     .getByTestId('reward-item')
     .filter({ hasText: 'Bet 100.00 on lottery today' });
   await reward.getByRole('button', { name: /^Claim/ }).click();
-  await expect(page.getByTestId('toast').last()).toContainText('0.10 added to your balance');
+  await expect(page.getByTestId('toast').last()).toContainText('0.10 added to your bonus balance');
   await expect(nav.getByRole('link', { name: /Mission/ }).getByTestId('mission-badge')).toHaveCount(
     0,
   );
