@@ -2,6 +2,7 @@ import type { PathModel } from './model';
 import { changePasswordPaths } from '../../src/machines/changePassword.paths';
 import { forgotPasswordPaths } from '../../src/machines/forgotPassword.paths';
 import { loginPaths } from '../../src/machines/login.paths';
+import { moneyRequestPaths } from '../../src/machines/moneyRequest.paths';
 import { registrationPaths } from '../../src/machines/registration.paths';
 import { sessionPaths } from '../../src/machines/session.paths';
 import { smsCountdownPaths } from '../../src/machines/smsCountdown.paths';
@@ -25,6 +26,7 @@ export const pathModels: PathModel[] = [
   withdrawalConfirmationPaths,
   contractLifecyclePaths,
   promotionParticipationPaths,
+  moneyRequestPaths,
 ] as PathModel[];
 
 export function modelNamed(id: string): PathModel {

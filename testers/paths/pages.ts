@@ -9,6 +9,7 @@ import { contractLifecyclePage } from './drivers/contractLifecycle';
 import { withdrawalConfirmationPage } from './drivers/withdrawalConfirmation';
 import { systemStatusPage } from './drivers/systemStatus.page';
 import { promotionParticipationPage } from './drivers/promotionParticipation.page';
+import { moneyRequestPage } from './drivers/moneyRequest';
 
 /**
  * The machines whose states and events are mapped to the site's pages (issue 15): these run
@@ -25,6 +26,7 @@ export const pageRegistries: PageRegistry[] = [
   forgotPasswordPage,
   loginPage,
   promotionParticipationPage,
+  moneyRequestPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {

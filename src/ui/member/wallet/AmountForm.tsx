@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
-import type { MoneyRequestState } from './useMoneyRequest';
+import type { MoneyRequestState } from '../../../machines/moneyRequest';
 import { Button } from '../../components/Button';
 
 /** An amount form for a money request: its own fields above, the amount, the outcome, submit. */

@@ -13,7 +13,7 @@ export function TransferUplinePage() {
   return (
     <AmountForm
       state={request.state}
-      onAmount={(amount) => void request.submit(amount)}
+      onAmount={request.submit}
       submitLabel={t('wallet.transfer')}
       submitTestId="upline-submit"
       done={(result) => t('wallet.uplineDone', { amount: result.amount, upline: result.upline })}

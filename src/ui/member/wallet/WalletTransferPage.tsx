@@ -28,8 +28,12 @@ export function WalletTransferPage() {
   // The server lists every wallet the member can use; the first vendor is the default target.
   const names = snapshot?.wallets.map((wallet) => wallet.wallet) ?? [];
   const target = to ?? names.find((name) => name !== 'MAIN') ?? 'MAIN';
+  // Whatever the answer, the balances are asked again (a lost answer may have moved money).
   const request = useMoneyRequest((amount, idempotencyKey) =>
-    walletApi.transfer({ from, to: target, amount, idempotencyKey }),
+    walletApi.transfer({ from, to: target, amount, idempotencyKey }).finally(() => {
+      balance.refresh();
+      setTransfers((count) => count + 1);
+    }),
   );
 
   const walletSelect = (label: string, value: string, onChange: (wallet: string) => void) => (
@@ -75,12 +79,7 @@ export function WalletTransferPage() {
       ) : (
         <AmountForm
           state={request.state}
-          onAmount={(amount) =>
-            void request.submit(amount).then(() => {
-              balance.refresh();
-              setTransfers((count) => count + 1);
-            })
-          }
+          onAmount={request.submit}
           submitLabel={t('wallet.transfer')}
           submitTestId="transfer-submit"
           done={() => t('wallet.transferDone')}

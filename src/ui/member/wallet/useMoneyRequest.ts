@@ -1,36 +1,44 @@
-import { useCallback, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
 import { newIdempotencyKey } from '../../../api/wallet';
-
-export type MoneyRequestState<T> =
-  { kind: 'editing'; error: string | null } | { kind: 'sending' } | { kind: 'done'; result: T };
-
-const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
+import {
+  moneyRequestMachine,
+  moneyRequestState,
+  type MoneySendInput,
+} from '../../../machines/moneyRequest';
 
 /**
- * One money-moving request from a form: checks the amount, keeps one idempotency key until the
- * request succeeds (so a retry after a network error can never move money twice), and exposes
- * editing / sending / done for the page.
+ * A form's money request (issue 29): the money-request machine (src/machines/moneyRequest.ts)
+ * with the page's `send` as its actor and `newIdempotencyKey` as its key maker. The machine
+ * checks the amount and keeps one idempotency key until a request succeeds (a retry after a
+ * network error can never move money twice); `state` is editing / sending / done for the form.
+ * `send` may change with every render (it reads the form's other fields): the request uses the
+ * one of the render the user submitted from.
  */
 export function useMoneyRequest<T>(send: (amount: string, idempotencyKey: string) => Promise<T>) {
-  const [state, setState] = useState<MoneyRequestState<T>>({ kind: 'editing', error: null });
-  const key = useRef(newIdempotencyKey());
-  const submit = useCallback(
-    async (amount: string) => {
-      if (!AMOUNT.test(amount)) {
-        setState({ kind: 'editing', error: 'amount_invalid' });
-        return;
-      }
-      setState({ kind: 'sending' });
-      try {
-        const result = await send(amount, key.current);
-        key.current = newIdempotencyKey();
-        setState({ kind: 'done', result });
-      } catch (error) {
-        setState({ kind: 'editing', error: (error as { code?: string }).code ?? 'unknown_error' });
-      }
-    },
-    [send],
+  const latest = useRef(send);
+  useLayoutEffect(() => {
+    latest.current = send;
+  });
+  const machine = useMemo(
+    () =>
+      moneyRequestMachine.provide({
+        actors: {
+          // Read when the machine sends a request (after a submit), never while rendering.
+          // eslint-disable-next-line react-hooks/refs
+          send: fromPromise<unknown, MoneySendInput>(({ input }) =>
+            latest.current(input.amount, input.idempotencyKey),
+          ),
+        },
+      }),
+    [],
   );
-  const reset = useCallback(() => setState({ kind: 'editing', error: null }), []);
-  return { state, submit, reset };
+  const [snapshot, sendEvent] = useMachine(machine, { input: { newKey: newIdempotencyKey } });
+  const submit = useCallback(
+    (amount: string) => sendEvent({ type: 'submit', amount }),
+    [sendEvent],
+  );
+  const reset = useCallback(() => sendEvent({ type: 'reset' }), [sendEvent]);
+  return { state: moneyRequestState<T>(snapshot), snapshot, submit, reset };
 }

@@ -28,7 +28,7 @@ export function WithdrawForm({
   return (
     <AmountForm
       state={request.state}
-      onAmount={(amount) => void request.submit(amount)}
+      onAmount={request.submit}
       submitLabel={request.state.kind === 'sending' ? t('common.loading') : t('menu.withdraw')}
       submitTestId="withdraw-submit"
       done={(withdrawal) => t('withdraw.requested', { amount: money(withdrawal.amount) })}
