@@ -5,7 +5,7 @@ import { loginAs, openSlot, uniqueName } from './support';
 
 /**
  * The points mall with the shipped rates (1 point per 1.00 of slot bets; 100 points convert to
- * 0.20): points earned by play are converted to money and spent on a good the operator adds,
+ * 0.10): points earned by play are converted to money and spent on a good the operator adds,
  * whose redemption the operator approves.
  */
 test('points earned by play are converted to money and redeemed for goods the operator approves', async ({
@@ -36,7 +36,7 @@ test('points earned by play are converted to money and redeemed for goods the op
 
   await page.goto('/pointMall');
   await expect(page.getByTestId('point-balance')).toHaveText('150');
-  // 100 points to money: the header's balance rises by 0.20 (read once the page has it: the
+  // 100 points to money: the header's balance rises by 0.10 (read once the page has it: the
   // header's numbers come after the first screen).
   await expect(page.getByTestId('balance')).toHaveText(/\d/);
   const before = (await page.getByTestId('balance').textContent()) ?? '';
@@ -44,14 +44,14 @@ test('points earned by play are converted to money and redeemed for goods the op
   await page.getByTestId('convert-points').click();
   await expect(page.getByText('Enter a multiple of 100 points.')).toBeVisible();
   await page.getByLabel('Points to convert').fill('100');
-  await expect(page.getByTestId('convert-points')).toHaveText('Convert for 0.20');
+  await expect(page.getByTestId('convert-points')).toHaveText('Convert for 0.10');
   await page.getByTestId('convert-points').click();
   await expect(page.getByTestId('toast').last()).toContainText('100 points converted');
   await expect(page.getByTestId('point-balance')).toHaveText('50');
   const amount = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
   await expect
     .poll(async () => amount((await page.getByTestId('balance').textContent()) ?? ''))
-    .toBeCloseTo(amount(before) + 0.2, 2);
+    .toBeCloseTo(amount(before) + 0.1, 2);
 
   // The good: 50 points and 1.00, with the payment password (a new account sets one first).
   const card = page.getByTestId('goods-list').locator(`[data-code="${code}"]`);
