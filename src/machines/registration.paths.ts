@@ -37,7 +37,8 @@ const filled: Record<RegistrationTab, Record<string, string>> = {
     ...{ password: 'secret1', confirmPassword: 'secret1' },
   },
 };
-const optional = { payeeName: '', email: '', affiliateCode: '', referralCode: '' };
+/** The optional fields, left empty as the page sends them. */
+const optional = { payeeName: '', email: '', affiliateCode: '' };
 const blank = (fields: Record<string, string>) =>
   Object.fromEntries(
     Object.keys(fields).map((name) => [name, name === 'countryDialingCode' ? '84' : '']),
@@ -71,10 +72,16 @@ export const registrationPaths: PathModel<typeof registrationMachine> = {
           .filter(Boolean)
           .join('#')
       : String(value),
-  events: ({ value, context: { tab } }) => {
+  events: ({ value, context: { tab, fields: kept } }) => {
+    // The page sends back the invitation link's referral code (a hidden field; '' without one).
+    const referralCode = kept.referralCode ?? '';
     const submit = (label: string, fields: Record<string, string>, acceptedTerms = true) => ({
       label,
-      event: { type: 'register.submit', fields: { ...optional, ...fields }, acceptedTerms },
+      event: {
+        type: 'register.submit',
+        fields: { ...optional, referralCode, ...fields },
+        acceptedTerms,
+      },
     });
     switch (value) {
       case 'editing':

@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
-import { ApiError } from '../../src/api/http';
+import type { ApiError } from '../../src/api/http';
 import {
   type RegistrationEvent,
   registrationErrors,
+  type RegistrationInput,
   registrationMachine,
   type RegistrationRequest,
   type RegistrationTab,
 } from '../../src/machines/registration';
-import type { FieldRule, FieldSetting } from '../../src/shared/fieldRules';
+import { registrationPaths } from '../../src/machines/registration.paths';
 import type { LoginResult } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
+import {
+  adjacencyOf,
+  everyTransitionPaths,
+  type ModelPath,
+  testModelOf,
+} from './support/pathModel';
 
 /**
- * Model-based tests: every shortest and simple path through the registration graph is replayed
- * against the real machine with fake affiliate, ALTCHA and register APIs that the path settles.
+ * Model-based tests: the shortest paths, every transition and the simple paths of the
+ * registration model are replayed against the real machine with fake affiliate, ALTCHA and
+ * register APIs that the path settles, on /register and on an invitation link (a referral code).
  */
 type Snapshot = SnapshotFrom<typeof registrationMachine>;
 
@@ -27,87 +34,89 @@ type ModelEvent =
   | { type: `xstate.error.actor.${'checkAffiliate' | 'proveHuman'}`; error: Error }
   | { type: 'xstate.error.actor.submitRegistration'; error: ApiError };
 
-const rule = (acceptedPattern: string, minLength: number, maxLength: number): FieldRule => ({
-  ...{ acceptedPattern, patternId: 'TEST', minLength, maxLength },
-});
-const setting = (enabled: boolean, required: boolean): FieldSetting => ({ enabled, required });
-const settings = {
-  username: setting(true, true),
-  password: setting(true, true),
-  email: setting(true, false),
-  mobileNum: setting(true, false),
-  affiliateCode: setting(true, false),
-  qqNum: setting(false, true),
-};
-const rules = {
-  username: rule('^[A-Za-z][A-Za-z0-9]*$', 4, 16),
-  password: rule('^(?=.*[A-Za-z])(?=.*[0-9])[\\x21-\\x7e]+$', 6, 20),
-  email: rule('^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', 5, 60),
-  mobileNum: rule('^[0-9]+$', 6, 15),
-  affiliateCode: rule('^[A-Za-z0-9]+$', 4, 16),
-  qqNum: rule('^[0-9]+$', 5, 12),
-};
-const input = { settings, rules, referralCode: 'REF42', mobileEnabled: true };
-const passwords = { password: 'secret1', confirmPassword: 'secret1' };
+/** The shipped configuration (config/platform.json), as the model gives it: no referral link. */
+const shipped = registrationPaths.input as RegistrationInput;
+const { settings, rules } = shipped;
+/** The referral code of an invitation link (/register?referralCode=…). */
+const LINK = 'REF42';
+// As the model types them (src/machines/registration.paths.ts).
 const valid: Record<RegistrationTab, Record<string, string>> = {
-  username: { username: 'alice1', ...passwords, email: '', mobileNum: '' },
+  username: { username: 'alice1', password: 'secret1', confirmPassword: 'secret1' },
   // The mobile form shows a password too (mobile-plus-password registration).
   mobile: {
-    mobileNum: '912345678',
-    countryDialingCode: '+84',
-    verificationCode: '1234',
-    ...passwords,
+    ...{ countryDialingCode: '84', mobileNum: '912345678', verificationCode: '123456' },
+    ...{ password: 'secret1', confirmPassword: 'secret1' },
   },
 };
+const AFFILIATE_CODE = 'AGENT1';
 const result: LoginResult = {
   ...{ token: 'token-1', firstTimeLogin: true, passwordExpired: false, defaultPassword: false },
 };
+/**
+ * What each of the model's wrong forms flags: the form left empty (with the terms unticked)
+ * its tab's required fields — the mobile form's password too, as it shows one — and the
+ * passwords typed differently (the terms unticked) the confirmation.
+ */
+const FLAGGED: Record<RegistrationTab, Record<'empty' | 'inconsistent', string[]>> = {
+  username: {
+    empty: ['password', 'terms', 'username'],
+    inconsistent: ['confirmPassword', 'terms'],
+  },
+  mobile: {
+    empty: ['mobileNum', 'password', 'terms', 'verificationCode'],
+    inconsistent: ['confirmPassword', 'terms'],
+  },
+};
 
-/** The events worth trying in each state (the others are ignored there anyway). */
-function eventsIn({ value, context: { tab } }: Snapshot): ModelEvent[] {
-  const submit = (fields: Record<string, string>, acceptedTerms = true): ModelEvent => ({
-    ...{ type: 'register.submit', fields: { ...valid[tab], ...fields }, acceptedTerms },
-  });
-  const table: Record<string, ModelEvent[]> = {
-    editing: [
-      { type: 'register.switchTab', tab: tab === 'username' ? 'mobile' : 'username' },
-      submit({}),
-      submit({ affiliateCode: 'AFF1' }),
-      submit({ confirmPassword: 'secret2' }, false),
-    ],
-    checkingAffiliate: [
-      { type: 'xstate.done.actor.checkAffiliate', output: true },
-      { type: 'xstate.done.actor.checkAffiliate', output: false },
-      { type: 'xstate.error.actor.checkAffiliate', error: new Error('offline') },
-    ],
-    affiliateRejected: [{ type: 'register.dismiss' }],
-    provingHuman: [
-      { type: 'xstate.done.actor.proveHuman', output: 'altcha-payload' },
-      { type: 'xstate.error.actor.proveHuman', error: new Error('solver crashed') },
-    ],
-    submitting: [
-      { type: 'xstate.done.actor.submitRegistration', output: result },
-      {
-        type: 'xstate.error.actor.submitRegistration',
-        error: new ApiError('username_taken', 'Taken', 400),
-      },
-    ],
-  };
-  return table[value as string] ?? [];
-}
+/**
+ * What the model leaves out, tried besides its events: an affiliate check that answers "no"
+ * (the page's check answers yes or fails, src/ui/auth/RegisterPopup.tsx), so the machine's own
+ * refusal branch is walked too.
+ */
+const REFUSED_AFFILIATE = {
+  label: 'checkAffiliate.done:refused',
+  event: { type: 'xstate.done.actor.checkAffiliate', output: false },
+};
 
-const model = new TestModel(
-  registrationMachine as never,
-  {
-    events: eventsIn as never,
-    input,
-    // What the form shows: the tab, which fields are flagged, the error message.
-    serializeState: ({ value, context: c }: Snapshot) =>
-      [value, c.tab, Object.keys(c.errors).sort().join(), c.error].join('#'),
-  } as never,
-) as unknown as TestModel<Snapshot, ModelEvent, unknown>;
+/**
+ * The machine's one model (src/machines/registration.paths.ts, the same the paths tool walks
+ * on a site: both tabs, the form right, empty or with the passwords differing, an invitation
+ * code accepted, refused or not checked, the proof of work failing, and each answer of the
+ * server per tab), on /register (the shipped input) and on an invitation link. Its states are
+ * keyed as the model keys them (the tab, the flagged fields, the error) for the shortest paths
+ * and for every transition; its simple paths (twelve thousand by that key) are walked keyed
+ * without the error, which the replay predicts from the event instead (expectedAfter).
+ */
+const modelFor = (referralCode: string | null, key?: (snapshot: Snapshot) => string) =>
+  testModelOf(
+    {
+      ...registrationPaths,
+      input: { ...shipped, referralCode },
+      events: (snapshot: Snapshot) => [
+        ...registrationPaths.events(snapshot),
+        ...(snapshot.value === 'checkingAffiliate' ? [REFUSED_AFFILIATE] : []),
+      ],
+    },
+    key,
+  );
+const modelKey = registrationPaths.key!;
+/** The model's key without the error message. */
+const withoutError = ({ value, status, context: c }: Snapshot) =>
+  status === 'active'
+    ? [String(value), c.tab, Object.keys(c.errors).sort().join(',')].join('#')
+    : String(value);
+/** Every message the form can show, the server's codes and its own. */
+const ERRORS = [
+  'challenge_failed',
+  'invitation_code_error',
+  'mobile_taken',
+  'network_error',
+  'username_taken',
+  'verification_code_expired',
+  'verification_code_invalid',
+];
 
-function createSut() {
+function createSut(referralCode: string | null) {
   const api = {
     checkAffiliate: fakeApi<boolean, { code: string }>(),
     proveHuman: fakeApi<string>(),
@@ -118,22 +127,23 @@ function createSut() {
     proveHuman: api.proveHuman.logic,
     submitRegistration: api.submitRegistration.logic,
   };
-  const actor = createActor(registrationMachine.provide({ actors }), { input }).start();
+  const actor = createActor(registrationMachine.provide({ actors }), {
+    input: { ...shipped, referralCode },
+  }).start();
   const inFlight = () => Object.keys(api).filter((id) => api[id as keyof typeof api].live());
-  return { actor, api, inFlight };
+  /** The fields of the last form the path submitted. */
+  const submitted: { fields: Record<string, string> } = { fields: {} };
+  return { actor, api, inFlight, referralCode, submitted };
 }
 type Sut = ReturnType<typeof createSut>;
 
 const expectations: Record<string, (sut: Sut, snapshot: Snapshot) => void> = {
-  editing: (sut, { context }) => {
+  editing: (sut) => {
     expect(sut.inFlight()).toEqual([]);
-    const flagged = Object.keys(context.errors).length > 0;
-    const expected = { confirmPassword: 'inconsistent', terms: 'terms' };
-    expect(context.errors).toEqual(flagged ? expected : {});
   },
   checkingAffiliate: (sut) => {
     expect(sut.inFlight()).toEqual(['checkAffiliate']);
-    expect(sut.api.checkAffiliate.live()?.input).toEqual({ code: 'AFF1' });
+    expect(sut.api.checkAffiliate.live()?.input).toEqual({ code: AFFILIATE_CODE });
   },
   affiliateRejected: (sut, { context }) => {
     expect(sut.inFlight()).toEqual([]);
@@ -147,8 +157,12 @@ const expectations: Record<string, (sut: Sut, snapshot: Snapshot) => void> = {
     expect(sut.inFlight()).toEqual(['submitRegistration']);
     const request = sut.api.submitRegistration.live()?.input;
     expect(request).toMatchObject({ tab: context.tab, altcha: 'altcha-payload' });
-    // The referral code of the link travels with every registration.
-    expect(request?.fields).toMatchObject({ ...valid[context.tab], referralCode: 'REF42' });
+    // The form of the tab as submitted, and the link's referral code with every registration.
+    expect(request?.fields).toMatchObject(valid[context.tab]);
+    expect(request?.fields).toEqual({
+      ...sut.submitted.fields,
+      referralCode: sut.referralCode ?? '',
+    });
   },
   registered: (_sut, snapshot) => {
     expect(snapshot.status).toBe('done');
@@ -156,12 +170,54 @@ const expectations: Record<string, (sut: Sut, snapshot: Snapshot) => void> = {
   },
 };
 
+/** What the form shows after an event (the tab, the flagged fields, the error), told by the event. */
+interface Shown {
+  tab: RegistrationTab;
+  flagged: string[];
+  error: string | null;
+}
+function expectedAfter(event: ModelEvent | { type: 'xstate.init' }, before: Shown): Shown {
+  switch (event.type) {
+    case 'register.switchTab':
+      return { tab: event.tab, flagged: [], error: null };
+    case 'register.submit': {
+      // The form left empty: every field of the tab blank (the dialing code is chosen, not typed).
+      const empty = Object.keys(valid[before.tab])
+        .filter((name) => name !== 'countryDialingCode')
+        .every((name) => event.fields[name] === '');
+      const wrong = empty
+        ? 'empty'
+        : event.fields.confirmPassword !== event.fields.password
+          ? 'inconsistent'
+          : null;
+      return { ...before, flagged: wrong ? FLAGGED[before.tab][wrong] : [], error: null };
+    }
+    case 'register.dismiss':
+      return { ...before, error: null };
+    case 'xstate.done.actor.checkAffiliate':
+      return { ...before, error: event.output ? before.error : 'invitation_code_error' };
+    case 'xstate.error.actor.checkAffiliate':
+      return { ...before, error: 'invitation_code_error' };
+    case 'xstate.error.actor.proveHuman':
+      return { ...before, error: 'challenge_failed' };
+    case 'xstate.error.actor.submitRegistration':
+      return { ...before, error: event.error.code };
+    default:
+      return before;
+  }
+}
+
 /** A short name for a path: where it ends and the events that lead there. */
-const nameOf = (path: { state: { value: unknown }; steps: { event: { type: string } }[] }) =>
+const nameOf = (path: ModelPath<Snapshot>) =>
   `${String(path.state.value)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
 
-async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
-  const sut = createSut();
+async function replay(
+  path: ModelPath<Snapshot>,
+  referralCode: string | null,
+  key: (snapshot: Snapshot) => string = modelKey,
+) {
+  const sut = createSut(referralCode);
+  let shown: Shown = { tab: 'username', flagged: [], error: null };
   for (const step of path.steps) {
     const event = step.event as ModelEvent | { type: 'xstate.init' };
     if ('output' in event || 'error' in event) {
@@ -169,13 +225,24 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
       // each actor an output of its own type.
       await sut.api[event.type.split('.')[3] as keyof Sut['api']].answer(event as never);
     } else if (event.type !== 'xstate.init') {
+      if (event.type === 'register.submit') sut.submitted.fields = event.fields;
       sut.actor.send(event);
     }
     const snapshot = sut.actor.getSnapshot();
     const expected = step.state.value as string;
     expect(snapshot.value, `after ${event.type}`).toBe(expected);
-    const { tab, error } = step.state.context;
-    expect(snapshot.context).toMatchObject({ tab, error });
+    // The state the walk says the event leads to, by the walk's key.
+    expect(key(snapshot), `after ${event.type}`).toBe(key(step.state));
+    // What the form shows, told by the event.
+    shown = expectedAfter(event, shown);
+    if (snapshot.status === 'active') {
+      const { tab, errors, error } = snapshot.context;
+      expect({ tab, flagged: Object.keys(errors).sort(), error }, `after ${event.type}`).toEqual(
+        shown,
+      );
+    }
+    // The link's referral code is kept, and sent back, whatever the path does.
+    expect(snapshot.context.fields.referralCode ?? '').toBe(referralCode ?? '');
     const check = expectations[expected];
     if (!check) throw new Error(`state "${expected}" has no assertion`);
     check(sut, snapshot);
@@ -183,21 +250,43 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
   sut.actor.stop();
 }
 
-describe('registration machine (model-based)', () => {
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+describe.each([null, LINK])('registration machine (model-based), referral code %s', (link) => {
+  const model = modelFor(link);
+  const asPaths = (paths: unknown) => paths as ModelPath<Snapshot>[];
+  const shortest = asPaths(model.getShortestPaths());
+  const covering = asPaths(everyTransitionPaths(model, modelKey));
+  const simple = asPaths(modelFor(link, withoutError).getSimplePaths());
 
-  it('reaches every state', () => {
+  it('reaches every state of the model and every error the form shows', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));
     expect([...reached].sort()).toEqual(Object.keys(expectations).sort());
+    const keys = new Set(shortest.flatMap((path) => path.steps.map((s) => modelKey(s.state))));
+    expect([...keys].sort()).toEqual(Object.keys(adjacencyOf(model)).sort());
+    // Every transition of the model: each event that changes the state, in every state.
+    const changing = Object.entries(adjacencyOf(model)).flatMap(([from, { transitions }]) =>
+      Object.values(transitions).filter(({ state }) => modelKey(state) !== from),
+    );
+    expect(covering).toHaveLength(changing.length);
+    const errors = new Set(covering.map((path) => path.state.context.error));
+    expect([...errors].filter(Boolean).sort()).toEqual(ERRORS);
+    // The affiliate check's "no", which the page never answers, is walked too.
+    const refused = covering.filter((path) => path.steps.at(-1)?.event === REFUSED_AFFILIATE.event);
+    expect(refused.map((path) => modelKey(path.state)).sort()).toEqual([
+      'affiliateRejected#mobile#invitation_code_error',
+      'affiliateRejected#username#invitation_code_error',
+    ]);
   });
 
   it.each(shortest.map((path) => [nameOf(path), path] as const))('shortest: %s', (_name, path) =>
-    replay(path),
+    replay(path, link),
   );
 
-  it(`follows all ${simple.length} simple paths`, async () => {
-    for (const path of simple) await replay(path);
+  it(`makes all ${covering.length} transitions of the model`, async () => {
+    for (const path of covering) await replay(path, link);
+  });
+
+  it(`follows all ${simple.length} simple paths, keyed without the error`, async () => {
+    for (const path of simple) await replay(path, link, withoutError);
   });
 });
 
@@ -205,14 +294,15 @@ describe('registration machine (examples)', () => {
   const check = (tab: RegistrationTab, fields: Record<string, string>, terms = true) =>
     registrationErrors(tab, fields, terms, settings, rules);
 
-  it("flags 'inconsistent twice' and unticked terms, and keeps the form", () => {
-    const sut = createSut();
+  it("flags 'inconsistent twice' and unticked terms, and keeps the form and the link's code", () => {
+    const sut = createSut(LINK);
+    // A form that does not send the referral code back.
     const fields = { ...valid.username, confirmPassword: 'secret2' };
     sut.actor.send({ type: 'register.submit', fields, acceptedTerms: false });
     const { value, context } = sut.actor.getSnapshot();
     expect(value).toBe('editing');
     expect(context.errors).toEqual({ confirmPassword: 'inconsistent', terms: 'terms' });
-    expect(context.fields).toEqual({ ...fields, referralCode: 'REF42' });
+    expect(context.fields).toEqual({ ...fields, referralCode: LINK });
     expect(sut.api.proveHuman.calls).toHaveLength(0);
   });
 
@@ -221,14 +311,31 @@ describe('registration machine (examples)', () => {
       username: { kind: 'required' },
       password: { kind: 'required' },
     });
-    const wrong = { ...valid.username, username: '1abc', email: 'nope', mobileNum: '12' };
+    const wrong = {
+      ...valid.username,
+      ...{ username: '1abc', email: 'nope', mobileNum: '12', payeeName: 'x1' },
+    };
     expect(Object.keys(check('username', wrong)).sort()).toEqual([
       'email',
       'mobileNum',
+      'payeeName',
       'username',
     ]);
     // A disabled field is never checked; an optional one may stay empty.
-    expect(check('username', { ...valid.username, qqNum: 'x' })).toEqual({});
+    const withDisabled = { ...settings, qqNum: { enabled: false, required: true } };
+    const qqRules = {
+      ...rules,
+      qqNum: { acceptedPattern: '^[0-9]+$', patternId: 'DIGITS', minLength: 5, maxLength: 12 },
+    };
+    expect(
+      registrationErrors(
+        'username',
+        { ...valid.username, qqNum: 'x' },
+        true,
+        withDisabled,
+        qqRules,
+      ),
+    ).toEqual({});
   });
 
   it('requires mobile and code on the mobile tab, and a password only when shown', () => {
@@ -242,14 +349,14 @@ describe('registration machine (examples)', () => {
 
   it('offers the mobile tab only when it is enabled', () => {
     const actor = createActor(registrationMachine, {
-      input: { ...input, mobileEnabled: false, referralCode: null },
+      input: { ...shipped, mobileEnabled: false, referralCode: null },
     }).start();
     actor.send({ type: 'register.switchTab', tab: 'mobile' });
     expect(actor.getSnapshot().context).toMatchObject({ tab: 'username', fields: {} });
   });
 
   it('shows the invitation error for a refused affiliate code until dismissed', async () => {
-    const sut = createSut();
+    const sut = createSut(null);
     const fields = { ...valid.username, affiliateCode: 'BAD1' };
     sut.actor.send({ type: 'register.submit', fields, acceptedTerms: true });
     await sut.api.checkAffiliate.answer({ output: false });
