@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { failure } from '../../src/shared/envelope';
@@ -232,6 +233,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   // Forgot-password by e-mail is form-encoded (spec 7).
   await http.register(formbody, { bodyLimit: BODY_LIMIT });
+  // Cookies (the device id the server issues, server/http/identity/devices.ts): parsed and set
+  // by the well-kept plugin, never by hand.
+  await http.register(cookie);
   installAuth(http, deps);
 
   const lifecycle: Lifecycle = { draining: false };

@@ -11,23 +11,6 @@ const DEVICE_COOKIE_SECONDS = 400 * 24 * 60 * 60;
 /** The request's device, once per request: sign-up and its referral check see the same one. */
 const devices = new WeakMap<FastifyRequest, string>();
 
-/** The value of one cookie in the request's `Cookie` header, if sent. */
-export function cookieOf(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie;
-  if (typeof header !== 'string') return null;
-  for (const pair of header.split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
-    const value = pair.slice(equals + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
 /**
  * The caller's device as the server knows it (issue 28, finding 5): the id in the `device`
  * cookie when this server signed it, else a new id, sent back in that cookie (HttpOnly: the
@@ -38,15 +21,17 @@ export function cookieOf(request: FastifyRequest, name: string): string | null {
 export function deviceOf(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): string {
   const known = devices.get(request);
   if (known) return known;
-  const token = cookieOf(request, DEVICE_COOKIE);
+  const token = request.cookies[DEVICE_COOKIE] ?? null;
   const verified = deps.identity.devices.verify(token);
   const device = verified ? { id: verified, token: token! } : deps.identity.devices.issue();
   devices.set(request, device.id);
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header(
-    'set-cookie',
-    `${DEVICE_COOKIE}=${device.token}; Path=/; Max-Age=${DEVICE_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
-  );
+  reply.setCookie(DEVICE_COOKIE, device.token, {
+    path: '/',
+    maxAge: DEVICE_COOKIE_SECONDS,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
   return device.id;
 }
 
