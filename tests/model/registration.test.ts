@@ -12,12 +12,7 @@ import {
 import { registrationPaths } from '../../src/machines/registration.paths';
 import type { LoginResult } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import {
-  adjacencyOf,
-  everyTransitionPaths,
-  type ModelPath,
-  testModelOf,
-} from './support/pathModel';
+import { adjacencyOf, transitionPaths, type ModelPath, testModelOf } from './support/pathModel';
 
 /**
  * Model-based tests: the shortest paths, every transition and the simple paths of the
@@ -254,7 +249,7 @@ describe.each([null, LINK])('registration machine (model-based), referral code %
   const model = modelFor(link);
   const asPaths = (paths: unknown) => paths as ModelPath<Snapshot>[];
   const shortest = asPaths(model.getShortestPaths());
-  const covering = asPaths(everyTransitionPaths(model, modelKey));
+  const covering = asPaths(transitionPaths(model, modelKey));
   const simple = asPaths(modelFor(link, withoutError).getSimplePaths());
 
   it('reaches every state of the model and every error the form shows', () => {

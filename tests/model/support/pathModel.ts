@@ -55,39 +55,15 @@ export type ModelPath<TSnapshot> = {
 };
 
 /**
- * Every transition of the model once (those that change the state): the shortest path to each state, then each of the
- * model's events there. For a model whose simple paths are too many to replay (the login form's
- * run into tens of thousands), this covers what they cover edge by edge.
+ * Every transition of the model once, from every state (those that change the state): the
+ * shortest path to each state, then each of the model's events there. From every state: xstate
+ * drops a shortest path that is the beginning of another (`deduplicatePaths`), so a state met
+ * only on the way to others (a request in flight) would end no path of `getShortestPaths()`
+ * and its transitions would be left out; `allowDuplicatePaths` keeps them. For a model whose
+ * simple paths are too many to replay (the login form's run into tens of thousands), this
+ * covers what they cover edge by edge.
  */
 export function transitionPaths<TSnapshot>(
-  model: TestModel<TSnapshot & SnapshotFrom<AnyStateMachine>, EventObject, unknown>,
-  key: (snapshot: TSnapshot) => string,
-): ModelPath<TSnapshot>[] {
-  const adjacency = adjacencyOf(model);
-  const covered: ModelPath<TSnapshot>[] = [];
-  for (const to of model.getShortestPaths()) {
-    const from = adjacency[key(to.state)];
-    if (!from) continue;
-    for (const next of Object.values(from.transitions)) {
-      // An event that leaves the state as it was makes no edge (as in the simple paths).
-      if (key(next.state) === key(to.state)) continue;
-      covered.push({
-        state: next.state,
-        steps: [...to.steps, { event: next.event, state: next.state }],
-      });
-    }
-  }
-  return covered;
-}
-
-/**
- * Every transition of the model once, from every state (those that change the state): the
- * shortest path to each state, then each of the model's events there. Unlike transitionPaths,
- * it starts from every state: xstate drops a shortest path that is the beginning of another
- * (`deduplicatePaths`), so a state met only on the way to others (a request in flight) ends
- * no path of `getShortestPaths()`, and transitionPaths leaves its transitions out.
- */
-export function everyTransitionPaths<TSnapshot>(
   model: TestModel<TSnapshot & SnapshotFrom<AnyStateMachine>, EventObject, unknown>,
   key: (snapshot: TSnapshot) => string,
 ): ModelPath<TSnapshot>[] {
