@@ -115,6 +115,7 @@ export default defineConfig({
       'tests/model/**/*.test.ts',
       'tests/server/**/*.test.ts',
       'tests/testers/**/*.test.ts',
+      'tests/abuse/**/*.test.ts',
     ],
     globalSetup: ['tests/support/postgresGlobalSetup.ts'],
     testTimeout: 30_000,
