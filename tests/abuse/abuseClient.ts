@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { WalletSnapshot } from '../../src/api/wallet';
 import { sealPayload } from '../../src/api/payloadCipher';
+import { CONTRACT_TYPES, type ContractType } from '../../src/shared/contracts';
 import type { LoginResult } from '../../src/shared/identity';
+import type { ContractView } from '../../src/shared/realtime';
 import type { PlatformConfig } from '../../server/config/schema';
 import type { SlotSymbol } from '../../server/domain/games/demoVendor/slotEngine';
 import { creditDeposit } from '../../server/domain/payments/deposits';
 import { upsertPromotion } from '../../server/domain/promotions/catalogue';
 import { issueRewardWithin } from '../../server/domain/rewards/issue';
-import { bearer, encryptedCall, humanProof } from '../support/identityClient';
-import { newKey } from '../support/moneyClient';
+import { bearer, encryptedCall, humanProof, loginReply } from '../support/identityClient';
+import { newKey, opsCall } from '../support/moneyClient';
+import { act, acted } from '../server/contracts/contractClient';
 import { call, type TestServer } from '../support/testServer';
 
 /**
@@ -226,4 +229,94 @@ export async function houseBalance(server: TestServer, name: string): Promise<bi
     [name],
   );
   return BigInt(row!.balance);
+}
+
+/** Every contract type at the shipped caps (config/platform.json, contracts.maxRate). */
+export const CAPS: Record<ContractType, string> = {
+  realTimeSalary: '1.50',
+  hourlySalary: '1.50',
+  dailySalary: '1.50',
+  dividend: '30.00',
+};
+
+/** Logs in through the agent portal (a sub-agent) or the player portal. */
+async function portalLogin(
+  server: TestServer,
+  username: string,
+  portal: 'agent' | 'player',
+  password = PASSWORD,
+) {
+  const login = await loginReply(server, { username, password, portal });
+  expect(login.body.success, JSON.stringify(login.body)).toBe(true);
+  return (login.body.value as LoginResult).token;
+}
+
+/** agent1's session, one per server (a login is allowed once a second per account). */
+const agent1Sessions = new WeakMap<TestServer, Promise<string>>();
+
+/**
+ * A sub-agent of agent1 opened through registerCenter, holding every contract type at its cap
+ * as its own rate (the operator's): each test's agent has salary periods of its own to settle.
+ */
+export async function openAgent(server: TestServer): Promise<Member> {
+  const username = `boss${randomBytes(4).toString('hex')}`;
+  const opened = await encryptedCall(
+    server,
+    '/wps/agent/team/register',
+    'POST',
+    { username, password: PASSWORD, confirmPassword: PASSWORD, kind: 'agent' },
+    bearer(await agent1Session(server)),
+  );
+  expect(opened.body.success, JSON.stringify(opened.body)).toBe(true);
+  for (const type of CONTRACT_TYPES) {
+    const set = await opsCall(server, '/ops/agents/rate', {
+      account: username,
+      contractType: type,
+      rate: CAPS[type],
+    });
+    expect(set.body.success, JSON.stringify(set.body)).toBe(true);
+  }
+  const id = (opened.body.value as { id: string }).id;
+  return { username, token: await portalLogin(server, username, 'agent'), id, cookie: null };
+}
+
+function agent1Session(server: TestServer): Promise<string> {
+  let session = agent1Sessions.get(server);
+  if (!session) {
+    session = portalLogin(server, 'agent1', 'agent', 'Passw0rd!');
+    agent1Sessions.set(server, session);
+  }
+  return session;
+}
+
+/**
+ * A direct downline opened by the agent through its registerCenter API (a player, or a
+ * sub-agent of its own), holding every contract type at its cap with the agent.
+ */
+export async function openDownline(
+  server: TestServer,
+  agentToken: string,
+  kind: 'player' | 'agent' = 'player',
+): Promise<Member> {
+  const username = `farm${randomBytes(4).toString('hex')}`;
+  const opened = await encryptedCall(
+    server,
+    '/wps/agent/team/register',
+    'POST',
+    { username, password: PASSWORD, confirmPassword: PASSWORD, kind },
+    bearer(agentToken),
+  );
+  expect(opened.body.success, JSON.stringify(opened.body)).toBe(true);
+  const token = await portalLogin(server, username, kind);
+  for (const type of CONTRACT_TYPES) {
+    const offer = await act(server, agentToken, {
+      action: 'offer',
+      contractType: type,
+      downline: username,
+      terms: { rate: CAPS[type], activeMembers: 0, periodBet: '0', profitLoss: '0' },
+    });
+    expect(offer.body.success, `${type}: ${JSON.stringify(offer.body)}`).toBe(true);
+    await acted(server, token, (offer.body.value as ContractView).id, 'accept');
+  }
+  return { username, token, id: (opened.body.value as { id: string }).id, cookie: null };
 }

@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_TYPES, type ContractType } from '../../src/shared/contracts';
-import type { ContractView } from '../../src/shared/realtime';
+import { CONTRACT_TYPES } from '../../src/shared/contracts';
 import { settleDueSalaries } from '../../server/domain/salary/settle';
-import type { LoginResult } from '../../src/shared/identity';
-import { bearer, encryptedCall, loginReply, loginToken } from '../support/identityClient';
-import { ledgerSum, opsCall } from '../support/moneyClient';
+import { ledgerSum } from '../support/moneyClient';
 import { engines, startTestServer, type TestServer } from '../support/testServer';
-import { act, acted } from '../server/contracts/contractClient';
 import {
   LOSE,
   PAIR,
@@ -16,6 +11,8 @@ import {
   deposit,
   issueBonus,
   launchSlot,
+  openAgent,
+  openDownline,
   post,
   spin,
   type Member,
@@ -30,13 +27,6 @@ import { LOWEST_EDGE, bookOf, markOf, reportBook } from './ledgerBook';
  * is paid on real money only, and the pair stays behind the house whether the bonus is lost or
  * wagered through.
  */
-const CAPS: Record<ContractType, string> = {
-  realTimeSalary: '1.50',
-  hourlySalary: '1.50',
-  dailySalary: '1.50',
-  dividend: '30.00',
-};
-
 describe.each(engines)('downline-bonus-farming on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -44,61 +34,8 @@ describe.each(engines)('downline-bonus-farming on %s', (engine) => {
   });
   afterAll(() => server.close());
 
-  /**
-   * A sub-agent of agent1 opened through registerCenter, holding every contract type at its cap
-   * (the operator's own rates): each test's agent has periods of its own to settle.
-   */
-  const newAgent = async (): Promise<{ token: string; id: string }> => {
-    const username = `boss${randomBytes(4).toString('hex')}`;
-    const opened = await encryptedCall(
-      server,
-      '/wps/agent/team/register',
-      'POST',
-      { username, password: 'abc12345', confirmPassword: 'abc12345', kind: 'agent' },
-      bearer(await loginToken(server, 'agent1')),
-    );
-    expect(opened.body.success, JSON.stringify(opened.body)).toBe(true);
-    for (const type of CONTRACT_TYPES) {
-      const set = await opsCall(server, '/ops/agents/rate', {
-        account: username,
-        contractType: type,
-        rate: CAPS[type],
-      });
-      expect(set.body.success, JSON.stringify(set.body)).toBe(true);
-    }
-    const login = await loginReply(server, { username, password: 'abc12345', portal: 'agent' });
-    expect(login.body.success, JSON.stringify(login.body)).toBe(true);
-    return {
-      token: (login.body.value as LoginResult).token,
-      id: (opened.body.value as { id: string }).id,
-    };
-  };
-
-  /** A downline opened by the agent, with every contract type at its cap accepted. */
-  const downline = async (agent: string): Promise<Member> => {
-    const username = `farm${randomBytes(4).toString('hex')}`;
-    const opened = await encryptedCall(
-      server,
-      '/wps/agent/team/register',
-      'POST',
-      { username, password: 'abc12345', confirmPassword: 'abc12345' },
-      bearer(agent),
-    );
-    expect(opened.body.success, JSON.stringify(opened.body)).toBe(true);
-    const token = await loginToken(server, username, 'abc12345');
-    for (const type of CONTRACT_TYPES) {
-      const offer = await act(server, agent, {
-        action: 'offer',
-        contractType: type,
-        downline: username,
-        terms: { rate: CAPS[type], activeMembers: 0, periodBet: '0', profitLoss: '0' },
-      });
-      expect(offer.body.success, `${type}: ${JSON.stringify(offer.body)}`).toBe(true);
-      await acted(server, token, (offer.body.value as ContractView).id, 'accept');
-    }
-    const id = (opened.body.value as { id: string }).id;
-    return { username, token, id, cookie: null };
-  };
+  const newAgent = () => openAgent(server);
+  const downline = (agent: string) => openDownline(server, agent);
   const claimBonus = async (member: Member, amount: bigint, wagering: bigint) => {
     const reward = await issueBonus(server, member.id, amount, wagering);
     const claimed = await post(server, member.token, `/wps/rewards/${reward}/claim`);
