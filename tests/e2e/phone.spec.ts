@@ -163,8 +163,14 @@ test('on a phone a player takes a deposit bonus, claims it in the reward centre 
   await expect(reward).toContainText('Phone bonus');
   await documentFits(page);
   await reward.getByRole('button', { name: /^Claim/ }).tap();
-  await expect(page.getByTestId('balance')).toHaveText('$ 30.00');
+  // The bonus is its own balance (issue 28): the real one stays, the bonus shows beside it.
   await expect(page.getByTestId('wagering-figures')).toContainText('900.00 left');
+  await expect(page.getByTestId('wagering-balance')).toContainText('10.00');
+  await expect(page.getByTestId('balance')).toHaveText('$ 20.00');
+  await documentFits(page);
+  await page.getByTestId('menu-toggle').tap();
+  const drawer = page.locator('dialog#side-menu');
+  await expect(drawer.getByTestId('side-bonus-balance')).toContainText('$ 10.00');
   await documentFits(page);
   for (const path of [
     '/member/vip',
