@@ -86,6 +86,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/ui/**', '**/ui'], message: 'Layers below the UI never import it.' },
+            {
+              group: ['**/app/**', '**/app'],
+              message: 'Layers below the composition root (src/app) never import it.',
+            },
             testersStayOut,
           ],
         },
@@ -142,12 +146,12 @@ export default tseslint.config(
     },
   },
   {
-    // Views do not reach the API (issue 13): what a component (.tsx) shows comes through a
-    // store, a machine or a query hook (src/ui/hooks/useQuery.ts), which live in .ts modules.
-    // A component may import the API's types, never its code, and never calls an API object
-    // from an effect (an action in an event handler, such as a form's submit, is allowed).
-    files: ['src/ui/**/*.tsx'],
-    ignores: ['src/ui/dev/**'],
+    // One way in (issues 13, 29): the composition root (src/app) builds the tab's client, its
+    // stores (`useServices`) and the feature modules (`useFeature`, src/app/features); nothing in
+    // src/ui builds or holds an API client. A view or hook may import the API's types, never its
+    // code, and a component never calls a feature module from an effect (load with useQuery /
+    // useLiveQuery or a store; an action in an event handler, such as a form's submit, is fine).
+    files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -157,24 +161,49 @@ export default tseslint.config(
               group: ['**/api/**', '**/api'],
               allowTypeImports: true,
               message:
-                'A view takes its data from a store, a machine or a query hook (.ts), not from src/api.',
+                'src/ui reaches the server through a feature module (useFeature, src/app/features) or a store (useServices), never src/api.',
             },
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['src/ui/**/*.tsx'],
+    rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector:
-            'CallExpression[callee.name=/^use(Layout)?Effect$/] CallExpression[callee.object.property.name=/(^a|A)pi$/]',
+            'CallExpression[callee.name=/^use(Layout)?Effect$/] CallExpression[callee.object.property.name=/((^a|A)pi|Module)$/]',
           message:
-            'No API calls in an effect: load what the view shows with useQuery (src/ui/hooks) or a store.',
+            'No server calls in an effect: load what the view shows with useQuery (src/ui/hooks) or a store.',
         },
         {
           selector:
-            'CallExpression[callee.name=/^use(Layout)?Effect$/] CallExpression[callee.object.name=/(^a|A)pi$/]',
+            'CallExpression[callee.name=/^use(Layout)?Effect$/] CallExpression[callee.object.name=/((^a|A)pi|Module)$/]',
           message:
-            'No API calls in an effect: load what the view shows with useQuery (src/ui/hooks) or a store.',
+            'No server calls in an effect: load what the view shows with useQuery (src/ui/hooks) or a store.',
+        },
+      ],
+    },
+  },
+  {
+    // The composition root sits above the views' shared core only for the first-screen signal;
+    // it never imports a view or a feature folder of src/ui.
+    files: ['src/app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/ui/(?!core/firstScreen$)',
+              message:
+                'src/app builds what the views use; it imports no view (only ui/core/firstScreen).',
+            },
+            testersStayOut,
+          ],
         },
       ],
     },

@@ -9,7 +9,7 @@ import { completeLanguages } from './shared/languages';
 import { App } from './ui/app/App';
 import { preloadRoute } from './ui/app/routes';
 import { preparePopups } from './ui/app/preparePopups';
-import { createServices } from './ui/core/services';
+import { createServices } from './app/services';
 import { applyInitialTheme } from './ui/core/theme';
 import './ui/styles/index.css';
 

@@ -3,7 +3,7 @@ import { SESSION_KEYS } from '../shared/identity';
 /**
  * The session token (spec 2 route guard, ARCHITECTURE HTTP): in session storage under its one
  * key, `SESSION_KEYS.token` (the page's early-calls script reads the same). Anyone may read it;
- * one owner writes it (issue 29): the session service (src/ui/core/session/sessionService.ts),
+ * one owner writes it (issue 29): the session service (src/app/session.ts),
  * which runs the session machine. A unit test holds that no other module writes it.
  */
 export function readToken(storage: Storage = sessionStorage): string | null {

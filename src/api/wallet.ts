@@ -12,7 +12,7 @@ export interface WalletSnapshot {
 }
 
 /** A fresh idempotency key for one money-moving request (a retry of it reuses the key). */
-export const newIdempotencyKey = (): string => crypto.randomUUID().replaceAll('-', '');
+export { newIdempotencyKey } from '../shared/idempotency';
 
 export function createWalletApi(http: Http) {
   return {

@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { isAgentType, isTrialType, type MemberInfo } from '../shared/identity';
+import {
+  isAgentType,
+  isTrialType,
+  type MemberInfo,
+  roleOf,
+  type SessionRole,
+} from '../shared/identity';
 
 export interface SessionInput {
   /** The token found at start (URL or session storage), if any. */
@@ -145,3 +151,11 @@ export const isLogin = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches('player') || snapshot.matches('trial') || snapshot.matches('agent');
 export const isAgent = (snapshot: SessionSnapshot): boolean => snapshot.matches('agent');
 export const isTrial = (snapshot: SessionSnapshot): boolean => snapshot.matches('trial');
+
+/**
+ * The session's role: the logged-in member's (`roleOf`, the one rule from a member's type to a
+ * role), or a guest while nobody is (also while the member loads and while logging out).
+ */
+export function sessionRoleOf(snapshot: SessionSnapshot): SessionRole {
+  return roleOf(isLogin(snapshot) ? snapshot.context.member : null);
+}

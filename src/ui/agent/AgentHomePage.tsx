@@ -11,7 +11,6 @@ import { useObservable } from '../hooks/useObservable';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { useSession } from '../core/session/useSession';
 import { useSiteInfo } from '../core/SiteInfoContext';
-import { AgentApiContext, useNewAgentApi } from './AgentApiContext';
 import {
   type AgentPage,
   agentPages,
@@ -84,7 +83,6 @@ export default function AgentHomePage() {
   const services = useServices();
   const site = useSiteInfo();
   const now = useNow();
-  const api = useNewAgentApi(services.http);
   const funds = useObservable(services.consolidatedFunds.funds$, null);
   const features = {
     whitelabel: site.info.whitelabel,
@@ -146,7 +144,7 @@ export default function AgentHomePage() {
   );
 
   return (
-    <AgentApiContext.Provider value={api}>
+    <>
       <div className="agent-home agent-office" data-testid="agent-home">
         <header className="agent-header">
           {!isDesktop && (
@@ -197,6 +195,6 @@ export default function AgentHomePage() {
           </main>
         </div>
       </div>
-    </AgentApiContext.Provider>
+    </>
   );
 }

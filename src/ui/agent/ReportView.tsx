@@ -7,7 +7,8 @@ import { EmptyState } from '../components/EmptyState';
 import { lastWeek, rangeOf } from '../components/records/recordDates';
 import { RecordsPager, RecordsTable } from '../components/records/RecordsTable';
 import type { RecordColumn } from '../components/records/RecordsTable';
-import { useAgentApi } from './AgentApiContext';
+import { agentFeature } from '../../app/features/agent';
+import { useFeature } from '../core/useFeature';
 import { CsvExport } from './CsvExport';
 import { useKeyedQuery } from '../hooks/useQuery';
 import { DateRangeError, DateRangeFields, readDayRange } from '../components/DateRange';
@@ -58,7 +59,7 @@ export function ReportView<K extends AgentReportKind>({
   }) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const api = useAgentApi();
+  const agentModule = useFeature(agentFeature);
   const errorText = useErrorText();
   const [range, setRange] = useState(lastWeek);
   const [values, setValues] = useState<FilterValues>({});
@@ -69,7 +70,7 @@ export function ReportView<K extends AgentReportKind>({
   const query: ReportQuery | null = 'error' in span ? null : { ...span, ...values, page, pageSize };
   const state = useKeyedQuery<Page<AgentReportRows[K]>>(
     query ? `${kind}:${JSON.stringify(query)}:${reloads}` : null,
-    (signal) => api.report(kind, query!, signal),
+    (signal) => agentModule.report(kind, query!, signal),
   );
   const shown =
     state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
@@ -163,7 +164,7 @@ export function ReportView<K extends AgentReportKind>({
           total={shown.total}
           fileName={dates ? `${kind}-${range.fromDay}-${range.toDay}.csv` : `${kind}.csv`}
           fetchPage={(exportPage, exportSize, signal) =>
-            api.report(kind, { ...query, page: exportPage, pageSize: exportSize }, signal)
+            agentModule.report(kind, { ...query, page: exportPage, pageSize: exportSize }, signal)
           }
           testId={testId}
         />

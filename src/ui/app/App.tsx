@@ -4,7 +4,7 @@ import { ToastProvider } from '../components/Toast';
 import { SystemGate } from '../shell';
 import { routes } from './routes';
 import { ServicesContext } from '../core/ServicesContext';
-import type { Services } from '../core/services';
+import type { Services } from '../../app/services';
 
 // Declarative routing: the app loads its data through machines and streams, not router
 // loaders, so the data router (and its weight in the first download) is not needed.

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../machines/changePassword';
 import { DEFAULT_PASSWORD_RULE } from '../../shared/fieldRules';
-import { useServices } from '../core/ServicesContext';
 import { usePopups } from '../core/PopupContext';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { fieldMessage } from '../components/forms/fieldMessages';
@@ -14,6 +13,8 @@ import { readForm } from './formData';
 import { useErrorText } from '../components/forms/useErrorText';
 import { useRegistrationRules } from '../components/forms/useRegistrationRules';
 import { Button } from '../components/Button';
+import { authFeature } from '../../app/features/auth';
+import { useFeature } from '../core/useFeature';
 
 /**
  * Change password (spec 4): after a login with the default or an expired password the old one
@@ -23,7 +24,7 @@ import { Button } from '../components/Button';
 export default function ChangePasswordPopup() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { identityApi } = useServices();
+  const authModule = useFeature(authFeature);
   const { data } = usePopups();
   const { completeLogin } = useAuthActions();
   const passwordRule = useRegistrationRules().config?.rules.password ?? DEFAULT_PASSWORD_RULE;
@@ -31,9 +32,9 @@ export default function ChangePasswordPopup() {
   const machine = useMemo(
     () =>
       changePasswordMachine.provide({
-        actors: { submitChange: fromPromise(({ input }) => identityApi.changePassword(input)) },
+        actors: { submitChange: fromPromise(({ input }) => authModule.changePassword(input)) },
       }),
-    [identityApi],
+    [authModule],
   );
   const [snapshot, send] = useMachine(machine, { input: { passwordRule, requireOld: !stored } });
   const { error, errors } = snapshot.context;

@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '../../machines/forgotPassword';
-import { useServices } from '../core/ServicesContext';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { Field } from '../components/Field';
 import { Tabs } from './Tabs';
@@ -15,6 +14,8 @@ import { useErrorText } from '../components/forms/useErrorText';
 import { useRegistrationRules } from '../components/forms/useRegistrationRules';
 import { DEFAULT_PASSWORD_RULE } from '../../shared/fieldRules';
 import { Button } from '../components/Button';
+import { authFeature } from '../../app/features/auth';
+import { useFeature } from '../core/useFeature';
 
 /**
  * Forgot password (spec 4): by e-mail in two steps (a code is mailed, then the code and a new
@@ -23,7 +24,7 @@ import { Button } from '../components/Button';
 export default function ForgotPasswordPopup() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { identityApi } = useServices();
+  const authModule = useFeature(authFeature);
   const { completeLogin } = useAuthActions();
   const passwordRule = useRegistrationRules().config?.rules.password ?? DEFAULT_PASSWORD_RULE;
   const machine = useMemo(
@@ -31,13 +32,13 @@ export default function ForgotPasswordPopup() {
       forgotPasswordMachine.provide({
         actors: {
           sendResetEmail: fromPromise(({ input }) =>
-            identityApi.resetByEmail(input.username, input.email).then(() => undefined),
+            authModule.resetByEmail(input.username, input.email).then(() => undefined),
           ),
-          resetByEmailCode: fromPromise(({ input }) => identityApi.resetByEmailCode(input)),
-          resetByMobile: fromPromise(({ input }) => identityApi.resetByMobile(input)),
+          resetByEmailCode: fromPromise(({ input }) => authModule.resetByEmailCode(input)),
+          resetByMobile: fromPromise(({ input }) => authModule.resetByMobile(input)),
         },
       }),
-    [identityApi],
+    [authModule],
   );
   const [snapshot, send] = useMachine(machine, { input: { passwordRule } });
   const { tab, error, errors, fields } = snapshot.context;

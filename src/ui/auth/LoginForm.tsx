@@ -6,7 +6,6 @@ import { fromPromise } from 'xstate';
 import { type LoginTab, loginMachine } from '../../machines/login';
 import type { LoginPortal } from '../../shared/identity';
 import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
-import { useServices } from '../core/ServicesContext';
 import { useSiteInfo } from '../core/SiteInfoContext';
 import { CaptchaBox } from './CaptchaBox';
 import { Field } from '../components/Field';
@@ -18,6 +17,8 @@ import { useErrorText } from '../components/forms/useErrorText';
 import { Button } from '../components/Button';
 import type { LoginOutcome } from '../core/session/useAuthActions';
 import { useRgRefusalText } from '../core/rgRefusal';
+import { authFeature } from '../../app/features/auth';
+import { useFeature } from '../core/useFeature';
 
 export type { LoginOutcome };
 
@@ -35,7 +36,7 @@ export function LoginForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const refusalText = useRgRefusalText();
-  const { identityApi } = useServices();
+  const authModule = useFeature(authFeature);
   const whitelabel = useSiteInfo().info.whitelabel;
   const mobileLogin =
     portal === 'player' && isFeatureEnabled(whitelabel, WhitelabelFlag.mobileCodeLogin);
@@ -46,12 +47,12 @@ export function LoginForm({
     () =>
       loginMachine.provide({
         actors: {
-          proveHuman: fromPromise(() => identityApi.proveHuman()),
-          submitLogin: fromPromise(({ input }) => identityApi.login(input)),
-          loadCaptcha: fromPromise(() => identityApi.captcha()),
+          proveHuman: fromPromise(() => authModule.proveHuman()),
+          submitLogin: fromPromise(({ input }) => authModule.login(input)),
+          loadCaptcha: fromPromise(() => authModule.captcha()),
         },
       }),
-    [identityApi],
+    [authModule],
   );
   const [snapshot, send] = useMachine(machine, { input: { portal } });
   const { tab, captchaRequired, captcha, error, errorValue } = snapshot.context;

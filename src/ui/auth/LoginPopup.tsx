@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
-import { useServices } from '../core/ServicesContext';
 import { useErrorText } from '../components/forms/useErrorText';
 import { usePopups } from '../core/PopupContext';
 import { useAuthActions } from '../core/session/useAuthActions';
 import { useSiteInfo } from '../core/SiteInfoContext';
 import { LoginForm } from './LoginForm';
 import { Button } from '../components/Button';
+import { authFeature } from '../../app/features/auth';
+import { useFeature } from '../core/useFeature';
 
 /** The login popup's content: the form, then the way to register, reset, or try for free. */
 export default function LoginPopup() {
@@ -16,7 +17,7 @@ export default function LoginPopup() {
   const errorText = useErrorText();
   const popups = usePopups();
   const location = useLocation();
-  const { identityApi } = useServices();
+  const authModule = useFeature(authFeature);
   const { completeLogin } = useAuthActions();
   const freePlay = isFeatureEnabled(useSiteInfo().info.whitelabel, WhitelabelFlag.freePlay);
   const [trial, setTrial] = useState<{ busy: boolean; error: string | null }>({
@@ -29,7 +30,7 @@ export default function LoginPopup() {
   const startTrial = async () => {
     setTrial({ busy: true, error: null });
     try {
-      const result = await identityApi.freePlay();
+      const result = await authModule.freePlay();
       await completeLogin({ result, password: null, mustChangePassword: false });
       setTrial({ busy: false, error: null });
     } catch (error) {

@@ -3,11 +3,12 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { smsCountdownMachine } from '../../machines/smsCountdown';
-import { useServices } from '../core/ServicesContext';
 import { Field } from '../components/Field';
 import { useCountries } from './useCountries';
 import { useErrorText } from '../components/forms/useErrorText';
 import { Button } from '../components/Button';
+import { authFeature } from '../../app/features/auth';
+import { useFeature } from '../core/useFeature';
 
 /**
  * Country code, mobile number, and the SMS code with its "send" button (spec 4: resend is
@@ -23,7 +24,7 @@ export function MobileCodeFields({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { identityApi } = useServices();
+  const authModule = useFeature(authFeature);
   const countries = useCountries();
   const [mobileNum, setMobileNum] = useState('');
   const [dialing, setDialing] = useState<string | null>(null);
@@ -36,14 +37,14 @@ export function MobileCodeFields({
       smsCountdownMachine.provide({
         actors: {
           sendCode: fromPromise(async ({ input }) => {
-            const altcha = await identityApi.proveHuman();
+            const altcha = await authModule.proveHuman();
             const send =
-              purpose === 'login' ? identityApi.sendLoginCode : identityApi.sendRegisterCode;
+              purpose === 'login' ? authModule.sendLoginCode : authModule.sendRegisterCode;
             return send({ ...input, altcha });
           }),
         },
       }),
-    [identityApi, purpose],
+    [authModule, purpose],
   );
   const [snapshot, send] = useMachine(machine);
   const sending = snapshot.matches('sending');

@@ -6,7 +6,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { registrationMachine } from '../../machines/registration';
 import { isFeatureEnabled, WhitelabelFlag } from '../../shared/system';
-import { useServices } from '../core/ServicesContext';
 import { useDialog } from '../components/DialogProvider';
 import { usePopups } from '../core/PopupContext';
 import { useAuthActions } from '../core/session/useAuthActions';
@@ -23,6 +22,8 @@ import {
 import { useErrorText } from '../components/forms/useErrorText';
 import { LoadFailed } from '../components/LoadFailed';
 import { Button } from '../components/Button';
+import { authFeature } from '../../app/features/auth';
+import { useFeature } from '../core/useFeature';
 
 /** Optional fields in the order the form shows them, with their input types. */
 const optionalFields: [string, string, string][] = [
@@ -64,7 +65,7 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
   const { t } = useTranslation();
   const termsErrorId = useId();
   const errorText = useErrorText();
-  const { identityApi } = useServices();
+  const authModule = useFeature(authFeature);
   const dialog = useDialog();
   const popups = usePopups();
   const { completeLogin } = useAuthActions();
@@ -78,11 +79,11 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
       registrationMachine.provide({
         actors: {
           checkAffiliate: fromPromise(({ input }) =>
-            identityApi.checkAffiliate(input.code).then(() => true),
+            authModule.checkAffiliate(input.code).then(() => true),
           ),
-          proveHuman: fromPromise(() => identityApi.proveHuman()),
+          proveHuman: fromPromise(() => authModule.proveHuman()),
           submitRegistration: fromPromise(({ input }) =>
-            identityApi.register(input.tab, {
+            authModule.register(input.tab, {
               ...input.fields,
               altcha: input.altcha,
               login: true,
@@ -93,7 +94,7 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
           ),
         },
       }),
-    [identityApi],
+    [authModule],
   );
   const [snapshot, send] = useMachine(machine, {
     input: {

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { CountryCode } from '../../shared/identity';
-import { useServices } from '../core/ServicesContext';
+import { authFeature } from '../../app/features/auth';
+import { useFeature } from '../core/useFeature';
 
 let cached: Promise<CountryCode[]> | null = null;
 
 /** The dialing codes the brand offers (relay getCountryCode), fetched once per tab. */
 export function useCountries(): CountryCode[] {
-  const { identityApi } = useServices();
+  const authModule = useFeature(authFeature);
   const [countries, setCountries] = useState<CountryCode[]>([]);
   useEffect(() => {
     let current = true;
-    const request = (cached ??= identityApi.countries().catch((error: unknown) => {
+    const request = (cached ??= authModule.countries().catch((error: unknown) => {
       cached = null;
       throw error;
     }));
@@ -18,6 +19,6 @@ export function useCountries(): CountryCode[] {
     return () => {
       current = false;
     };
-  }, [identityApi]);
+  }, [authModule]);
   return countries;
 }

@@ -11,7 +11,7 @@ import { useServices } from '../core/ServicesContext';
 import { useLive } from '../hooks/useLive';
 import { useObservable } from '../hooks/useObservable';
 import { Conversation } from './Conversation';
-import { holdsMemberToken, useLaunchChat, usePlayerChat } from './useChat';
+import { useHoldsMemberToken, useLaunchChat, usePlayerChat } from './useChat';
 import './chat.css';
 
 /** The page's frame: back, the title, the line under it, then the chat. */
@@ -44,7 +44,7 @@ function ChatLauncher() {
   const errorText = useErrorText();
   const navigate = useNavigate();
   // The token this tab holds is who the call goes as (the server checks it).
-  const launch = useLaunchChat(holdsMemberToken() ? 'member' : 'guest');
+  const launch = useLaunchChat(useHoldsMemberToken() ? 'member' : 'guest');
   const chatUrl = launch.state.kind === 'ready' ? launch.state.value.chatUrl : null;
   useEffect(() => {
     if (!chatUrl) return;
@@ -77,7 +77,8 @@ function ChatRoom({ room }: { room: string }) {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const popups = usePopups();
-  const loggedIn = useObservable(useServices().loggedIn$, holdsMemberToken());
+  const holdsToken = useHoldsMemberToken();
+  const loggedIn = useObservable(useServices().loggedIn$, holdsToken);
   const chat = usePlayerChat(room, loggedIn);
   const live = useLive(`${room}:${loggedIn}`, () => chat.state$);
   const presence = useObservable(chat.presence$, null);

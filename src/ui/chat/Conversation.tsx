@@ -22,7 +22,7 @@ import { Button } from '../components/Button';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
 import { useQuery } from '../hooks/useQuery';
-import { newClientId } from './chatClient';
+import { newClientId } from '../../app/features/chatClient';
 
 /** A message on its way: shown under the others until the server's copy arrives. */
 interface Pending {

@@ -18,7 +18,7 @@ import {
   type SupportConsole,
   supportLogin,
   supportLogout,
-} from './chatClient';
+} from '../../app/features/chatClient';
 import { Conversation } from './Conversation';
 import { useSupportConsole } from './useChat';
 import './chat.css';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Services } from './services';
+import type { Services } from '../../app/services';
 
 export const ServicesContext = createContext<Services | null>(null);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, RedDot } from '../components/Badge';
 import { Button, IconButton } from '../components/Button';
 import { Card } from '../components/Card';
@@ -14,8 +14,10 @@ import { Skeleton, SkeletonText } from '../components/Skeleton';
 import { Table } from '../components/Table';
 import { Tabs } from '../components/Tabs';
 import { useToast } from '../components/Toast';
-import { useServices } from '../core/ServicesContext';
 import { NotFoundPage } from '../shell';
+import { siteFeature } from '../../app/features/site';
+import { useFeature } from '../core/useFeature';
+import { useQuery } from '../hooks/useQuery';
 
 interface Row {
   day: string;
@@ -149,18 +151,10 @@ function Specimens({ theme }: { theme: 'light' | 'dark' }) {
  * /wps/dev routes and this page is the not-found page.
  */
 export default function DevGalleryPage() {
-  const { systemApi } = useServices();
-  const [enabled, setEnabled] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    systemApi.devToolsEnabled().then(
-      (on) => live && setEnabled(on),
-      () => live && setEnabled(false),
-    );
-    return () => {
-      live = false;
-    };
-  }, [systemApi]);
+  const siteModule = useFeature(siteFeature);
+  // A failed check is the not-found page too: the gallery is only for a site that says so.
+  const check = useQuery('dev-tools', () => siteModule.devToolsEnabled().catch(() => false));
+  const enabled = check.state.kind === 'ready' ? check.state.value : null;
   if (enabled === null) return <Skeleton height="40vh" />;
   if (!enabled) return <NotFoundPage />;
   return (

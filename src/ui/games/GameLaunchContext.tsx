@@ -26,6 +26,8 @@ import { useSession } from '../core/session/useSession';
 import { GamePopup } from './GamePopup';
 import { loadSectionTexts } from '../../i18n/setup';
 import { useRgRefusalText } from '../core/rgRefusal';
+import { gamesFeature } from '../../app/features/games';
+import { useFeature } from '../core/useFeature';
 
 // The vendor list popup brings the game grid with it: loaded when a vendor first opens it.
 const VendorGamesPopup = lazy(() =>
@@ -47,7 +49,8 @@ const GameLaunchContext = createContext<GameLaunch | null>(null);
  */
 export function GameLaunchProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const { gamesApi, stopPlay$ } = useServices();
+  const { stopPlay$ } = useServices();
+  const gamesModule = useFeature(gamesFeature);
   const navigate = useNavigate();
   const dialog = useDialog();
   const session = useSession();
@@ -78,7 +81,7 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
           try {
             // A vendor entry has no node id: launchGame then opens the vendor's lobby game.
             const { nodeId, ...rest } = decision.request;
-            const result = await gamesApi.launch({
+            const result = await gamesModule.launch({
               ...(nodeId ? decision.request : rest),
               language: i18n.language.toUpperCase(),
               device: 'WEB',
@@ -103,7 +106,7 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
         }
       }
     },
-    [dialog, gamesApi, i18n.language, navigate, player, refusalText, requireRealAccount, t],
+    [dialog, gamesModule, i18n.language, navigate, player, refusalText, requireRealAccount, t],
   );
 
   // The reality check's "stop" and the session limit close the game (issue 17); so does

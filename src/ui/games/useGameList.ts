@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { GAME_LIST_PATH, gameListParams } from '../../shared/gameListQuery';
 import type { GameItem, GameListPage } from '../../shared/games';
 import { useServices } from '../core/ServicesContext';
+import { gamesFeature } from '../../app/features/games';
+import { useFeature } from '../core/useFeature';
 
 export type GameListState =
   | { kind: 'loading'; games: GameItem[] }
@@ -20,7 +22,8 @@ export function useGameList(filter: {
   keyword?: string;
   pageSize: number;
 }) {
-  const { gamesApi, takeBootAnswer, merchantCode } = useServices();
+  const { takeBootAnswer, merchantCode } = useServices();
+  const gamesModule = useFeature(gamesFeature);
   const { i18n } = useTranslation();
   const language = i18n.language.toUpperCase();
   const key = JSON.stringify({ ...filter, language });
@@ -53,7 +56,7 @@ export function useGameList(filter: {
     }
     let current = true;
     const query = JSON.parse(key) as typeof filter & { language: string };
-    gamesApi.gameList({ ...query, pageNo: page }).then(
+    gamesModule.gameList({ ...query, pageNo: page }).then(
       (answer) => {
         if (!current) return;
         // A list of cards is not urgent: rendered in slices, it does not block a tap.
@@ -75,7 +78,7 @@ export function useGameList(filter: {
     return () => {
       current = false;
     };
-  }, [gamesApi, key, page, booted]);
+  }, [gamesModule, key, page, booted]);
 
   const games = pages.key === key ? pages.games : [];
   const state: GameListState =

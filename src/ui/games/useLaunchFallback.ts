@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
-import { createLaunchFallbackApi } from '../../api/launchFallback';
-import { useServices } from '../core/ServicesContext';
+import { useCallback, useState } from 'react';
+import { gamesFeature } from '../../app/features/games';
+import { useFeature } from '../core/useFeature';
 import { useSession } from '../core/session/useSession';
 
 /**
@@ -10,9 +10,8 @@ import { useSession } from '../core/session/useSession';
  * there. A failure leaves the popup as it was, with the reason.
  */
 export function useLaunchFallback() {
-  const { http } = useServices();
+  const gamesModule = useFeature(gamesFeature);
   const { isLogin } = useSession();
-  const api = useMemo(() => createLaunchFallbackApi(http), [http]);
   const [state, setState] = useState<
     { kind: 'idle' | 'moving' } | { kind: 'failed'; code: string }
   >({ kind: 'idle' });
@@ -25,13 +24,13 @@ export function useLaunchFallback() {
       }
       setState({ kind: 'moving' });
       try {
-        const moved = await api.fallback(launch);
+        const moved = await gamesModule.launchFallback(launch);
         window.location.assign(moved.url);
       } catch (error) {
         setState({ kind: 'failed', code: (error as { code?: string }).code ?? 'unknown_error' });
       }
     },
-    [api, isLogin],
+    [gamesModule, isLogin],
   );
   return { state, open };
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { splitSportsCategories } from '../../games/lanes';
 import type { GameCategoryVendors } from '../../shared/games';
-import { useServices } from '../core/ServicesContext';
+import { gamesFeature } from '../../app/features/games';
+import { useFeature } from '../core/useFeature';
 
 /** Vendors per category, cached for the session per language (spec 4 caching). */
 const cache = new Map<string, Promise<GameCategoryVendors[]>>();
@@ -16,7 +17,7 @@ export function useVendors(): {
   failed: boolean;
   flush: () => void;
 } {
-  const { gamesApi } = useServices();
+  const gamesModule = useFeature(gamesFeature);
   const { i18n } = useTranslation();
   const language = i18n.language;
   const [result, setResult] = useState<{
@@ -35,7 +36,7 @@ export function useVendors(): {
     let current = true;
     let pending = cache.get(language);
     if (!pending) {
-      pending = Promise.resolve(gamesApi.vendors()).then(splitSportsCategories);
+      pending = Promise.resolve(gamesModule.vendors()).then(splitSportsCategories);
       cache.set(language, pending);
       // A failed load is not kept: the next visit asks again.
       pending.catch(() => cache.delete(language));
@@ -47,7 +48,7 @@ export function useVendors(): {
     return () => {
       current = false;
     };
-  }, [gamesApi, language, version]);
+  }, [gamesModule, language, version]);
   const fresh = result.language === language && result.version === version;
   return {
     categories: fresh ? result.categories : null,

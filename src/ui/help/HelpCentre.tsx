@@ -15,9 +15,10 @@ import { Field } from '../components/Field';
 import { Icon } from '../components/Icon';
 import { LoadFailed } from '../components/LoadFailed';
 import { usePopups } from '../core/PopupContext';
-import { useServices } from '../core/ServicesContext';
 import { useQuery } from '../hooks/useQuery';
 import { searchHelp } from './helpSearch';
+import { siteFeature } from '../../app/features/site';
+import { useFeature } from '../core/useFeature';
 
 type Level = 2 | 3;
 
@@ -40,9 +41,9 @@ const sectionOf = (document: HelpDocument, anchor: string | null) =>
  */
 export function HelpCentre({ anchor, level }: { anchor: string | null; level: Level }) {
   const { t, i18n } = useTranslation();
-  const { systemApi } = useServices();
+  const siteModule = useFeature(siteFeature);
   const help = useQuery(`help:${i18n.language}`, (signal) =>
-    systemApi.helpCenter(i18n.language, signal),
+    siteModule.helpCenter(i18n.language, signal),
   );
   const [query, setQuery] = useState('');
   // Typing stays responsive; the list follows a moment later on slow phones.

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '../../shared/games';
-import { useServices } from '../core/ServicesContext';
 import { GameCard, GameCardSkeleton } from '../games';
 import { useNearViewport } from '../hooks/useNearViewport';
 import { useQuery } from '../hooks/useQuery';
 import { Button } from '../components/Button';
+import { gamesFeature } from '../../app/features/games';
+import { useFeature } from '../core/useFeature';
 
 /**
  * Hot games, cached for the session per language (spec 4); the refresh button asks again. Like
@@ -15,7 +16,7 @@ const cache = new Map<string, Promise<GameItem[]>>();
 
 export function HotGames() {
   const { t, i18n } = useTranslation();
-  const { gamesApi } = useServices();
+  const gamesModule = useFeature(gamesFeature);
   const language = i18n.language.toUpperCase();
   const [near, ref] = useNearViewport<HTMLElement>();
   const { state, refresh } = useQuery(
@@ -23,7 +24,7 @@ export function HotGames() {
     () => {
       let pending = cache.get(language);
       if (!pending) {
-        pending = Promise.resolve(gamesApi.hotGames(language));
+        pending = Promise.resolve(gamesModule.hotGames(language));
         cache.set(language, pending);
         pending.catch(() => cache.delete(language));
       }

@@ -10,9 +10,10 @@ import { Table } from '../components/Table';
 import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
-import { useServices } from '../core/ServicesContext';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
+import { promotionsFeature } from '../../app/features/promotions';
+import { useFeature } from '../core/useFeature';
 
 /**
  * Manual rebate (spec 2 manualRebate; issue 14): what valid bets since the last claim have
@@ -21,18 +22,18 @@ import { shownValue } from '../hooks/useQuery';
  */
 export function ManualRebate() {
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
+  const promotionsModule = useFeature(promotionsFeature);
   const toast = useToast();
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
-  const query = useLiveQuery('rebate', (signal) => promotionsApi.rebate(signal), ['balance']);
+  const query = useLiveQuery('rebate', (signal) => promotionsModule.rebate(signal), ['balance']);
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
   const view = shownValue(query.state);
   if (!view) return <QueryFallback state={query.state} onRetry={query.refresh} lines={3} />;
   const claim = async () => {
     setBusy(true);
     try {
-      const { amount } = await promotionsApi.claimRebate();
+      const { amount } = await promotionsModule.claimRebate();
       toast(t('rewards.claimed', { amount: money(amount) }), { tone: 'success' });
     } catch (error) {
       toast(errorText(errorCodeOf(error)) ?? t('errors.unknown'), { tone: 'error' });

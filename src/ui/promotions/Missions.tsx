@@ -8,9 +8,10 @@ import { EmptyState } from '../components/EmptyState';
 import { QueryFallback } from '../components/QueryFallback';
 import { SkeletonText } from '../components/Skeleton';
 import { Table } from '../components/Table';
-import { useServices } from '../core/ServicesContext';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
+import { promotionsFeature } from '../../app/features/promotions';
+import { useFeature } from '../core/useFeature';
 
 /**
  * Missions and their leaderboard (spec 2 missionLeaderboard; issue 14): today's and this
@@ -20,15 +21,15 @@ import { shownValue } from '../hooks/useQuery';
  */
 export function Missions() {
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
+  const promotionsModule = useFeature(promotionsFeature);
   const summary = useLiveQuery(
     `missions:${i18n.language}`,
-    (signal) => promotionsApi.missions.summary(signal),
+    (signal) => promotionsModule.missions.summary(signal),
     ['balance', 'reward'],
   );
   const board = useLiveQuery(
     'missions:leaderboard',
-    (signal) => promotionsApi.missions.leaderboard(signal),
+    (signal) => promotionsModule.missions.leaderboard(signal),
     ['reward'],
   );
   const value = shownValue(summary.state);

@@ -16,11 +16,12 @@ import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
 import { newIdempotencyKey } from '../core/requestKeys';
-import { useServices } from '../core/ServicesContext';
 import { usePopups } from '../core/PopupContext';
 import { useSession } from '../core/session/useSession';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue, useQuery } from '../hooks/useQuery';
+import { promotionsFeature } from '../../app/features/promotions';
+import { useFeature } from '../core/useFeature';
 
 type Tab = 'goods' | 'redemptions' | 'history';
 
@@ -57,9 +58,11 @@ export default function PointMallPage() {
 
 function PointMall() {
   const { t } = useTranslation();
-  const { promotionsApi } = useServices();
+  const promotionsModule = useFeature(promotionsFeature);
   const [tab, setTab] = useState<Tab>('goods');
-  const balance = useLiveQuery('points:balance', () => promotionsApi.points.balance(), ['balance']);
+  const balance = useLiveQuery('points:balance', () => promotionsModule.points.balance(), [
+    'balance',
+  ]);
   const points =
     balance.state.kind === 'ready'
       ? balance.state.value.points
@@ -95,11 +98,11 @@ function PointMall() {
 }
 
 function ConvertForm({ points, onDone }: { points: number | null; onDone: () => void }) {
+  const promotionsModule = useFeature(promotionsFeature);
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
   const toast = useToast();
   const errorText = useErrorText();
-  const config = useQuery('points:config', (signal) => promotionsApi.points.config(signal));
+  const config = useQuery('points:config', (signal) => promotionsModule.points.config(signal));
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -121,7 +124,7 @@ function ConvertForm({ points, onDone }: { points: number | null; onDone: () => 
     }
     setBusy(true);
     try {
-      const result = await promotionsApi.points.convert({
+      const result = await promotionsModule.points.convert({
         points: wanted,
         idempotencyKey: key.current,
       });
@@ -169,10 +172,10 @@ function ConvertForm({ points, onDone }: { points: number | null; onDone: () => 
 }
 
 function GoodsList({ points, onRedeemed }: { points: number | null; onRedeemed: () => void }) {
+  const promotionsModule = useFeature(promotionsFeature);
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
   const goods = useQuery(`points:goods:${i18n.language}`, (signal) =>
-    promotionsApi.points.goods(signal),
+    promotionsModule.points.goods(signal),
   );
   const [chosen, setChosen] = useState<GoodsView | null>(null);
   const list = shownValue(goods.state);
@@ -246,8 +249,8 @@ function RedeemDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const promotionsModule = useFeature(promotionsFeature);
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
   const toast = useToast();
   const errorText = useErrorText();
   const [password, setPassword] = useState('');
@@ -262,7 +265,7 @@ function RedeemDialog({
     }
     setBusy(true);
     try {
-      await promotionsApi.points.redeem({
+      await promotionsModule.points.redeem({
         goodsId: goods.id,
         paymentPassword: password,
         idempotencyKey: key.current,
@@ -313,10 +316,10 @@ function RedeemDialog({
 const statusTone = { inProcess: 'accent', approved: 'success', rejected: 'danger' } as const;
 
 function Redemptions() {
+  const promotionsModule = useFeature(promotionsFeature);
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
   const query = useQuery(`points:redemptions:${i18n.language}`, (signal) =>
-    promotionsApi.points.redemptions(signal),
+    promotionsModule.points.redemptions(signal),
   );
   const list = shownValue(query.state);
   if (!list) return <QueryFallback state={query.state} onRetry={query.refresh} lines={3} />;
@@ -344,11 +347,11 @@ function Redemptions() {
 }
 
 function PointHistory() {
+  const promotionsModule = useFeature(promotionsFeature);
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
   const [page, setPage] = useState(1);
   const query = useQuery(`points:history:${page}`, (signal) =>
-    promotionsApi.points.history(page, signal),
+    promotionsModule.points.history(page, signal),
   );
   const data = shownValue(query.state);
   if (!data) return <QueryFallback state={query.state} onRetry={query.refresh} lines={3} />;

@@ -24,6 +24,8 @@ import { SafeHtml } from '../components/SafeHtml';
 import { Skeleton, SkeletonText } from '../components/Skeleton';
 import { useServices } from '../core/ServicesContext';
 import { useLiveQuery } from '../hooks/useLiveQuery';
+import { promotionsFeature } from '../../app/features/promotions';
+import { useFeature } from '../core/useFeature';
 
 const tones: Record<PromotionStatus, 'neutral' | 'accent' | 'success' | 'danger'> = {
   comingSoon: 'neutral',
@@ -45,7 +47,7 @@ const tones: Record<PromotionStatus, 'neutral' | 'accent' | 'success' | 'danger'
  */
 export default function PromotionsPage() {
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
+  const promotionsModule = useFeature(promotionsFeature);
   const { pending, isLogin, member } = useSession();
   // Asked again in another language and once the session is known (a restored login, a login
   // or logout on this page): the token, when there is one, goes with every call.
@@ -53,7 +55,7 @@ export default function PromotionsPage() {
   // A reward issued or a bonus unlocked elsewhere (a deposit, a bet) changes a card's state.
   const { state, refresh } = useLiveQuery(
     `promotions:${i18n.language}:${who}`,
-    (signal) => promotionsApi.list(signal),
+    (signal) => promotionsModule.list(signal),
     ['reward'],
   );
   return (
@@ -149,8 +151,9 @@ function PromotionCard({ item, onChanged }: { item: PromotionView; onChanged: ()
  * in the reward centre, follow the wagering of a claimed bonus.
  */
 function PromotionAction({ item, onChanged }: { item: PromotionView; onChanged: () => void }) {
+  const promotionsModule = useFeature(promotionsFeature);
   const { t } = useTranslation();
-  const { promotionsApi, rewardSummary$ } = useServices();
+  const { rewardSummary$ } = useServices();
   const { open } = usePopups();
   const toast = useToast();
   const errorText = useErrorText();
@@ -195,7 +198,7 @@ function PromotionAction({ item, onChanged }: { item: PromotionView; onChanged: 
   const submit = async () => {
     setBusy(true);
     try {
-      await promotionsApi.optIn(item.code, action);
+      await promotionsModule.optIn(item.code, action);
       toast(t(`promotions.done.${action}`, { title: item.title }), { tone: 'success' });
       onChanged();
     } catch (error) {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../shared/money';
-import { useServices } from '../core/ServicesContext';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
+import { promotionsFeature } from '../../app/features/promotions';
+import { useFeature } from '../core/useFeature';
 
 /**
  * A raffle's card details (issue 14): the prizes, the draw time, the member's tickets (growing
@@ -11,11 +12,11 @@ import { shownValue } from '../hooks/useQuery';
  */
 export function RaffleDetails({ code, state }: { code: string; state: string | null }) {
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
+  const promotionsModule = useFeature(promotionsFeature);
   // Asked again when the member's part changes (joining makes its entry).
   const query = useLiveQuery(
     `raffle:${code}:${state ?? 'guest'}`,
-    (signal) => promotionsApi.raffle(code, signal),
+    (signal) => promotionsModule.raffle(code, signal),
     ['balance', 'reward'],
   );
   const view = shownValue(query.state);

@@ -10,10 +10,11 @@ import { QueryFallback } from '../components/QueryFallback';
 import { QrCode } from '../components/QrCode';
 import { Table } from '../components/Table';
 import { useToast } from '../components/Toast';
-import { useServices } from '../core/ServicesContext';
 import { useSession } from '../core/session/useSession';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
+import { promotionsFeature } from '../../app/features/promotions';
+import { useFeature } from '../core/useFeature';
 
 const stateTone = { registered: 'accent', rewarded: 'success', refused: 'neutral' } as const;
 
@@ -25,13 +26,13 @@ const stateTone = { registered: 'accent', rewarded: 'success', refused: 'neutral
  */
 export function Referral() {
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
+  const promotionsModule = useFeature(promotionsFeature);
   const { member } = useSession();
   const dialog = useDialog();
   const toast = useToast();
   const query = useLiveQuery(
     `referral:${i18n.language}`,
-    (signal) => promotionsApi.referral(signal),
+    (signal) => promotionsModule.referral(signal),
     ['reward'],
   );
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);

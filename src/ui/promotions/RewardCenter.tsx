@@ -17,6 +17,8 @@ import { useObservable } from '../hooks/useObservable';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
 import { WageringProgress } from './WageringProgress';
+import { promotionsFeature } from '../../app/features/promotions';
+import { useFeature } from '../core/useFeature';
 
 /**
  * The reward centre (spec 2 rewardCenter; issue 14): the bonus being wagered with its progress
@@ -26,14 +28,15 @@ import { WageringProgress } from './WageringProgress';
  */
 export function RewardCenter() {
   const { t, i18n } = useTranslation();
-  const { promotionsApi, rewardSummary$ } = useServices();
+  const { rewardSummary$ } = useServices();
+  const promotionsModule = useFeature(promotionsFeature);
   const toast = useToast();
   const dialog = useDialog();
   const errorText = useErrorText();
   const [busy, setBusy] = useState<string | null>(null);
   const query = useLiveQuery(
     `rewards:${i18n.language}`,
-    (signal) => promotionsApi.rewards(signal),
+    (signal) => promotionsModule.rewards(signal),
     ['reward'],
   );
   // The lock comes from the live summary: it moves with every bet while the page is open.
@@ -54,7 +57,7 @@ export function RewardCenter() {
   };
   const claim = (reward: RewardView) =>
     act(reward.id, async () => {
-      await promotionsApi.claim(reward.id);
+      await promotionsModule.claim(reward.id);
       // A bonus to wager goes to the bonus balance (issue 28), anything else is real money.
       return t(reward.wageringRequired ? 'rewards.claimedBonus' : 'rewards.claimed', {
         amount: money(reward.amount),
@@ -62,7 +65,7 @@ export function RewardCenter() {
     });
   const claimAll = () =>
     act('all', async () => {
-      const result = await promotionsApi.claimAll();
+      const result = await promotionsModule.claimAll();
       const total = result.claimed.reduce((sum, reward) => sum + parseMoney(reward.amount), 0n);
       const paid = t('rewards.claimedAll', {
         count: result.claimed.length,
@@ -84,7 +87,7 @@ export function RewardCenter() {
     });
     if (answer !== 'forfeit') return;
     await act('forfeit', async () => {
-      const { forfeited } = await promotionsApi.forfeitBonus();
+      const { forfeited } = await promotionsModule.forfeitBonus();
       return t('rewards.forfeited', { amount: money(forfeited) });
     });
   };

@@ -5,9 +5,10 @@ import { Badge } from '../components/Badge';
 import { Card } from '../components/Card';
 import { QueryFallback } from '../components/QueryFallback';
 import { Table, type TableColumn } from '../components/Table';
-import { useServices } from '../core/ServicesContext';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
+import { promotionsFeature } from '../../app/features/promotions';
+import { useFeature } from '../core/useFeature';
 
 /**
  * The VIP page (spec 2 member list; issue 14): the member's level, the period's valid bets and
@@ -16,8 +17,8 @@ import { shownValue } from '../hooks/useQuery';
  */
 export function VipPage() {
   const { t, i18n } = useTranslation();
-  const { promotionsApi } = useServices();
-  const query = useLiveQuery(`vip:${i18n.language}`, (signal) => promotionsApi.vip(signal), [
+  const promotionsModule = useFeature(promotionsFeature);
+  const query = useLiveQuery(`vip:${i18n.language}`, (signal) => promotionsModule.vip(signal), [
     'vip',
     'balance',
   ]);

@@ -16,6 +16,8 @@ import { errorCodeOf, errorFieldOf } from '../core/apiErrors';
 import { useServices } from '../core/ServicesContext';
 import { useSafeNavigate } from '../core/useSafeNavigate';
 import { useRgFormat } from './rgFormat';
+import { rgFeature } from '../../app/features/responsibleGaming';
+import { useFeature } from '../core/useFeature';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -31,7 +33,8 @@ export function ExclusionCard({ kind }: { kind: ExclusionKind }) {
   const format = useRgFormat();
   const dialog = useDialog();
   const navigate = useSafeNavigate();
-  const { rgApi, session, stopPlay$ } = useServices();
+  const { session, stopPlay$ } = useServices();
+  const rgModule = useFeature(rgFeature);
   const [error, setError] = useState<{ field: string | null; text: string } | null>(null);
   const [sending, setSending] = useState(false);
   const durations: readonly ExclusionDuration[] = kind === 'timeOut' ? TIME_OUTS : SELF_EXCLUSIONS;
@@ -69,7 +72,7 @@ export function ExclusionCard({ kind }: { kind: ExclusionKind }) {
     if (answer !== 'confirm') return;
     setSending(true);
     try {
-      const done = await rgApi.exclude({ kind, duration, password });
+      const done = await rgModule.exclude({ kind, duration, password });
       // Home first, then the logout: the member centre's guard would send a guest to the login.
       stopPlay$.next();
       navigate('/', { replace: true });

@@ -13,8 +13,9 @@ import { Card } from '../components/Card';
 import { Field } from '../components/Field';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
-import { useServices } from '../core/ServicesContext';
 import { useRgFormat } from './rgFormat';
+import { rgFeature } from '../../app/features/responsibleGaming';
+import { useFeature } from '../core/useFeature';
 
 /** What a field shows under it: what is used and left, and a change still waiting. */
 function useLimitHint(): (limit: LimitView) => string {
@@ -69,7 +70,7 @@ export function LimitsCard({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { rgApi } = useServices();
+  const rgModule = useFeature(rgFeature);
   const hint = useLimitHint();
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [sending, setSending] = useState(false);
@@ -96,7 +97,7 @@ export function LimitsCard({
     if (Object.keys(problems).length > 0 || changes.length === 0) return;
     setSending(true);
     try {
-      onSaved(await rgApi.setLimits(changes));
+      onSaved(await rgModule.setLimits(changes));
       setSaved(true);
     } catch (error) {
       setErrors({ form: errorText(errorCodeOf(error)) });

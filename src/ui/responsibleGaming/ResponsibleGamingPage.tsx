@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RG_LIMIT_KINDS, type RgStatus } from '../../shared/responsibleGaming';
 import { QueryFallback } from '../components/QueryFallback';
-import { useServices } from '../core/ServicesContext';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
 import { ExclusionCard } from './ExclusionCard';
 import { HistoryCard } from './HistoryCard';
 import { LimitsCard } from './LimitsCard';
 import { SessionCard } from './SessionCard';
+import { rgFeature } from '../../app/features/responsibleGaming';
+import { useFeature } from '../core/useFeature';
 
 /**
  * Responsible gaming (member centre, issue 17): deposit, loss and wager limits per day, week
@@ -18,10 +19,10 @@ import { SessionCard } from './SessionCard';
  */
 export function ResponsibleGamingPage() {
   const { t } = useTranslation();
-  const { rgApi } = useServices();
+  const rgModule = useFeature(rgFeature);
   // The member's settings change (`rg`: another tab, the operator) and money moves (`balance`:
   // a deposit or a bet uses a limit).
-  const query = useLiveQuery('rg-status', (signal) => rgApi.status(signal), ['rg', 'balance']);
+  const query = useLiveQuery('rg-status', (signal) => rgModule.status(signal), ['rg', 'balance']);
   // What a save answered, until the next fetch brings the same or newer.
   const [saved, setSaved] = useState<RgStatus | null>(null);
   const fetched = shownValue(query.state);

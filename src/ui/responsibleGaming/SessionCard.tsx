@@ -6,8 +6,9 @@ import { Card } from '../components/Card';
 import { Select } from '../components/Field';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
-import { useServices } from '../core/ServicesContext';
 import { useRgFormat } from './rgFormat';
+import { rgFeature } from '../../app/features/responsibleGaming';
+import { useFeature } from '../core/useFeature';
 
 /** The session limits offered, in minutes (the server takes any whole minute in its bounds). */
 const SESSION_CHOICES = [30, 60, 90, 120, 180, 240, 360, 480, 720];
@@ -37,7 +38,7 @@ export function SessionCard({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const format = useRgFormat();
-  const { rgApi } = useServices();
+  const rgModule = useFeature(rgFeature);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -60,10 +61,10 @@ export function SessionCard({
     setSending(true);
     try {
       let next: RgStatus | null = null;
-      if (session !== shownSession) next = await rgApi.setSessionLimit(session);
-      if (reality !== status.realityCheckMinutes) next = await rgApi.setRealityCheck(reality);
+      if (session !== shownSession) next = await rgModule.setSessionLimit(session);
+      if (reality !== status.realityCheckMinutes) next = await rgModule.setRealityCheck(reality);
       const shownZone = status.pendingTimeZone?.timeZone ?? status.timeZone;
-      if (zone !== shownZone) next = await rgApi.setTimeZone(zone);
+      if (zone !== shownZone) next = await rgModule.setTimeZone(zone);
       if (next) {
         onSaved(next);
         setSaved(true);

@@ -10,6 +10,8 @@ import {
 import { useServices } from '../core/ServicesContext';
 import { useSafeNavigate } from '../core/useSafeNavigate';
 import { useObservable } from '../hooks/useObservable';
+import { rgFeature } from '../../app/features/responsibleGaming';
+import { useFeature } from '../core/useFeature';
 
 /** What the reminder shows: the session so far, or that the session limit is reached. */
 export type RealityCheckView =
@@ -27,7 +29,8 @@ export type RealityCheckView =
  * member has none stored (the first login).
  */
 export function useRealityCheck() {
-  const { rgSession$, rgApi, stopPlay$, session } = useServices();
+  const { rgSession$, stopPlay$, session } = useServices();
+  const rgModule = useFeature(rgFeature);
   const navigate = useSafeNavigate();
   const current = useObservable(rgSession$, null);
   // Each answer with the difference between the server's clock and the page's when it came
@@ -39,8 +42,8 @@ export function useRealityCheck() {
   useEffect(() => {
     if (timeZoneSet) return;
     const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (device) rgApi.setTimeZone(device, true).catch(() => undefined);
-  }, [timeZoneSet, rgApi]);
+    if (device) rgModule.setTimeZone(device, true).catch(() => undefined);
+  }, [timeZoneSet, rgModule]);
 
   useEffect(() => {
     if (!current) return;
@@ -81,7 +84,7 @@ export function useRealityCheck() {
           return;
         }
         const [fresh] = await Promise.all([
-          rgApi.session().catch(() => value),
+          rgModule.session().catch(() => value),
           loadSectionTexts().catch(() => undefined),
         ]);
         if (cancelled) return;
@@ -97,7 +100,7 @@ export function useRealityCheck() {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [current, shown, rgApi]);
+  }, [current, shown, rgModule]);
 
   const keepPlaying = useCallback(() => setShown(null), []);
   const stop = useCallback(() => {

@@ -29,7 +29,7 @@ describe('the session token', () => {
       if (setsKey && !name.endsWith('api/sessionToken.ts')) keys.push(name);
       if (/\b(TOKEN_KEY|tokenKey)\s*=\s*'token'/.test(text)) keys.push(name);
     }
-    expect(writers).toEqual(['src/ui/core/session/sessionService.ts']);
+    expect(writers).toEqual(['src/app/session.ts']);
     expect(keys).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { finalize, Observable, Subject } from 'rxjs';
-import type { Services } from '../../../src/ui/core/services';
+import type { Services } from '../../../src/app/services';
 
 /**
  * A realtime service for the views' tests: each event is a Subject the test pushes into, and

@@ -8,7 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { GAME_LIST_PATH } from '../../../src/shared/gameListQuery';
 import type { GameItem, GameListPage } from '../../../src/shared/games';
 import { lazySection } from '../../../src/ui/core/lazySection';
-import type { Services } from '../../../src/ui/core/services';
+import { provideFeature } from '../../../src/app/feature';
+import { gamesFeature, type GamesFeature } from '../../../src/app/features/games';
+import type { Services } from '../../../src/app/services';
 import { ServicesContext } from '../../../src/ui/core/ServicesContext';
 import { type GameListState, useGameList } from '../../../src/ui/games/useGameList';
 
@@ -56,10 +58,10 @@ describe("the page's first render", () => {
     const gameList = vi.fn(() => new Promise<GameListPage>(() => {}));
     const takeBootAnswer = vi.fn(() => booted);
     const services = {
-      gamesApi: { gameList },
       takeBootAnswer,
       merchantCode: () => 'AURORA',
     } as unknown as Services;
+    provideFeature(services, gamesFeature, { gameList } as unknown as GamesFeature);
     const states: GameListState[] = [];
     function View() {
       states.push(useGameList({ gameType: 'RNG', vassalage: 'PG', pageSize: 24 }).state);

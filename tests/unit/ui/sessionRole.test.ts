@@ -7,7 +7,7 @@ import {
   PLAYER_TYPE,
   TRIAL_TYPE,
 } from '../../../src/shared/identity';
-import { sessionRoleOf } from '../../../src/ui/core/session/sessionService';
+import { sessionRoleOf } from '../../../src/machines/session';
 
 const member = (type: number) => ({ id: '1', account: 'm1', nickname: 'M', type }) as MemberInfo;
 

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import type { Services } from '../../../src/ui/core/services';
+import type { Services } from '../../../src/app/services';
 import { ServicesContext } from '../../../src/ui/core/ServicesContext';
 import { type LiveEventName, useLiveQuery } from '../../../src/ui/hooks/useLiveQuery';
 import type { Query } from '../../../src/ui/hooks/useQuery';

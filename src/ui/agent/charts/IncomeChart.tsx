@@ -7,7 +7,8 @@ import { Skeleton } from '../../components/Skeleton';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useKeyedQuery } from '../../hooks/useQuery';
 import { useMoneyText } from '../../components/records/useMoneyText';
-import { useAgentApi } from '../AgentApiContext';
+import { agentFeature } from '../../../app/features/agent';
+import { useFeature } from '../../core/useFeature';
 import { ChartCard, daysOf } from './ChartCard';
 import type { DailySeries } from './DailyChart';
 
@@ -31,7 +32,7 @@ export function IncomeChart({
   search: number;
 }) {
   const { t, i18n } = useTranslation();
-  const api = useAgentApi();
+  const agentModule = useFeature(agentFeature);
   const money = useMoneyText();
   const errorText = useErrorText();
   const [retries, setRetries] = useState(0);
@@ -40,7 +41,7 @@ export function IncomeChart({
     async (signal) => {
       const days: IncomeDay[] = [];
       for (let page = 1; ; page += 1) {
-        const answer = await api.report(
+        const answer = await agentModule.report(
           'income',
           { ...query, page, pageSize: CHART_PAGE_SIZE },
           signal,

@@ -5,7 +5,8 @@ import type { ContractType, StoredContractState } from '../../../shared/contract
 import { useErrorText } from '../../components/forms/useErrorText';
 import { EmptyState } from '../../components/EmptyState';
 import { useContracts } from './useContracts';
-import { useContractsApi } from './useContractsApi';
+import { agentFeature } from '../../../app/features/agent';
+import { useFeature } from '../../core/useFeature';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 
@@ -33,7 +34,7 @@ export function ContractList({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const api = useContractsApi();
+  const contractsModule = useFeature(agentFeature).contracts;
   const { state, merge, reload } = useContracts(role, type);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -99,7 +100,7 @@ export function ContractList({
                       setBusy(`${contract.id}:${action}`);
                       setError(null);
                       try {
-                        merge(await api.answer(contract.id, action));
+                        merge(await contractsModule.answer(contract.id, action));
                       } catch (failure) {
                         setError((failure as { code?: string }).code ?? 'unknown_error');
                         reload();

@@ -8,7 +8,8 @@ import {
 } from '../../../shared/contracts';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { Field } from '../../components/Field';
-import { useContractsApi } from './useContractsApi';
+import { agentFeature } from '../../../app/features/agent';
+import { useFeature } from '../../core/useFeature';
 import { Button } from '../../components/Button';
 import { useQuery } from '../../hooks/useQuery';
 
@@ -26,16 +27,16 @@ export function OfferContractForm({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const api = useContractsApi();
+  const contractsModule = useFeature(agentFeature).contracts;
   // Without the list the form shows no one to offer to; without the limits it still works
   // (the server refuses a rate above them).
   const downlineQuery = useQuery('offer-downlines', () =>
-    api.downlines({ pageSize: 100 }).then(
+    contractsModule.downlines({ pageSize: 100 }).then(
       (page) => page.items,
       (): Downline[] => [],
     ),
   ).state;
-  const limitsQuery = useQuery('offer-limits', () => api.limits()).state;
+  const limitsQuery = useQuery('offer-limits', () => contractsModule.limits()).state;
   const downlines = downlineQuery.kind === 'ready' ? downlineQuery.value : null;
   const limits = limitsQuery.kind === 'ready' ? limitsQuery.value : null;
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +85,7 @@ export function OfferContractForm({
         setError(null);
         setDone(null);
         try {
-          const offered = await api.offer({
+          const offered = await contractsModule.offer({
             contractType: type,
             downlineId: String(data.get('downlineId')),
             terms,

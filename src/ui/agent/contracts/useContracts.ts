@@ -5,7 +5,8 @@ import type { Page } from '../../../shared/records';
 import { liveList } from '../../../streams/live';
 import { useServices } from '../../core/ServicesContext';
 import { useLive } from '../../hooks/useLive';
-import { useContractsApi } from './useContractsApi';
+import { agentFeature } from '../../../app/features/agent';
+import { useFeature } from '../../core/useFeature';
 
 export type ContractsState =
   | { kind: 'loading' }
@@ -21,13 +22,13 @@ export type ContractsState =
  * again with it kept on screen (after a failure: a fresh start).
  */
 export function useContracts(role: ContractSide, type?: ContractType) {
-  const api = useContractsApi();
+  const contractsModule = useFeature(agentFeature).contracts;
   const { realtime } = useServices();
   const live = useLive<Page<ContractView>, ContractView>(
     `${role}:${type ?? ''}`,
     ({ refresh$, local$ }) =>
       liveList<ContractView, Page<ContractView>>({
-        fetch: () => api.list({ role, type, pageSize: 50 }),
+        fetch: () => contractsModule.list({ role, type, pageSize: 50 }),
         events$: merge(realtime.event$('contract'), local$).pipe(
           filter((view) => view.role === role && (!type || view.contractType === type)),
         ),

@@ -1,23 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentAnnouncementPage } from '../../../shared/announcements';
-import { useServices } from '../../core/ServicesContext';
 import { useKeyedQuery } from '../../hooks/useQuery';
 import { EmptyState } from '../../components/EmptyState';
 import { PageNumbers } from '../../components/PageNumbers';
 import { SafeHtml } from '../../components/SafeHtml';
 import { LoadFailed } from '../../components/LoadFailed';
+import { messagesFeature } from '../../../app/features/messages';
+import { useFeature } from '../../core/useFeature';
 
 /** agentAnnouncement: the platform's notices to agents, newest first, nine to a page. */
 export function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
-  const { messagesApi } = useServices();
+  const messagesModule = useFeature(messagesFeature);
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
   // The language is in the request (Language header): a change fetches the texts again.
   const query = useKeyedQuery<AgentAnnouncementPage>(
     `${page}:${attempt}:${i18n.language}`,
-    (signal) => messagesApi.agentAnnouncements(page, signal),
+    (signal) => messagesModule.agentAnnouncements(page, signal),
   );
   const data =
     query.kind === 'ready' ? query.value : query.kind === 'loading' ? query.previous : null;

@@ -12,7 +12,8 @@ import { fieldMessage } from '../../components/forms/fieldMessages';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useRegistrationRules } from '../../components/forms/useRegistrationRules';
-import { useAgentApi } from '../AgentApiContext';
+import { agentFeature } from '../../../app/features/agent';
+import { useFeature } from '../../core/useFeature';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Button } from '../../components/Button';
 
@@ -34,7 +35,7 @@ type Problems = Partial<Record<Field, FieldProblem | string>>;
  */
 export function RegisterCenterPage() {
   const { t } = useTranslation();
-  const api = useAgentApi();
+  const agentModule = useFeature(agentFeature);
   const errorText = useErrorText();
   const { config, failed, retry } = useRegistrationRules();
   const [problems, setProblems] = useState<Problems>({});
@@ -100,7 +101,7 @@ export function RegisterCenterPage() {
           setFailure(null);
           if (Object.keys(found).length > 0) return;
           setSubmitting(true);
-          api
+          agentModule
             .register({ ...fields, nickname: fields.nickname || undefined, kind })
             .then(
               (downline) => {

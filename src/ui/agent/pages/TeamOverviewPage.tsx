@@ -6,7 +6,8 @@ import { useErrorText } from '../../components/forms/useErrorText';
 import { EmptyState } from '../../components/EmptyState';
 import { lastWeek, rangeOf } from '../../components/records/recordDates';
 import { useMoneyText } from '../../components/records/useMoneyText';
-import { useAgentApi } from '../AgentApiContext';
+import { agentFeature } from '../../../app/features/agent';
+import { useFeature } from '../../core/useFeature';
 import { useKeyedQuery } from '../../hooks/useQuery';
 import { DateRangeError, DateRangeFields, readDayRange } from '../../components/DateRange';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -33,7 +34,7 @@ const figures: Figure[] = [
 /** agentTeamOverview (the default page): the team's figures for a date range. */
 export function TeamOverviewPage() {
   const { t, i18n } = useTranslation();
-  const api = useAgentApi();
+  const agentModule = useFeature(agentFeature);
   const money = useMoneyText();
   const errorText = useErrorText();
   const [range, setRange] = useState(lastWeek);
@@ -41,7 +42,7 @@ export function TeamOverviewPage() {
   const span = rangeOf(range.fromDay, range.toDay);
   const state = useKeyedQuery<TeamOverview>(
     'error' in span ? null : `overview:${JSON.stringify(span)}:${reloads}`,
-    (signal) => api.overview(span as Exclude<typeof span, { error: string }>, signal),
+    (signal) => agentModule.overview(span as Exclude<typeof span, { error: string }>, signal),
   );
   const shown =
     state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../../shared/money';
-import type { SalaryView } from '../../../shared/salary';
-import { createSalaryStream } from '../../../streams/salary';
-import { useServices } from '../../core/ServicesContext';
+import { agentFeature } from '../../../app/features/agent';
+import { useFeature } from '../../core/useFeature';
 import { EmptyState } from '../../components/EmptyState';
 import { useObservable } from '../../hooks/useObservable';
 
@@ -14,18 +13,8 @@ import { useObservable } from '../../hooks/useObservable';
  */
 export function SalaryPanel({ contractType }: { contractType: string }) {
   const { t, i18n } = useTranslation();
-  const { http, realtime } = useServices();
-  const salary$ = useMemo(
-    () =>
-      createSalaryStream({
-        contractType,
-        events$: realtime.event$('salary'),
-        reconnected$: realtime.reconnected$,
-        fetchSnapshot: () =>
-          http.get<SalaryView>('/wps/agent/salary', { searchParams: { contractType } }),
-      }),
-    [contractType, http, realtime],
-  );
+  const agentModule = useFeature(agentFeature);
+  const salary$ = useMemo(() => agentModule.salary$(contractType), [agentModule, contractType]);
   const view = useObservable(salary$, null);
   const money = (amount: string) => formatMoney(parseMoney(amount), i18n.language);
   const time = (iso: string) =>

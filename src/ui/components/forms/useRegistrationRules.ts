@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RegistrationRules, RegistrationSettings } from '../../../shared/fieldRules';
-import { useServices } from '../../core/ServicesContext';
+import { authFeature } from '../../../app/features/auth';
+import { useFeature } from '../../core/useFeature';
 
 export interface RegistrationConfig {
   settings: RegistrationSettings;
@@ -18,7 +19,7 @@ export function useRegistrationRules(): {
   failed: boolean;
   retry: () => void;
 } {
-  const { identityApi } = useServices();
+  const authModule = useFeature(authFeature);
   const [state, setState] = useState<{ config: RegistrationConfig | null; failed: boolean }>({
     config: null,
     failed: false,
@@ -27,8 +28,8 @@ export function useRegistrationRules(): {
   useEffect(() => {
     let current = true;
     const request = (cached ??= Promise.all([
-      identityApi.registrationSettings(),
-      identityApi.registrationRules(),
+      authModule.registrationSettings(),
+      authModule.registrationRules(),
     ])
       .then(([settings, rules]) => ({ settings, rules }))
       .catch((error: unknown) => {
@@ -42,6 +43,6 @@ export function useRegistrationRules(): {
     return () => {
       current = false;
     };
-  }, [identityApi, attempt]);
+  }, [authModule, attempt]);
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }

@@ -49,8 +49,8 @@ export function useAuthActions() {
       // first-login pop-ups (execution F).
       if (outcome.result.firstTimeLogin) sessionStorage.setItem(FIRST_LOGIN_KEY, '1');
       else sessionStorage.removeItem(FIRST_LOGIN_KEY);
-      services.session.login(outcome.result.token);
-      const member = await services.identityApi.memberInfo().catch(() => null);
+      // The session loads the member (its one call): greeted and routed with what it got.
+      const member = await services.session.login(outcome.result.token);
       // The language the member chose last, on whatever device, comes back with the login.
       if (
         member?.language &&

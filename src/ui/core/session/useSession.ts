@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { MemberInfo, SessionRole } from '../../../shared/identity';
 import { useServices } from '../ServicesContext';
-import { sessionRoleOf } from './sessionService';
+import { sessionRoleOf } from '../../../machines/session';
 
 export interface SessionView {
   /** Still finding out (token present, member info loading). */

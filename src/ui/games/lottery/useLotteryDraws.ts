@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { createLotteryApi } from '../../../api/lottery';
+import { useEffect, useState } from 'react';
+import { gamesFeature } from '../../../app/features/games';
+import { useFeature } from '../../core/useFeature';
 import type { LobbyGame, OpenedDraw } from '../../../shared/lottery';
-import { useServices } from '../../core/ServicesContext';
 import { useSiteInfo } from '../../core/SiteInfoContext';
 import { type QueryState, useQuery } from '../../hooks/useQuery';
 
@@ -25,9 +25,9 @@ export interface LotteryDraws {
  * soonest open draw closes, so the new numbers show without a reload.
  */
 export function useLotteryDraws(vendor: string, gameCode: string | null, language: string) {
-  const { http } = useServices();
+  const gamesModule = useFeature(gamesFeature);
   const { lottery: paths } = useSiteInfo().info;
-  const api = useMemo(() => createLotteryApi(http), [http]);
+  const api = gamesModule.lottery;
   const [round, setRound] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const lobby = useQuery(`lobby:${vendor}:${language}:${round}`, (signal) =>

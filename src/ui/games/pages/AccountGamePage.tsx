@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../core/ServicesContext';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { EmptyState } from '../../components/EmptyState';
 import { GameCard } from '../GameCard';
@@ -8,6 +7,8 @@ import { GameLaunchProvider } from '../GameLaunchContext';
 import { useObservable } from '../../hooks/useObservable';
 import { useQuery } from '../../hooks/useQuery';
 import { Button } from '../../components/Button';
+import { gamesFeature } from '../../../app/features/games';
+import { useFeature } from '../../core/useFeature';
 
 /** Lazy section AccountGame: /favorite (my collection, live) and /recent (recent games). */
 export default function AccountGamePage({ kind }: { kind: 'favorite' | 'recent' }) {
@@ -49,9 +50,9 @@ function FavouriteGames() {
 function RecentGames() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const { gamesApi } = useServices();
+  const gamesModule = useFeature(gamesFeature);
   const language = i18n.language.toUpperCase();
-  const { state } = useQuery(`recent:${language}`, () => gamesApi.recentGames(language));
+  const { state } = useQuery(`recent:${language}`, () => gamesModule.recentGames(language));
   if (state.kind === 'loading') return <p role="status">{t('common.loading')}</p>;
   if (state.kind === 'failed') return <p role="alert">{errorText(state.code)}</p>;
   const games = state.value;

@@ -7,11 +7,12 @@ import {
   prizeModeForPage,
 } from '../../../games/prizeMode';
 import type { LotteryMenuGroup } from '../../../shared/games';
-import { useServices } from '../../core/ServicesContext';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useVendors } from '../useVendors';
 import { useQuery } from '../../hooks/useQuery';
 import { LotteryDraws } from '../lottery/LotteryDraws';
+import { gamesFeature } from '../../../app/features/games';
+import { useFeature } from '../../core/useFeature';
 
 export type LotteryKind = LotteryPageName;
 
@@ -25,7 +26,7 @@ type Launched = { url: string } | { failed: string } | null;
 export default function LotteryPage({ kind }: { kind: LotteryKind }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const { gamesApi } = useServices();
+  const gamesModule = useFeature(gamesFeature);
   const [params] = useSearchParams();
   const gameCode = params.get('gameCode') || null;
   const { categories } = useVendors();
@@ -33,12 +34,12 @@ export default function LotteryPage({ kind }: { kind: LotteryKind }) {
   const language = i18n.language.toUpperCase();
   // The menu of the page's prize mode; an empty one when it cannot be had (the game still runs).
   const menuQuery = useQuery(prizeMode ? `${prizeMode}:${kind}` : null, () =>
-    gamesApi.lotteryMenu(prizeMode!, kind === 'vnLottery').catch((): LotteryMenuGroup[] => []),
+    gamesModule.lotteryMenu(prizeMode!, kind === 'vnLottery').catch((): LotteryMenuGroup[] => []),
   );
   const menu = menuQuery.state.kind === 'ready' ? { groups: menuQuery.state.value } : null;
   // The game's launch, asked again when the game, the mode or the language changes.
   const launch = useQuery(prizeMode ? `${kind}:${prizeMode}:${gameCode}:${language}` : null, () =>
-    gamesApi.launch(
+    gamesModule.launch(
       lottoLaunchRequest({
         page: kind,
         prizeMode: prizeMode!,

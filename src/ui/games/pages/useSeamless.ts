@@ -1,11 +1,9 @@
-import { useMemo } from 'react';
-import { createSeamlessApi } from '../../../api/seamless';
-import { useServices } from '../../core/ServicesContext';
+import { gamesFeature } from '../../../app/features/games';
+import { useFeature } from '../../core/useFeature';
 import { useQuery } from '../../hooks/useQuery';
 
 /** The /seamless section's data: which vendors draw on the main wallet (the balance is live). */
 export function useSeamless() {
-  const { http } = useServices();
-  const api = useMemo(() => createSeamlessApi(http), [http]);
-  return useQuery('seamless-wallet', (signal) => api.get(signal));
+  const gamesModule = useFeature(gamesFeature);
+  return useQuery('seamless-wallet', (signal) => gamesModule.seamless.get(signal));
 }

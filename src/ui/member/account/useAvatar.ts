@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
-import { createMemberIconApi } from '../../../api/memberIcon';
+import { useCallback, useState } from 'react';
+import { authFeature } from '../../../app/features/auth';
 import { type Avatar, avatarOf, avatars, avatarUrl } from '../../../shared/avatars';
-import { useServices } from '../../core/ServicesContext';
+import { useFeature } from '../../core/useFeature';
 import { useSession } from '../../core/session/useSession';
 
 export type AvatarSave =
@@ -19,8 +19,7 @@ const choices = avatars.map((avatar) => ({ avatar, iconUrl: avatarUrl(avatar) })
  * for GET /wps/member/info/icon, which says nothing the member info and the set do not.
  */
 export function useAvatar() {
-  const services = useServices();
-  const api = useMemo(() => createMemberIconApi(services.http), [services.http]);
+  const authModule = useFeature(authFeature);
   const member = useSession().member;
   const [save, setSave] = useState<AvatarSave>({ kind: 'idle' });
   // The choice shows as made at once (a radio that waited for the server would seem not to
@@ -30,12 +29,8 @@ export function useAvatar() {
     (avatar: Avatar) => {
       setSave({ kind: 'saving' });
       setPending(avatar);
-      api.choose(avatar).then(
-        (icon) => {
-          services.session.actor.send({
-            type: 'session.memberUpdated',
-            member: { iconUrl: icon.iconUrl },
-          });
+      authModule.chooseAvatar(avatar).then(
+        () => {
           setPending(null);
           setSave({ kind: 'saved' });
         },
@@ -45,7 +40,7 @@ export function useAvatar() {
         },
       );
     },
-    [api, services.session],
+    [authModule],
   );
   const icon =
     member === null ? null : { avatar: avatarOf(member.iconUrl), iconUrl: member.iconUrl, choices };

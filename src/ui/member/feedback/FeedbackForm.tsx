@@ -18,10 +18,11 @@ import { Button } from '../../components/Button';
 import { Select } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { errorCodeOf } from '../../core/apiErrors';
-import { useServices } from '../../core/ServicesContext';
 import { FeedbackImages } from './FeedbackImages';
 import { type PickedImage, readPicked, toBase64 } from './pickedImages';
 import { serverProblem, type ShownProblem } from './problems';
+import { messagesFeature } from '../../../app/features/messages';
+import { useFeature } from '../../core/useFeature';
 
 type Problems = Partial<Record<FeedbackField, ShownProblem>>;
 type Stage = 'editing' | 'preparing' | 'sending' | 'sent';
@@ -34,7 +35,7 @@ type Stage = 'editing' | 'preparing' | 'sending' | 'sent';
  */
 export function FeedbackForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation();
-  const { feedbackApi } = useServices();
+  const messagesModule = useFeature(messagesFeature);
   const errorText = useErrorText();
   const id = useId();
   const [category, setCategory] = useState<FeedbackCategory | ''>('');
@@ -128,7 +129,7 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
       setStage('preparing');
       const data = await Promise.all(images.map((image) => toBase64(image.file)));
       setStage('sending');
-      await feedbackApi.send({
+      await messagesModule.sendFeedback({
         category: category as FeedbackCategory,
         text,
         remark,

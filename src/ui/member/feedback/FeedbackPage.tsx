@@ -4,10 +4,11 @@ import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFallback } from '../../components/QueryFallback';
-import { useServices } from '../../core/ServicesContext';
 import { useLiveQuery } from '../../hooks/useLiveQuery';
 import { shownValue } from '../../hooks/useQuery';
 import { FeedbackForm } from './FeedbackForm';
+import { messagesFeature } from '../../../app/features/messages';
+import { useFeature } from '../../core/useFeature';
 
 function FeedbackItem({ item }: { item: FeedbackView }) {
   const { t, i18n } = useTranslation();
@@ -56,9 +57,11 @@ function FeedbackItem({ item }: { item: FeedbackView }) {
  */
 export function FeedbackPage() {
   const { t } = useTranslation();
-  const { feedbackApi } = useServices();
+  const messagesModule = useFeature(messagesFeature);
   // An operator's answer comes as a message (the `message` event): the list follows it.
-  const query = useLiveQuery('feedback-mine', (signal) => feedbackApi.mine(signal), ['message']);
+  const query = useLiveQuery('feedback-mine', (signal) => messagesModule.myFeedback(signal), [
+    'message',
+  ]);
   const view = shownValue(query.state);
   return (
     <div className="feedback-page" data-testid="feedback-page">

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../core/apiErrors';
 import { newIdempotencyKey } from '../../core/requestKeys';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '../../../shared/messages';
-import { useServices } from '../../core/ServicesContext';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { Button } from '../../components/Button';
+import { messagesFeature } from '../../../app/features/messages';
+import { useFeature } from '../../core/useFeature';
 
 type Audience = 'account' | 'directDownlines';
 type Field = 'account' | 'subject' | 'body';
@@ -17,7 +18,7 @@ type Field = 'account' | 'subject' | 'body';
  */
 export function ComposeMessage() {
   const { t } = useTranslation();
-  const { messagesApi } = useServices();
+  const messagesModule = useFeature(messagesFeature);
   const errorText = useErrorText();
   const id = useId();
   const [audience, setAudience] = useState<Audience>('account');
@@ -51,7 +52,7 @@ export function ComposeMessage() {
     try {
       const to =
         audience === 'account' ? { account: account.trim() } : { directDownlines: true as const };
-      const sent = await messagesApi.send({ to, subject, body, requestKey });
+      const sent = await messagesModule.send({ to, subject, body, requestKey });
       setDelivered(sent.delivered);
       setSubject('');
       setBody('');

@@ -11,6 +11,8 @@ import { RecordsPager } from '../../components/records/RecordsTable';
 import { messageText } from './messageText';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Button } from '../../components/Button';
+import { messagesFeature } from '../../../app/features/messages';
+import { useFeature } from '../../core/useFeature';
 
 /** What the failure of a call says: its envelope code, else "network". */
 const codeOf = (error: unknown) => errorCodeOf(error);
@@ -23,7 +25,8 @@ const codeOf = (error: unknown) => errorCodeOf(error);
  */
 export function Inbox({ testId }: { testId: string }) {
   const { t, i18n } = useTranslation();
-  const { messagesApi, realtime } = useServices();
+  const { realtime } = useServices();
+  const messagesModule = useFeature(messagesFeature);
   const dialog = useDialog();
   const errorText = useErrorText();
   const [page, setPage] = useState(1);
@@ -33,7 +36,7 @@ export function Inbox({ testId }: { testId: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const query = useKeyedQuery<MessagePage>(`${page}:${pageSize}:${reload}`, (signal) =>
-    messagesApi.inbox({ page, pageSize }, signal),
+    messagesModule.inbox({ page, pageSize }, signal),
   );
   const data =
     query.kind === 'ready' ? query.value : query.kind === 'loading' ? query.previous : null;
@@ -55,7 +58,7 @@ export function Inbox({ testId }: { testId: string }) {
 
   const toggle = (message: MessageView) => {
     setOpen(open === message.id ? null : message.id);
-    if (!message.read) void act(() => messagesApi.markRead({ ids: [message.id] }));
+    if (!message.read) void act(() => messagesModule.markRead({ ids: [message.id] }));
   };
 
   const remove = async (message: MessageView) => {
@@ -70,7 +73,7 @@ export function Inbox({ testId }: { testId: string }) {
     if (answer !== 'delete') return;
     // The last message of a page: show the page before it.
     if (data?.items.length === 1 && page > 1) setPage(page - 1);
-    await act(() => messagesApi.remove({ ids: [message.id] }));
+    await act(() => messagesModule.remove({ ids: [message.id] }));
   };
 
   if (!data) {
@@ -94,7 +97,7 @@ export function Inbox({ testId }: { testId: string }) {
         <span data-testid={`${testId}-unread`}>{t('messages.unread', { count: data.unread })}</span>
         <Button
           disabled={data.unread === 0}
-          onClick={() => void act(() => messagesApi.markRead({ all: true }))}
+          onClick={() => void act(() => messagesModule.markRead({ all: true }))}
         >
           {t('messages.markAllRead')}
         </Button>

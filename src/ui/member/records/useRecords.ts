@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { RecordKind } from '../../../api/records';
 import type { Page, RecordsQuery } from '../../../shared/records';
-import { useServices } from '../../core/ServicesContext';
+import { recordsFeature } from '../../../app/features/records';
+import { useFeature } from '../../core/useFeature';
 
 export type RecordsState<T> =
   | { kind: 'loading'; previous: Page<T> | null }
@@ -20,14 +21,14 @@ export function useRecords<T>(
   query: RecordsQuery | null,
   reloads = 0,
 ): RecordsState<T> {
-  const { recordsApi } = useServices();
+  const recordsModule = useFeature(recordsFeature);
   const [answer, setAnswer] = useState<Answer<T> | null>(null);
   const [lastPage, setLastPage] = useState<Page<T> | null>(null);
   const key = query ? `${kind}:${JSON.stringify(query)}:${reloads}` : null;
   useEffect(() => {
     if (key === null || query === null) return;
     const controller = new AbortController();
-    recordsApi.fetch<T>(kind, query, controller.signal).then(
+    recordsModule.fetch<T>(kind, query, controller.signal).then(
       (page) => {
         setAnswer({ key, page });
         setLastPage(page);
@@ -39,7 +40,7 @@ export function useRecords<T>(
     return () => controller.abort();
     // `key` stands for `query`'s content: a new object with the same content asks nothing new.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, recordsApi]);
+  }, [key, recordsModule]);
   if (!answer || answer.key !== key) return { kind: 'loading', previous: lastPage };
   return 'page' in answer
     ? { kind: 'ready', page: answer.page }

@@ -4,12 +4,13 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
-import { useServices } from '../../core/ServicesContext';
 import { Button } from '../../components/Button';
 import { useQuery } from '../../hooks/useQuery';
 import { newIdempotencyKey } from '../../core/requestKeys';
 import { useDepositStatus } from './useDepositStatus';
 import { useRgRefusalText } from '../../core/rgRefusal';
+import { walletFeature } from '../../../app/features/wallet';
+import { useFeature } from '../../core/useFeature';
 
 type DepositState =
   /** `error` a code; `said` the player's words when the refusal says more (a limit's left). */
@@ -28,10 +29,10 @@ export function DepositPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const refusalText = useRgRefusalText();
-  const { walletApi } = useServices();
+  const walletModule = useFeature(walletFeature);
   const [state, setState] = useState<DepositState>({ kind: 'editing', error: null });
   const key = useRef(newIdempotencyKey());
-  const channelsQuery = useQuery('deposit-channels', () => walletApi.depositChannels());
+  const channelsQuery = useQuery('deposit-channels', () => walletModule.depositChannels());
   const watched = useDepositStatus(state.kind === 'pending' ? state.id : null);
   const status: DepositState =
     state.kind === 'pending' && watched?.status === 'credited'
@@ -87,7 +88,7 @@ export function DepositPage() {
         if (!channel) return;
         setState({ kind: 'submitting' });
         try {
-          const deposit = await walletApi.deposit({
+          const deposit = await walletModule.deposit({
             channel: channel.channel,
             amount,
             idempotencyKey: key.current,

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../core/ServicesContext';
 import { AmountForm } from './AmountForm';
 import { useMoneyRequest } from './useMoneyRequest';
+import { walletFeature } from '../../../app/features/wallet';
+import { useFeature } from '../../core/useFeature';
 
 /** Transfer to upline: from the main wallet to the member's upline agent. */
 export function TransferUplinePage() {
   const { t } = useTranslation();
-  const { walletApi } = useServices();
+  const walletModule = useFeature(walletFeature);
   const request = useMoneyRequest((amount, idempotencyKey) =>
-    walletApi.transferUpline({ amount, idempotencyKey }),
+    walletModule.transferUpline({ amount, idempotencyKey }),
   );
   return (
     <AmountForm

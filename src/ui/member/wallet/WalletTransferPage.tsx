@@ -7,11 +7,14 @@ import { useMoneyRequest } from './useMoneyRequest';
 import { useQuery } from '../../hooks/useQuery';
 import { useObservable } from '../../hooks/useObservable';
 import { Link } from 'react-router-dom';
+import { walletFeature } from '../../../app/features/wallet';
+import { useFeature } from '../../core/useFeature';
 
 /** My Wallet (transferFund): every wallet's balance, and a transfer between two of them. */
 export function WalletTransferPage() {
   const { t, i18n } = useTranslation();
-  const { walletApi, balance, merchantWallet } = useServices();
+  const { balance, merchantWallet } = useServices();
+  const walletModule = useFeature(walletFeature);
   // The bonus balance, live (issue 28): its own line, never a wallet to transfer.
   const live = useObservable(balance.balance$, null);
   const bonus = live && parseMoney(live.bonus) > 0n ? live.bonus : null;
@@ -20,7 +23,7 @@ export function WalletTransferPage() {
   const single = wallet.kind === 'ready' && wallet.value.isSingle;
   // Every wallet's balance, asked again after each transfer (the last one stays meanwhile).
   const [transfers, setTransfers] = useState(0);
-  const wallets = useQuery(`wallets:${transfers}`, () => walletApi.balance()).state;
+  const wallets = useQuery(`wallets:${transfers}`, () => walletModule.balance()).state;
   const snapshot =
     wallets.kind === 'ready' ? wallets.value : wallets.kind === 'loading' ? wallets.previous : null;
   const [from, setFrom] = useState('MAIN');
@@ -30,7 +33,7 @@ export function WalletTransferPage() {
   const target = to ?? names.find((name) => name !== 'MAIN') ?? 'MAIN';
   // Whatever the answer, the balances are asked again (a lost answer may have moved money).
   const request = useMoneyRequest((amount, idempotencyKey) =>
-    walletApi.transfer({ from, to: target, amount, idempotencyKey }).finally(() => {
+    walletModule.transfer({ from, to: target, amount, idempotencyKey }).finally(() => {
       balance.refresh();
       setTransfers((count) => count + 1);
     }),

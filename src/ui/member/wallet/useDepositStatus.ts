@@ -3,6 +3,8 @@ import type { DepositRecordItem } from '../../../shared/records';
 import { live } from '../../../streams/live';
 import { useServices } from '../../core/ServicesContext';
 import { useLive } from '../../hooks/useLive';
+import { recordsFeature } from '../../../app/features/records';
+import { useFeature } from '../../core/useFeature';
 
 /**
  * A deposit's status, kept live (issue 13: no polling): its record, fetched again whenever the
@@ -11,13 +13,14 @@ import { useLive } from '../../hooks/useLive';
  * balance event that arrives meanwhile fetches it again. `null` id: nothing to watch.
  */
 export function useDepositStatus(id: string | null): DepositRecordItem | null {
-  const { recordsApi, realtime } = useServices();
+  const { realtime } = useServices();
+  const recordsModule = useFeature(recordsFeature);
   const { state } = useLive(id ?? '', () =>
     id === null
       ? NEVER
       : live({
           fetch: async () => {
-            const page = await recordsApi.fetch<DepositRecordItem>('deposits', {});
+            const page = await recordsModule.fetch<DepositRecordItem>('deposits', {});
             return page.items.find((item) => item.id === id) ?? null;
           },
           events$: realtime.event$('balance').pipe(filter((event) => event.wallet === 'MAIN')),

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { newIdempotencyKey } from '../../../api/wallet';
+import { newIdempotencyKey } from '../../../shared/idempotency';
 import {
   moneyRequestMachine,
   moneyRequestState,

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
-import { useServices } from '../../core/ServicesContext';
 import { Button } from '../../components/Button';
+import { withdrawalsFeature } from '../../../app/features/withdrawals';
+import { useFeature } from '../../core/useFeature';
 
 /** First withdrawal: set a payment password, proven with the login password. */
 export function PaymentPasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { withdrawalApi } = useServices();
+  const withdrawalsModule = useFeature(withdrawalsFeature);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   return (
@@ -33,7 +34,7 @@ export function PaymentPasswordForm({ onDone }: { onDone: () => void }) {
         }
         setSending(true);
         try {
-          await withdrawalApi.setPaymentPassword({ loginPassword, paymentPassword });
+          await withdrawalsModule.setPaymentPassword({ loginPassword, paymentPassword });
           onDone();
         } catch (failure) {
           setError((failure as { code?: string }).code ?? 'unknown_error');

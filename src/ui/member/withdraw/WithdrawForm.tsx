@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalView, WithdrawInfo } from '../../../shared/withdrawals';
 import { Field } from '../../components/Field';
-import { useServices } from '../../core/ServicesContext';
 import { AmountForm } from '../wallet/AmountForm';
 import { useMoneyRequest } from '../wallet/useMoneyRequest';
 import { useMoneyText } from '../../components/records/useMoneyText';
+import { withdrawalsFeature } from '../../../app/features/withdrawals';
+import { useFeature } from '../../core/useFeature';
 
 /** The request: amount within the limits and the payment password; the amount is held at once. */
 export function WithdrawForm({
@@ -17,10 +18,10 @@ export function WithdrawForm({
 }) {
   const { t } = useTranslation();
   const money = useMoneyText();
-  const { withdrawalApi } = useServices();
+  const withdrawalsModule = useFeature(withdrawalsFeature);
   const [paymentPassword, setPaymentPassword] = useState('');
   const request = useMoneyRequest(async (amount, idempotencyKey) => {
-    const withdrawal = await withdrawalApi.request({ amount, paymentPassword, idempotencyKey });
+    const withdrawal = await withdrawalsModule.request({ amount, paymentPassword, idempotencyKey });
     setPaymentPassword('');
     onRequested(withdrawal);
     return withdrawal;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/forms/useErrorText';
-import { useServices } from '../../core/ServicesContext';
 import { PaymentPasswordForm } from './PaymentPasswordForm';
 import { useWithdrawals } from './useWithdrawals';
 import { WithdrawalList } from './WithdrawalList';
@@ -9,6 +8,8 @@ import { WithdrawForm } from './WithdrawForm';
 import { Button } from '../../components/Button';
 import { useQuery } from '../../hooks/useQuery';
 import { BonusLockNotice } from './BonusLockNotice';
+import { withdrawalsFeature } from '../../../app/features/withdrawals';
+import { useFeature } from '../../core/useFeature';
 
 /**
  * Withdraw (spec 2): set a payment password the first time, request within the limits, then
@@ -17,10 +18,10 @@ import { BonusLockNotice } from './BonusLockNotice';
 export function WithdrawPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { withdrawalApi } = useServices();
+  const withdrawalsModule = useFeature(withdrawalsFeature);
   // The limits and whether a payment password is set; asked again once one is set (the form
   // stays on screen meanwhile).
-  const infoQuery = useQuery('withdraw-info', () => withdrawalApi.info());
+  const infoQuery = useQuery('withdraw-info', () => withdrawalsModule.info());
   const [page, setPage] = useState(1);
   const list = useWithdrawals(page);
   const shown = infoQuery.state;

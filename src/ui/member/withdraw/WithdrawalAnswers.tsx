@@ -8,8 +8,9 @@ import {
   type WithdrawalView,
 } from '../../../shared/withdrawals';
 import { useErrorText } from '../../components/forms/useErrorText';
-import { useServices } from '../../core/ServicesContext';
 import { Button } from '../../components/Button';
+import { withdrawalsFeature } from '../../../app/features/withdrawals';
+import { useFeature } from '../../core/useFeature';
 
 type Form = null | 'partial' | 'notReceived';
 
@@ -26,7 +27,7 @@ export function WithdrawalAnswers({
 }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const { withdrawalApi } = useServices();
+  const withdrawalsModule = useFeature(withdrawalsFeature);
   const [form, setForm] = useState<Form>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +64,7 @@ export function WithdrawalAnswers({
             disabled={busy !== null}
             onClick={() =>
               void send(
-                () => withdrawalApi.answer(withdrawal.id, { answer: 'received' }),
+                () => withdrawalsModule.answer(withdrawal.id, { answer: 'received' }),
                 'received',
               )
             }
@@ -77,7 +78,7 @@ export function WithdrawalAnswers({
             disabled={busy !== null}
             onClick={() =>
               void send(
-                () => withdrawalApi.answer(withdrawal.id, { answer: 'allReceived' }),
+                () => withdrawalsModule.answer(withdrawal.id, { answer: 'allReceived' }),
                 'allReceived',
               )
             }
@@ -115,7 +116,7 @@ export function WithdrawalAnswers({
             }
             void send(
               () =>
-                withdrawalApi.answer(withdrawal.id, {
+                withdrawalsModule.answer(withdrawal.id, {
                   answer: 'partial',
                   receivedAmount: received,
                 }),
@@ -162,8 +163,8 @@ export function WithdrawalAnswers({
               return;
             }
             void send(async () => {
-              const proof = await withdrawalApi.uploadProof(file);
-              return withdrawalApi.answer(withdrawal.id, {
+              const proof = await withdrawalsModule.uploadProof(file);
+              return withdrawalsModule.answer(withdrawal.id, {
                 answer: 'notReceived',
                 proofImageId: proof.id,
               });

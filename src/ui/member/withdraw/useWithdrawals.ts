@@ -4,6 +4,8 @@ import type { WithdrawalView } from '../../../shared/withdrawals';
 import { liveList } from '../../../streams/live';
 import { useServices } from '../../core/ServicesContext';
 import { useLive } from '../../hooks/useLive';
+import { withdrawalsFeature } from '../../../app/features/withdrawals';
+import { useFeature } from '../../core/useFeature';
 
 export type WithdrawalListState =
   | { kind: 'loading' }
@@ -18,12 +20,13 @@ export type WithdrawalListState =
  * again. `apply` merges the page's own answers (an action's result) the same way.
  */
 export function useWithdrawals(pageNumber: number) {
-  const { withdrawalApi, realtime } = useServices();
+  const { realtime } = useServices();
+  const withdrawalsModule = useFeature(withdrawalsFeature);
   const live = useLive<Page<WithdrawalView>, WithdrawalView>(
     String(pageNumber),
     ({ refresh$, local$ }) =>
       liveList<WithdrawalView, Page<WithdrawalView>>({
-        fetch: () => withdrawalApi.records({ page: pageNumber }),
+        fetch: () => withdrawalsModule.records({ page: pageNumber }),
         events$: merge(realtime.event$('withdrawal'), local$),
         keyOf: (withdrawal) => withdrawal.id,
         seqOf: (withdrawal) => withdrawal.version,

@@ -10,7 +10,7 @@ import en from '../../../../src/i18n/locales/en.json';
 import sectionsEn from '../../../../src/i18n/locales/sections/en.json';
 import type { AnnouncementPopup, AnnouncementResponse } from '../../../../src/shared/announcements';
 import { AnnouncementPopups } from '../../../../src/ui/announcements/AnnouncementPopups';
-import type { Services } from '../../../../src/ui/core/services';
+import type { Services } from '../../../../src/app/services';
 import { ServicesContext } from '../../../../src/ui/core/ServicesContext';
 import type { SessionView } from '../../../../src/ui/core/session/useSession';
 import { waitInAct } from '../home/renderHome';

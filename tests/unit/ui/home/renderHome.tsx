@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import type { Http } from '../../../../src/api/http';
 import en from '../../../../src/i18n/locales/en.json';
 import type { AnnouncementResponse, Banner } from '../../../../src/shared/announcements';
-import type { Services } from '../../../../src/ui/core/services';
+import type { Services } from '../../../../src/app/services';
 import { ServicesContext } from '../../../../src/ui/core/ServicesContext';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -11,7 +11,9 @@ import type { RewardList, RewardView } from '../../../../src/shared/rewards';
 import type { VipStatus } from '../../../../src/shared/vip';
 import { DialogProvider } from '../../../../src/ui/components/DialogProvider';
 import { ToastProvider } from '../../../../src/ui/components/Toast';
-import type { Services } from '../../../../src/ui/core/services';
+import { provideFeature } from '../../../../src/app/feature';
+import { promotionsFeature, type PromotionsFeature } from '../../../../src/app/features/promotions';
+import type { Services } from '../../../../src/app/services';
 import { ServicesContext } from '../../../../src/ui/core/ServicesContext';
 import { RewardCenter } from '../../../../src/ui/promotions/RewardCenter';
 import { VipPage } from '../../../../src/ui/promotions/VipPage';
@@ -66,8 +68,8 @@ afterEach(() => {
   if (root) act(() => root.unmount());
 });
 
-/** Renders `page` with English texts and services whose promotions API is `promotionsApi`. */
-async function renderPage(page: ReactNode, promotionsApi: Partial<Services['promotionsApi']>) {
+/** Renders `page` with English texts and services whose promotions module is `promotionsApi`. */
+async function renderPage(page: ReactNode, promotionsApi: Partial<PromotionsFeature>) {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
@@ -77,9 +79,9 @@ async function renderPage(page: ReactNode, promotionsApi: Partial<Services['prom
   const socket = fakeRealtime();
   const services = {
     realtime: socket.realtime,
-    promotionsApi,
     rewardSummary$: of(null),
   } as unknown as Services;
+  provideFeature(services, promotionsFeature, promotionsApi as PromotionsFeature);
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);

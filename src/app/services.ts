@@ -1,33 +1,29 @@
 import type { i18n } from 'i18next';
-import { createHttp, type Http } from '../../api/http';
-import { readToken } from '../../api/sessionToken';
-import { createIdentityApi, type IdentityApi } from '../../api/identity';
-import { createSystemApi, type SystemApi } from '../../api/system';
-import { readBootAnswers } from '../../api/bootAnswers';
-import { readEarlyCalls } from '../../api/earlyCalls';
-import { answerKey, STATUS_PATH } from '../../shared/bootAnswers';
-import type { GamesApi } from '../../api/games';
-import type { RecordsApi } from '../../api/records';
-import type { MessagesApi } from '../../api/messages';
-import type { FeedbackApi } from '../../api/feedback';
-import type { PromotionsApi } from '../../api/promotions';
-import { lazyApi } from '../../api/lazyApi';
-import { createUnreadMessages } from '../../streams/unreadMessages';
-import { type AnnouncementsKey, createAnnouncements } from '../../streams/announcements';
-import { createAnnouncementsApi } from '../../api/announcements';
-import type { AnnouncementResponse, PopupExecution } from '../../shared/announcements';
-import type { SystemStatusResponse } from '../../shared/system';
-import { FIRST_LOGIN_KEY } from './popupKeys';
-import { createPromotionSummary, type PromotionSummary } from '../../streams/promotionSummary';
-import { createRewardSummary } from '../../streams/rewardSummary';
-import type { RewardSummary } from '../../shared/rewards';
-import type { VipStatus } from '../../shared/vip';
-import { createMemberLive } from '../../streams/memberLive';
-import { createSealedCalls } from '../../api/sealedCalls';
-import { createWalletApi, type WalletApi } from '../../api/wallet';
-import type { WithdrawalApi } from '../../api/withdrawals';
-import type { RgApi } from '../../api/responsibleGaming';
-import type { RgSession } from '../../shared/responsibleGaming';
+import { createHttp } from '../api/http';
+import { readToken } from '../api/sessionToken';
+import { createIdentityApi } from '../api/identity';
+import { createSystemApi } from '../api/system';
+import { readBootAnswers } from '../api/bootAnswers';
+import { readEarlyCalls } from '../api/earlyCalls';
+import { answerKey, STATUS_PATH } from '../shared/bootAnswers';
+import type { MessagesApi } from '../api/messages';
+import type { PromotionsApi } from '../api/promotions';
+import { lazyApi } from '../api/lazyApi';
+import { createUnreadMessages } from '../streams/unreadMessages';
+import { type AnnouncementsKey, createAnnouncements } from '../streams/announcements';
+import { createAnnouncementsApi } from '../api/announcements';
+import type { AnnouncementResponse, PopupExecution } from '../shared/announcements';
+import type { SystemStatusResponse } from '../shared/system';
+import { EARLY_CALL_KEYS } from '../shared/earlyCalls';
+import { createPromotionSummary, type PromotionSummary } from '../streams/promotionSummary';
+import { createRewardSummary } from '../streams/rewardSummary';
+import type { RewardSummary } from '../shared/rewards';
+import type { VipStatus } from '../shared/vip';
+import { createMemberLive } from '../streams/memberLive';
+import { createSealedCalls } from '../api/sealedCalls';
+import { createWalletApi } from '../api/wallet';
+import type { RgApi } from '../api/responsibleGaming';
+import type { RgSession } from '../shared/responsibleGaming';
 import {
   combineLatest,
   defer,
@@ -44,26 +40,27 @@ import {
   Subject,
   switchMap,
 } from 'rxjs';
-import { createSessionCache, type SessionCache } from '../../games/caching';
-import { type BalanceStore, createBalanceStore } from '../../streams/balance';
-import {
-  type ConsolidatedFundsStore,
-  createConsolidatedFunds,
-} from '../../streams/consolidatedFunds';
-import { createLanguageService, type LanguageService } from '../../i18n/languageService';
-import { SOCKET_PATH } from '../../shared/realtime';
-import { type OnDemandCode, socketClient } from '../../streams/onDemandCode';
-import { afterFirstScreen } from './firstScreen';
-import { createRealtime, type PlatformSocket, type Realtime } from '../../streams/realtime';
-import { createSystemStatus, type LiveSystemStatus } from '../../streams/system';
-import { createSessionService, sessionRoleOf, type SessionService } from './session/sessionService';
-import type { SessionRole } from '../../shared/identity';
+import { createSessionCache, type SessionCache } from '../games/caching';
+import { type BalanceStore, createBalanceStore } from '../streams/balance';
+import { type ConsolidatedFundsStore, createConsolidatedFunds } from '../streams/consolidatedFunds';
+import { createLanguageService, type LanguageService } from '../i18n/languageService';
+import { SOCKET_PATH } from '../shared/realtime';
+import { type OnDemandCode, socketClient } from '../streams/onDemandCode';
+import { afterFirstScreen } from '../ui/core/firstScreen';
+import { createRealtime, type PlatformSocket, type Realtime } from '../streams/realtime';
+import { createSystemStatus, type LiveSystemStatus } from '../streams/system';
+import { sessionRoleOf } from '../machines/session';
+import { createSessionService, type SessionService } from './session';
+import { registerWiring } from './feature';
+import type { SessionRole } from '../shared/identity';
 
-/** Everything the views reach through context: built once per tab in main.tsx. */
+/**
+ * The tab's core (issue 29, the composition root): the session, the live connection, the
+ * language and the stores the shell shows on every page, built once per tab in main.tsx and
+ * handed to the views through context. A feature's commands and queries are its module in
+ * src/app/features (`useFeature`), built over the same client; neither exposes the client.
+ */
 export interface Services {
-  http: Http;
-  systemApi: SystemApi;
-  identityApi: IdentityApi;
   realtime: Realtime;
   /**
    * The socket.io client's code (loaded on demand): `failed` shows the live-connection notice
@@ -74,16 +71,8 @@ export interface Services {
   systemStatus$: Observable<LiveSystemStatus>;
   language: LanguageService;
   session: SessionService;
-  walletApi: WalletApi;
   /** Spec 4: fetched on login for real accounts under the agent policy; null otherwise. */
   consolidatedFunds: ConsolidatedFundsStore;
-  withdrawalApi: WithdrawalApi;
-  recordsApi: RecordsApi;
-  gamesApi: GamesApi;
-  messagesApi: MessagesApi;
-  /** Feedback to the operator (issue 16). */
-  feedbackApi: FeedbackApi;
-  promotionsApi: PromotionsApi;
   /** Spec 3 availablePromoCount / availablePromo for a member; null for a guest. */
   promotionSummary$: Observable<PromotionSummary | null>;
   /** The reward centre's red dot and the bonus being wagered (issue 14); null for guests. */
@@ -99,8 +88,6 @@ export interface Services {
   announcements$: Observable<AnnouncementResponse | null>;
   /** Stores ask for the login popup here (a guest touched a heart); the shell opens it. */
   loginRequests$: Subject<void>;
-  /** Responsible gaming (issue 17): limits, session settings, time-outs, self-exclusion. */
-  rgApi: RgApi;
   /**
    * The login session's start and the member's reality-check and session-limit settings, live
    * through `rg` events; null for guests and trial accounts.
@@ -169,25 +156,14 @@ export function createServices(
   const identityApi = createIdentityApi(http, sealed);
   const walletApi = createWalletApi(http);
   // The APIs the first screen does not call come with their first call (lazyApi).
-  const withdrawalApi = lazyApi<WithdrawalApi>(() =>
-    import('../../api/withdrawals').then((m) => m.createWithdrawalApi(http, sealed)),
-  );
-  const recordsApi = lazyApi<RecordsApi>(() =>
-    import('../../api/records').then((m) => m.createRecordsApi(http)),
-  );
   const messagesApi = lazyApi<MessagesApi>(() =>
-    import('../../api/messages').then((m) => m.createMessagesApi(http)),
+    import('../api/messages').then((m) => m.createMessagesApi(http)),
   );
   const promotionsApi = lazyApi<PromotionsApi>(() =>
-    import('../../api/promotions').then((m) => m.createPromotionsApi(http, sealed)),
+    import('../api/promotions').then((m) => m.createPromotionsApi(http, sealed)),
   );
   const rgApi = lazyApi<RgApi>(() =>
-    import('../../api/responsibleGaming').then((m) => m.createRgApi(http, sealed)),
-  );
-  const gamesApi = lazyApi<GamesApi>(() =>
-    import('../../api/games').then((m) =>
-      m.createGamesApi(http, { merchantCode: () => merchantCode }),
-    ),
+    import('../api/responsibleGaming').then((m) => m.createRgApi(http, sealed)),
   );
   const session = createSessionService({
     identityApi,
@@ -241,7 +217,7 @@ export function createServices(
   const listAnnouncements = ({ loggedIn, language }: AnnouncementsKey) => {
     const execution: PopupExecution[] = !loggedIn
       ? ['B']
-      : sessionStorage.getItem(FIRST_LOGIN_KEY)
+      : sessionStorage.getItem(EARLY_CALL_KEYS.firstLogin)
         ? ['A', 'B', 'F']
         : ['A', 'B'];
     return announcementsApi.list({ language, execution });
@@ -271,26 +247,13 @@ export function createServices(
     events$: realtime.event$('announcement'),
     reconnected$: realtime.reconnected$,
   });
-  return {
+  const services: Services = {
     announcements$,
-    http,
     consolidatedFunds,
     loginRequests$,
     loggedIn$,
     merchantWallet,
-    systemApi,
-    identityApi,
     session,
-    walletApi,
-    withdrawalApi,
-    recordsApi,
-    gamesApi,
-    messagesApi,
-    feedbackApi: lazyApi<FeedbackApi>(() =>
-      import('../../api/feedback').then((m) => m.createFeedbackApi(http)),
-    ),
-    promotionsApi,
-    rgApi,
     rgSession$: createMemberLive({
       role$: laterRole$,
       fetch: () => rgApi.session(),
@@ -341,6 +304,10 @@ export function createServices(
       merchantCode = code;
     },
   };
+  // The feature modules (src/app/features) are built over the tab's client, which only the
+  // composition root holds: views get modules and stores, never the client.
+  registerWiring(services, { http, sealed, merchantCode: () => merchantCode });
+  return services;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Subject } from 'rxjs';
 import { type Actor, createActor, fromPromise } from 'xstate';
-import type { IdentityApi } from '../../../api/identity';
-import { readToken, writeToken } from '../../../api/sessionToken';
-import { isLogin, sessionMachine, type SessionSnapshot } from '../../../machines/session';
-import { type MemberInfo, roleOf, SESSION_KEYS, type SessionRole } from '../../../shared/identity';
-import type { Realtime } from '../../../streams/realtime';
+import type { IdentityApi } from '../api/identity';
+import { readToken, writeToken } from '../api/sessionToken';
+import { isLogin, sessionMachine, type SessionSnapshot } from '../machines/session';
+import { type MemberInfo, roleOf, SESSION_KEYS } from '../shared/identity';
+import type { Realtime } from '../streams/realtime';
 
 /**
  * The tab's session (spec 4 "Session"): one session machine for the whole app. It starts from
@@ -70,10 +70,26 @@ export function createSessionService(deps: {
     actor,
     /** Logged-in transitions, for the follow-up loads other areas plug in (spec 4). */
     loggedIn$: loggedIn$.asObservable(),
-    login(token: string): void {
+    /**
+     * Starts the session of a login's token; answers the member once the session has loaded
+     * it (null if the token was refused), so the caller greets and routes without a call of its
+     * own.
+     */
+    login(token: string): Promise<MemberInfo | null> {
       endedBecause = null;
       writeToken(storage, token);
       actor.send({ type: 'session.loggedIn', token });
+      return new Promise((resolve) => {
+        const settled = (snapshot: SessionSnapshot): boolean => {
+          if (snapshot.matches('loadingMember')) return false;
+          resolve(isLogin(snapshot) ? snapshot.context.member : null);
+          return true;
+        };
+        if (settled(actor.getSnapshot())) return;
+        const subscription = actor.subscribe((snapshot) => {
+          if (settled(snapshot)) subscription.unsubscribe();
+        });
+      });
     },
     /**
      * A token that may only change its password first (an expired or default password): kept
@@ -97,11 +113,3 @@ export function createSessionService(deps: {
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
-
-/**
- * The session's role: the logged-in member's (`roleOf`, the one rule from a member's type to a
- * role), or a guest while nobody is (also while the member loads and while logging out).
- */
-export function sessionRoleOf(snapshot: SessionSnapshot): SessionRole {
-  return roleOf(isLogin(snapshot) ? snapshot.context.member : null);
-}
