@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../shared/money';
 import type { GoodsView, RedemptionView } from '../../shared/points';
@@ -14,10 +14,9 @@ import { SkeletonText } from '../components/Skeleton';
 import { Tabs } from '../components/Tabs';
 import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
-import { errorCodeOf } from '../core/apiErrors';
-import { newIdempotencyKey } from '../core/requestKeys';
 import { usePopups } from '../core/PopupContext';
 import { useSession } from '../core/session/useSession';
+import { useActionRequest } from '../hooks/useActionRequest';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue, useQuery } from '../hooks/useQuery';
 import { promotionsFeature } from '../../app/features/promotions';
@@ -105,14 +104,36 @@ function ConvertForm({ points, onDone }: { points: number | null; onDone: () => 
   const config = useQuery('points:config', (signal) => promotionsModule.points.config(signal));
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  // One conversion at a time; a retry after a lost answer is the same request (its key).
+  const request = useActionRequest(
+    (_target, payload, idempotencyKey) =>
+      promotionsModule.points.convert({
+        points: (payload as { points: number }).points,
+        idempotencyKey,
+      }),
+    {
+      onDone: (result) => {
+        setValue('');
+        setError(null);
+        toast(
+          t('points.converted', {
+            points: result.points,
+            amount: formatMoney(parseMoney(result.amount), i18n.language),
+          }),
+          { tone: 'success' },
+        );
+        onDone();
+      },
+      onError: (code) => setError(errorText(code)),
+    },
+  );
+  const busy = request.state.kind === 'sending';
   if (config.state.kind !== 'ready') return null;
   const { step, amountPerStep } = config.state.value.convert;
   const wanted = Number(value);
   const valid = Number.isInteger(wanted) && wanted >= step && wanted % step === 0;
   const amount = valid ? BigInt(wanted / step) * parseMoney(amountPerStep) : 0n;
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid) {
       setError(t('points.stepError', { step }));
@@ -122,31 +143,10 @@ function ConvertForm({ points, onDone }: { points: number | null; onDone: () => 
       setError(t('errors.insufficient_points'));
       return;
     }
-    setBusy(true);
-    try {
-      const result = await promotionsModule.points.convert({
-        points: wanted,
-        idempotencyKey: key.current,
-      });
-      key.current = newIdempotencyKey();
-      setValue('');
-      setError(null);
-      toast(
-        t('points.converted', {
-          points: result.points,
-          amount: formatMoney(parseMoney(result.amount), i18n.language),
-        }),
-        { tone: 'success' },
-      );
-      onDone();
-    } catch (caught) {
-      setError(errorText(errorCodeOf(caught)));
-    } finally {
-      setBusy(false);
-    }
+    request.act('convert', { points: wanted });
   };
   return (
-    <form className="point-convert" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="point-convert" onSubmit={submit} noValidate>
       <Field
         label={t('points.convertLabel')}
         name="points"
@@ -255,29 +255,31 @@ function RedeemDialog({
   const errorText = useErrorText();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newIdempotencyKey());
-  const submit = async (event: FormEvent) => {
+  // One redemption at a time; a retry of the same password after a lost answer is the same
+  // request (its key), another password a new one.
+  const request = useActionRequest(
+    (target, payload, idempotencyKey) =>
+      promotionsModule.points.redeem({
+        goodsId: target,
+        paymentPassword: (payload as { password: string }).password,
+        idempotencyKey,
+      }),
+    {
+      onDone: () => {
+        toast(t('points.redeemed', { name: goods.name }), { tone: 'success' });
+        onDone();
+      },
+      onError: (code) => setError(errorText(code)),
+    },
+  );
+  const busy = request.state.kind === 'sending';
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
       setError(t('errors.payment_password_format'));
       return;
     }
-    setBusy(true);
-    try {
-      await promotionsModule.points.redeem({
-        goodsId: goods.id,
-        paymentPassword: password,
-        idempotencyKey: key.current,
-      });
-      toast(t('points.redeemed', { name: goods.name }), { tone: 'success' });
-      onDone();
-    } catch (caught) {
-      key.current = newIdempotencyKey();
-      setError(errorText(errorCodeOf(caught)));
-    } finally {
-      setBusy(false);
-    }
+    request.act(goods.id, { password });
   };
   return (
     <Modal
@@ -286,7 +288,7 @@ function RedeemDialog({
       open
       onClose={onClose}
     >
-      <form className="point-convert" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="point-convert" onSubmit={submit} noValidate>
         <p>
           {t('points.cost', { points: goods.points.toLocaleString() })}
           {parseMoney(goods.amount) > 0n &&

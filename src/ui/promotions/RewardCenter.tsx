@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatMoney, parseMoney } from '../../shared/money';
@@ -11,8 +10,8 @@ import { EmptyState } from '../components/EmptyState';
 import { QueryFallback } from '../components/QueryFallback';
 import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
-import { errorCodeOf } from '../core/apiErrors';
 import { useServices } from '../core/ServicesContext';
+import { useActionRequest } from '../hooks/useActionRequest';
 import { useObservable } from '../hooks/useObservable';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
@@ -33,7 +32,6 @@ export function RewardCenter() {
   const toast = useToast();
   const dialog = useDialog();
   const errorText = useErrorText();
-  const [busy, setBusy] = useState<string | null>(null);
   const query = useLiveQuery(
     `rewards:${i18n.language}`,
     (signal) => promotionsModule.rewards(signal),
@@ -43,38 +41,46 @@ export function RewardCenter() {
   const summary = useObservable(rewardSummary$, null);
 
   const money = (text: string) => formatMoney(parseMoney(text), i18n.language);
-  const act = async (key: string, work: () => Promise<string | null>) => {
-    setBusy(key);
-    try {
-      const done = await work();
-      if (done) toast(done, { tone: 'success' });
-    } catch (error) {
-      toast(errorText(errorCodeOf(error)) ?? t('errors.unknown'), { tone: 'error' });
-    } finally {
-      setBusy(null);
-      query.refresh();
-    }
-  };
-  const claim = (reward: RewardView) =>
-    act(reward.id, async () => {
-      await promotionsModule.claim(reward.id);
+  // Claim, claim all and forfeit are one request at a time (the action-request machine): a
+  // second click is ignored, and a retry after a lost answer is the same request to the server.
+  const request = useActionRequest<string>(
+    async (target) => {
+      if (target === 'forfeit') {
+        const { forfeited } = await promotionsModule.forfeitBonus();
+        return t('rewards.forfeited', { amount: money(forfeited) });
+      }
+      if (target === 'all') {
+        const result = await promotionsModule.claimAll();
+        const total = result.claimed.reduce((sum, reward) => sum + parseMoney(reward.amount), 0n);
+        const paid = t('rewards.claimedAll', {
+          count: result.claimed.length,
+          amount: formatMoney(total, i18n.language),
+        });
+        return result.deferred > 0
+          ? `${paid} ${t('rewards.deferred', { count: result.deferred })}`
+          : paid;
+      }
+      const claimed = await promotionsModule.claim(target);
       // A bonus to wager goes to the bonus balance (issue 28), anything else is real money.
-      return t(reward.wageringRequired ? 'rewards.claimedBonus' : 'rewards.claimed', {
-        amount: money(reward.amount),
+      return t(claimed.wageringRequired ? 'rewards.claimedBonus' : 'rewards.claimed', {
+        amount: money(claimed.amount),
       });
-    });
-  const claimAll = () =>
-    act('all', async () => {
-      const result = await promotionsModule.claimAll();
-      const total = result.claimed.reduce((sum, reward) => sum + parseMoney(reward.amount), 0n);
-      const paid = t('rewards.claimedAll', {
-        count: result.claimed.length,
-        amount: formatMoney(total, i18n.language),
-      });
-      return result.deferred > 0
-        ? `${paid} ${t('rewards.deferred', { count: result.deferred })}`
-        : paid;
-    });
+    },
+    {
+      // Each answer: its toast, and the list asked again (a claimed reward leaves it).
+      onDone: (message) => {
+        toast(message, { tone: 'success' });
+        query.refresh();
+      },
+      onError: (code) => {
+        toast(errorText(code) ?? t('errors.unknown'), { tone: 'error' });
+        query.refresh();
+      },
+    },
+  );
+  const busy = request.state.kind === 'sending' ? request.state.target : null;
+  const claim = (reward: RewardView) => request.act(reward.id);
+  const claimAll = () => request.act('all');
   const forfeit = async () => {
     const answer = await dialog({
       icon: 'warning',
@@ -85,11 +91,7 @@ export function RewardCenter() {
         { key: 'forfeit', label: t('rewards.forfeit'), primary: true },
       ],
     });
-    if (answer !== 'forfeit') return;
-    await act('forfeit', async () => {
-      const { forfeited } = await promotionsModule.forfeitBonus();
-      return t('rewards.forfeited', { amount: money(forfeited) });
-    });
+    if (answer === 'forfeit') request.act('forfeit');
   };
 
   const list = shownValue(query.state);
@@ -127,7 +129,7 @@ export function RewardCenter() {
               size="sm"
               busy={busy === 'all'}
               disabled={busy !== null}
-              onClick={() => void claimAll()}
+              onClick={claimAll}
               data-testid="claim-all"
             >
               {t('rewards.claimAll')}
@@ -150,7 +152,7 @@ export function RewardCenter() {
                   variant="primary"
                   busy={busy === reward.id}
                   disabled={busy !== null && busy !== reward.id}
-                  onClick={() => void claim(reward)}
+                  onClick={() => claim(reward)}
                   aria-label={t('rewards.claimOne', {
                     title: rewardTitle(reward, t),
                     amount: money(reward.amount),
