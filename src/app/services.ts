@@ -40,7 +40,7 @@ import {
   Subject,
   switchMap,
 } from 'rxjs';
-import { createSessionCache, type SessionCache } from '../games/caching';
+import { createSessionCache, type SessionCache } from './features/games/caching';
 import { type BalanceStore, createBalanceStore } from '../streams/balance';
 import { type ConsolidatedFundsStore, createConsolidatedFunds } from '../streams/consolidatedFunds';
 import { createLanguageService, type LanguageService } from '../i18n/languageService';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { gameIconUrl, gameTitle } from '../../../src/games/gameItem';
-import { pickCdnBase, resolveImage } from '../../../src/games/images';
-import { gameTypeTabs } from '../../../src/games/lanes';
-import { offersFreeTrial } from '../../../src/games/launch';
+import { gameIconUrl, gameTitle } from '../../../src/shared/gameItem';
+import { pickCdnBase, resolveImage } from '../../../src/shared/gameImages';
+import { gameTypeTabs } from '../../../src/shared/gameLanes';
+import { offersFreeTrial } from '../../../src/shared/gameLaunch';
 import { answerKey, BOOT_ANSWERS_ID, STATUS_PATH } from '../../../src/shared/bootAnswers';
 import type { Envelope } from '../../../src/shared/envelope';
 import {

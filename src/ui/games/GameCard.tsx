@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Skeleton, SkeletonText } from '../components/Skeleton';
-import { gameIconUrl, gameTitle } from '../../games/gameItem';
-import { type LaunchOrigin, offersFreeTrial } from '../../games/launch';
+import { gameIconUrl, gameTitle } from '../../shared/gameItem';
+import { type LaunchOrigin, offersFreeTrial } from '../../shared/gameLaunch';
 import type { GameItem } from '../../shared/games';
 import { FavouriteToggle } from './FavouriteToggle';
 import { LazyImage } from './LazyImage';

@@ -1,6 +1,6 @@
 import { GAME_LIST_PRIORITY_CARDS } from '../../shared/gameListQuery';
 import { useTranslation } from 'react-i18next';
-import type { LaunchOrigin } from '../../games/launch';
+import type { LaunchOrigin } from '../../shared/gameLaunch';
 import { useErrorText } from '../components/forms/useErrorText';
 import { EmptyState } from '../components/EmptyState';
 import { GameCard, GameCardSkeleton } from './GameCard';

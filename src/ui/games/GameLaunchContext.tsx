@@ -17,7 +17,7 @@ import {
   type Player,
   type PlayMode,
   presentLaunch,
-} from '../../games/launch';
+} from '../../shared/gameLaunch';
 import type { GameItem } from '../../shared/games';
 import { useServices } from '../core/ServicesContext';
 import { useDialog } from '../components/DialogProvider';
@@ -43,7 +43,7 @@ interface GameLaunch {
 const GameLaunchContext = createContext<GameLaunch | null>(null);
 
 /**
- * Spec 4 "Game launch": every card launches through here — the decision (src/games/launch.ts),
+ * Spec 4 "Game launch": every card launches through here — the decision (src/shared/gameLaunch.ts),
  * then the login popup, the real-account prompt, a page, the vendor's game list, or launchGame
  * and the game popup (an iframe of 440 × 750).
  */

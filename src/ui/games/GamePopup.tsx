@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { GAME_POPUP_SIZE } from '../../games/launch';
+import { GAME_POPUP_SIZE } from '../../shared/gameLaunch';
 import { Button } from '../components/Button';
 import { useErrorText } from '../components/forms/useErrorText';
 import { Modal } from '../components/Modal';

@@ -1,6 +1,6 @@
 import { gamesFeature } from '../../app/features/games';
-import type { FavouritesStore } from '../../games/favourites';
-import type { WinnersStore } from '../../games/winners';
+import type { FavouritesStore } from '../../app/features/games/favourites';
+import type { WinnersStore } from '../../app/features/games/winners';
 import { useFeature } from '../core/useFeature';
 
 export interface GameStores {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { pickCdnBase } from '../../games/images';
+import { pickCdnBase } from '../../shared/gameImages';
 import { useSiteInfo } from '../core/SiteInfoContext';
 
 /**

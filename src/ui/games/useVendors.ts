@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitSportsCategories } from '../../games/lanes';
+import { splitSportsCategories } from '../../shared/gameLanes';
 import type { GameCategoryVendors } from '../../shared/games';
 import { gamesFeature } from '../../app/features/games';
 import { useFeature } from '../core/useFeature';

@@ -1,12 +1,14 @@
-import { GameLaunchProvider } from '../games';
+import {
+  CategoryLane,
+  FavouriteLane,
+  GameLaunchProvider,
+  HomeCategoryMenu,
+  HotGames,
+  WinnerBoard,
+} from '../games';
 import { BannerCarousel } from './BannerCarousel';
-import { CategoryLane } from './CategoryLane';
-import { FavouriteLane } from './FavouriteLane';
-import { HomeCategoryMenu } from './HomeCategoryMenu';
-import { HotGames } from './HotGames';
 import { NoticeMarquee } from './NoticeMarquee';
 import { SportsEntrance } from './SportsEntrance';
-import { WinnerBoard } from './WinnerBoard';
 
 /** Spec 2 home lists after hot games and favourites. */
 const HOME_LISTS = ['RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN'] as const;

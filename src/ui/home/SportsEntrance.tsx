@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { createVendorImages } from '../../games/images';
+import { createVendorImages } from '../../shared/gameImages';
 import { LazyImage } from '../games';
 import { useImageBase } from '../games';
 import { useVendors } from '../games';

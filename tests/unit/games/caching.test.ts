@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createGameCaches, createSessionCache } from '../../../src/games/caching';
+import { createGameCaches, createSessionCache } from '../../../src/app/features/games/caching';
 import type { GameCategoryVendors } from '../../../src/shared/games';
 import { card } from './fixtures';
 

@@ -4,7 +4,7 @@ import {
   createFavouritesStore,
   type FavouriteFailure,
   type FavouritesState,
-} from '../../../src/games/favourites';
+} from '../../../src/app/features/games/favourites';
 import type { FavouriteList, FavouritePayload, GameItem } from '../../../src/shared/games';
 import { card } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gameIconPath, gameIconUrl, gameTitle } from '../../../src/games/gameItem';
-import { createVendorImages, pickCdnBase, resolveImage } from '../../../src/games/images';
+import { gameIconPath, gameIconUrl, gameTitle } from '../../../src/shared/gameItem';
+import { createVendorImages, pickCdnBase, resolveImage } from '../../../src/shared/gameImages';
 
 function memoryStore() {
   const items = new Map<string, string>();

@@ -10,7 +10,7 @@ import {
   splitSportsLanes,
   topNavigation,
   visibleLanes,
-} from '../../../src/games/lanes';
+} from '../../../src/shared/gameLanes';
 import type { GameCategoryVendors, VendorLane } from '../../../src/shared/games';
 import { card, vendor } from './fixtures';
 

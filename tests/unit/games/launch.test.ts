@@ -6,7 +6,7 @@ import {
   offersFreeTrial,
   type Player,
   presentLaunch,
-} from '../../../src/games/launch';
+} from '../../../src/shared/gameLaunch';
 
 const game = (overrides: Partial<LaunchableGame> & { vassalage: string }): LaunchableGame => ({
   nodeId: 'node-1',

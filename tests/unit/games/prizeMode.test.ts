@@ -4,7 +4,7 @@ import {
   lottoLaunchRequest,
   prizeModeForPage,
   prizeModeOf,
-} from '../../../src/games/prizeMode';
+} from '../../../src/shared/prizeMode';
 import { card, vendor } from './fixtures';
 
 const lane = (title: string, vendors: string[]) => ({

@@ -6,7 +6,7 @@ import {
   createWinnersStore,
   type RankListQuery,
   type WinnerBoard,
-} from '../../../src/games/winners';
+} from '../../../src/app/features/games/winners';
 import type { WinnerEntry } from '../../../src/shared/games';
 import { winner } from './fixtures';
 

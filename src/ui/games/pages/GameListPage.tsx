@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { gameTypeTabs } from '../../../games/lanes';
+import { gameTypeTabs } from '../../../shared/gameLanes';
 import { GAME_LIST_PAGE_SIZE } from '../../../shared/gameListQuery';
 import { GameGrid } from '../GameGrid';
 import { useVendors } from '../useVendors';
 import { GameLaunchProvider } from '../GameLaunchContext';
 import { useSiteInfo } from '../../core/SiteInfoContext';
-import { resolveImage } from '../../../games/images';
+import { resolveImage } from '../../../shared/gameImages';
 import { useImageBase } from '../useImageBase';
 import { Button } from '../../components/Button';
 import { PillButton, PillRow } from '../../components/Pill';

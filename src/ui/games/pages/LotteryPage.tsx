@@ -5,7 +5,7 @@ import {
   lotteryVendorOf,
   lottoLaunchRequest,
   prizeModeForPage,
-} from '../../../games/prizeMode';
+} from '../../../shared/prizeMode';
 import type { LotteryMenuGroup } from '../../../shared/games';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useVendors } from '../useVendors';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { GameItem } from '../../shared/games';
-import { GameCard, GameCardSkeleton } from '../games';
-import { useNearViewport } from '../hooks/useNearViewport';
-import { useQuery } from '../hooks/useQuery';
-import { Button } from '../components/Button';
-import { gamesFeature } from '../../app/features/games';
-import { useFeature } from '../core/useFeature';
+import type { GameItem } from '../../../shared/games';
+import { GameCard, GameCardSkeleton } from '../GameCard';
+import { useNearViewport } from '../../hooks/useNearViewport';
+import { useQuery } from '../../hooks/useQuery';
+import { Button } from '../../components/Button';
+import { gamesFeature } from '../../../app/features/games';
+import { useFeature } from '../../core/useFeature';
 
 /**
  * Hot games, cached for the session per language (spec 4); the refresh button asks again. Like

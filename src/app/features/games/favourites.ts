@@ -15,7 +15,7 @@ import {
   switchMap,
   tap,
 } from 'rxjs';
-import type { FavouriteList, FavouritePayload, GameItem } from '../shared/games';
+import type { FavouriteList, FavouritePayload, GameItem } from '../../../shared/games';
 
 /**
  * The player's favourite games (spec 3 "Favourites", spec 4, spec 6): the ids of every favourite

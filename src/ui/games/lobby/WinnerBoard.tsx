@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney, parseMoney } from '../../shared/money';
-import { useGameStores } from '../games';
-import { useObservable } from '../hooks/useObservable';
-import { Skeleton } from '../components/Skeleton';
+import { formatMoney, parseMoney } from '../../../shared/money';
+import { useGameStores } from '../gameStores';
+import { useObservable } from '../../hooks/useObservable';
+import { Skeleton } from '../../components/Skeleton';
 
 /**
  * Spec 2 "Winner board": the top three ranked, then a scrolling list of masked names and wins;

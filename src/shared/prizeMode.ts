@@ -1,4 +1,4 @@
-import { GameCategory, type LaunchRequest } from '../shared/games';
+import { GameCategory, type LaunchRequest } from './games';
 
 /**
  * The lottery pages' prize mode (spec 4) and their launchGame request (spec 7, "lottery

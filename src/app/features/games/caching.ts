@@ -1,4 +1,4 @@
-import type { GameCategoryVendors, GameItem } from '../shared/games';
+import type { GameCategoryVendors, GameItem } from '../../../shared/games';
 
 /**
  * Session caches of the lobby's slow-changing data (spec 4 "Caching": hot games, game vendor and

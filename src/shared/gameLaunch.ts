@@ -5,7 +5,7 @@ import {
   type LaunchResult,
   LOTTERY_ROUTES,
   VASSALAGE,
-} from '../shared/games';
+} from './games';
 
 /**
  * What a click on "play now" or "free trial" does (spec 4 "Game launch by vassalage"), as a

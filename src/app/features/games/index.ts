@@ -1,11 +1,11 @@
 import { defer, startWith } from 'rxjs';
-import { createGamesApi } from '../../api/games';
-import { createLaunchFallbackApi } from '../../api/launchFallback';
-import { createLotteryApi } from '../../api/lottery';
-import { createSeamlessApi } from '../../api/seamless';
-import { createFavouritesStore, type FavouritesStore } from '../../games/favourites';
-import { createWinnersStore, type WinnersStore } from '../../games/winners';
-import { defineFeature } from '../feature';
+import { createGamesApi } from '../../../api/games';
+import { createLaunchFallbackApi } from '../../../api/launchFallback';
+import { createLotteryApi } from '../../../api/lottery';
+import { createSeamlessApi } from '../../../api/seamless';
+import { createFavouritesStore, type FavouritesStore } from './favourites';
+import { createWinnersStore, type WinnersStore } from './winners';
+import { defineFeature } from '../../feature';
 
 /**
  * Games (spec 2 game lists, lottery, launch; spec 3/4 favourites and the winner board): the

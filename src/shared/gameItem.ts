@@ -1,5 +1,5 @@
-import type { GameItem } from '../shared/games';
-import { resolveImage } from './images';
+import type { GameItem } from './games';
+import { resolveImage } from './gameImages';
 
 /**
  * What a game card shows when the server leaves a field out (spec 3 "Game item": gameName falls

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { IconName } from '../components/Icon';
-import { PillLink, PillRow, PillRowSkeleton } from '../components/Pill';
-import { homeCategoryMenu } from '../../games/lanes';
-import { useVendors } from '../games';
+import type { IconName } from '../../components/Icon';
+import { PillLink, PillRow, PillRowSkeleton } from '../../components/Pill';
+import { homeCategoryMenu } from '../../../shared/gameLanes';
+import { useVendors } from '../useVendors';
 
 /** Where each category of the menu leads (the game list or game centre page). */
 const CATEGORY_PAGES: Record<string, string> = {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { capPerVendor } from '../../games/lanes';
-import { GameCard } from '../games';
-import { useGameStores } from '../games';
-import { useObservable } from '../hooks/useObservable';
+import { capPerVendor } from '../../../shared/gameLanes';
+import { GameCard } from '../GameCard';
+import { useGameStores } from '../gameStores';
+import { useObservable } from '../../hooks/useObservable';
 
 /** Spec 2 home list of favourites: the member's favourite games, when there are any. */
 export function FavouriteLane() {

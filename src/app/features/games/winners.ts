@@ -14,9 +14,9 @@ import {
   shareReplay,
   switchMap,
 } from 'rxjs';
-import type { WinnerEntry } from '../shared/games';
-import { parseMoney } from '../shared/money';
-import { live } from '../streams/live';
+import type { WinnerEntry } from '../../../shared/games';
+import { parseMoney } from '../../../shared/money';
+import { live } from '../../../streams/live';
 
 /**
  * winners$ (ARCHITECTURE, Streams and Realtime; spec 2 "Winner board", spec 3 "Winner entry",

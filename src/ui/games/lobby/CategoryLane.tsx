@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { capPerVendor } from '../../games/lanes';
-import { GameCard, GameCardSkeleton } from '../games';
-import { useGameList } from '../games';
-import { useNearViewport } from '../hooks/useNearViewport';
+import { capPerVendor } from '../../../shared/gameLanes';
+import { GameCard, GameCardSkeleton } from '../GameCard';
+import { useGameList } from '../useGameList';
+import { useNearViewport } from '../../hooks/useNearViewport';
 
 const LIST_PAGES: Record<string, string> = {
   RNG: '/rng',

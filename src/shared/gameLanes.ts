@@ -5,7 +5,7 @@ import {
   type GameCategoryVendors,
   GameSubtype,
   type VendorLane,
-} from '../shared/games';
+} from './games';
 
 /**
  * The lobby's categories and lanes as the site shows them (spec 2 "Home", "Game item card",
