@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorCodeOf } from './errorCode';
 
 /**
  * One action a page asks of the server that moves money or points without an amount form
@@ -42,11 +43,6 @@ export interface ActionSendInput {
   payload: unknown;
   idempotencyKey: string;
 }
-
-const codeOf = (error: unknown): string => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code !== '' ? code : 'unknown_error';
-};
 
 /** Payloads are plain data (numbers, strings, ids): the same JSON is the same request. */
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -113,7 +109,7 @@ export const actionRequestMachine = setup({
         onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output }) },
         onError: {
           target: 'idle',
-          actions: assign({ error: ({ event }) => codeOf(event.error), retryable: true }),
+          actions: assign({ error: ({ event }) => errorCodeOf(event.error), retryable: true }),
         },
       },
     },

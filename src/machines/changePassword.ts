@@ -1,7 +1,7 @@
 import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
-import { ApiError } from '../api/http';
 import { checkField, type FieldProblem, type FieldRule } from '../shared/fieldRules';
 import type { ChangePasswordRequest, LoginResult } from '../shared/identity';
+import { errorCodeOf } from './errorCode';
 
 export interface ChangePasswordInput {
   passwordRule: FieldRule;
@@ -42,7 +42,6 @@ export function changePasswordErrors(
   return errors;
 }
 
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'unknown_error');
 const requestOf = ({ oldPassword, newPassword, confirmNewPassword }: ChangePasswordRequest) => ({
   oldPassword,
   newPassword,
@@ -108,7 +107,7 @@ export const changePasswordMachine = setup({
         onDone: { target: 'changed', actions: assign({ result: ({ event }) => event.output }) },
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => codeOf(event.error) }),
+          actions: assign({ error: ({ event }) => errorCodeOf(event.error) }),
         },
       },
     },

@@ -1,11 +1,11 @@
 import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
-import { ApiError } from '../api/http';
 import { checkField, type FieldProblem, type FieldRule } from '../shared/fieldRules';
 import type {
   ForgotByEmailCodeRequest,
   ForgotByMobileRequest,
   LoginResult,
 } from '../shared/identity';
+import { errorCodeOf } from './errorCode';
 
 export type ForgotTab = 'email' | 'mobile';
 /** The forms: each tab's, and the e-mail reset's second step (the mailed code). */
@@ -64,8 +64,6 @@ export function forgotPasswordErrors(
   }
   return errors;
 }
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'unknown_error');
 
 /**
  * Forgot password (spec 4): by e-mail in two steps (the server mails a single-use code to the
@@ -159,7 +157,7 @@ export const forgotPasswordMachine = setup({
         onDone: { target: 'emailCode', actions: 'clearMessages' },
         onError: {
           target: 'editing',
-          actions: { type: 'fail', params: ({ event }) => codeOf(event.error) },
+          actions: { type: 'fail', params: ({ event }) => errorCodeOf(event.error) },
         },
       },
     },
@@ -185,7 +183,7 @@ export const forgotPasswordMachine = setup({
         onDone: 'emailCode',
         onError: {
           target: 'emailCode',
-          actions: { type: 'fail', params: ({ event }) => codeOf(event.error) },
+          actions: { type: 'fail', params: ({ event }) => errorCodeOf(event.error) },
         },
       },
     },
@@ -201,7 +199,7 @@ export const forgotPasswordMachine = setup({
         onDone: { target: 'loggedIn', actions: assign({ result: ({ event }) => event.output }) },
         onError: {
           target: 'emailCode',
-          actions: { type: 'fail', params: ({ event }) => codeOf(event.error) },
+          actions: { type: 'fail', params: ({ event }) => errorCodeOf(event.error) },
         },
       },
     },
@@ -218,7 +216,7 @@ export const forgotPasswordMachine = setup({
         onDone: { target: 'loggedIn', actions: assign({ result: ({ event }) => event.output }) },
         onError: {
           target: 'editing',
-          actions: { type: 'fail', params: ({ event }) => codeOf(event.error) },
+          actions: { type: 'fail', params: ({ event }) => errorCodeOf(event.error) },
         },
       },
     },

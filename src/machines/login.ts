@@ -1,6 +1,7 @@
 import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/http';
 import type { CaptchaImage, LoginPortal, LoginRequest, LoginResult } from '../shared/identity';
+import { errorCodeOf } from './errorCode';
 
 export type LoginTab = 'username' | 'mobile';
 /** What the form submits; the machine adds type, portal and the ALTCHA proof. */
@@ -39,7 +40,6 @@ export interface LoginInput {
 const MOBILE_PATTERN = /^[0-9]{6,15}$/;
 const CAPTCHA_CODES = ['captcha_required', 'captcha_invalid'];
 
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'unknown_error');
 const filled = (value: string | undefined): boolean => (value ?? '') !== '';
 
 /** Whether the fields can be sent: the form checks this before any request. */
@@ -126,7 +126,7 @@ export const loginMachine = setup({
       context.tab !== 'mobile' && (result.defaultPassword || result.passwordExpired),
     // Spec 4: a failed login whose answer carries the captcha flag shows the captcha box.
     isCaptchaError: (_, error: unknown) =>
-      CAPTCHA_CODES.includes(codeOf(error)) ||
+      CAPTCHA_CODES.includes(errorCodeOf(error)) ||
       (error instanceof ApiError &&
         (error.value as { captcha?: boolean } | null)?.captcha === true),
     isIpVerificationRequest: (_, code: string) => code === 'ip_verification_required',
@@ -136,7 +136,7 @@ export const loginMachine = setup({
   actions: {
     fail: assign((_, code: string) => ({ error: code, errorValue: null })),
     failWith: assign((_, error: unknown) => ({
-      error: codeOf(error),
+      error: errorCodeOf(error),
       errorValue: error instanceof ApiError ? error.value : null,
     })),
     takeForm: assign(({ event }) =>
@@ -225,12 +225,15 @@ export const loginMachine = setup({
             actions: [assign({ captchaRequired: true }), failWithCode],
           },
           {
-            guard: { type: 'isIpVerificationRequest', params: ({ event }) => codeOf(event.error) },
+            guard: {
+              type: 'isIpVerificationRequest',
+              params: ({ event }) => errorCodeOf(event.error),
+            },
             target: 'ipVerification',
             actions: assign({ ipVerification: true, error: null }),
           },
           {
-            guard: { type: 'isWrongIpCode', params: ({ event }) => codeOf(event.error) },
+            guard: { type: 'isWrongIpCode', params: ({ event }) => errorCodeOf(event.error) },
             target: 'ipVerification',
             actions: failWithCode,
           },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorCodeOf } from './errorCode';
 
 /** An amount as the forms take it: up to 15 digits, and up to two decimals. */
 export const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
@@ -33,12 +34,6 @@ export interface MoneySendInput {
   amount: string;
   idempotencyKey: string;
 }
-
-/** An error's code (the API's, or any error that carries one), else `unknown_error`. */
-const codeOf = (error: unknown): string => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code !== '' ? code : 'unknown_error';
-};
 
 /**
  * One money-moving request from a form (deposit, withdraw, transfer, claim…): the amount is
@@ -105,7 +100,7 @@ export const moneyRequestMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => codeOf(event.error) }),
+          actions: assign({ error: ({ event }) => errorCodeOf(event.error) }),
         },
       },
     },

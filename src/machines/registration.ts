@@ -1,5 +1,4 @@
 import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
-import { ApiError } from '../api/http';
 import {
   checkField,
   type FieldProblem,
@@ -8,6 +7,7 @@ import {
   nicknameProblem,
 } from '../shared/fieldRules';
 import type { LoginResult } from '../shared/identity';
+import { errorCodeOf } from './errorCode';
 
 export type RegistrationTab = 'username' | 'mobile';
 /** 'terms' also stands for the age-18 agreement, which the same checkbox confirms. */
@@ -98,8 +98,6 @@ export function registrationErrors(
   if (!acceptedTerms) errors.terms = 'terms';
   return errors;
 }
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'unknown_error');
 
 /**
  * The register popup (spec 4 "Register"): validate everything, check the affiliate code when
@@ -238,7 +236,7 @@ export const registrationMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'fail', params: ({ event }) => codeOf(event.error) },
+          actions: { type: 'fail', params: ({ event }) => errorCodeOf(event.error) },
         },
       },
     },

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ApiError } from '../api/http';
 import type { SmsSendResult } from '../shared/identity';
+import { errorCodeOf } from './errorCode';
 
 export interface SmsCountdownContext {
   /** Seconds until the code may be sent again; 0 when idle. */
@@ -27,8 +27,6 @@ export function countdownSeconds(result: SmsSendResult): number {
   const minutes = result.expiredMinutes > 0 ? result.expiredMinutes : DEFAULT_MINUTES;
   return Math.round(minutes * 60);
 }
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'unknown_error');
 
 /**
  * The "send code" button of SMS forms: one send at a time, then a per-second countdown during
@@ -82,7 +80,7 @@ export const smsCountdownMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: assign({ error: ({ event }) => codeOf(event.error) }),
+          actions: assign({ error: ({ event }) => errorCodeOf(event.error) }),
         },
       },
     },
