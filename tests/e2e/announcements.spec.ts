@@ -184,6 +184,9 @@ test.describe('announcements (issue 16)', () => {
       const fresh = await freshPage(browser);
       try {
         await fresh.page.goto('/');
+        // A new context loads everything cold (no cache): the page first, then its pop-up (on
+        // a busy machine the page alone once took most of the default wait).
+        await expect(fresh.page.getByTestId('home-page')).toBeVisible({ timeout: 20_000 });
         await expect(
           fresh.page
             .locator('dialog[data-modal="public-popups"]')
