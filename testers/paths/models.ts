@@ -1,4 +1,5 @@
 import type { PathModel } from './model';
+import { actionRequestPaths } from '../../src/machines/actionRequest.paths';
 import { changePasswordPaths } from '../../src/machines/changePassword.paths';
 import { forgotPasswordPaths } from '../../src/machines/forgotPassword.paths';
 import { loginPaths } from '../../src/machines/login.paths';
@@ -27,6 +28,7 @@ export const pathModels: PathModel[] = [
   contractLifecyclePaths,
   promotionParticipationPaths,
   moneyRequestPaths,
+  actionRequestPaths,
 ] as PathModel[];
 
 export function modelNamed(id: string): PathModel {
