@@ -20,11 +20,11 @@ const tabs = new WeakMap<PathRun, Tab>();
 const tabOf = (run: PathRun) => tabs.get(run)!;
 
 /**
- * A login loads the member twice: the session machine's own load and the login's greeting
- * (which sends an agent to the back office). Both are held, by two patterns for the one
- * address, so the page stays where it is, loading, until the next step answers both alike.
+ * A login loads the member once: the session machine's own load, whose answer the login's
+ * greeting also uses (it sends an agent to the back office). It is held, so the page stays
+ * where it is, loading, until the next step answers it.
  */
-const MEMBER_INFO = ['**/wps/member/info', '**/member/info'];
+const MEMBER_INFO = ['**/wps/member/info'];
 const LOGOUT_URL = '**/wps/session/logout';
 /** The server's answer to a member load without a valid session. */
 const NOT_LOGGED_IN = {
