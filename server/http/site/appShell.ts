@@ -185,24 +185,23 @@ export function localeModules(manifest: BuildManifest, language: string): string
 
 /**
  * The lazy section each client route shows (src/ui/app/routes.tsx and sections.ts; a test holds
- * this list to them), then the API clients its first screen calls that are loaded on first use
- * (services.ts's lazyApi): a game list's games. Their chunks and the sections' texts
- * are preloaded with the page, so the route's content does not wait for the entry script to
- * ask for them, nor its first call for its client.
+ * this list to them). The section's chunks — with the feature modules and API clients it
+ * imports (src/app/features), so a game list's client comes with it — and the sections' texts
+ * are preloaded with the page, so the route's content does not wait for the entry script to ask
+ * for them, nor its first call for its client.
  */
-const GAMES_API = 'src/api/games.ts';
-export const ROUTE_SECTIONS: readonly (readonly [RegExp, string, ...string[]])[] = [
-  [/^\/(rng|live|fish|pvp)$/, 'src/ui/games/pages/GameListPage.tsx', GAMES_API],
+export const ROUTE_SECTIONS: readonly (readonly [RegExp, string])[] = [
+  [/^\/(rng|live|fish|pvp)$/, 'src/ui/games/pages/GameListPage.tsx'],
   [/^\/(sports|esports|lott|elott)$/, 'src/ui/games/pages/GameCenterPage.tsx'],
-  [/^\/(favorite|recent)$/, 'src/ui/games/pages/AccountGamePage.tsx', GAMES_API],
-  [/^\/(lottery|sealottery|vnlottery)$/, 'src/ui/games/pages/LotteryPage.tsx', GAMES_API],
+  [/^\/(favorite|recent)$/, 'src/ui/games/pages/AccountGamePage.tsx'],
+  [/^\/(lottery|sealottery|vnlottery)$/, 'src/ui/games/pages/LotteryPage.tsx'],
   [/^\/seamless$/, 'src/ui/games/pages/SeamlessPage.tsx'],
   [/^\/downloads\/[^/]+$/, 'src/ui/downloads/DownloadPage.tsx'],
   // The member centre's calls of its own first screen need no client of their own; the badges'
   // and the reality check's come after it (src/ui/core/firstScreen.ts).
   [/^\/member(\/[^/]+)?$/, 'src/ui/member/MemberCenterPage.tsx'],
-  [/^\/promotions$/, 'src/ui/promotions/PromotionsPage.tsx', 'src/api/promotions.ts'],
-  [/^\/pointmall$/, 'src/ui/promotions/PointMallPage.tsx', 'src/api/promotions.ts'],
+  [/^\/promotions$/, 'src/ui/promotions/PromotionsPage.tsx'],
+  [/^\/pointmall$/, 'src/ui/promotions/PointMallPage.tsx'],
   [/^\/agent$/, 'src/ui/agent/AgentLandingPage.tsx'],
   [/^\/agenthome(\/[^/]+)?$/, 'src/ui/agent/AgentHomePage.tsx'],
   [/^\/helpmc$/, 'src/ui/help/HelpCentrePage.tsx'],
@@ -264,10 +263,10 @@ export function routeStyles(manifest: BuildManifest, url: string): string[] {
   return [...new Set(styles)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
 }
 
-/** The manifest keys of a route's section and clients, less what the entry loads. */
+/** The manifest keys of a route's section and what it imports, less what the entry loads. */
 function routeChunks(manifest: BuildManifest, url: string): string[] {
   const path = routePath(url);
-  const [, source, ...clients] = ROUTE_SECTIONS.find(([pattern]) => pattern.test(path)) ?? [];
+  const [, source] = ROUTE_SECTIONS.find(([pattern]) => pattern.test(path)) ?? [];
   if (!source || !manifest[source]) return [];
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -277,7 +276,7 @@ function routeChunks(manifest: BuildManifest, url: string): string[] {
   const loaded = new Set<string>();
   walk('index.html', loaded);
   const needed = new Set<string>();
-  for (const key of [source, ...clients]) walk(key, needed);
+  walk(source, needed);
   return [...needed].filter((key) => !loaded.has(key));
 }
 

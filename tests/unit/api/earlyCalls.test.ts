@@ -26,7 +26,7 @@ function runScript() {
   new Function(earlyCallsScript())();
 }
 
-/** The key of the announcements call the app makes (src/ui/core/services.ts). */
+/** The key of the announcements call the app makes (src/app/services.ts). */
 async function appAnnouncementsKey(language: string, execution: ('A' | 'B' | 'F')[]) {
   let key = '';
   const recording = {
