@@ -38,7 +38,8 @@ export function DepositPage() {
   // network error sent with the same idempotency key (it can never deposit twice).
   const request = useMoneyRequest<DepositAnswer>(async (amount, idempotencyKey) => {
     setSaid(null);
-    if (!channel) throw { code: 'unknown_error' };
+    // The button waits for a channel; a submit without one fails as unknown_error.
+    if (!channel) throw new Error('no deposit channel');
     try {
       return await walletModule.deposit({ channel: channel.channel, amount, idempotencyKey });
     } catch (error) {
