@@ -18,6 +18,7 @@ import { healthRoutes, type Lifecycle } from './system/health';
 import { installAuth } from './auth';
 import { type LogStream, loggerOptions } from './logging';
 import { devRoutes } from './dev/devRoutes';
+import { devGrantRoutes } from './dev/grantRoutes';
 import { memberRoutes } from './identity/memberRoutes';
 import { sessionRoutes } from './identity/sessionRoutes';
 import { opsRoutes } from './ops/routes';
@@ -249,6 +250,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await sessionRoutes(http, deps);
   await memberRoutes(http, deps);
   await devRoutes(http, deps);
+  await devGrantRoutes(http, deps);
   await languageRoute(http, deps);
   const relays = {
     ...systemRelays(deps, help),

@@ -27,6 +27,12 @@ export interface ActionRequestContext {
   idempotencyKey: string | null;
   /** The last request failed: its key may be sent again for the same target and payload. */
   retryable: boolean;
+  /**
+   * The request in flight, or the last one, repeats a failed one (its key): the error that one
+   * ended with; null for a new request. After `network_error` the server may have acted on the
+   * first: the answer is then that first outcome, and nothing moves twice.
+   */
+  retryOf: string | null;
   /** The error code of the last failed request, or null. */
   error: string | null;
   /** The last successful request's answer. */
@@ -72,6 +78,7 @@ export const actionRequestMachine = setup({
           target: event.target,
           payload,
           idempotencyKey: retry ? context.idempotencyKey : context.newKey(),
+          retryOf: retry ? context.error : null,
           retryable: false,
           error: null,
         };
@@ -86,6 +93,7 @@ export const actionRequestMachine = setup({
     payload: null,
     idempotencyKey: null,
     retryable: false,
+    retryOf: null,
     error: null,
     result: null,
     newKey: input.newKey,

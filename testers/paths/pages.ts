@@ -10,6 +10,7 @@ import { withdrawalConfirmationPage } from './drivers/withdrawalConfirmation';
 import { systemStatusPage } from './drivers/systemStatus.page';
 import { promotionParticipationPage } from './drivers/promotionParticipation.page';
 import { moneyRequestPage } from './drivers/moneyRequest';
+import { actionRequestPage } from './drivers/actionRequest';
 
 /**
  * The machines whose states and events are mapped to the site's pages (issue 15): these run
@@ -27,6 +28,7 @@ export const pageRegistries: PageRegistry[] = [
   loginPage,
   promotionParticipationPage,
   moneyRequestPage,
+  actionRequestPage,
 ] as PageRegistry[];
 
 export function pageRegistryFor(model: string): PageRegistry | null {

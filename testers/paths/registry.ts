@@ -119,13 +119,15 @@ export interface PathRun {
   /** Holds the page's next request to `url` (a glob) at the network until `release`. */
   hold: (url: string) => Promise<void>;
   /**
-   * Lets the held request go on to the site (`continue`), fails it as a lost network (`abort`),
-   * or answers it instead: the server's answer a path needs when the site would not give it on
-   * demand (a rate limit, a short wait).
+   * Lets the held request go on to the site (`continue`), fails it as a lost network before it
+   * reaches the site (`abort`), lets the site do it and loses its answer on the way back
+   * (`lose`: the page sees a lost network, the site has acted — what a retry with the same
+   * idempotency key must not do twice), or answers it instead: the server's answer a path
+   * needs when the site would not give it on demand (a rate limit, a short wait).
    */
   release: (
     url: string,
-    answer: 'continue' | 'abort' | { status: number; json: unknown },
+    answer: 'continue' | 'abort' | 'lose' | { status: number; json: unknown },
   ) => Promise<void>;
   /**
    * An operator's call to the site (`/ops/…`, the same endpoints `npm run ops` uses), with the

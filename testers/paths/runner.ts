@@ -315,7 +315,11 @@ export async function runPath(
       ]);
       if (answer === 'continue') await route.continue();
       else if (answer === 'abort') await route.abort('internetdisconnected');
-      else await route.fulfill({ status: answer.status, json: answer.json });
+      else if (answer === 'lose') {
+        // The site answers in full; the page never hears it.
+        await route.fetch();
+        await route.abort('internetdisconnected');
+      } else await route.fulfill({ status: answer.status, json: answer.json });
     },
     operator: async (method, url, body) => {
       if (!options.opsToken) {

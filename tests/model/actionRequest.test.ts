@@ -101,12 +101,14 @@ describe('actionRequest machine (model-based)', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => key(step.state))));
     expect([...reached].sort()).toEqual([
       'done',
+      'done#retry',
       'idle#',
       'idle#insufficient_points',
       'idle#network_error',
       'idle#payment_password_wrong',
-      'idle#reward_not_claimable',
+      'idle#reward_claimed',
       'sending',
+      'sending#retry',
     ]);
   });
 

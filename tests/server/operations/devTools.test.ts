@@ -21,10 +21,36 @@ const devCalls: { path: string; init: RequestInit & { json?: unknown } }[] = [
   { path: '/wps/dev/withdrawals/1/auto-confirm', init: { method: 'POST' } },
   { path: '/wps/dev/rewards/1/expire', init: { method: 'POST' } },
   {
+    path: '/wps/dev/points',
+    init: { method: 'POST', json: { account: 'granted1', points: 1500 } },
+  },
+  {
+    path: '/wps/dev/rewards',
+    init: { method: 'POST', json: { account: 'granted1', amount: '2.50' } },
+  },
+  {
     path: '/wps/dev/accounts/agent',
     init: { method: 'POST', json: { rates: { dividend: '1.5', realTimeSalary: '0.5' } } },
   },
 ];
+
+/** A fresh player's session (registered and logged in), as the header a call sends. */
+async function newPlayer(server: TestServer, username: string): Promise<Record<string, string>> {
+  const made = await encryptedCall(server, '/wps/member/register', 'PUT', {
+    username,
+    password: 'abc12345',
+    confirmPassword: 'abc12345',
+    altcha: await humanProof(server),
+    login: true,
+  });
+  expect(made.body.success).toBe(true);
+  return { authorization: `Bearer ${(made.body.value as { token: string }).token}` };
+}
+
+async function pointsOf(server: TestServer, headers: Record<string, string>): Promise<number> {
+  const reply = await call(server, '/wps/relay/MCS2_getPointBalance', { headers });
+  return (reply.body.value as { points: number }).points;
+}
 
 async function askSmsCode(server: TestServer, mobileNum: string): Promise<void> {
   const reply = await call(server, '/wps/verification/sms/noLogin', {
@@ -93,6 +119,36 @@ describe.each(engines)('development tools on %s', (engine) => {
       failed: 0,
     });
     expect((await call(tooled, '/wps/dev/rewards/x1/expire', { method: 'POST' })).status).toBe(400);
+
+    // What play would earn a test account: points, and a reward waiting with nothing to wager.
+    const player = await newPlayer(tooled, 'granted1');
+    const pointsBefore = await pointsOf(tooled, player);
+    const grant = devCalls.find((entry) => entry.path.endsWith('/dev/points'))!;
+    expect((await call(tooled, grant.path, grant.init)).body.value).toEqual({ points: 1500 });
+    expect(await pointsOf(tooled, player)).toBe(pointsBefore + 1500);
+    const issue = devCalls.find((entry) => entry.path.endsWith('/dev/rewards'))!;
+    const { rewardId } = (await call(tooled, issue.path, issue.init)).body.value as {
+      rewardId: string;
+    };
+    const rewards = await call(tooled, '/wps/rewards', { headers: player });
+    const waiting = (rewards.body.value as { waiting: { id: string; amount: string }[] }).waiting;
+    expect(waiting.find((reward) => reward.id === rewardId)).toMatchObject({ amount: '2.50' });
+    expect(
+      (
+        await call(tooled, '/wps/dev/points', {
+          method: 'POST',
+          json: { account: 'nobody1', points: 1 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(tooled, '/wps/dev/rewards', {
+          method: 'POST',
+          json: { account: 'player1', amount: '1' },
+        })
+      ).status,
+    ).toBe(400);
 
     // A fresh agent of its own, with the rates asked for, that logs in at the agent portal and
     // whose affiliate code registers downlines.
