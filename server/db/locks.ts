@@ -10,6 +10,11 @@ export const JobLock = {
   lotteryDraws: 7_201_033,
 } as const;
 
+/** Advisory lock keys of append-only chains: one writer at a time across processes. */
+export const ChainLock = {
+  staffAudit: 7_201_038,
+} as const;
+
 /**
  * Runs `work` in one transaction holding the job's advisory lock, or not at all when another
  * process holds it (that one is doing the work). The lock ends with the transaction, so a

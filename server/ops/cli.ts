@@ -1,4 +1,5 @@
 import { accountCommands } from './commands/accounts';
+import { backOfficeCommands } from './commands/backOffice';
 import { type CommandGroup, parseCommand } from './commands/args';
 import { messageCommands } from './commands/messages';
 import { moneyCommands } from './commands/money';
@@ -30,7 +31,10 @@ import { usage } from './commands/usage';
  *   npm run ops -- rg player1
  *   npm run ops -- rg extend player1 --until 2031-01-01T00:00:00Z | rg extend player1 --permanent
  *   npm run ops -- rg payout player1 [--key <request key>]
- *   npm run ops -- support add <name> [--display-name "Mai"] | support list
+ *   npm run ops -- support add <name> [--display-name "Mai"] [--roles finance,risk] | support list
+ *   npm run ops -- staff roles <name> finance,risk --reason "Joined the payments team"
+ *   npm run ops -- audit list [--actor staff:mai] [--action withdrawals] [--text player1] [--from <iso>]
+ *   npm run ops -- audit export --file audit.csv [the same filters] | audit verify
  *   npm run ops -- support password <name> | support disable <name> | support enable <name>
  *   npm run ops -- member password <account> | member disable <account> | member enable <account>
  *   npm run ops -- economics   (the configuration's returns budget, itemised; no server needed)
@@ -42,6 +46,7 @@ import { usage } from './commands/usage';
 /** Every group of commands; each answers only its own command words, so their order is free. */
 const groups: readonly CommandGroup[] = [
   accountCommands,
+  backOfficeCommands,
   moneyCommands,
   messageCommands,
   promotionCommands,

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../identity/password';
 import { newToken, sha256 } from '../identity/secrets';
 import type { Throttles } from '../identity/throttles';
 import type { Platform } from '../../platform/platform';
+import { isStaffRole, type StaffRole } from '../../../src/shared/staffRoles';
 import { commit } from '../../platform/unitOfWork';
 
 /**
@@ -31,6 +32,8 @@ export interface StaffSession {
   displayName: string;
   available: boolean;
   expiresAt: string;
+  /** What the back office lets this account do (issue 30). */
+  roles: StaffRole[];
 }
 
 interface StaffRow {
@@ -39,6 +42,7 @@ interface StaffRow {
   display_name: string;
   available: boolean;
   status: 'active' | 'disabled';
+  roles: StaffRole[];
 }
 
 const toView = (row: StaffRow): SupportStaffView => ({
@@ -77,33 +81,71 @@ export function checkStaffName(value: string): string {
 
 export async function addStaff(
   db: Queryable,
-  input: { name: string; displayName?: string | null },
-): Promise<{ staff: SupportStaffView; password: string }> {
+  input: { name: string; displayName?: string | null; roles?: readonly string[] },
+): Promise<{ staff: SupportStaffView & { roles: StaffRole[] }; password: string }> {
   const name = checkStaffName(input.name);
   const displayName = checkDisplayName(input.displayName ?? name);
+  const roles = checkRoles(input.roles ?? ['support']);
   const password = newPassword();
   const rows = await db.query<StaffRow>(
-    `insert into support_staff (name, display_name, password_hash) values ($1, $2, $3)
+    `insert into support_staff (name, display_name, password_hash, roles)
+     values ($1, $2, $3, $4::text[])
      on conflict (name) do nothing
-     returning id::text, name, display_name, available, status`,
-    [name, displayName, await hashPassword(password)],
+     returning id::text, name, display_name, available, status, roles`,
+    [name, displayName, await hashPassword(password), `{${roles.join(',')}}`],
   );
   if (!rows[0]) {
     throw new ApiError(409, 'support_staff_exists', `A staff account "${name}" already exists.`);
   }
-  return { staff: toView(rows[0]), password };
+  return { staff: { ...toView(rows[0]), roles: rows[0].roles }, password };
+}
+
+/** Roles as given: at least one, each known, none twice (issue 30). */
+export function checkRoles(roles: readonly string[]): StaffRole[] {
+  const unique = [...new Set(roles.map((role) => role.trim().toLowerCase()))];
+  if (unique.length === 0 || !unique.every(isStaffRole)) {
+    throw new ApiError(
+      400,
+      'staff_roles_invalid',
+      'Give one or more roles of: admin, finance, marketing, risk, support.',
+    );
+  }
+  return unique;
+}
+
+/**
+ * Gives a staff account these roles (an admin's action): its sessions end, so what it may do
+ * changes at once and it logs in again under the new roles.
+ */
+export async function setStaffRoles(
+  deps: Pick<Platform, 'db' | 'changes'>,
+  name: string,
+  roles: readonly string[],
+): Promise<{ staff: SupportStaffView & { roles: StaffRole[] }; before: StaffRole[] }> {
+  const wanted = checkRoles(roles);
+  return commit(deps, async (work) => {
+    const row = await staffByName(work.tx, name);
+    await work.tx.query(
+      'update support_staff set roles = $2::text[], updated_at = now() where id = $1',
+      [row.id, `{${wanted.join(',')}}`],
+    );
+    const endedSessions = await revokeStaffSessions(work.tx, row.id, 'roles_changed');
+    work.changed('staffSessionsEnded', { sessionIds: endedSessions, reason: 'roles_changed' });
+    return { staff: { ...toView(row), roles: wanted }, before: row.roles };
+  });
 }
 
 export async function listStaff(
   db: Queryable,
-): Promise<(SupportStaffView & { status: string; createdAt: string })[]> {
+): Promise<(SupportStaffView & { status: string; roles: StaffRole[]; createdAt: string })[]> {
   const rows = await db.query<StaffRow & { created_at: Date }>(
-    `select id::text, name, display_name, available, status, created_at
+    `select id::text, name, display_name, available, status, roles, created_at
      from support_staff order by id`,
   );
   return rows.map((row) => ({
     ...toView(row),
     status: row.status,
+    roles: row.roles,
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
@@ -120,7 +162,7 @@ async function revokeStaffSessions(tx: Queryable, staffId: string, reason: strin
 
 async function staffByName(tx: Queryable, name: string): Promise<StaffRow> {
   const [row] = await tx.query<StaffRow>(
-    `select id::text, name, display_name, available, status from support_staff
+    `select id::text, name, display_name, available, status, roles from support_staff
      where name = $1 for update`,
     [checkStaffName(name)],
   );
@@ -209,7 +251,7 @@ export async function loginStaff(
   }
   const [row] = STAFF_NAME.test(name)
     ? await db.query<StaffRow & { password_hash: string }>(
-        `select id::text, name, display_name, available, status, password_hash
+        `select id::text, name, display_name, available, status, roles, password_hash
          from support_staff where name = $1`,
         [name],
       )
@@ -235,6 +277,7 @@ export async function loginStaff(
       displayName: row.display_name,
       available: row.available,
       expiresAt: new Date(session!.expires_at).toISOString(),
+      roles: row.roles,
     },
     expiresAt: new Date(session!.expires_at).toISOString(),
   };
@@ -253,9 +296,10 @@ export async function resolveStaffSession(
     display_name: string;
     available: boolean;
     expires_at: Date;
+    roles: StaffRole[];
   }>(
     `select s.id::text as session_id, st.id::text as staff_id, st.name, st.display_name,
-       st.available, s.expires_at
+       st.available, s.expires_at, st.roles
      from support_sessions s join support_staff st on st.id = s.staff_id
      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
        and st.status = 'active'`,
@@ -269,6 +313,7 @@ export async function resolveStaffSession(
     displayName: row.display_name,
     available: row.available,
     expiresAt: new Date(row.expires_at).toISOString(),
+    roles: row.roles,
   };
 }
 
@@ -287,7 +332,7 @@ export async function setAvailability(
 ): Promise<SupportStaffView> {
   const [row] = await db.query<StaffRow>(
     `update support_staff set available = $2, updated_at = now() where id = $1
-     returning id::text, name, display_name, available, status`,
+     returning id::text, name, display_name, available, status, roles`,
     [staffId, available],
   );
   return toView(row!);

@@ -1,10 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { readOutbox } from '../../domain/messaging/providers';
 import type { AppDeps } from '../../deps';
-import { ApiError, parseInput } from '../errors';
+import { parseInput } from '../errors';
 import { opsAgentRoutes } from './agentRateRoutes';
 import { opsMoneyRoutes } from './moneyRoutes';
 import { opsPromotionRoutes } from './promotionRoutes';
@@ -14,6 +13,8 @@ import { opsAnnouncementRoutes } from './announcementRoutes';
 import { opsMemberRoutes } from './memberRoutes';
 import { opsRgRoutes } from './rgRoutes';
 import { opsSupportRoutes } from './supportStaffRoutes';
+import { installOpsAccess, requireOpsActor } from './access';
+import { opsAuditRoutes } from './auditRoutes';
 
 const maintenanceBody = z
   .object({
@@ -29,29 +30,19 @@ const outboxQuery = z
   })
   .strict();
 
-function isLoopback(address: string | undefined): boolean {
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-}
-
 /**
- * Operator endpoints behind `npm run ops`. Two locks: the caller must be on this machine (the
- * socket's own address, not a forwarded one) and hold the token the server wrote to its data
- * folder at start.
+ * The routes' own check (defence in depth): the back office's door (./access.ts) has let the
+ * caller in for this route's action — the command line with the operator's token on this
+ * machine, or a staff member whose roles allow it.
  */
-export function operatorGuard(deps: AppDeps): (request: FastifyRequest) => void {
-  const expected = deps.opsToken ? Buffer.from(deps.opsToken) : null;
+export function operatorGuard(_deps: AppDeps): (request: FastifyRequest) => void {
   return function authorize(request: FastifyRequest): void {
-    const header = request.headers.authorization ?? '';
-    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
-    const tokenMatches =
-      expected !== null && given.length === expected.length && timingSafeEqual(given, expected);
-    if (!isLoopback(request.raw.socket.remoteAddress) || !tokenMatches) {
-      throw new ApiError(403, 'forbidden', 'Operator access only.');
-    }
+    requireOpsActor(request);
   };
 }
 
 export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  installOpsAccess(app, deps);
   const authorize = operatorGuard(deps);
 
   app.get('/ops/maintenance', async (request) => {
@@ -84,4 +75,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsRgRoutes(app, deps, authorize);
   await opsSupportRoutes(app, deps, authorize);
   await opsMemberRoutes(app, deps, authorize);
+  await opsAuditRoutes(app, deps, authorize);
 }

@@ -10,6 +10,8 @@ const addBody = z
   .object({
     name: z.string().min(1).max(64),
     displayName: z.string().max(200).nullable().default(null),
+    /** The back office's roles (issue 30); support when not given. */
+    roles: z.array(z.string().max(20)).min(1).max(5).optional(),
   })
   .strict();
 const statusBody = z.object({ status: z.enum(['active', 'disabled']) }).strict();

@@ -28,7 +28,11 @@ export const accountCommands: CommandGroup = async ({ command, action, extra, mo
   // Support staff (issue 16): the operator console's accounts (/support). A password is made by
   // the server and shown once, here.
   if (command === 'support' && action === 'add' && extra && !more.length) {
-    const body = { name: extra, displayName: values['display-name'] ?? null };
+    const body = {
+      name: extra,
+      displayName: values['display-name'] ?? null,
+      ...(values.roles ? { roles: values.roles.split(',') } : {}),
+    };
     const made = (await call('POST', body, '/ops/support/staff')) as {
       staff: { name: string; displayName: string };
       password: string;

@@ -24,6 +24,12 @@ export function parseCommand(argv: string[]) {
       permanent: { type: 'boolean' },
       'display-name': { type: 'string' },
       key: { type: 'string' },
+      roles: { type: 'string' },
+      actor: { type: 'string' },
+      action: { type: 'string' },
+      text: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
     },
   });
   const [command, action, extra, ...more] = positionals;

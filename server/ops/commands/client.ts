@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { serverInfoFile } from '../../boot';
 
@@ -19,6 +20,48 @@ export async function readJsonFile(file: string): Promise<unknown> {
   }
 }
 
+/** Who runs the command: OPS_USER, else the machine's login name (`cli:<user>` in the trail). */
+function opsUser(): string {
+  if (process.env.OPS_USER) return process.env.OPS_USER;
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The running server's address and the operator's token (OPS_URL and OPS_TOKEN, or its file). */
+async function serverInfo(): Promise<{ url: string; opsToken: string }> {
+  // Another machine's instance (or the balancer in front of several): OPS_URL and OPS_TOKEN.
+  const { OPS_URL, OPS_TOKEN } = process.env;
+  if (OPS_URL && OPS_TOKEN) return { url: OPS_URL.replace(/\/$/, ''), opsToken: OPS_TOKEN };
+  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+  try {
+    return JSON.parse(await readFile(serverInfoFile(dataDir), 'utf8'));
+  } catch {
+    throw new Error(
+      `No running server found (${serverInfoFile(dataDir)} is missing). Start it with npm start.`,
+    );
+  }
+}
+
+/** One request to the running server's /ops API, as its raw answer. */
+async function send(method: 'GET' | 'POST', body: unknown, endpoint: string): Promise<Response> {
+  const info = await serverInfo();
+  return fetch(`${info.url}${endpoint}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${info.opsToken}`,
+      // The audit trail names the command line's actions after the machine's user (issue 30).
+      'x-ops-user': opsUser(),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  }).catch(() => {
+    throw new Error(`The server at ${info.url} does not answer. Is it running?`);
+  });
+}
+
 /**
  * One request to the running server's /ops API (the server info file's address and token, or
  * OPS_URL and OPS_TOKEN): the answer's value, or its message as an error.
@@ -28,29 +71,7 @@ export async function call(
   body?: unknown,
   endpoint = '/ops/maintenance',
 ): Promise<unknown> {
-  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-  let info: { url: string; opsToken: string };
-  // Another machine's instance (or the balancer in front of several): OPS_URL and OPS_TOKEN.
-  const { OPS_URL, OPS_TOKEN } = process.env;
-  if (OPS_URL && OPS_TOKEN) info = { url: OPS_URL.replace(/\/$/, ''), opsToken: OPS_TOKEN };
-  else
-    try {
-      info = JSON.parse(await readFile(serverInfoFile(dataDir), 'utf8'));
-    } catch {
-      throw new Error(
-        `No running server found (${serverInfoFile(dataDir)} is missing). Start it with npm start.`,
-      );
-    }
-  const response = await fetch(`${info.url}${endpoint}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${info.opsToken}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  }).catch(() => {
-    throw new Error(`The server at ${info.url} does not answer. Is it running?`);
-  });
+  const response = await send(method, body, endpoint);
   const envelope = (await response.json()) as {
     success: boolean;
     value: unknown;
@@ -58,4 +79,14 @@ export async function call(
   };
   if (!envelope.success) throw new Error(envelope.message ?? `HTTP ${response.status}`);
   return envelope.value;
+}
+
+/** A GET whose answer is a file (a CSV export): its text, or the refusal's message as an error. */
+export async function callText(endpoint: string): Promise<string> {
+  const response = await send('GET', undefined, endpoint);
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(envelope?.message ?? `HTTP ${response.status}`);
+  }
+  return response.text();
 }

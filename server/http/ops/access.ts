@@ -1,0 +1,153 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staffRoles';
+import { opsActionOf, type OpsAction } from '../../domain/backOffice/actions';
+import { appendAudit, redact } from '../../domain/backOffice/audit';
+import { resolveStaffSession } from '../../domain/chat/staff';
+import type { AppDeps } from '../../deps';
+import { bearerToken } from '../auth';
+import { ApiError } from '../errors';
+
+/** Who makes a back-office call: a staff member signed in, or the command line on this machine. */
+export interface OpsActor {
+  /** `staff:<name>` or `cli:<user>`: how the audit trail names it. */
+  id: string;
+  roles: readonly StaffRole[];
+  action: OpsAction;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    opsActor: OpsActor | null;
+  }
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+/** The command line's user (`x-ops-user`), as an audit name: `cli:unknown` when not given. */
+function cliUser(request: FastifyRequest): string {
+  const header = request.headers['x-ops-user'];
+  const given = (typeof header === 'string' ? header : '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]/g, '-')
+    .slice(0, 32);
+  return `cli:${given || 'unknown'}`;
+}
+
+const routeKey = (request: FastifyRequest) =>
+  opsActionOf(request.method === 'HEAD' ? 'GET' : request.method, request.routeOptions.url ?? '');
+
+/**
+ * The back office's door (issue 30). Every `/ops/*` route must be listed with its roles in
+ * server/domain/backOffice/actions.ts (start-up fails otherwise); each request is let in when it
+ * carries either the operator's token from this machine (the command line: every role, named
+ * `cli:<user>`) or a staff session whose roles include one the action allows; then the call is
+ * appended to the audit trail with its outcome, refusals of a known caller included. A caller
+ * with neither gets the same 403 as before.
+ */
+export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
+  const expected = deps.opsToken ? Buffer.from(deps.opsToken) : null;
+  app.decorateRequest('opsActor', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/ops/') && route.url !== '/ops') return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      if (!opsActionOf(method, route.url)) {
+        throw new Error(
+          `${method} ${route.url} has no entry in server/domain/backOffice/actions.ts: name the roles that may call it`,
+        );
+      }
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/ops/')) return;
+    const action = routeKey(request);
+    if (!action) throw new ApiError(403, 'forbidden', 'Operator access only.');
+    const token = bearerToken(request) ?? '';
+    const given = Buffer.from(token);
+    const isCli =
+      expected !== null &&
+      given.length === expected.length &&
+      timingSafeEqual(given, expected) &&
+      isLoopback(request.raw.socket.remoteAddress);
+    if (isCli) {
+      request.opsActor = { id: cliUser(request), roles: STAFF_ROLES, action };
+      return;
+    }
+    const staff = token ? await resolveStaffSession(deps.db, token) : null;
+    if (!staff) throw new ApiError(403, 'forbidden', 'Operator access only.');
+    request.opsActor = { id: `staff:${staff.name}`, roles: staff.roles, action };
+    if (!action.roles.some((role) => staff.roles.includes(role))) {
+      throw new ApiError(403, 'forbidden_role', 'Your role does not allow this.', {
+        allowed: [...action.roles],
+      });
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const actor = request.opsActor;
+    if (!actor || actor.action.unaudited) return payload;
+    try {
+      await appendAudit(deps.db, {
+        actor: actor.id,
+        roles: actor.roles,
+        address: request.ip ?? null,
+        action: actor.action.action,
+        target: stringParams(request.params),
+        detail: redact(request.body ?? null),
+        outcome: outcomeOf(reply, payload),
+        reason: reasonOf(request.body),
+      });
+    } catch (error) {
+      // The action has committed; its record must not be silently lost.
+      request.log.error({ err: error, action: actor.action.action }, 'audit append failed');
+    }
+    return payload;
+  });
+}
+
+function stringParams(params: unknown): Record<string, string> {
+  if (!params || typeof params !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(params as Record<string, unknown>).map(([key, value]) => [key, String(value)]),
+  );
+}
+
+function reasonOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const reason = (body as { reason?: unknown }).reason;
+  return typeof reason === 'string' ? reason.slice(0, 500) : null;
+}
+
+/** The answer's status, and its code when refused or its value (secrets removed) when small. */
+function outcomeOf(
+  reply: FastifyReply,
+  payload: unknown,
+): { status: number; code?: string; result?: unknown } {
+  const status = reply.statusCode;
+  if (
+    typeof payload !== 'string' ||
+    !reply.getHeader('content-type')?.toString().includes('json')
+  ) {
+    return { status };
+  }
+  try {
+    const envelope = JSON.parse(payload) as { success?: boolean; code?: string; value?: unknown };
+    if (envelope.success === false) return { status, code: envelope.code ?? 'unknown_error' };
+    return payload.length <= 4000 ? { status, result: redact(envelope.value ?? null) } : { status };
+  } catch {
+    return { status };
+  }
+}
+
+/** The route's own check that the door let the caller in (every ops route calls it first). */
+export function requireOpsActor(request: FastifyRequest): OpsActor {
+  if (!request.opsActor) throw new ApiError(403, 'forbidden', 'Operator access only.');
+  return request.opsActor;
+}
