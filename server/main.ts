@@ -207,7 +207,9 @@ function banner(
     '            npm run ops -- announce create --kind announcement|notice|popup --title EN=<text> --body EN=<html> | announce list | announce end <id>',
     '            npm run ops -- rg <account> | rg extend <account> --until <iso> | rg extend <account> --permanent',
     '            npm run ops -- rg payout <account> [--key <request key>]',
-    '            npm run ops -- support add <name> [--display-name <name>] | support list | support password|disable|enable <name>',
+    '            npm run ops -- support add <name> [--display-name <name>] [--roles <role,…>] | support list | support password|disable|enable <name>',
+    '            npm run ops -- staff roles <name> <role,…> --reason <text> | staff reset-2fa <name> --reason <text>',
+    '            npm run ops -- audit list [--actor …] [--action …] | audit export --file <csv> | audit verify',
     '            npm run ops -- member password <account> | member disable|enable <account>',
     '',
   );

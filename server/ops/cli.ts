@@ -33,6 +33,7 @@ import { usage } from './commands/usage';
  *   npm run ops -- rg payout player1 [--key <request key>]
  *   npm run ops -- support add <name> [--display-name "Mai"] [--roles finance,risk] | support list
  *   npm run ops -- staff roles <name> finance,risk --reason "Joined the payments team"
+ *   npm run ops -- staff reset-2fa <name> --reason "Lost phone"
  *   npm run ops -- audit list [--actor staff:mai] [--action withdrawals] [--text player1] [--from <iso>]
  *   npm run ops -- audit export --file audit.csv [the same filters] | audit verify
  *   npm run ops -- support password <name> | support disable <name> | support enable <name>

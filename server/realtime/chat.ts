@@ -15,7 +15,7 @@ import {
   roomFor,
   roomSummaries,
 } from '../domain/chat/rooms';
-import { resolveStaffSession, type StaffSession } from '../domain/chat/staff';
+import { resolveStaffSession, type StaffSession } from '../domain/chat/staffSessions';
 import { resolveSession } from '../domain/identity/sessions';
 import type { AppDeps } from '../deps';
 import { socketEvents } from '../metrics';

@@ -103,8 +103,13 @@ const supportRoom = (room: string) => `/wps/support/rooms/${encodeURIComponent(r
 /** The operator console's calls (its own Http client, carrying the console's token). */
 export function createSupportApi(http: Http, token: () => string | null) {
   return {
-    login(name: string, password: string): Promise<SupportLoginResult> {
-      return http.post('/wps/support/session', { name, password });
+    /** With the second factor when two-factor sign-in is set up (issue 30). */
+    login(
+      name: string,
+      password: string,
+      second: { code?: string; recoveryCode?: string } = {},
+    ): Promise<SupportLoginResult> {
+      return http.post('/wps/support/session', { name, password, ...second });
     },
     logout(): Promise<null> {
       return http.delete('/wps/support/session');

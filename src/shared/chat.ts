@@ -1,3 +1,4 @@
+import type { StaffRole } from './staffRoles';
 /**
  * The built-in live chat with customer service (issue 16; spec 7 `CBS_modelList`,
  * `CBS_launchChat`): what the player's chat page, the operator console and the server share.
@@ -140,9 +141,19 @@ export interface SupportStaffView {
   available: boolean;
 }
 
+/** The signed-in staff member (the console's and the back office's `me`). */
+export interface StaffMe extends SupportStaffView {
+  /** What the back office lets this account do (issue 30). */
+  roles: StaffRole[];
+  /** Two-factor sign-in is set up for the account. */
+  twoFactorOn: boolean;
+  /** This session proved it (the back office needs it). */
+  twoFactor: boolean;
+}
+
 export interface SupportLoginResult {
   token: string;
-  staff: SupportStaffView;
+  staff: StaffMe;
   expiresAt: string;
 }
 

@@ -31,6 +31,7 @@ export const OPS_ACTIONS: Record<string, OpsAction> = {
   'POST /ops/support/staff/:name/password': { action: 'staff.password', roles: ['admin'] },
   'POST /ops/support/staff/:name/status': { action: 'staff.status', roles: ['admin'] },
   'POST /ops/staff/:name/roles': { action: 'staff.roles', roles: ['admin'] },
+  'POST /ops/staff/:name/two-factor/reset': { action: 'staff.twoFactorReset', roles: ['admin'] },
 
   'GET /ops/audit': { action: 'audit.read', roles: ['admin', 'risk'] },
   'GET /ops/audit/verify': { action: 'audit.verify', roles: ['admin', 'risk'] },

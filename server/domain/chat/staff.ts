@@ -3,12 +3,11 @@ import { STAFF_DISPLAY_NAME_MAX, type SupportStaffView } from '../../../src/shar
 import { hasControlCharacters, normalizePlainText } from '../../../src/shared/plainText';
 import type { Queryable } from '../../db/types';
 import { ApiError } from '../../platform/apiError';
-import { hashPassword, verifyPassword } from '../identity/password';
-import { newToken, sha256 } from '../identity/secrets';
-import type { Throttles } from '../identity/throttles';
+import { hashPassword } from '../identity/password';
 import type { Platform } from '../../platform/platform';
 import { isStaffRole, type StaffRole } from '../../../src/shared/staffRoles';
 import { commit } from '../../platform/unitOfWork';
+import { resetTwoFactorWithin } from '../backOffice/twoFactor';
 
 /**
  * Support staff (issue 16, the operator console at /support): accounts the operator makes with
@@ -17,26 +16,9 @@ import { commit } from '../../platform/unitOfWork';
  * the console accepts no member's. Decisions: docs/decisions.md, "Live chat".
  */
 
-/** A staff session lasts a working shift; logging out, a new password or disabling ends it. */
-export const STAFF_SESSION_MS = 12 * 60 * 60_000;
-/** Failed logins per name before it is locked for a while, and login attempts per address. */
-const NAME_FAILURES = { windowMs: 15 * 60_000, limit: 5, blockMs: 15 * 60_000 };
-const ADDRESS_ATTEMPTS = { windowMs: 60 * 60_000, limit: 30 };
-
 export const STAFF_NAME = /^[a-z][a-z0-9_.-]{2,31}$/;
 
-export interface StaffSession {
-  sessionId: string;
-  staffId: string;
-  name: string;
-  displayName: string;
-  available: boolean;
-  expiresAt: string;
-  /** What the back office lets this account do (issue 30). */
-  roles: StaffRole[];
-}
-
-interface StaffRow {
+export interface StaffRow {
   id: string;
   name: string;
   display_name: string;
@@ -53,7 +35,7 @@ const toView = (row: StaffRow): SupportStaffView => ({
 });
 
 /** A generated password: 18 random bytes, 24 URL-safe characters (never chosen by a person). */
-const newPassword = () => randomBytes(18).toString('base64url');
+export const newPassword = () => randomBytes(18).toString('base64url');
 
 function checkDisplayName(value: string): string {
   const name = normalizePlainText(value).replace(/\s+/g, ' ');
@@ -190,6 +172,22 @@ export async function resetStaffPassword(
   });
 }
 
+/**
+ * An admin's reset of a staff member's two-factor sign-in (a lost phone, issue 30): it is off,
+ * the recovery codes are gone, every session ends; the staff member sets it up again.
+ */
+export async function resetStaffTwoFactor(
+  deps: Pick<Platform, 'db' | 'changes'>,
+  name: string,
+): Promise<{ staff: SupportStaffView & { roles: StaffRole[] }; endedSessions: string[] }> {
+  return commit(deps, async (work) => {
+    const row = await staffByName(work.tx, name);
+    const endedSessions = await resetTwoFactorWithin(work.tx, row.id);
+    work.changed('staffSessionsEnded', { sessionIds: endedSessions, reason: 'two_factor_reset' });
+    return { staff: { ...toView(row), roles: row.roles }, endedSessions };
+  });
+}
+
 /** Disables (every session ends) or enables an account, in the caller's transaction. */
 export async function setStaffStatusWithin(
   tx: Queryable,
@@ -219,110 +217,6 @@ export async function setStaffStatus(
     work.changed('chat', { kind: 'availability' });
     return changed;
   });
-}
-
-/** A hash to check when the name is unknown, so an unknown name takes as long as a wrong password. */
-let decoy: Promise<string> | null = null;
-
-/**
- * The console's login. Both counters are reserved before the password is checked (one statement
- * each, so a parallel burst of guesses cannot all read a low count): 30 attempts an hour per
- * address, and 5 failures per name and address in 15 minutes lock that name from that address
- * for 15 minutes. Per name and address, as members' logins are (issue 28, finding 7): five
- * wrong passwords from anywhere used to lock the staff member out everywhere. Guessing from
- * many addresses is bounded by each address's 30 an hour against a generated 24-character
- * password. A success gives its reservation back. Unknown name, wrong password and disabled
- * account answer alike.
- */
-export async function loginStaff(
-  db: Queryable,
-  throttles: Throttles,
-  input: { name: string; password: string; address: string },
-): Promise<{ token: string; session: StaffSession; expiresAt: string }> {
-  const name = input.name.trim().toLowerCase();
-  const address = await throttles.hit(`support-login-ip:${input.address}`, ADDRESS_ATTEMPTS);
-  const nameKey = `support-login:${name}:${input.address}`;
-  const byName = address.allowed ? await throttles.hit(nameKey, NAME_FAILURES) : null;
-  if (!address.allowed || !byName?.allowed) {
-    const retryAfterMs = byName && !byName.allowed ? byName.retryAfterMs : address.retryAfterMs;
-    throw new ApiError(429, 'support_login_locked', 'Too many attempts. Try again later.', {
-      retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
-    });
-  }
-  const [row] = STAFF_NAME.test(name)
-    ? await db.query<StaffRow & { password_hash: string }>(
-        `select id::text, name, display_name, available, status, roles, password_hash
-         from support_staff where name = $1`,
-        [name],
-      )
-    : [];
-  decoy ??= hashPassword(newPassword());
-  const matches = await verifyPassword(input.password, row?.password_hash ?? (await decoy));
-  if (!row || !matches || row.status !== 'active') {
-    throw new ApiError(401, 'support_login_failed', 'Wrong name or password.');
-  }
-  await throttles.release(nameKey);
-  const token = newToken();
-  const [session] = await db.query<{ id: string; expires_at: Date }>(
-    `insert into support_sessions (staff_id, token_hash, expires_at)
-     values ($1, $2, now() + make_interval(secs => $3)) returning id::text, expires_at`,
-    [row.id, sha256(token), STAFF_SESSION_MS / 1000],
-  );
-  return {
-    token,
-    session: {
-      sessionId: session!.id,
-      staffId: row.id,
-      name: row.name,
-      displayName: row.display_name,
-      available: row.available,
-      expiresAt: new Date(session!.expires_at).toISOString(),
-      roles: row.roles,
-    },
-    expiresAt: new Date(session!.expires_at).toISOString(),
-  };
-}
-
-/** The live session of a console token, or null (unknown, expired, ended, account disabled). */
-export async function resolveStaffSession(
-  db: Queryable,
-  token: string,
-): Promise<StaffSession | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db.query<{
-    session_id: string;
-    staff_id: string;
-    name: string;
-    display_name: string;
-    available: boolean;
-    expires_at: Date;
-    roles: StaffRole[];
-  }>(
-    `select s.id::text as session_id, st.id::text as staff_id, st.name, st.display_name,
-       st.available, s.expires_at, st.roles
-     from support_sessions s join support_staff st on st.id = s.staff_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
-       and st.status = 'active'`,
-    [sha256(token)],
-  );
-  if (!row) return null;
-  return {
-    sessionId: row.session_id,
-    staffId: row.staff_id,
-    name: row.name,
-    displayName: row.display_name,
-    available: row.available,
-    expiresAt: new Date(row.expires_at).toISOString(),
-    roles: row.roles,
-  };
-}
-
-export async function logoutStaff(db: Queryable, sessionId: string): Promise<void> {
-  await db.query(
-    `update support_sessions set revoked_at = now(), revoke_reason = 'logout'
-     where id = $1 and revoked_at is null`,
-    [sessionId],
-  );
 }
 
 export async function setAvailability(

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SupportLoginResult, SupportStaffView } from '../../../src/shared/chat';
+import type { StaffMe, SupportLoginResult } from '../../../src/shared/chat';
 import { ok } from '../../../src/shared/envelope';
 import { closeRoom, history, roomFor, roomSummaries } from '../../domain/chat/rooms';
+import { setAvailability } from '../../domain/chat/staff';
+import { confirmTwoFactor, startTwoFactor } from '../../domain/backOffice/twoFactor';
 import {
   loginStaff,
   logoutStaff,
   resolveStaffSession,
-  setAvailability,
   type StaffSession,
-} from '../../domain/chat/staff';
+} from '../../domain/chat/staffSessions';
 import { bearerToken } from '../auth';
 import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
@@ -24,8 +25,15 @@ import { commit } from '../../platform/unitOfWork';
  */
 
 const loginBody = z
-  .object({ name: z.string().min(1).max(64), password: z.string().min(1).max(200) })
+  .object({
+    name: z.string().min(1).max(64),
+    password: z.string().min(1).max(200),
+    /** The authenticator app's code, or a recovery code (issue 30), when two-factor is on. */
+    code: z.string().max(10).optional(),
+    recoveryCode: z.string().max(20).optional(),
+  })
   .strict();
+const codeBody = z.object({ code: z.string().min(1).max(10) }).strict();
 const availabilityBody = z.object({ available: z.boolean() }).strict();
 const listQuery = z
   .object({
@@ -43,11 +51,14 @@ async function staffOf(deps: AppDeps, request: FastifyRequest): Promise<StaffSes
   return session;
 }
 
-const viewOf = (session: StaffSession): SupportStaffView => ({
+const viewOf = (session: StaffSession): StaffMe => ({
   id: session.staffId,
   name: session.name,
   displayName: session.displayName,
   available: session.available,
+  roles: session.roles,
+  twoFactorOn: session.twoFactorOn,
+  twoFactor: session.twoFactor,
 });
 
 export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -75,6 +86,19 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   app.get('/wps/support/me', async (request) => ok(viewOf(await staffOf(deps, request))));
+
+  // Two-factor sign-in (issue 30): the signed-in staff member sets up an authenticator app (a
+  // QR code and its secret), then confirms it with a first code and gets ten recovery codes.
+  app.post('/wps/support/two-factor/setup', async (request) => {
+    const session = await staffOf(deps, request);
+    return ok(await startTwoFactor(deps.db, session));
+  });
+
+  app.post('/wps/support/two-factor/confirm', async (request) => {
+    const session = await staffOf(deps, request);
+    const { code } = parseInput(codeBody, request.body);
+    return ok(await confirmTwoFactor(deps, session, code));
+  });
 
   app.put('/wps/support/availability', async (request) => {
     const session = await staffOf(deps, request);

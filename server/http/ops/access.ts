@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staffRoles';
 import { opsActionOf, type OpsAction } from '../../domain/backOffice/actions';
 import { appendAudit, redact } from '../../domain/backOffice/audit';
-import { resolveStaffSession } from '../../domain/chat/staff';
+import { resolveStaffSession } from '../../domain/chat/staffSessions';
 import type { AppDeps } from '../../deps';
 import { bearerToken } from '../auth';
 import { ApiError } from '../errors';
@@ -43,7 +43,8 @@ const routeKey = (request: FastifyRequest) =>
  * The back office's door (issue 30). Every `/ops/*` route must be listed with its roles in
  * server/domain/backOffice/actions.ts (start-up fails otherwise); each request is let in when it
  * carries either the operator's token from this machine (the command line: every role, named
- * `cli:<user>`) or a staff session whose roles include one the action allows; then the call is
+ * `cli:<user>`) or a staff session that proved the second factor and whose roles include one
+ * the action allows; then the call is
  * appended to the audit trail with its outcome, refusals of a known caller included. A caller
  * with neither gets the same 403 as before.
  */
@@ -83,6 +84,16 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
     const staff = token ? await resolveStaffSession(deps.db, token) : null;
     if (!staff) throw new ApiError(403, 'forbidden', 'Operator access only.');
     request.opsActor = { id: `staff:${staff.name}`, roles: staff.roles, action };
+    // The back office needs a session that proved the second factor (issue 30).
+    if (!staff.twoFactor) {
+      throw new ApiError(
+        403,
+        'staff_two_factor_required',
+        staff.twoFactorOn
+          ? 'Sign in again with the code from your authenticator app.'
+          : 'Set up two-factor sign-in first.',
+      );
+    }
     if (!action.roles.some((role) => staff.roles.includes(role))) {
       throw new ApiError(403, 'forbidden_role', 'Your role does not allow this.', {
         allowed: [...action.roles],

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { auditCsv, listAudit, verifyAudit } from '../../domain/backOffice/audit';
-import { setStaffRoles } from '../../domain/chat/staff';
+import { resetStaffTwoFactor, setStaffRoles } from '../../domain/chat/staff';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
@@ -25,6 +25,7 @@ const listQuery = z
   .strict();
 const csvQuery = z.object(filters).strict();
 const nameParams = z.object({ name: z.string().min(1).max(64) }).strict();
+const reasonBody = z.object({ reason: z.string().min(1).max(500) }).strict();
 const rolesBody = z
   .object({
     roles: z.array(z.string().max(20)).min(1).max(5),
@@ -66,5 +67,13 @@ export async function opsAuditRoutes(
     const { roles } = parseInput(rolesBody, request.body);
     const changed = await setStaffRoles(deps, name, roles);
     return ok({ staff: changed.staff, before: changed.before });
+  });
+
+  app.post('/ops/staff/:name/two-factor/reset', async (request) => {
+    authorize(request);
+    const { name } = parseInput(nameParams, request.params);
+    parseInput(reasonBody, request.body);
+    const reset = await resetStaffTwoFactor(deps, name);
+    return ok({ staff: reset.staff, endedSessions: reset.endedSessions.length });
   });
 }

@@ -57,6 +57,15 @@ export const backOfficeCommands: CommandGroup = async ({
     };
     return `${changed.staff.name}: ${changed.before.join(',')} → ${changed.staff.roles.join(',')} (every session of the account was ended)`;
   }
+  if (command === 'staff' && action === 'reset-2fa' && extra && more.length === 0) {
+    if (!values.reason) throw new Error('staff reset-2fa needs --reason <text>');
+    const path = `/ops/staff/${encodeURIComponent(extra)}/two-factor/reset`;
+    const reset = (await call('POST', { reason: values.reason }, path)) as {
+      staff: { name: string };
+      endedSessions: number;
+    };
+    return `${reset.staff.name}: two-factor sign-in is off until set up again (${reset.endedSessions} sessions ended)`;
+  }
   if (command === 'audit' && action === 'list' && !extra) {
     const page = (await call(
       'GET',
@@ -73,7 +82,9 @@ export const backOfficeCommands: CommandGroup = async ({
   }
   if (command === 'audit' && action === 'verify' && !extra) {
     const verdict = (await call('GET', undefined, '/ops/audit/verify')) as AuditVerdict;
-    if (verdict.intact) return `The audit trail is intact: ${verdict.rows} rows.`;
+    if (verdict.intact) {
+      return `The audit trail is intact: ${verdict.rows} rows; last hash ${verdict.lastHash ?? 'none'}.`;
+    }
     const error = new Error(
       `The audit trail is BROKEN at row ${verdict.broken?.seq}: ${verdict.broken?.problem} (${verdict.rows} rows read).`,
     );

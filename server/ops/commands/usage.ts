@@ -21,6 +21,7 @@ export const usage = [
   '       npm run ops -- rg payout <account> [--key <request key, to retry one that got no answer>]',
   '       npm run ops -- support add <name> [--display-name <name players see>] [--roles <role,…>] | support list',
   '       npm run ops -- staff roles <name> <admin,finance,marketing,risk,support> --reason <text>',
+  '       npm run ops -- staff reset-2fa <name> --reason <text>',
   '       npm run ops -- audit list [--actor <staff:name|cli:user>] [--action <name>] [--text <text>]',
   '                      [--from <iso>] [--to <iso>] [--limit <n>]',
   '       npm run ops -- audit export --file <audit.csv> [the same filters] | audit verify',

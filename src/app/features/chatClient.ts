@@ -304,10 +304,12 @@ export async function supportLogin(
   language: () => string,
   name: string,
   password: string,
+  second: { code?: string; recoveryCode?: string } = {},
 ): Promise<string> {
   const answer = await createSupportApi(createSupportHttp(language), storedSupportToken).login(
     name,
     password,
+    second,
   );
   sessionStorage.setItem(SUPPORT_TOKEN_KEY, answer.token);
   return answer.token;

@@ -6,7 +6,11 @@ import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
 import { supportLogin } from '../../app/features/chatClient';
 
-/** The console's login form: support staff sign in with their name and password. */
+/**
+ * The console's login form: support staff sign in with their name and password, and with the
+ * code from their authenticator app (or a recovery code) once two-factor sign-in is set up: the
+ * code field appears when the server asks for it.
+ */
 export function SupportLogin({
   notice,
   onLoggedIn,
@@ -18,6 +22,8 @@ export function SupportLogin({
   const errorText = useErrorText();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [askCode, setAskCode] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -28,10 +34,17 @@ export function SupportLogin({
     }
     setBusy(true);
     setError(null);
-    supportLogin(() => i18n.language.toUpperCase(), name, password).then(onLoggedIn, (failure) => {
-      setBusy(false);
-      setError(errorText(errorCodeOf(failure)));
-    });
+    const given = code.trim();
+    const second = !given ? {} : /^\d{6}$/.test(given) ? { code: given } : { recoveryCode: given };
+    supportLogin(() => i18n.language.toUpperCase(), name, password, second).then(
+      onLoggedIn,
+      (failure) => {
+        setBusy(false);
+        const failed = errorCodeOf(failure);
+        if (failed === 'staff_code_required' || failed === 'staff_code_wrong') setAskCode(true);
+        setError(errorText(failed));
+      },
+    );
   };
   return (
     <main className="support-login" data-testid="support-login">
@@ -57,9 +70,21 @@ export function SupportLogin({
           type="password"
           autoComplete="current-password"
           value={password}
-          error={error}
+          error={askCode ? undefined : error}
           onChange={(event) => setPassword(event.target.value)}
         />
+        {askCode && (
+          <Field
+            label={t('support.code')}
+            hint={t('support.codeHint')}
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            value={code}
+            error={error}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        )}
         <Button type="submit" variant="primary" block busy={busy}>
           {t('support.logIn')}
         </Button>

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupportLoginResult } from '../../../src/shared/chat';
 import { STAFF_ROLES, type AuditEntry, type StaffRole } from '../../../src/shared/staffRoles';
 import { OPS_ACTIONS } from '../../../server/domain/backOffice/actions';
 import { bearer, encryptedCall, humanProof } from '../../support/identityClient';
 import { call, startTestServer, type TestServer } from '../../support/testServer';
+import { newStaff } from './staffClient';
 
 /** A route's parameters filled in with values that name nothing (the call is refused or 404s). */
 const PARAMS: Record<string, string> = {
@@ -60,18 +60,7 @@ describe('the back office role × action matrix', () => {
   beforeAll(async () => {
     server = await startTestServer('pglite');
     for (const role of STAFF_ROLES) {
-      const made = await call(server, '/ops/support/staff', {
-        method: 'POST',
-        headers: bearer(server.opsToken),
-        json: { name: `only.${role}`, roles: [role] },
-      });
-      expect(made.status).toBe(200);
-      const { password } = made.body.value as { password: string };
-      const login = await call(server, '/wps/support/session', {
-        method: 'POST',
-        json: { name: `only.${role}`, password },
-      });
-      tokens.set(role, (login.body.value as SupportLoginResult).token);
+      tokens.set(role, (await newStaff(server, `only.${role}`, [role])).token);
     }
     memberToken = await memberSession(server);
   });

@@ -51,13 +51,13 @@ describe.each(engines)('support staff on %s', (engine) => {
     const whoAmI = await call(server, '/wps/support/me', { headers: bearer(token) });
     expect(whoAmI.body.value).toEqual(me);
     // Only the operator (or an admin: issue 30) makes accounts; names and display names are
-    // checked. A support account's session is let in to the back office and refused this.
+    // checked. A console session without the second factor does not get into the back office.
     const stranger = await call(server, '/ops/support/staff', {
       method: 'POST',
       headers: bearer(token),
       json: { name: 'mallory' },
     });
-    expect(stranger).toMatchObject({ status: 403, body: { code: 'forbidden_role' } });
+    expect(stranger).toMatchObject({ status: 403, body: { code: 'staff_two_factor_required' } });
     for (const [json, code] of [
       [{ name: 'anna.b' }, 'support_staff_exists'],
       [{ name: '1abc' }, 'support_name_invalid'],
