@@ -210,6 +210,7 @@ function banner(
     '            npm run ops -- support add <name> [--display-name <name>] [--roles <role,…>] | support list | support password|disable|enable <name>',
     '            npm run ops -- staff roles <name> <role,…> --reason <text> | staff reset-2fa <name> --reason <text>',
     '            npm run ops -- audit list [--actor …] [--action …] | audit export --file <csv> | audit verify',
+    '            npm run ops -- approvals | approve <id> | reject <id> --reason <text>   (four-eyes on money)',
     '            npm run ops -- member password <account> | member disable|enable <account>',
     '',
   );

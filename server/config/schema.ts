@@ -278,6 +278,31 @@ export const platformConfigSchema = z
      */
     economics: economicsConfigSchema.default(DEFAULT_ECONOMICS),
     /**
+     * Four-eyes on money in the back office (issue 30): an action above its amount waits for a
+     * second staff member's approval (never the first's own). Amounts in money ("5000.00"); an
+     * agent's rate in percent. "0.00" puts every such action in the queue.
+     */
+    backOffice: z
+      .object({
+        approvals: z
+          .object({
+            withdrawalPayout: z.string().regex(/^\d{1,12}\.\d{2}$/),
+            bonus: z.string().regex(/^\d{1,12}\.\d{2}$/),
+            rgPayout: z.string().regex(/^\d{1,12}\.\d{2}$/),
+            agentRatePercent: z.string().regex(/^\d{1,3}\.\d{2}$/),
+          })
+          .strict(),
+      })
+      .strict()
+      .default({
+        approvals: {
+          withdrawalPayout: '5000.00',
+          bonus: '500.00',
+          rgPayout: '5000.00',
+          agentRatePercent: '1.00',
+        },
+      }),
+    /**
      * Responsible gaming (issue 17): how long a raised or removed limit (and a time-zone change
      * while limits are in force) waits before it applies. Lowering a limit applies at once.
      */

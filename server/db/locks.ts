@@ -13,6 +13,8 @@ export const JobLock = {
 /** Advisory lock keys of append-only chains: one writer at a time across processes. */
 export const ChainLock = {
   staffAudit: 7_201_038,
+  /** With the person's hash as the second key: one person's grants reserved one at a time. */
+  staffGrants: 7_201_040,
 } as const;
 
 /**

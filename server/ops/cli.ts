@@ -7,6 +7,7 @@ import { promotionCommands } from './commands/promotions';
 import { responsibleGamingCommands } from './commands/responsibleGaming';
 import { systemCommands } from './commands/system';
 import { usage } from './commands/usage';
+import { PendingApproval } from './commands/client';
 
 /**
  * Operator commands against the running server (it owns the embedded database, so the CLI
@@ -36,6 +37,7 @@ import { usage } from './commands/usage';
  *   npm run ops -- staff reset-2fa <name> --reason "Lost phone"
  *   npm run ops -- audit list [--actor staff:mai] [--action withdrawals] [--text player1] [--from <iso>]
  *   npm run ops -- audit export --file audit.csv [the same filters] | audit verify
+ *   npm run ops -- approvals [--status pending|approved|rejected|failed|all] | approve <id> | reject <id> --reason "…"
  *   npm run ops -- support password <name> | support disable <name> | support enable <name>
  *   npm run ops -- member password <account> | member disable <account> | member enable <account>
  *   npm run ops -- economics   (the configuration's returns budget, itemised; no server needed)
@@ -69,6 +71,6 @@ run(process.argv.slice(2)).then(
   (output) => console.log(output),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    process.exit(error instanceof PendingApproval ? 3 : 1);
   },
 );

@@ -99,6 +99,14 @@ export async function startTestServer(
   // A test server's clients all speak from loopback and make accounts by the dozen: the caps
   // on new accounts are off unless a test sets them (tests/server/identity/registrationLimits).
   base.registration.limits = { perAddressPerHour: 100_000, perAgentPerDay: 100_000 };
+  // Four-eyes (issue 30) is off unless a test sets its amounts: the tests grant bonuses and pay
+  // withdrawals of any size in one call (tests/server/backOffice/fourEyes.test.ts turns it on).
+  base.backOffice.approvals = {
+    withdrawalPayout: '999999999999.99',
+    bonus: '999999999999.99',
+    rgPayout: '999999999999.99',
+    agentRatePercent: '999.99',
+  };
   const config = options.config ? options.config(structuredClone(base)) : base;
   const owned = options.database ? null : await openTestDatabase(engine, { seeded: true });
   const db = options.database ?? owned!.db;

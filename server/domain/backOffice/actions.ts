@@ -1,4 +1,5 @@
 import type { StaffRole } from '../../../src/shared/staffRoles';
+import type { FourEyesKind } from './approvals';
 
 /**
  * Every back-office call (`/ops/*`) and the roles that may make it (issue 30): checked on the
@@ -17,6 +18,8 @@ export interface OpsAction {
   roles: readonly StaffRole[];
   /** A read the audit trail does not record (polled status). Every other call is recorded. */
   unaudited?: true;
+  /** Above its configured amount the action waits for a second staff member (four-eyes). */
+  fourEyes?: FourEyesKind;
 }
 
 const ALL: readonly StaffRole[] = ['admin', 'finance', 'marketing', 'risk', 'support'];
@@ -38,13 +41,25 @@ export const OPS_ACTIONS: Record<string, OpsAction> = {
   'GET /ops/audit.csv': { action: 'audit.export', roles: ['admin', 'risk'] },
 
   'GET /ops/withdrawals': { action: 'withdrawals.list', roles: ['finance'] },
-  'POST /ops/withdrawals/:id': { action: 'withdrawals.decide', roles: ['finance'] },
+  'POST /ops/withdrawals/:id': {
+    action: 'withdrawals.decide',
+    roles: ['finance'],
+    fourEyes: 'withdrawalPayout',
+  },
   'POST /ops/jobs/withdrawal-auto-confirm': {
     action: 'withdrawals.autoConfirm',
     roles: ['finance'],
   },
-  'POST /ops/bonus': { action: 'bonus.grant', roles: ['finance'] },
-  'POST /ops/rg/payout': { action: 'rg.payout', roles: ['finance'] },
+  'POST /ops/bonus': { action: 'bonus.grant', roles: ['finance'], fourEyes: 'bonus' },
+  'POST /ops/rg/payout': { action: 'rg.payout', roles: ['finance'], fourEyes: 'rgPayout' },
+  'GET /ops/approvals': {
+    action: 'approvals.list',
+    roles: ['admin', 'finance', 'marketing', 'risk'],
+  },
+  'POST /ops/approvals/:id/:decision': {
+    action: 'approvals.decide',
+    roles: ['finance', 'marketing', 'risk'],
+  },
 
   'GET /ops/promotions': { action: 'promotions.list', roles: ['marketing', 'finance', 'risk'] },
   'POST /ops/promotions': { action: 'promotions.save', roles: ['marketing'] },
@@ -61,7 +76,7 @@ export const OPS_ACTIONS: Record<string, OpsAction> = {
   'GET /ops/rg/:account': { action: 'rg.read', roles: ['risk', 'support'] },
   'POST /ops/rg/extend': { action: 'rg.extend', roles: ['risk'] },
   'GET /ops/agents/:account/rates': { action: 'agents.rates', roles: ['risk', 'finance'] },
-  'POST /ops/agents/rate': { action: 'agents.rate', roles: ['risk'] },
+  'POST /ops/agents/rate': { action: 'agents.rate', roles: ['risk'], fourEyes: 'agentRate' },
   'POST /ops/members/:account/password': { action: 'members.password', roles: ['risk'] },
   'POST /ops/members/:account/status': { action: 'members.status', roles: ['risk'] },
 
@@ -74,4 +89,9 @@ export const OPS_ACTIONS: Record<string, OpsAction> = {
 /** The entry for a route (`POST`, `/ops/withdrawals/:id`), or null. */
 export function opsActionOf(method: string, url: string): OpsAction | null {
   return OPS_ACTIONS[`${method.toUpperCase()} ${url}`] ?? null;
+}
+
+/** The entry of an action by its name (`bonus.grant`), or null. */
+export function opsActionNamed(name: string): OpsAction | null {
+  return Object.values(OPS_ACTIONS).find((entry) => entry.action === name) ?? null;
 }

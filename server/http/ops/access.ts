@@ -1,8 +1,14 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staffRoles';
 import { opsActionOf, type OpsAction } from '../../domain/backOffice/actions';
 import { appendAudit, redact } from '../../domain/backOffice/audit';
+import {
+  amountToApprove,
+  releaseDirectGrant,
+  requestApproval,
+} from '../../domain/backOffice/approvals';
+import { ok } from '../../../src/shared/envelope';
 import { resolveStaffSession } from '../../domain/chat/staffSessions';
 import type { AppDeps } from '../../deps';
 import { bearerToken } from '../auth';
@@ -14,6 +20,22 @@ export interface OpsActor {
   id: string;
   roles: readonly StaffRole[];
   action: OpsAction;
+  /** An approved request running (four-eyes): its approval's id and who asked for it. */
+  approval?: { id: string; requestedBy: string };
+  /** A grant counted against the person's day (four-eyes): given back if the route refuses. */
+  reservation?: string;
+}
+
+/**
+ * Approved requests about to run (four-eyes), by a one-time key the approval route gives the
+ * request it makes in this process: the door lets that request through as the approver's.
+ */
+const approvedRuns = new Map<string, { actor: Omit<OpsActor, 'action'> }>();
+
+export function admitApprovedRun(actor: Omit<OpsActor, 'action'>): string {
+  const key = randomBytes(24).toString('base64url');
+  approvedRuns.set(key, { actor });
+  return key;
 }
 
 declare module 'fastify' {
@@ -65,11 +87,19 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith('/ops/')) return;
     const action = routeKey(request);
     if (!action) throw new ApiError(403, 'forbidden', 'Operator access only.');
+    const runKey = request.headers['x-ops-approved-run'];
+    if (typeof runKey === 'string') {
+      const run = approvedRuns.get(runKey);
+      if (!run) throw new ApiError(403, 'forbidden', 'Operator access only.');
+      approvedRuns.delete(runKey);
+      request.opsActor = { ...run.actor, action };
+      return;
+    }
     const token = bearerToken(request) ?? '';
     const given = Buffer.from(token);
     const isCli =
@@ -79,7 +109,7 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
       isLoopback(request.raw.socket.remoteAddress);
     if (isCli) {
       request.opsActor = { id: cliUser(request), roles: STAFF_ROLES, action };
-      return;
+      return holdForApproval(request, reply);
     }
     const staff = token ? await resolveStaffSession(deps.db, token) : null;
     if (!staff) throw new ApiError(403, 'forbidden', 'Operator access only.');
@@ -99,18 +129,62 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
         allowed: [...action.roles],
       });
     }
+    return holdForApproval(request, reply);
   });
+
+  /**
+   * Four-eyes: an action above its configured amount is kept as a pending approval (202) and
+   * does not run now; a second staff member's approval runs it (./approvalRoutes.ts).
+   */
+  async function holdForApproval(request: FastifyRequest, reply: FastifyReply) {
+    const actor = request.opsActor!;
+    const kind = actor.action.fourEyes;
+    if (!kind) return;
+    const params = stringParams(request.params);
+    const need = await amountToApprove(
+      deps.db,
+      deps.config.backOffice.approvals,
+      kind,
+      params,
+      request.body,
+      actor.id,
+    );
+    if (!need) return;
+    if ('reserved' in need) {
+      actor.reservation = need.reserved;
+      return;
+    }
+    const pending = await requestApproval(deps.db, {
+      action: actor.action.action,
+      url: request.url.split('?')[0]!,
+      params,
+      body: request.body ?? {},
+      ...need,
+      requestedBy: actor.id,
+    });
+    return reply.code(202).send(ok({ pending }));
+  }
 
   app.addHook('onSend', async (request, reply, payload) => {
     const actor = request.opsActor;
     if (!actor || actor.action.unaudited) return payload;
+    if (actor.reservation && reply.statusCode !== 200) {
+      await releaseDirectGrant(deps.db, actor.reservation).catch((error: unknown) =>
+        request.log.error({ err: error }, 'releasing a grant reservation failed'),
+      );
+    }
     try {
       await appendAudit(deps.db, {
         actor: actor.id,
         roles: actor.roles,
         address: request.ip ?? null,
         action: actor.action.action,
-        target: stringParams(request.params),
+        target: {
+          ...stringParams(request.params),
+          ...(actor.approval
+            ? { approval: actor.approval.id, requestedBy: actor.approval.requestedBy }
+            : {}),
+        },
         detail: redact(request.body ?? null),
         outcome: outcomeOf(reply, payload),
         reason: reasonOf(request.body),

@@ -15,6 +15,7 @@ import { opsRgRoutes } from './rgRoutes';
 import { opsSupportRoutes } from './supportStaffRoutes';
 import { installOpsAccess, requireOpsActor } from './access';
 import { opsAuditRoutes } from './auditRoutes';
+import { opsApprovalRoutes } from './approvalRoutes';
 
 const maintenanceBody = z
   .object({
@@ -76,4 +77,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsSupportRoutes(app, deps, authorize);
   await opsMemberRoutes(app, deps, authorize);
   await opsAuditRoutes(app, deps, authorize);
+  await opsApprovalRoutes(app, deps, authorize);
 }

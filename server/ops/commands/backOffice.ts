@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { AuditEntry, AuditVerdict } from '../../../src/shared/staffRoles';
+import type { ApprovalView } from '../../domain/backOffice/approvals';
 import type { CommandGroup } from './args';
 import { call, callText, isoOption } from './client';
 
@@ -65,6 +66,33 @@ export const backOfficeCommands: CommandGroup = async ({
       endedSessions: number;
     };
     return `${reset.staff.name}: two-factor sign-in is off until set up again (${reset.endedSessions} sessions ended)`;
+  }
+  // Four-eyes: what waits for a second person, and the decision (the command line counts as
+  // `cli:<user>`: another user than the one who asked).
+  if (command === 'approvals' && !action) {
+    const status = values.status ?? 'pending';
+    const list = (await call(
+      'GET',
+      undefined,
+      `/ops/approvals?status=${encodeURIComponent(status)}`,
+    )) as ApprovalView[];
+    if (!list.length) return `No ${status} approvals.`;
+    return list
+      .map(
+        (entry) =>
+          `#${entry.id}  ${entry.action}  ${entry.amount} (above ${entry.threshold})  asked by ${entry.requestedBy}  ${entry.status}${entry.decidedBy ? ` by ${entry.decidedBy}` : ''}`,
+      )
+      .join('\n');
+  }
+  if ((command === 'approve' || command === 'reject') && action && !extra) {
+    if (command === 'reject' && !values.reason) throw new Error('reject needs --reason <text>');
+    const decided = (await call(
+      'POST',
+      values.reason ? { reason: values.reason } : {},
+      `/ops/approvals/${encodeURIComponent(action)}/${command}`,
+    )) as ApprovalView;
+    const ran = decided.outcome as { ok?: boolean; code?: string } | null;
+    return `#${decided.id} ${decided.status}${ran && !ran.ok ? ` (the action answered ${ran.code})` : ''}`;
   }
   if (command === 'audit' && action === 'list' && !extra) {
     const page = (await call(

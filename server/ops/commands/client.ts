@@ -78,8 +78,20 @@ export async function call(
     message?: string;
   };
   if (!envelope.success) throw new Error(envelope.message ?? `HTTP ${response.status}`);
+  const pending = (
+    envelope.value as { pending?: { id: string; amount: string; threshold: string } }
+  )?.pending;
+  if (response.status === 202 && pending) {
+    // Four-eyes (issue 30): nothing ran; a second person decides.
+    throw new PendingApproval(
+      `Waiting for a second person's approval: #${pending.id} (${pending.amount}, above ${pending.threshold}). Another staff member or user runs: npm run ops -- approve ${pending.id}`,
+    );
+  }
   return envelope.value;
 }
+
+/** The action waits for a second person's approval (the command ends with exit code 3). */
+export class PendingApproval extends Error {}
 
 /** A GET whose answer is a file (a CSV export): its text, or the refusal's message as an error. */
 export async function callText(endpoint: string): Promise<string> {

@@ -25,6 +25,7 @@ export const usage = [
   '       npm run ops -- audit list [--actor <staff:name|cli:user>] [--action <name>] [--text <text>]',
   '                      [--from <iso>] [--to <iso>] [--limit <n>]',
   '       npm run ops -- audit export --file <audit.csv> [the same filters] | audit verify',
+  '       npm run ops -- approvals [--status pending|approved|rejected|failed|all] | approve <id> | reject <id> --reason <text>',
   '       npm run ops -- support password <name> | support disable <name> | support enable <name>',
   '       npm run ops -- member password <account> | member disable <account> | member enable <account>',
   '       npm run ops -- economics',
