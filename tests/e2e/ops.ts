@@ -105,10 +105,23 @@ export async function endAnnouncement(id: string): Promise<void> {
   });
 }
 
-/** A support staff account made as the README says (`npm run ops -- support add`). */
-export async function newStaff(displayName: string): Promise<{ name: string; password: string }> {
+/**
+ * A staff account made as the README says (`npm run ops -- support add`), with back-office
+ * roles when given (`--roles`).
+ */
+export async function newStaff(
+  displayName: string,
+  roles: string[] = [],
+): Promise<{ name: string; password: string }> {
   const name = uniqueName('staff').toLowerCase();
-  const { stdout } = await opsCommand('support', 'add', name, '--display-name', displayName);
+  const { stdout } = await opsCommand(
+    'support',
+    'add',
+    name,
+    '--display-name',
+    displayName,
+    ...(roles.length ? ['--roles', roles.join(',')] : []),
+  );
   const password = stdout.match(/^password: (\S+)$/m)?.[1];
   if (!password) throw new Error(`no password in: ${stdout}`);
   return { name, password };

@@ -1,8 +1,16 @@
 import type { PlatformConfig } from '../../config/schema';
 import type { Database, Queryable } from '../../db/types';
 import { ChainLock } from '../../db/locks';
-import { MONEY_AMOUNT_PATTERN, parseMoney, toMoneyString } from '../../../src/shared/money';
+import {
+  MAX_AMOUNT_MINOR,
+  MONEY_AMOUNT_PATTERN,
+  parseMoney,
+  toMoneyString,
+} from '../../../src/shared/money';
 import { ApiError } from '../../platform/apiError';
+import type { ApprovalView } from '../../../src/shared/backOffice';
+
+export type { ApprovalView };
 
 /**
  * Four-eyes on money (issue 30): the back-office actions that move money or set what the house
@@ -21,23 +29,6 @@ export type FourEyesKind = 'withdrawalPayout' | 'bonus' | 'rgPayout' | 'agentRat
 export type Need = { amount: string; threshold: string } | { reserved: string } | null;
 
 type Thresholds = PlatformConfig['backOffice']['approvals'];
-
-export interface ApprovalView {
-  id: string;
-  action: string;
-  url: string;
-  params: Record<string, string>;
-  body: unknown;
-  amount: string;
-  threshold: string;
-  requestedBy: string;
-  requestedAt: string;
-  status: 'pending' | 'approved' | 'rejected' | 'failed';
-  decidedBy: string | null;
-  decidedAt: string | null;
-  decisionReason: string | null;
-  outcome: unknown;
-}
 
 const field = (body: unknown, key: string): unknown =>
   body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
@@ -75,6 +66,8 @@ export async function amountToApprove(
     case 'bonus': {
       const amount = field(body, 'amount');
       if (typeof amount !== 'string' || !MONEY_AMOUNT_PATTERN.test(amount)) return null;
+      // Above the bound of every amount the route refuses it itself: nothing to approve.
+      if (parseMoney(amount) > MAX_AMOUNT_MINOR) return null;
       // The command line (the machine's owner, and the scripts and test rigs it runs) is held
       // to the amount of each grant; a staff member to the day's total as well.
       if (!requestedBy.startsWith('staff:')) return above(parseMoney(amount), thresholds.bonus);

@@ -13,17 +13,10 @@ import type { Database, Queryable } from '../../db/types';
 /** The chain's first link. */
 export const GENESIS = '0'.repeat(64);
 
-/** What an action appends (the chain's fields are added here). */
-export interface AuditRecord {
-  actor: string;
+/** What an action appends: an entry without the chain's fields, which are added here. */
+export type AuditRecord = Omit<AuditEntry, 'seq' | 'at' | 'hash' | 'roles'> & {
   roles: readonly StaffRole[];
-  address: string | null;
-  action: string;
-  target: Record<string, string>;
-  detail: unknown;
-  outcome: { status: number; code?: string; result?: unknown };
-  reason: string | null;
-}
+};
 
 /** JSON with every object's keys sorted: the same value hashes the same after jsonb stored it. */
 export function canonicalJson(value: unknown): string {

@@ -6,6 +6,7 @@ import { ApiError } from '../../platform/apiError';
 import type { Platform } from '../../platform/platform';
 import { commit } from '../../platform/unitOfWork';
 import { sha256 } from '../identity/secrets';
+import type { TwoFactorSetup } from '../../../src/shared/backOffice';
 
 /**
  * Two-factor sign-in for staff (issue 30): an authenticator app's six-digit code (TOTP, RFC
@@ -27,15 +28,6 @@ function newRecoveryCode(): string {
 }
 
 const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
-
-export interface TwoFactorSetup {
-  /** The secret in base32, to type into an app that cannot scan. */
-  secret: string;
-  /** The otpauth:// address the QR code holds. */
-  uri: string;
-  /** The QR code, as an SVG image. */
-  qrSvg: string;
-}
 
 /** Starts (or starts again) setting up the app: a new pending secret, until a code confirms it. */
 export async function startTwoFactor(

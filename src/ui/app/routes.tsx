@@ -24,6 +24,7 @@ import {
   Promotions,
   Seamless,
   SupportConsole,
+  BackOffice,
 } from './sections';
 
 // The reality check and the session limit (issue 17): loaded once a real member is logged in
@@ -118,6 +119,8 @@ export const routes: RouteObject[] = [
   },
   // The support staff's console: its own login, none of the player's popups.
   { path: '/support', element: <SupportConsole /> },
+  // The operator's back office: the same staff sign-in, none of the player's popups.
+  { path: '/backoffice', element: <BackOffice /> },
 ];
 
 /** A lazy section's component (lazySection), which can start its download ahead. */

@@ -30,6 +30,8 @@ export const SupportConsole = lazySection(
   'SupportConsole',
   () => import('../chat/SupportConsolePage'),
 );
+// The operator's back office (issue 30): staff roles, four-eyes, the audit trail.
+export const BackOffice = lazySection('BackOffice', () => import('../backOffice/BackOfficePage'));
 
 // The announcement pop-ups (issue 16) come after the first paint: nothing of them shows before
 // the announcements' answer anyway.

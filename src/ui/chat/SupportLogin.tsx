@@ -14,9 +14,12 @@ import { supportLogin } from '../../app/features/chatClient';
 export function SupportLogin({
   notice,
   onLoggedIn,
+  title,
 }: {
   notice: string | null;
   onLoggedIn: (token: string) => void;
+  /** The page's name (the back office signs in with the same form). */
+  title?: string;
 }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
@@ -49,7 +52,7 @@ export function SupportLogin({
   return (
     <main className="support-login" data-testid="support-login">
       <form className="card support-login-card" onSubmit={submit} noValidate>
-        <h1>{t('support.title')}</h1>
+        <h1>{title ?? t('support.title')}</h1>
         <p className="field-hint">{t('support.loginIntro')}</p>
         {notice && (
           <p className="field-error" role="alert">

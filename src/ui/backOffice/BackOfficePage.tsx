@@ -1,0 +1,154 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffMe } from '../../shared/chat';
+import type { StaffRole } from '../../shared/staffRoles';
+import { createBackOffice } from '../../app/features/backOffice';
+import { forgetSupportToken, storedSupportToken } from '../../app/features/chatClient';
+import { Button } from '../components/Button';
+import { Badge } from '../components/Badge';
+import { QueryFallback } from '../components/QueryFallback';
+import { Tabs } from '../components/Tabs';
+import { useErrorText } from '../components/forms/useErrorText';
+import { useQuery } from '../hooks/useQuery';
+import { SupportLogin } from '../chat';
+import { ApprovalsPanel } from './ApprovalsPanel';
+import { AuditPanel } from './AuditPanel';
+import { TwoFactorSetupPanel } from './TwoFactorSetupPanel';
+import './backOffice.css';
+
+type Tab = 'approvals' | 'audit';
+
+/** Who sees each tab (the server checks every call; the tabs only leave out what it refuses). */
+const TAB_ROLES: Record<Tab, readonly StaffRole[]> = {
+  approvals: ['admin', 'finance', 'marketing', 'risk'],
+  audit: ['admin', 'risk'],
+};
+
+/** Codes that mean the staff session is over: back to the login. */
+const SESSION_OVER = new Set(['support_not_logged_in', 'forbidden']);
+
+/**
+ * The operator's back office (issue 30, /backoffice): staff sign in with the support console's
+ * account (one session for both), set up two-factor sign-in once, then work the four-eyes queue
+ * and read, verify and export the audit trail — as far as their roles allow.
+ */
+export default function BackOfficePage() {
+  const { t } = useTranslation();
+  const [token, setToken] = useState(storedSupportToken);
+  const [notice, setNotice] = useState<string | null>(null);
+  const errorText = useErrorText();
+  // The session ended: back to the login, saying why (nothing after a plain log-out).
+  const ended = useCallback(
+    (code: string | null) => {
+      forgetSupportToken();
+      setToken(null);
+      setNotice(code ? errorText(code) : null);
+    },
+    [errorText],
+  );
+  if (!token) {
+    return (
+      <div className="back-office" data-testid="back-office">
+        <SupportLogin
+          title={t('backOffice.title')}
+          notice={notice}
+          onLoggedIn={(fresh) => {
+            setNotice(null);
+            setToken(fresh);
+          }}
+        />
+      </div>
+    );
+  }
+  return <SignedIn token={token} onEnded={ended} />;
+}
+
+function SignedIn({ token, onEnded }: { token: string; onEnded: (code: string | null) => void }) {
+  const { t, i18n } = useTranslation();
+  const office = useMemo(() => createBackOffice(() => i18n.language.toUpperCase()), [i18n]);
+  const me = useQuery<StaffMe>(`back-office-me:${token}`, (signal) => office.me(signal));
+  const [tab, setTab] = useState<Tab>('approvals');
+  if (me.state.kind === 'failed' && SESSION_OVER.has(me.state.code)) {
+    return <SessionOver code={me.state.code} onEnded={onEnded} />;
+  }
+  const staff = me.state.kind === 'ready' ? me.state.value : null;
+  if (!staff) return <QueryFallback state={me.state} onRetry={me.refresh} lines={4} />;
+  const logOut = () => {
+    office.logout().then(
+      () => onEnded(null),
+      () => onEnded(null),
+    );
+  };
+  const header = (
+    <header className="back-office-header">
+      <h1>{t('backOffice.title')}</h1>
+      <p className="back-office-who">
+        <span>{staff.displayName}</span>
+        {staff.roles.map((role) => (
+          <Badge key={role}>{t(`backOffice.role.${role}`)}</Badge>
+        ))}
+      </p>
+      <Button size="sm" onClick={logOut}>
+        {t('support.logOut')}
+      </Button>
+    </header>
+  );
+  if (!staff.twoFactor) {
+    return (
+      <div className="back-office" data-testid="back-office">
+        {header}
+        {staff.twoFactorOn ? (
+          <p className="back-office-note" role="alert">
+            {t('backOffice.signInWithCode')}
+          </p>
+        ) : (
+          <TwoFactorSetupPanel office={office} staff={staff} onDone={me.refresh} />
+        )}
+      </div>
+    );
+  }
+  const tabs = (Object.keys(TAB_ROLES) as Tab[]).filter((id) =>
+    TAB_ROLES[id].some((role) => staff.roles.includes(role)),
+  );
+  const current = tabs.includes(tab) ? tab : tabs[0];
+  return (
+    <div className="back-office" data-testid="back-office">
+      {header}
+      {current ? (
+        <>
+          <Tabs
+            label={t('backOffice.title')}
+            items={tabs.map((id) => ({ id, label: t(`backOffice.tab.${id}`) }))}
+            current={current}
+            onSelect={setTab}
+            panelId="back-office-panel"
+          />
+          <div id="back-office-panel" role="tabpanel">
+            {current === 'approvals' ? (
+              <ApprovalsPanel office={office} me={staff} />
+            ) : (
+              <AuditPanel office={office} />
+            )}
+          </div>
+        </>
+      ) : (
+        <p className="back-office-note">{t('backOffice.nothingForRole')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The session ended (logged out elsewhere, idle, reset): says so, then back to the login. */
+function SessionOver({ code, onEnded }: { code: string; onEnded: (code: string | null) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="back-office" data-testid="back-office">
+      <p className="back-office-note" role="alert">
+        {t('backOffice.sessionOver')}
+      </p>
+      <Button variant="primary" onClick={() => onEnded(code)}>
+        {t('support.logIn')}
+      </Button>
+    </div>
+  );
+}
