@@ -52,7 +52,11 @@ export async function startTwoFactor(
 }
 
 /** The code's time step when it is right for `secret` and newer than `after`, else null. */
-async function acceptedStep(secret: string, code: string, after: string | null) {
+async function acceptedStep(
+  secret: string,
+  code: string,
+  after: string | null,
+): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   const result = await verify({
     secret,
@@ -60,7 +64,8 @@ async function acceptedStep(secret: string, code: string, after: string | null) 
     epochTolerance: TOLERANCE_SECONDS,
     ...(after === null ? {} : { afterTimeStep: Number(after) }),
   });
-  return result.valid ? result.timeStep : null;
+  // A TOTP answer names the time step it matched (an HOTP one would not).
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
 /**

@@ -66,9 +66,8 @@ const routeKey = (request: FastifyRequest) =>
  * server/domain/backOffice/actions.ts (start-up fails otherwise); each request is let in when it
  * carries either the operator's token from this machine (the command line: every role, named
  * `cli:<user>`) or a staff session that proved the second factor and whose roles include one
- * the action allows; then the call is
- * appended to the audit trail with its outcome, refusals of a known caller included. A caller
- * with neither gets the same 403 as before.
+ * the action allows; then the call is appended to the audit trail with its outcome, refusals of
+ * a known caller included. A caller with neither gets the same 403 as before.
  */
 export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
   const expected = deps.opsToken ? Buffer.from(deps.opsToken) : null;
