@@ -1,7 +1,8 @@
 import type { ApprovalView, TwoFactorSetup } from '../shared/backOffice';
 import type { StaffMe } from '../shared/chat';
 import type { AuditEntry, AuditVerdict } from '../shared/staffRoles';
-import { ApiError, type Http } from './http';
+import { fetchFile } from './fetchFile';
+import type { Http } from './http';
 
 /** The audit trail's filters, as the back office's search form sends them. */
 export interface AuditFilters {
@@ -56,29 +57,11 @@ export function createBackOfficeApi(http: Http, token: () => string | null) {
       return http.get('/ops/audit/verify');
     },
     /** The filtered trail as a CSV file (its own fetch: the answer is a file, not an envelope). */
-    async exportCsv(filters: AuditFilters): Promise<Blob> {
+    exportCsv(filters: AuditFilters): Promise<Blob> {
       const search = new URLSearchParams(query(filters)).toString();
-      let response: Response;
-      try {
-        response = await fetch(`/ops/audit.csv${search ? `?${search}` : ''}`, {
-          headers: { authorization: `Bearer ${token() ?? ''}` },
-          credentials: 'omit',
-        });
-      } catch {
-        throw new ApiError('network_error', 'Network link abnormal, please try again.', null);
-      }
-      if (!response.ok) {
-        const envelope = (await response.json().catch(() => null)) as {
-          code?: string;
-          message?: string;
-        } | null;
-        throw new ApiError(
-          envelope?.code ?? 'unknown_error',
-          envelope?.message ?? `HTTP ${response.status}`,
-          response.status,
-        );
-      }
-      return response.blob();
+      return fetchFile(`/ops/audit.csv${search ? `?${search}` : ''}`, {
+        authorization: `Bearer ${token() ?? ''}`,
+      });
     },
   };
 }

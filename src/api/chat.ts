@@ -9,36 +9,8 @@ import {
   type SupportRoomSummary,
   type SupportStaffView,
 } from '../shared/chat';
-import { ApiError, type Http } from './http';
-
-/**
- * A picture's bytes (GET, answered with the file itself on success, an envelope otherwise),
- * with the caller's credentials: a member's token or a guest's key, or the console's token.
- * Its own small fetch (the Http client reads envelopes only), kept in the chat's chunk.
- */
-async function fetchPicture(
-  path: string,
-  headers: Record<string, string>,
-  signal?: AbortSignal,
-): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(path, { headers, signal, credentials: 'omit' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError('network_error', 'Network link abnormal, please try again.', null);
-  }
-  if (response.ok) return response.blob();
-  const envelope = (await response.json().catch(() => null)) as {
-    code?: string;
-    message?: string;
-  } | null;
-  throw new ApiError(
-    envelope?.code ?? 'unknown_error',
-    envelope?.message ?? `Unexpected response (HTTP ${response.status}).`,
-    response.status,
-  );
-}
+import { fetchFile } from './fetchFile';
+import type { Http } from './http';
 
 const bearer = (token: string | null): Record<string, string> =>
   token ? { Authorization: `Bearer ${token}` } : {};
@@ -91,7 +63,7 @@ export function createChatApi(http: Http, token: () => string | null) {
     },
     image(caller: ChatCaller, room: string, id: string, signal?: AbortSignal): Promise<Blob> {
       const headers = caller.guestKey ? callerHeaders(caller) : bearer(token());
-      return fetchPicture(`${roomPath(room)}/images/${encodeURIComponent(id)}`, headers, signal);
+      return fetchFile(`${roomPath(room)}/images/${encodeURIComponent(id)}`, headers, signal);
     },
   };
 }
@@ -134,7 +106,7 @@ export function createSupportApi(http: Http, token: () => string | null) {
     },
     image(room: string, id: string, signal?: AbortSignal): Promise<Blob> {
       const path = `${supportRoom(room)}/images/${encodeURIComponent(id)}`;
-      return fetchPicture(path, bearer(token()), signal);
+      return fetchFile(path, bearer(token()), signal);
     },
   };
 }

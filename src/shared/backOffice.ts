@@ -22,8 +22,6 @@ export interface ApprovalView {
 export interface TwoFactorSetup {
   /** The secret in base32, to type into an app that cannot scan. */
   secret: string;
-  /** The otpauth:// address the QR code holds. */
+  /** The otpauth:// address the QR code holds (the page draws the code). */
   uri: string;
-  /** The QR code, as an SVG image (the page may draw its own from `uri`). */
-  qrSvg: string;
 }

@@ -37,6 +37,7 @@ async function signIn(page: Page, staff: { name: string; password: string }) {
   await page.goto('/backoffice');
   const form = page.getByTestId('support-login');
   await expect(form.getByRole('heading', { name: 'Back office' })).toBeVisible();
+  await expect(form).toContainText("For the operator's staff: your staff account");
   await form.getByLabel('Staff name').fill(staff.name);
   await form.getByLabel('Password').fill(staff.password);
   await form.getByRole('button', { name: 'Log in' }).click();

@@ -10,8 +10,6 @@ import {
 import { ApiError } from '../../platform/apiError';
 import type { ApprovalView } from '../../../src/shared/backOffice';
 
-export type { ApprovalView };
-
 /**
  * Four-eyes on money (issue 30): the back-office actions that move money or set what the house
  * pays wait for a second staff member above a configured amount (`backOffice.approvals`). The

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Queryable } from '../../db/types';
 import { ApiError } from '../../platform/apiError';
 import type { Platform } from '../../platform/platform';
@@ -29,7 +28,10 @@ function newRecoveryCode(): string {
 
 const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
 
-/** Starts (or starts again) setting up the app: a new pending secret, until a code confirms it. */
+/**
+ * Starts (or starts again) setting up the app: a new pending secret, until a code confirms it.
+ * The page draws the QR code of `uri` itself.
+ */
 export async function startTwoFactor(
   db: Queryable,
   staff: { staffId: string; name: string },
@@ -48,7 +50,7 @@ export async function startTwoFactor(
     );
   }
   const uri = generateURI({ issuer: ISSUER, label: staff.name, secret });
-  return { secret, uri, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
+  return { secret, uri };
 }
 
 /** The code's time step when it is right for `secret` and newer than `after`, else null. */

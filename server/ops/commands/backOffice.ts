@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { AuditEntry, AuditVerdict } from '../../../src/shared/staffRoles';
-import type { ApprovalView } from '../../domain/backOffice/approvals';
+import type { ApprovalView } from '../../../src/shared/backOffice';
 import type { CommandGroup } from './args';
 import { call, callText, isoOption } from './client';
 

@@ -51,6 +51,7 @@ export default function BackOfficePage() {
       <div className="back-office" data-testid="back-office">
         <SupportLogin
           title={t('backOffice.title')}
+          intro={t('backOffice.loginIntro')}
           notice={notice}
           onLoggedIn={(fresh) => {
             setNotice(null);

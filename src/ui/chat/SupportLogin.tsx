@@ -15,11 +15,13 @@ export function SupportLogin({
   notice,
   onLoggedIn,
   title,
+  intro,
 }: {
   notice: string | null;
   onLoggedIn: (token: string) => void;
-  /** The page's name (the back office signs in with the same form). */
+  /** The page's name and who it is for (the back office signs in with the same form). */
   title?: string;
+  intro?: string;
 }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
@@ -53,7 +55,7 @@ export function SupportLogin({
     <main className="support-login" data-testid="support-login">
       <form className="card support-login-card" onSubmit={submit} noValidate>
         <h1>{title ?? t('support.title')}</h1>
-        <p className="field-hint">{t('support.loginIntro')}</p>
+        <p className="field-hint">{intro ?? t('support.loginIntro')}</p>
         {notice && (
           <p className="field-error" role="alert">
             {notice}

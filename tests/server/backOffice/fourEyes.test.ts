@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApprovalView } from '../../../server/domain/backOffice/approvals';
+import type { ApprovalView } from '../../../src/shared/backOffice';
 import type { AuditEntry } from '../../../src/shared/staffRoles';
 import { bearer, loginToken } from '../../support/identityClient';
 import { grant, ledgerSum, mainBalance, newKey, withdraw } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 import { operatorPays } from '../money/withdrawalConfig';
+import { loadPlatformConfig } from '../../../server/config/load';
 import { backOfficeCommands } from '../../../server/ops/commands/backOffice';
 import { parseCommand } from '../../../server/ops/commands/args';
 import { newStaff, type TestStaff } from './staffClient';
@@ -15,6 +16,18 @@ import { newStaff, type TestStaff } from './staffClient';
  * cannot approve, a role the action does not allow cannot either, a rejection needs a reason,
  * and two approvers at once run the action once.
  */
+describe('four-eyes in the shipped configuration', () => {
+  it('holds payouts, bonuses and rates above everyday amounts (test servers lift them)', async () => {
+    const shipped = await loadPlatformConfig('config/platform.json');
+    expect(shipped.backOffice.approvals).toEqual({
+      withdrawalPayout: '5000.00',
+      bonus: '500.00',
+      rgPayout: '5000.00',
+      agentRatePercent: '1.00',
+    });
+  });
+});
+
 describe.each(engines)('four-eyes on %s', (engine) => {
   let server: TestServer;
   let finA: TestStaff;
