@@ -13,11 +13,11 @@ import { newStaff } from './ops';
  */
 
 /** The authenticator app's code, `ahead` steps of 30 seconds from now. */
-const appCode = (secret: string, ahead = 0) =>
+export const appCode = (secret: string, ahead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 });
 
 /** A staff member with two-factor sign-in set up through the API (as in a first session). */
-async function staffWithApp(request: APIRequestContext, roles: string[]) {
+export async function staffWithApp(request: APIRequestContext, roles: string[]) {
   const staff = await newStaff('Clerk', roles);
   const login = await request.post('/wps/support/session', {
     data: { name: staff.name, password: staff.password },
@@ -33,7 +33,7 @@ async function staffWithApp(request: APIRequestContext, roles: string[]) {
   return { ...staff, secret, token };
 }
 
-async function signIn(page: Page, staff: { name: string; password: string }) {
+export async function signIn(page: Page, staff: { name: string; password: string }) {
   await page.goto('/backoffice');
   const form = page.getByTestId('support-login');
   await expect(form.getByRole('heading', { name: 'Back office' })).toBeVisible();
@@ -44,12 +44,28 @@ async function signIn(page: Page, staff: { name: string; password: string }) {
   return form;
 }
 
-const noSideways = async (page: Page) =>
+export const noSideways = async (page: Page) =>
   expect(
     await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     ),
   ).toBeLessThanOrEqual(0);
+
+/**
+ * A fresh staff member of these roles, two-factor set up, signed in to the back office in the
+ * page (the code is the next time step's: the set-up used this one's). Opens `tab` when given.
+ */
+export async function signedInAs(page: Page, roles: string[], tab?: string) {
+  const staff = await staffWithApp(page.request, roles);
+  const form = await signIn(page, staff);
+  await form.getByLabel('Code').fill(await appCode(staff.secret, 1));
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(
+    page.getByTestId('back-office').getByRole('button', { name: 'Log out' }),
+  ).toBeVisible();
+  if (tab) await page.goto(`/backoffice/${tab}`);
+  return staff;
+}
 
 export async function adminSetupFlow(page: Page) {
   const admin = await newStaff('Admin', ['admin']);

@@ -1,5 +1,10 @@
 import type { StaffRole } from '../../../src/shared/staffRoles';
-import type { FourEyesKind } from './approvals';
+import type { OpsAction } from './actionTypes';
+import { ADMIN_ACTIONS } from './actionsAdmin';
+import { MEMBERS_ACTIONS } from './actionsMembers';
+import { MONEY_ACTIONS } from './actionsMoney';
+import { PROMOTIONS_ACTIONS } from './actionsPromotions';
+import { QUEUES_ACTIONS } from './actionsQueues';
 
 /**
  * Every back-office call (`/ops/*`) and the roles that may make it (issue 30): checked on the
@@ -12,15 +17,7 @@ import type { FourEyesKind } from './approvals';
  * changes no member; the outbox (members' login codes) is the admin's alone; nobody but finance
  * moves money.
  */
-export interface OpsAction {
-  /** The action's name in the audit trail (`withdrawals.decide`). */
-  action: string;
-  roles: readonly StaffRole[];
-  /** A read the audit trail does not record (polled status). Every other call is recorded. */
-  unaudited?: true;
-  /** Above its configured amount the action waits for a second staff member (four-eyes). */
-  fourEyes?: FourEyesKind;
-}
+export type { OpsAction } from './actionTypes';
 
 const ALL: readonly StaffRole[] = ['admin', 'finance', 'marketing', 'risk', 'support'];
 
@@ -84,6 +81,12 @@ export const OPS_ACTIONS: Record<string, OpsAction> = {
   'GET /ops/feedback/:id': { action: 'feedback.read', roles: ['support'] },
   'GET /ops/feedback/:id/images/:position': { action: 'feedback.image', roles: ['support'] },
   'POST /ops/feedback/:id/answer': { action: 'feedback.answer', roles: ['support'] },
+  // The back office's pages, by area.
+  ...MONEY_ACTIONS,
+  ...MEMBERS_ACTIONS,
+  ...QUEUES_ACTIONS,
+  ...ADMIN_ACTIONS,
+  ...PROMOTIONS_ACTIONS,
 };
 
 /** The entry for a route (`POST`, `/ops/withdrawals/:id`), or null. */

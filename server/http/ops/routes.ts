@@ -16,6 +16,11 @@ import { opsSupportRoutes } from './supportStaffRoutes';
 import { installOpsAccess, requireOpsActor } from './access';
 import { opsAuditRoutes } from './auditRoutes';
 import { opsApprovalRoutes } from './approvalRoutes';
+import { opsMoneyPageRoutes } from './dashboardRoutes';
+import { opsMembersPageRoutes } from './memberDetailRoutes';
+import { opsQueuesPageRoutes } from './queueRoutes';
+import { opsAdminPageRoutes } from './adminRoutes';
+import { opsPromotionsPageRoutes } from './promotionBudgetRoutes';
 
 const maintenanceBody = z
   .object({
@@ -78,4 +83,10 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsMemberRoutes(app, deps, authorize);
   await opsAuditRoutes(app, deps, authorize);
   await opsApprovalRoutes(app, deps, authorize);
+  // The back office's pages (issue 30), by area.
+  await opsMoneyPageRoutes(app, deps, authorize);
+  await opsMembersPageRoutes(app, deps, authorize);
+  await opsQueuesPageRoutes(app, deps, authorize);
+  await opsAdminPageRoutes(app, deps, authorize);
+  await opsPromotionsPageRoutes(app, deps, authorize);
 }

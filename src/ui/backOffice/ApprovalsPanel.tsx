@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BackOfficeApi } from '../../api/backOffice';
+import type { BackOffice } from '../../app/features/backOffice';
 import type { ApprovalView } from '../../shared/backOffice';
 import type { StaffMe } from '../../shared/chat';
 import { Button } from '../components/Button';
@@ -18,7 +18,7 @@ import { shownValue, useQuery } from '../hooks/useQuery';
  * do; approve (it runs at once, once) or reject with a reason. What the staff member asked
  * themselves is shown but cannot be decided by them.
  */
-export function ApprovalsPanel({ office, me }: { office: BackOfficeApi; me: StaffMe }) {
+export function ApprovalsPanel({ office, me }: { office: BackOffice; me: StaffMe }) {
   const { t } = useTranslation();
   const queue = useQuery('back-office-approvals', (signal) => office.approvals(signal));
   const list = shownValue(queue.state);
@@ -54,7 +54,7 @@ function ApprovalCard({
 }: {
   approval: ApprovalView;
   own: boolean;
-  office: BackOfficeApi;
+  office: BackOffice;
   onDecided: () => void;
 }) {
   const { t, i18n } = useTranslation();

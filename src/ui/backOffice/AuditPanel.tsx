@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditFilters, BackOfficeApi } from '../../api/backOffice';
+import type { AuditFilters, BackOffice } from '../../app/features/backOffice';
 import type { AuditVerdict } from '../../shared/staffRoles';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
@@ -14,7 +14,7 @@ import { shownValue, useQuery } from '../hooks/useQuery';
  * The audit trail (issue 30): every back-office action and command, newest first, searched by
  * who, what and any text; its hash chain verified on demand; the same rows exported as CSV.
  */
-export function AuditPanel({ office }: { office: BackOfficeApi }) {
+export function AuditPanel({ office }: { office: BackOffice }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const [draft, setDraft] = useState<AuditFilters>({});

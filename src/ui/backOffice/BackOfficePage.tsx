@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '../../shared/chat';
-import type { StaffRole } from '../../shared/staffRoles';
 import { createBackOffice } from '../../app/features/backOffice';
 import { forgetSupportToken, storedSupportToken } from '../../app/features/chatClient';
 import { Button } from '../components/Button';
@@ -11,26 +11,18 @@ import { Tabs } from '../components/Tabs';
 import { useErrorText } from '../components/forms/useErrorText';
 import { useQuery } from '../hooks/useQuery';
 import { SupportLogin } from '../chat';
-import { ApprovalsPanel } from './ApprovalsPanel';
-import { AuditPanel } from './AuditPanel';
 import { TwoFactorSetupPanel } from './TwoFactorSetupPanel';
+import { BACK_OFFICE_TABS } from './tabs';
 import './backOffice.css';
-
-type Tab = 'approvals' | 'audit';
-
-/** Who sees each tab (the server checks every call; the tabs only leave out what it refuses). */
-const TAB_ROLES: Record<Tab, readonly StaffRole[]> = {
-  approvals: ['admin', 'finance', 'marketing', 'risk'],
-  audit: ['admin', 'risk'],
-};
 
 /** Codes that mean the staff session is over: back to the login. */
 const SESSION_OVER = new Set(['support_not_logged_in', 'forbidden']);
 
 /**
  * The operator's back office (issue 30, /backoffice): staff sign in with the support console's
- * account (one session for both), set up two-factor sign-in once, then work the four-eyes queue
- * and read, verify and export the audit trail — as far as their roles allow.
+ * account (one session for both), set up two-factor sign-in once, then work the tabs their roles
+ * allow (./tabs.ts): the dashboard, the queues, members, content, agents, staff, the audit trail.
+ * Each tab has its address (/backoffice/<tab>), so a reload or a link opens it again.
  */
 export default function BackOfficePage() {
   const { t } = useTranslation();
@@ -68,7 +60,8 @@ function SignedIn({ token, onEnded }: { token: string; onEnded: (code: string | 
   const { t, i18n } = useTranslation();
   const office = useMemo(() => createBackOffice(() => i18n.language.toUpperCase()), [i18n]);
   const me = useQuery<StaffMe>(`back-office-me:${token}`, (signal) => office.me(signal));
-  const [tab, setTab] = useState<Tab>('approvals');
+  const { tab } = useParams();
+  const navigate = useNavigate();
   if (me.state.kind === 'failed' && SESSION_OVER.has(me.state.code)) {
     return <SessionOver code={me.state.code} onEnded={onEnded} />;
   }
@@ -108,10 +101,10 @@ function SignedIn({ token, onEnded }: { token: string; onEnded: (code: string | 
       </div>
     );
   }
-  const tabs = (Object.keys(TAB_ROLES) as Tab[]).filter((id) =>
-    TAB_ROLES[id].some((role) => staff.roles.includes(role)),
+  const tabs = BACK_OFFICE_TABS.filter((entry) =>
+    entry.roles.some((role) => staff.roles.includes(role)),
   );
-  const current = tabs.includes(tab) ? tab : tabs[0];
+  const current = tabs.find((entry) => entry.id === tab) ?? tabs[0];
   return (
     <div className="back-office" data-testid="back-office">
       {header}
@@ -119,17 +112,13 @@ function SignedIn({ token, onEnded }: { token: string; onEnded: (code: string | 
         <>
           <Tabs
             label={t('backOffice.title')}
-            items={tabs.map((id) => ({ id, label: t(`backOffice.tab.${id}`) }))}
-            current={current}
-            onSelect={setTab}
+            items={tabs.map((entry) => ({ id: entry.id, label: t(`backOffice.tab.${entry.id}`) }))}
+            current={current.id}
+            onSelect={(id) => void navigate(`/backoffice/${id}`, { replace: true })}
             panelId="back-office-panel"
           />
-          <div id="back-office-panel" role="tabpanel">
-            {current === 'approvals' ? (
-              <ApprovalsPanel office={office} me={staff} />
-            ) : (
-              <AuditPanel office={office} />
-            )}
+          <div id="back-office-panel" role="tabpanel" data-testid={`back-office-${current.id}`}>
+            <current.Panel key={current.id} office={office} me={staff} />
           </div>
         </>
       ) : (

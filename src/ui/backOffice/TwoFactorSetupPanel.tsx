@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BackOfficeApi } from '../../api/backOffice';
+import type { BackOffice } from '../../app/features/backOffice';
 import type { TwoFactorSetup } from '../../shared/backOffice';
 import type { StaffMe } from '../../shared/chat';
 import { Button } from '../components/Button';
@@ -20,7 +20,7 @@ export function TwoFactorSetupPanel({
   staff,
   onDone,
 }: {
-  office: BackOfficeApi;
+  office: BackOffice;
   staff: StaffMe;
   onDone: () => void;
 }) {

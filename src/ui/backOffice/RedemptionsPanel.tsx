@@ -1,0 +1,6 @@
+import type { PanelProps } from './panelProps';
+
+/** The back office's redemptions (issue 30). */
+export function RedemptionsPanel(_props: PanelProps) {
+  return null;
+}
