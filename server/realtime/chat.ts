@@ -16,6 +16,7 @@ import {
   roomSummaries,
 } from '../domain/chat/rooms';
 import { resolveStaffSession, type StaffSession } from '../domain/chat/staffSessions';
+import type { StaffRole } from '../../src/shared/staffRoles';
 import { resolveSession } from '../domain/identity/sessions';
 import type { AppDeps } from '../deps';
 import { socketEvents } from '../metrics';
@@ -58,7 +59,15 @@ export const chatRooms = {
   players: 'players',
   memberSession: (sessionId: string) => `session:${sessionId}`,
   staffSession: (sessionId: string) => `staffSession:${sessionId}`,
+  /** The back office's live figures and queues (issue 30): a session past two-factor, by role. */
+  staffRole: (role: StaffRole) => `staffRole:${role}`,
 } as const;
+
+/** Who hears the dashboard's nudge (its figures changed) and the withdrawals queue's changes. */
+const FIGURES_ROLES: readonly StaffRole[] = ['admin', 'finance', 'risk'];
+const WITHDRAWAL_ROLES: readonly StaffRole[] = ['finance'];
+/** The dashboard's nudge at most this often per process (a bet storm is one refetch a second). */
+const FIGURES_NUDGE_MS = 1_000;
 
 /** What one socket may send per second (typing and read marks); more is dropped. */
 const EVENTS_PER_SECOND = 8;
@@ -150,7 +159,12 @@ export function attachChat(
     const who = socket.data.who;
     const joined =
       who.kind === 'staff'
-        ? [chatRooms.staff, chatRooms.staffSession(who.session.sessionId)]
+        ? [
+            chatRooms.staff,
+            chatRooms.staffSession(who.session.sessionId),
+            // The back office's live rooms only for a session that proved the second factor.
+            ...(who.session.twoFactor ? who.session.roles.map(chatRooms.staffRole) : []),
+          ]
         : [
             chatRooms.room(who.room),
             chatRooms.players,
@@ -265,6 +279,29 @@ export function attachChat(
       (error: unknown) => log(`chat summary ${change.roomId}: ${String(error)}`),
     );
   });
+
+  // The back office (issue 30): a withdrawal's new state to the finance queue; a throttled nudge
+  // to the dashboards when money moved (they fetch their figures again).
+  deps.changes.on('withdrawal', (change) => {
+    chat.to(WITHDRAWAL_ROLES.map(chatRooms.staffRole)).emit('opsWithdrawal', {
+      withdrawal: change.withdrawal,
+    });
+    socketEvents.inc({ event: 'opsWithdrawal' });
+    nudgeFigures();
+  });
+  deps.changes.on('balance', () => nudgeFigures());
+  let nudgeDue: NodeJS.Timeout | null = null;
+  function nudgeFigures(): void {
+    if (nudgeDue) return;
+    nudgeDue = setTimeout(() => {
+      nudgeDue = null;
+      chat.to(FIGURES_ROLES.map(chatRooms.staffRole)).emit('opsFigures', {
+        at: new Date().toISOString(),
+      });
+      socketEvents.inc({ event: 'opsFigures' });
+    }, FIGURES_NUDGE_MS);
+    nudgeDue.unref();
+  }
 
   // A member's session ended (logout elsewhere, a new password): its chat sockets go too.
   deps.changes.on('sessionsEnded', ({ sessionIds: sessionIds, reason: reason }) => {

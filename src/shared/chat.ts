@@ -1,4 +1,5 @@
 import type { StaffRole } from './staffRoles';
+import type { WithdrawalView } from './withdrawals';
 /**
  * The built-in live chat with customer service (issue 16; spec 7 `CBS_modelList`,
  * `CBS_launchChat`): what the player's chat page, the operator console and the server share.
@@ -176,6 +177,11 @@ export interface ChatPresenceEvent {
   online: boolean;
 }
 
+/** A withdrawal as the back office's queue hears it (the member's view of it; `version` orders). */
+export interface OpsWithdrawalEvent {
+  withdrawal: WithdrawalView;
+}
+
 export interface ChatServerToClientEvents {
   /** A new message in a room the socket follows. */
   chatMessage: (message: ChatMessage) => void;
@@ -189,6 +195,10 @@ export interface ChatServerToClientEvents {
   chatPresence: (event: ChatPresenceEvent) => void;
   /** The socket's session ended (logout, a staff account disabled): it is cut. */
   chatSession: (event: { reason: string }) => void;
+  /** The back office's withdrawals queue (finance, issue 30): a withdrawal's new state. */
+  opsWithdrawal: (event: OpsWithdrawalEvent) => void;
+  /** The back office's dashboard: money moved, its figures are worth fetching again. */
+  opsFigures: (event: { at: string }) => void;
 }
 
 export type ChatAck = (answer: { ok: true } | { ok: false; code: string }) => void;

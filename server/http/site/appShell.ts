@@ -207,7 +207,7 @@ export const ROUTE_SECTIONS: readonly (readonly [RegExp, string])[] = [
   [/^\/helpmc$/, 'src/ui/help/HelpCentrePage.tsx'],
   [/^\/chat(\/[^/]+)?$/, 'src/ui/chat/ChatPage.tsx'],
   [/^\/support$/, 'src/ui/chat/SupportConsolePage.tsx'],
-  [/^\/backoffice$/, 'src/ui/backOffice/BackOfficePage.tsx'],
+  [/^\/backoffice(\/[a-z]+)?$/, 'src/ui/backOffice/BackOfficePage.tsx'],
 ];
 
 /**

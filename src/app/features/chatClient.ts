@@ -325,3 +325,24 @@ export async function supportLogout(api: SupportApi): Promise<void> {
 }
 
 export const forgetSupportToken = (): void => sessionStorage.removeItem(SUPPORT_TOKEN_KEY);
+
+/**
+ * The back office's live connection (issue 30): a staff socket of the chat namespace whose
+ * rooms follow the session's roles (after two-factor). Its events feed the live primitive.
+ */
+export interface StaffLive {
+  event$: ChatRealtime['event$'];
+  reconnected$: Observable<unknown>;
+  lost$: Observable<boolean>;
+  stopped$: Observable<string>;
+}
+
+export function createStaffLive(): StaffLive {
+  const realtime = chatRealtime(() => ({ staffToken: sessionStorage.getItem(SUPPORT_TOKEN_KEY) }));
+  return {
+    event$: realtime.event$,
+    reconnected$: realtime.reconnected$,
+    lost$: lost$(realtime),
+    stopped$: stopped$(realtime),
+  };
+}

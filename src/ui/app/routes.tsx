@@ -121,6 +121,7 @@ export const routes: RouteObject[] = [
   { path: '/support', element: <SupportConsole /> },
   // The operator's back office: the same staff sign-in, none of the player's popups.
   { path: '/backoffice', element: <BackOffice /> },
+  { path: '/backoffice/:tab', element: <BackOffice /> },
 ];
 
 /** A lazy section's component (lazySection), which can start its download ahead. */

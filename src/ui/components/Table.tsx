@@ -10,6 +10,12 @@ export interface TableColumn<T> {
   numeric?: boolean;
 }
 
+/** A table's order: the column it is sorted by, and which way (DataTable). */
+export interface TableSort {
+  column: string;
+  direction: 'ascending' | 'descending';
+}
+
 /**
  * The design system's table. It never widens the page: from 560 px of room it is a table that
  * scrolls sideways inside its own box; below that (a phone) each row folds into a card of
@@ -23,9 +29,17 @@ export function Table<T>({
   formatTotal,
   testId,
   caption,
+  sort,
+  onSort,
+  sortable,
 }: {
   items: readonly T[];
   columns: TableColumn<T>[];
+  /** The order shown (its header says so to assistive technology). */
+  sort?: TableSort | null;
+  /** Makes the headers of `sortable` columns buttons that sort by them. */
+  onSort?: (column: string) => void;
+  sortable?: (column: string) => boolean;
   rowKey: (item: T) => string;
   totals?: Record<string, string> | null;
   formatTotal?: (value: string) => ReactNode;
@@ -41,11 +55,32 @@ export function Table<T>({
           {caption && <caption className="visually-hidden">{caption}</caption>}
           <thead>
             <tr>
-              {columns.map((column) => (
-                <th key={column.id} scope="col" className={numeric(column)}>
-                  {column.label}
-                </th>
-              ))}
+              {columns.map((column) => {
+                const sorted = sort?.column === column.id ? sort.direction : undefined;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className={numeric(column)}
+                    aria-sort={sortable?.(column.id) ? (sorted ?? 'none') : undefined}
+                  >
+                    {onSort && sortable?.(column.id) ? (
+                      <button
+                        type="button"
+                        className="sort-button"
+                        onClick={() => onSort(column.id)}
+                      >
+                        {column.label}
+                        <span aria-hidden="true" className="sort-mark">
+                          {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      column.label
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>

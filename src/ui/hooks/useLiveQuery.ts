@@ -26,6 +26,22 @@ export function useLiveQuery<T>(
   events: readonly LiveEventName[],
 ): Query<T> {
   const { realtime } = useServices();
+  return useLiveQueryOn(realtime, key, load, events);
+}
+
+/** A source of socket events: the site's realtime, or the back office's staff socket. */
+export interface LiveEventSource<Name extends string> {
+  event$: (name: Name) => Observable<unknown>;
+  reconnected$: Observable<unknown>;
+}
+
+/** `useLiveQuery` on a given source of events (the back office's staff socket, issue 30). */
+export function useLiveQueryOn<T, Name extends string>(
+  realtime: LiveEventSource<Name>,
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  events: readonly Name[],
+): Query<T> {
   const names = events.join(',');
   const live = useLive(`${names}\u0000${key === null ? '' : `:${key}`}`, ({ refresh$ }) =>
     key === null
