@@ -1,8 +1,39 @@
+import type {
+  OpsPromotionRow,
+  PromotionBudgetVerdict,
+  PromotionDefinitionInput,
+} from '../shared/backOfficePromotions';
 import type { Http } from './http';
 
-/** The back office's promotions calls (issue 30), with the staff session's token. */
-export function createPromotionsApi(_http: Http, _token: () => string | null) {
-  return {};
+/**
+ * The back office's promotion calls (issue 30): the list, one definition, the returns budget's
+ * verdict on a draft, save (create or update: the server checks the budget again as it saves)
+ * and close.
+ */
+export function createPromotionsApi(http: Http, _token: () => string | null) {
+  return {
+    list(signal?: AbortSignal): Promise<OpsPromotionRow[]> {
+      return http.get('/ops/promotions', { signal });
+    },
+    definition(
+      code: string,
+      signal?: AbortSignal,
+    ): Promise<{ definition: PromotionDefinitionInput; closedAt: string | null }> {
+      return http.get(`/ops/promotions/${encodeURIComponent(code)}`, { signal });
+    },
+    check(definition: PromotionDefinitionInput): Promise<PromotionBudgetVerdict> {
+      return http.post('/ops/promotions/check', { definition });
+    },
+    save(
+      mode: 'create' | 'update',
+      definition: PromotionDefinitionInput,
+    ): Promise<{ code: string; created: boolean }> {
+      return http.post('/ops/promotions', { mode, definition });
+    },
+    close(code: string): Promise<{ code: string; closed: boolean }> {
+      return http.post(`/ops/promotions/${encodeURIComponent(code)}/close`, {});
+    },
+  };
 }
 
 export type PromotionsApi = ReturnType<typeof createPromotionsApi>;

@@ -22,3 +22,11 @@ export function errorCodeOf(error: unknown, fallback = 'network'): string {
 export function errorFieldOf(error: unknown): string | undefined {
   return (refusalOf(error)?.value as { field?: string } | null | undefined)?.field;
 }
+
+/**
+ * The server's words for a refusal (an input's field and what is wrong with it), for forms an
+ * operator fills in where the code alone (`invalid_request`) says too little; null otherwise.
+ */
+export function errorDetailOf(error: unknown): string | null {
+  return error instanceof ApiError && error.message ? error.message : null;
+}

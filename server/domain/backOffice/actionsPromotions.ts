@@ -1,4 +1,14 @@
 import type { OpsAction } from './actionTypes';
 
-/** The back office's promotions calls (issue 30) and the roles that may make them (./actions.ts). */
-export const PROMOTIONS_ACTIONS: Record<string, OpsAction> = {};
+/**
+ * The back office's promotion pages (issue 30) and the roles that may use them (./actions.ts):
+ * reading a definition is for those who read the list; the returns budget's verdict is a read
+ * too (it saves nothing), for marketing who writes promotions and risk who answers for returns.
+ */
+export const PROMOTIONS_ACTIONS: Record<string, OpsAction> = {
+  'GET /ops/promotions/:code': {
+    action: 'promotions.read',
+    roles: ['marketing', 'finance', 'risk'],
+  },
+  'POST /ops/promotions/check': { action: 'promotions.check', roles: ['marketing', 'risk'] },
+};

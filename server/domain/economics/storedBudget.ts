@@ -9,6 +9,7 @@ import {
   describeLine,
   returnsBudget,
 } from './returnsBudget';
+import { formatPpm } from './returnsBudgetPpm';
 
 /** Game type → the engines its enabled games play, as the games table holds them. */
 export async function playedGameEngines(db: Queryable): Promise<Record<string, GameEngine[]>> {
@@ -70,11 +71,56 @@ export async function storedReturnsBudget(
   return returnsBudget({ config, promotions, gameTypes: await playedGameEngines(db), now });
 }
 
+/** What the returns budget says of a new or changed promotion, before it is saved. */
+export interface PromotionBudgetVerdict {
+  ok: boolean;
+  /** Why not, in words (the worst line it takes over), or null. */
+  message: string | null;
+  /** The lines it takes over the budget, worst first (empty when it holds). */
+  lines: ReturnType<typeof budgetLineView>[];
+  /** The tightest line the promotion pays in, when it pays per bet: how close it comes. */
+  tightest: ReturnType<typeof budgetLineView> | null;
+  headroom: string | null;
+}
+
 /**
- * The operator's new or changed promotion against the returns budget (issue 28, finding 3):
- * refused (409 `returns_budget_exceeded`, the lines it takes over the budget itemised in the
- * message and in `value.lines`) when a line it pays in would return more than the edge less the
- * margin. Only a rebate promotion pays per bet; any other type adds nothing to the budget.
+ * The operator's new or changed promotion against the returns budget (issue 28, finding 3): not
+ * ok when a line it pays in would return more than the edge less the margin. Only a rebate
+ * promotion pays per bet; any other type adds nothing to the budget (its cost is a one-off the
+ * wagering requirement and the bonus balance govern, issue 28).
+ */
+export async function promotionBudgetVerdict(
+  db: Queryable,
+  config: BudgetConfig,
+  now: Date,
+  change: Omit<BudgetPromotion, 'closedAt'>,
+): Promise<PromotionBudgetVerdict> {
+  if (change.type !== 'rebate') {
+    return { ok: true, message: null, lines: [], tightest: null, headroom: null };
+  }
+  const budget = await storedReturnsBudget(db, config, now, change);
+  const source = `promotion ${change.code}`;
+  const paying = budget.lines
+    .filter((line) => line.items.some((item) => item.source === source))
+    .sort((a, b) => a.headroomPpm - b.headroomPpm);
+  const broken = paying.filter((line) => !line.ok);
+  const tightest = paying[0] ?? null;
+  return {
+    ok: broken.length === 0,
+    message:
+      broken.length === 0
+        ? null
+        : `${change.code} would take ${broken.length} line(s) of the returns budget over it; the ` +
+          `worst: ${describeLine(broken[0]!, budget.marginPpm)}.`,
+    lines: broken.map(budgetLineView),
+    tightest: tightest ? budgetLineView(tightest) : null,
+    headroom: tightest ? formatPpm(tightest.headroomPpm) : null,
+  };
+}
+
+/**
+ * The same verdict as a refusal (409 `returns_budget_exceeded`, the lines it takes over the
+ * budget itemised in the message and in `value.lines`), in the transaction that saves it.
  */
 export async function refuseOverBudgetPromotion(
   db: Queryable,
@@ -82,18 +128,7 @@ export async function refuseOverBudgetPromotion(
   now: Date,
   change: Omit<BudgetPromotion, 'closedAt'>,
 ): Promise<void> {
-  if (change.type !== 'rebate') return;
-  const budget = await storedReturnsBudget(db, config, now, change);
-  const source = `promotion ${change.code}`;
-  const broken = budget.lines
-    .filter((line) => !line.ok && line.items.some((item) => item.source === source))
-    .sort((a, b) => a.headroomPpm - b.headroomPpm);
-  if (broken.length === 0) return;
-  throw new ApiError(
-    409,
-    'returns_budget_exceeded',
-    `${change.code} would take ${broken.length} line(s) of the returns budget over it; the ` +
-      `worst: ${describeLine(broken[0]!, budget.marginPpm)}.`,
-    { lines: broken.map(budgetLineView) },
-  );
+  const verdict = await promotionBudgetVerdict(db, config, now, change);
+  if (verdict.ok) return;
+  throw new ApiError(409, 'returns_budget_exceeded', verdict.message!, { lines: verdict.lines });
 }

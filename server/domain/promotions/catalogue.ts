@@ -101,6 +101,33 @@ export async function listPromotionsForOps(db: Database, now = new Date()) {
 }
 
 /**
+ * One promotion's whole definition as the operator wrote it (the back office's edit form, issue
+ * 30), with when it was closed; null when no promotion has that code.
+ */
+export async function promotionDefinitionForOps(db: Database, code: string) {
+  const [row] = await db.query<PromotionRow>(
+    `select id::text, code, type, content, banner, starts_at, ends_at, closed_at, audience,
+       terms, null as state
+     from promotions where code = $1`,
+    [code],
+  );
+  if (!row) return null;
+  return {
+    definition: {
+      code: row.code,
+      type: row.type,
+      content: row.content,
+      banner: row.banner,
+      startsAt: iso(row.starts_at)!,
+      endsAt: iso(row.ends_at),
+      audience: row.audience,
+      terms: row.terms,
+    },
+    closedAt: iso(row.closed_at),
+  };
+}
+
+/**
  * The promotions page (guests too): the open and coming ones this visitor may take part in, in
  * `language` (English where the operator wrote none), newest start first; for a member also
  * those of a closed promotion where a reward still waits or a bonus is still being wagered.

@@ -1,0 +1,6 @@
+import { test } from '@playwright/test';
+import { promotionFlow } from './backOfficePromotionsFlows';
+
+/** The back office's promotions (issue 30) on a phone: the same flow, no screen wider. */
+test('marketing checks a rebate against the returns budget on a phone', ({ page }) =>
+  promotionFlow(page));

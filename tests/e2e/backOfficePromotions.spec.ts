@@ -1,0 +1,10 @@
+import { test } from '@playwright/test';
+import { promotionFlow, promotionRolesFlow } from './backOfficePromotionsFlows';
+
+/** The back office's promotions (issue 30) at desktop width: backOfficePromotionsFlows.ts. */
+test('marketing checks a rebate against the returns budget, saves it within and closes it', ({
+  page,
+}) => promotionFlow(page));
+
+test('finance reads the promotions without writing; support has no promotions tab', ({ page }) =>
+  promotionRolesFlow(page));
