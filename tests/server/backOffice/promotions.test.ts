@@ -25,7 +25,7 @@ describe('the back office promotion pages', () => {
   let marketing: TestStaff;
   let finance: TestStaff;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer('pglite');
     marketing = await newStaff(server, 'promo.marketing', ['marketing']);
     finance = await newStaff(server, 'promo.finance', ['finance']);
   });
