@@ -290,6 +290,13 @@ export const platformConfigSchema = z
             bonus: z.string().regex(/^\d{1,12}\.\d{2}$/),
             rgPayout: z.string().regex(/^\d{1,12}\.\d{2}$/),
             agentRatePercent: z.string().regex(/^\d{1,3}\.\d{2}$/),
+            /**
+             * A promotion saved with a larger single payment (a bonus's amount or cap; a
+             * raffle's whole prize pool) waits for a second person.
+             */
+            promotionAmount: z.string().regex(/^\d{1,12}\.\d{2}$/).default('500.00'),
+            /** A rebate promotion above this percent of every bet (the returns budget's part). */
+            rebatePercent: z.string().regex(/^\d{1,3}\.\d{2}$/).default('0.50'),
           })
           .strict(),
       })
@@ -300,6 +307,8 @@ export const platformConfigSchema = z
           bonus: '500.00',
           rgPayout: '5000.00',
           agentRatePercent: '1.00',
+          promotionAmount: '500.00',
+          rebatePercent: '0.50',
         },
       }),
     /**

@@ -3,6 +3,7 @@ import type {
   PromotionBudgetVerdict,
   PromotionDefinitionInput,
 } from '../shared/backOfficePromotions';
+import type { ApprovalView } from '../shared/backOffice';
 import type { Http } from './http';
 
 /**
@@ -27,7 +28,8 @@ export function createPromotionsApi(http: Http, _token: () => string | null) {
     save(
       mode: 'create' | 'update',
       definition: PromotionDefinitionInput,
-    ): Promise<{ code: string; created: boolean }> {
+    ): Promise<{ code: string; created: boolean } | { pending: ApprovalView }> {
+      // Above backOffice.approvals' amounts the save waits for a second person (202).
       return http.post('/ops/promotions', { mode, definition });
     },
     close(code: string): Promise<{ code: string; closed: boolean }> {

@@ -106,6 +106,8 @@ export async function startTestServer(
     bonus: '999999999999.99',
     rgPayout: '999999999999.99',
     agentRatePercent: '999.99',
+    promotionAmount: '999999999999.99',
+    rebatePercent: '999.99',
   };
   const config = options.config ? options.config(structuredClone(base)) : base;
   const owned = options.database ? null : await openTestDatabase(engine, { seeded: true });

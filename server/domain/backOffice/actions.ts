@@ -59,7 +59,11 @@ export const OPS_ACTIONS: Record<string, OpsAction> = {
   },
 
   'GET /ops/promotions': { action: 'promotions.list', roles: ['marketing', 'finance', 'risk'] },
-  'POST /ops/promotions': { action: 'promotions.save', roles: ['marketing'] },
+  'POST /ops/promotions': {
+    action: 'promotions.save',
+    roles: ['marketing'],
+    fourEyes: 'promotion',
+  },
   'POST /ops/promotions/:code/close': { action: 'promotions.close', roles: ['marketing'] },
   'GET /ops/applications': { action: 'promotions.applications', roles: ['marketing'] },
   'POST /ops/applications': { action: 'promotions.decide', roles: ['marketing'] },

@@ -17,7 +17,7 @@ import type { ApprovalView } from '../../../src/shared/backOffice';
  * amount the request is kept as a pending approval instead, and runs once when someone else
  * approves it.
  */
-export type FourEyesKind = 'withdrawalPayout' | 'bonus' | 'rgPayout' | 'agentRate';
+export type FourEyesKind = 'withdrawalPayout' | 'bonus' | 'rgPayout' | 'agentRate' | 'promotion';
 
 /**
  * What the door does with an action: null, run it; `reserved`, run it (a grant counted against
@@ -87,7 +87,49 @@ export async function amountToApprove(
       if (rate === null) return null;
       return above(rate, thresholds.agentRatePercent, (value) => `${toMoneyString(value)} %`);
     }
+    case 'promotion':
+      return promotionExposure(field(body, 'definition'), thresholds, above);
   }
+}
+
+/**
+ * What a promotion commits the house to, against its threshold: a rebate's percent of every bet
+ * (its part of the returns budget), or the largest payment it makes at once — a bonus's amount
+ * or cap, a raffle's whole prize pool. Null for a malformed definition (the route refuses it).
+ */
+function promotionExposure(
+  definition: unknown,
+  thresholds: Thresholds,
+  above: (
+    amount: bigint,
+    threshold: string,
+    format?: (value: bigint) => string,
+  ) => { amount: string; threshold: string } | null,
+): Need {
+  const type = field(definition, 'type');
+  const terms = field(definition, 'terms');
+  const money = (value: unknown): bigint | null =>
+    typeof value === 'string' && MONEY_AMOUNT_PATTERN.test(value) ? parseMoney(value) : null;
+  if (type === 'rebate') {
+    const percent = percentHundredths(field(terms, 'percent'));
+    if (percent === null) return null;
+    return above(percent, thresholds.rebatePercent, (value) => `${toMoneyString(value)} %`);
+  }
+  if (type === 'raffle') {
+    const prizes = field(terms, 'prizes');
+    if (!Array.isArray(prizes) || prizes.length > 20) return null;
+    let pool = 0n;
+    for (const prize of prizes) {
+      const amount = money(field(prize, 'amount'));
+      const count = field(prize, 'count');
+      if (amount === null || !Number.isInteger(count) || (count as number) < 1) return null;
+      pool += amount * BigInt(Math.min(count as number, 1000));
+    }
+    return above(pool, thresholds.promotionAmount);
+  }
+  const largest = money(field(terms, type === 'depositBonus' ? 'cap' : 'amount'));
+  if (largest === null || largest > MAX_AMOUNT_MINOR) return null;
+  return above(largest, thresholds.promotionAmount);
 }
 
 /**

@@ -20,6 +20,7 @@ import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf, errorDetailOf, refusalOf } from '../core/apiErrors';
 import { useQuery } from '../hooks/useQuery';
+import { isPending } from '../../app/features/backOffice';
 import type { PanelProps } from './panelProps';
 
 type TermKind = 'money' | 'percent' | 'int' | 'bool' | 'gameTypes' | 'prizes' | 'datetime';
@@ -292,6 +293,11 @@ function EditorForm({
     office.promotions.save(mode, definitionOf(draft)).then(
       (saved) => {
         setBusy(null);
+        if (isPending(saved)) {
+          toast(t('backOffice.promotions.pending', { id: saved.pending.id }), { tone: 'info' });
+          onDone(false);
+          return;
+        }
         toast(t('backOffice.promotions.saved', { code: saved.code }), { tone: 'success' });
         onDone(true);
       },

@@ -24,6 +24,8 @@ describe('four-eyes in the shipped configuration', () => {
       bonus: '500.00',
       rgPayout: '5000.00',
       agentRatePercent: '1.00',
+      promotionAmount: '500.00',
+      rebatePercent: '0.50',
     });
   });
 });
@@ -33,6 +35,7 @@ describe.each(engines)('four-eyes on %s', (engine) => {
   let finA: TestStaff;
   let finB: TestStaff;
   let marketing: TestStaff;
+  let marketingB: TestStaff;
   let risk: TestStaff;
   let player3: string;
   beforeAll(async () => {
@@ -45,14 +48,17 @@ describe.each(engines)('four-eyes on %s', (engine) => {
             bonus: '100.00',
             rgPayout: '100.00',
             agentRatePercent: '1.00',
+            promotionAmount: '200.00',
+            rebatePercent: '0.05',
           },
         },
       }),
     });
-    [finA, finB, marketing, risk] = await Promise.all([
+    [finA, finB, marketing, marketingB, risk] = await Promise.all([
       newStaff(server, 'fin.a', ['finance']),
       newStaff(server, 'fin.b', ['finance']),
       newStaff(server, 'mkt.a', ['marketing']),
+      newStaff(server, 'mkt.b', ['marketing']),
       newStaff(server, 'risk.a', ['risk']),
     ]);
     player3 = await loginToken(server, 'player3');
@@ -223,5 +229,67 @@ describe.each(engines)('four-eyes on %s', (engine) => {
       rate: '0.5',
     });
     expect(small.status).toBe(200);
+  });
+
+  it('holds a promotion that pays more at once, or returns more per bet, than its amount', async () => {
+    const promotion = (code: string, type: string, terms: object) => ({
+      mode: 'create',
+      definition: {
+        code,
+        type,
+        content: { EN: { title: code, summary: '', terms: '' } },
+        banner: null,
+        startsAt: '2026-01-01T00:00:00Z',
+        endsAt: null,
+        audience: { kind: 'all' },
+        terms,
+      },
+    });
+    const small = await as(
+      marketing,
+      '/ops/promotions',
+      promotion('FE_SMALL', 'signupBonus', { amount: '150.00', wageringMultiplier: 5 }),
+    );
+    expect(small.status).toBe(200);
+    const large = await as(
+      marketing,
+      '/ops/promotions',
+      promotion('FE_LARGE', 'depositBonus', {
+        percent: '100',
+        cap: '250.00',
+        minDeposit: '10.00',
+        wageringMultiplier: 10,
+      }),
+    );
+    expect(large.status).toBe(202);
+    expect(pendingOf(large)).toMatchObject({ amount: '250.00', threshold: '200.00' });
+    const pool = await as(
+      marketing,
+      '/ops/promotions',
+      promotion('FE_RAFFLE', 'raffle', {
+        ticketPer: '10.00',
+        drawAt: '2027-01-01T00:00:00Z',
+        prizes: [
+          { amount: '50.00', count: 3 },
+          { amount: '10.00', count: 6 },
+        ],
+        wageringMultiplier: 1,
+      }),
+    );
+    expect(pendingOf(pool)).toMatchObject({ amount: '210.00' });
+    const rebate = await as(
+      marketing,
+      '/ops/promotions',
+      promotion('FE_REBATE', 'rebate', { percent: '0.06', gameTypes: ['PVP'] }),
+    );
+    expect(pendingOf(rebate)).toMatchObject({ amount: '0.06 %', threshold: '0.05' });
+    const saved = async (code: string) =>
+      (await server.deps.db.query('select 1 from promotions where code = $1', [code])).length;
+    expect(await saved('FE_LARGE')).toBe(0);
+
+    // A second marketing manager approves: it is saved then, once.
+    const approved = await as(marketingB, `/ops/approvals/${pendingOf(large).id}/approve`, {});
+    expect(approved.body.value).toMatchObject({ status: 'approved', outcome: { status: 200 } });
+    expect(await saved('FE_LARGE')).toBe(1);
   });
 });
