@@ -215,7 +215,15 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
     production,
     devTools: env.DEV_TOOLS,
     humanCheckMaxCounter: env.DEV_HUMAN_CHECK_MAX_COUNTER,
+    staffSecretKey: env.STAFF_SECRET_KEY ? Buffer.from(env.STAFF_SECRET_KEY, 'base64') : null,
   });
+  if (production && !env.STAFF_SECRET_KEY && options.announce !== false) {
+    console.error(
+      'Warning: STAFF_SECRET_KEY is not set: staff two-factor secrets are stored unsealed in ' +
+        'the database. Set it (openssl rand -base64 32) on every process and keep it outside ' +
+        'the database.',
+    );
+  }
   const app = await createApp(deps, {
     trustProxy: env.TRUST_PROXY,
     logLevel: process.env.LOG_LEVEL,

@@ -11,6 +11,7 @@ import {
 import { createDeviceIds } from './domain/identity/deviceIds';
 import { createHumanCheck } from './domain/identity/humanCheck';
 import type { IdentityServices } from './domain/identity/services';
+import { createSecretBox } from './crypto/secretBox';
 import { createThrottles } from './domain/identity/throttles';
 import { createOutboxProviders } from './domain/messaging/providers';
 import type { DemoRig } from './domain/games/demoVendor/rigs';
@@ -60,6 +61,8 @@ export async function createDeps(options: {
   devTools?: boolean;
   /** Smaller proof-of-work for tests; production uses the default. */
   humanCheckMaxCounter?: number;
+  /** STAFF_SECRET_KEY: seals staff two-factor secrets; null stores them as they are. */
+  staffSecretKey?: Buffer | null;
 }): Promise<AppDeps> {
   const { config, db } = options;
   const providers = createOutboxProviders(db);
@@ -87,6 +90,7 @@ export async function createDeps(options: {
       email: providers.email,
       throttles: createThrottles(db),
       devices: createDeviceIds(await loadOrCreateDeviceSecret(db)),
+      secrets: createSecretBox(options.staffSecretKey ?? null),
     },
   };
 }

@@ -29,6 +29,18 @@ const envSchema = z.object({
    */
   OPS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
+   * The key that seals staff members' two-factor secrets in the database (issue 30): 32 random
+   * bytes in base64 (`openssl rand -base64 32`), the same for every process, kept outside the
+   * database. Unset: the secrets are stored as they are (production warns at start).
+   */
+  STAFF_SECRET_KEY: z
+    .string()
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  /**
    * Prometheus metrics (GET /metrics) on this port, on METRICS_HOST; unset: none. Never the
    * public port: keep it reachable by the scraper only.
    */

@@ -126,6 +126,8 @@ export async function startTestServer(
     devTools: options.devTools ?? true,
     // A small proof of work keeps the tests fast; the check itself is the same.
     humanCheckMaxCounter: 300,
+    // Staff two-factor secrets sealed as production should run (STAFF_SECRET_KEY).
+    staffSecretKey: randomBytes(32),
   });
   const app = await createApp(deps, {
     logLevel: 'silent',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
+import type { SecretBox } from '../../crypto/secretBox';
 import type { Queryable } from '../../db/types';
 import { ApiError } from '../../platform/apiError';
 import type { Platform } from '../../platform/platform';
@@ -16,6 +17,8 @@ import type { TwoFactorSetup } from '../../../src/shared/backOffice';
 /** What a code may be off by: one 30-second step either way (a phone's clock, a slow typist). */
 const TOLERANCE_SECONDS = 30;
 const RECOVERY_CODES = 10;
+/** What a sealed TOTP secret is for (the sealing's additional data: it opens for this only). */
+export const TOTP_PURPOSE = 'staff-totp-secret';
 const ISSUER = 'Platform back office';
 
 /** A recovery code as shown: `xxxxx-xxxxx` of lower-case letters and digits. */
@@ -34,13 +37,15 @@ const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/\
  */
 export async function startTwoFactor(
   db: Queryable,
+  secrets: SecretBox,
   staff: { staffId: string; name: string },
 ): Promise<TwoFactorSetup> {
   const secret = generateSecret();
+  // Stored sealed (STAFF_SECRET_KEY); the answer below is the one time it leaves in clear.
   const [row] = await db.query<{ id: string }>(
     `update support_staff set totp_pending = $2, updated_at = now()
      where id = $1 and totp_secret is null returning id::text`,
-    [staff.staffId, secret],
+    [staff.staffId, secrets.seal(secret, TOTP_PURPOSE)],
   );
   if (!row) {
     throw new ApiError(
@@ -76,6 +81,7 @@ async function acceptedStep(
  */
 export async function confirmTwoFactor(
   deps: Pick<Platform, 'db' | 'changes'>,
+  secrets: SecretBox,
   staff: { staffId: string; sessionId: string },
   code: string,
 ): Promise<{ recoveryCodes: string[] }> {
@@ -87,7 +93,11 @@ export async function confirmTwoFactor(
     if (!row?.totp_pending) {
       throw new ApiError(409, 'staff_two_factor_not_started', 'Start setting up the app first.');
     }
-    const step = await acceptedStep(row.totp_pending, code.trim(), null);
+    const step = await acceptedStep(
+      secrets.open(row.totp_pending, TOTP_PURPOSE),
+      code.trim(),
+      null,
+    );
     if (step === null) throw new ApiError(400, 'staff_code_wrong', 'That code is not right.');
     await tx.query(
       `update support_staff set totp_secret = totp_pending, totp_pending = null,

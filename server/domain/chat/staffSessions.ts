@@ -1,7 +1,8 @@
 import type { StaffRole } from '../../../src/shared/staffRoles';
 import type { Queryable } from '../../db/types';
+import type { SecretBox } from '../../crypto/secretBox';
 import { ApiError } from '../../platform/apiError';
-import { proveSecondFactor } from '../backOffice/twoFactor';
+import { proveSecondFactor, TOTP_PURPOSE } from '../backOffice/twoFactor';
 import { hashPassword, verifyPassword } from '../identity/password';
 import { newToken, sha256 } from '../identity/secrets';
 import type { Throttles } from '../identity/throttles';
@@ -54,6 +55,8 @@ let decoy: Promise<string> | null = null;
 export async function loginStaff(
   db: Queryable,
   throttles: Throttles,
+  /** Opens the stored TOTP secret (sealed with STAFF_SECRET_KEY when one is set). */
+  secrets: SecretBox,
   input: {
     name: string;
     password: string;
@@ -102,7 +105,11 @@ export async function loginStaff(
     }
     const proved = await proveSecondFactor(
       db,
-      { staffId: row.id, secret: row.totp_secret, lastStep: row.totp_last_step },
+      {
+        staffId: row.id,
+        secret: secrets.open(row.totp_secret, TOTP_PURPOSE),
+        lastStep: row.totp_last_step,
+      },
       input,
     );
     if (!proved) {

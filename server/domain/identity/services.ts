@@ -1,4 +1,5 @@
 import type { RsaKeys } from '../../crypto/rsaKeys';
+import type { SecretBox } from '../../crypto/secretBox';
 import type { Platform } from '../../platform/platform';
 import type { EmailProvider, SmsProvider } from '../messaging/providers';
 import type { DeviceIds } from './deviceIds';
@@ -17,6 +18,8 @@ export interface IdentityServices {
   throttles: Throttles;
   /** The device ids the server issues and alone trusts (the self-referral check's devices). */
   devices: DeviceIds;
+  /** Seals the secrets the server reads back (staff TOTP secrets) with a key outside the db. */
+  secrets: SecretBox;
 }
 
 /** The platform with identity's services: what login, registration and codes take. */

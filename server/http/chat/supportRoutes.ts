@@ -64,7 +64,7 @@ const viewOf = (session: StaffSession): StaffMe => ({
 export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post('/wps/support/session', async (request) => {
     const body = parseInput(loginBody, request.body);
-    const login = await loginStaff(deps.db, deps.identity.throttles, {
+    const login = await loginStaff(deps.db, deps.identity.throttles, deps.identity.secrets, {
       ...body,
       address: deps.visitorOf(request.raw).ip,
     });
@@ -91,13 +91,13 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
   // QR code and its secret), then confirms it with a first code and gets ten recovery codes.
   app.post('/wps/support/two-factor/setup', async (request) => {
     const session = await staffOf(deps, request);
-    return ok(await startTwoFactor(deps.db, session));
+    return ok(await startTwoFactor(deps.db, deps.identity.secrets, session));
   });
 
   app.post('/wps/support/two-factor/confirm', async (request) => {
     const session = await staffOf(deps, request);
     const { code } = parseInput(codeBody, request.body);
-    return ok(await confirmTwoFactor(deps, session, code));
+    return ok(await confirmTwoFactor(deps, deps.identity.secrets, session, code));
   });
 
   app.put('/wps/support/availability', async (request) => {

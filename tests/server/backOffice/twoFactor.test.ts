@@ -67,6 +67,21 @@ describe.each(engines)('staff two-factor sign-in on %s', (engine) => {
     expect(again).toMatchObject({ status: 409, body: { code: 'staff_two_factor_on' } });
   });
 
+  it('keeps the app secret sealed in the database (STAFF_SECRET_KEY), never as given', async () => {
+    const staff = await newStaff(server, 'fin.sealed', ['finance']);
+    const [row] = await server.deps.db.query<{ totp_secret: string }>(
+      'select totp_secret from support_staff where name = $1',
+      ['fin.sealed'],
+    );
+    expect(row!.totp_secret).toMatch(/^v1\./);
+    expect(row!.totp_secret).not.toContain(staff.secret);
+    expect(server.deps.identity.secrets.open(row!.totp_secret, 'staff-totp-secret')).toBe(
+      staff.secret,
+    );
+    // Sealed for one purpose, it opens for no other.
+    expect(() => server.deps.identity.secrets.open(row!.totp_secret, 'other')).toThrow();
+  });
+
   it('asks every login for a code, takes each code once, and each recovery code once', async () => {
     const staff = await newStaff(server, 'fin.codes', ['finance']);
     expect(await staffLogin(server, { name: staff.name, password: staff.password })).toMatchObject({
