@@ -1,4 +1,6 @@
 import type {
+  GoodsInput,
+  OpsGoodsRow,
   OpsPromotionRow,
   PromotionBudgetVerdict,
   PromotionDefinitionInput,
@@ -34,6 +36,13 @@ export function createPromotionsApi(http: Http, _token: () => string | null) {
     },
     close(code: string): Promise<{ code: string; closed: boolean }> {
       return http.post(`/ops/promotions/${encodeURIComponent(code)}/close`, {});
+    },
+    goods(signal?: AbortSignal): Promise<OpsGoodsRow[]> {
+      return http.get('/ops/goods', { signal });
+    },
+    /** Creates or replaces a good by its code (stock as given: what is left to redeem). */
+    saveGoods(goods: GoodsInput): Promise<{ code: string; created: boolean }> {
+      return http.post('/ops/goods', goods);
     },
   };
 }

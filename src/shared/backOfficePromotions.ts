@@ -54,3 +54,28 @@ export interface PromotionBudgetVerdict {
   tightest: BudgetLineView | null;
   headroom: string | null;
 }
+
+/** A good as the back office lists it (issue 30): its definition, stock and redemptions. */
+export interface OpsGoodsRow {
+  code: string;
+  name: Record<string, string>;
+  image: string | null;
+  points: number;
+  amount: string;
+  quantity: number;
+  status: 'active' | 'inactive';
+  /** Redemptions waiting for a decision, and approved ones. */
+  waiting: number;
+  approved: number;
+}
+
+/** A good as the operator defines it (server/config/points.ts `goodsSchema` checks it). */
+export interface GoodsInput {
+  code: string;
+  name: Record<string, string>;
+  image: string | null;
+  points: number;
+  amount: string;
+  quantity: number;
+  status: 'active' | 'inactive';
+}

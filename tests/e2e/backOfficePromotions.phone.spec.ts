@@ -1,6 +1,8 @@
 import { test } from '@playwright/test';
-import { promotionFlow } from './backOfficePromotionsFlows';
+import { goodsFlow, promotionFlow } from './backOfficePromotionsFlows';
 
 /** The back office's promotions (issue 30) on a phone: the same flow, no screen wider. */
 test('marketing checks a rebate against the returns budget on a phone', ({ page }) =>
   promotionFlow(page));
+
+test('marketing changes a good on a phone', ({ page }) => goodsFlow(page));

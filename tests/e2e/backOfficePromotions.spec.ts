@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { promotionFlow, promotionRolesFlow } from './backOfficePromotionsFlows';
+import { goodsFlow, promotionFlow, promotionRolesFlow } from './backOfficePromotionsFlows';
 
 /** The back office's promotions (issue 30) at desktop width: backOfficePromotionsFlows.ts. */
 test('marketing checks a rebate against the returns budget, saves it within and closes it', ({
@@ -8,3 +8,6 @@ test('marketing checks a rebate against the returns budget, saves it within and 
 
 test('finance reads the promotions without writing; support has no promotions tab', ({ page }) =>
   promotionRolesFlow(page));
+
+test('marketing adds a good to the points mall, changes its stock and takes it off', ({ page }) =>
+  goodsFlow(page));

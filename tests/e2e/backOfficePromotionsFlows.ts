@@ -74,3 +74,31 @@ export async function promotionRolesFlow(page: Page) {
   await expect(page.getByRole('tab', { name: 'Announcements' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Promotions' })).toHaveCount(0);
 }
+
+/** Marketing adds a good to the points mall, changes its stock and takes it off the mall. */
+export async function goodsFlow(page: Page) {
+  await signedInAs(page, ['marketing'], 'goods');
+  await page.getByRole('button', { name: 'New good' }).click();
+  const editor = page.getByTestId('goods-editor');
+  const code = uniqueName('E2E_GD_').toUpperCase();
+  await editor.getByLabel('Code').fill(code);
+  await editor.getByLabel('Name (English)').fill('Team scarf');
+  await editor.getByLabel('Points').fill('1500');
+  await editor.getByLabel('Stock left').fill('5');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast').last()).toContainText(`${code} is saved.`);
+
+  const list = page.getByTestId('goods-list');
+  await list.getByLabel('Filter').fill(code);
+  const row = list.locator('tbody tr', { hasText: code });
+  await expect(row).toContainText('Team scarf');
+  await expect(row).toContainText('On sale');
+  await noSideways(page);
+  await row.getByRole('button', { name: 'Change' }).click();
+  await editor.getByLabel('Stock left').fill('3');
+  await editor.getByLabel('Status').selectOption('inactive');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await list.getByLabel('Filter').fill(code);
+  await expect(row).toContainText('Off the mall');
+  await expect(row).toContainText('3');
+}

@@ -11,4 +11,5 @@ export const PROMOTIONS_ACTIONS: Record<string, OpsAction> = {
     roles: ['marketing', 'finance', 'risk'],
   },
   'POST /ops/promotions/check': { action: 'promotions.check', roles: ['marketing', 'risk'] },
+  'GET /ops/goods': { action: 'goods.list', roles: ['marketing', 'finance'] },
 };

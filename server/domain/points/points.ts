@@ -1,5 +1,6 @@
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
 import type { ConvertResult, GoodsView, PointHistoryPage } from '../../../src/shared/points';
+import type { OpsGoodsRow } from '../../../src/shared/backOfficePromotions';
 import type { Queryable } from '../../db/types';
 import type { Platform } from '../../platform/platform';
 import { ApiError } from '../../platform/apiError';
@@ -213,4 +214,36 @@ export async function convertPoints(
     (done) => [{ kind: 'balance', change: done.changes }],
   );
   return result.answer;
+}
+
+/** Every good, active first, with its redemptions counted (one statement). */
+export async function listGoodsForOps(db: Queryable): Promise<OpsGoodsRow[]> {
+  const rows = await db.query<{
+    code: string;
+    name: Record<string, string>;
+    image: string | null;
+    points: string;
+    amount: string;
+    quantity: number;
+    status: 'active' | 'inactive';
+    waiting: string;
+    approved: string;
+  }>(
+    `select g.code, g.name, g.image, g.points::text, g.amount::text, g.quantity, g.status,
+       count(r.id) filter (where r.status = 'inProcess')::text as waiting,
+       count(r.id) filter (where r.status = 'approved')::text as approved
+     from point_goods g left join point_redemptions r on r.goods_id = g.id
+     group by g.id order by g.status, g.sort, g.code`,
+  );
+  return rows.map((row) => ({
+    code: row.code,
+    name: row.name,
+    image: row.image,
+    points: Number(row.points),
+    amount: toMoneyString(BigInt(row.amount)),
+    quantity: row.quantity,
+    status: row.status,
+    waiting: Number(row.waiting),
+    approved: Number(row.approved),
+  }));
 }

@@ -4,6 +4,7 @@ import { ok } from '../../../src/shared/envelope';
 import { promotionDefinitionSchema } from '../../config/promotions';
 import { promotionBudgetVerdict } from '../../domain/economics/storedBudget';
 import { promotionDefinitionForOps } from '../../domain/promotions/catalogue';
+import { listGoodsForOps } from '../../domain/points/points';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../platform/apiError';
 import { parseInput } from '../errors';
@@ -29,6 +30,12 @@ export async function opsPromotionsPageRoutes(
     const found = await promotionDefinitionForOps(deps.db, code);
     if (!found) throw new ApiError(404, 'promotion_not_found', `No promotion ${code}.`);
     return ok(found);
+  });
+
+  // The points mall's goods with their stock and redemptions (saved by POST /ops/goods).
+  app.get('/ops/goods', async (request) => {
+    authorize(request);
+    return ok(await listGoodsForOps(deps.db));
   });
 
   app.post('/ops/promotions/check', async (request) => {

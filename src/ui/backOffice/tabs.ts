@@ -6,6 +6,7 @@ import { ApprovalsPanel } from './ApprovalsPanel';
 import { AuditPanel } from './AuditPanel';
 import { DashboardPanel } from './DashboardPanel';
 import { FeedbackPanel } from './FeedbackPanel';
+import { GoodsPanel } from './GoodsPanel';
 import { MembersPanel } from './MembersPanel';
 import { PromotionsPanel } from './PromotionsPanel';
 import { RedemptionsPanel } from './RedemptionsPanel';
@@ -33,6 +34,7 @@ export const BACK_OFFICE_TABS: readonly BackOfficeTab[] = [
   { id: 'members', roles: ['risk', 'support', 'finance'], Panel: MembersPanel },
   { id: 'feedback', roles: ['support'], Panel: FeedbackPanel },
   { id: 'promotions', roles: ['marketing', 'finance', 'risk'], Panel: PromotionsPanel },
+  { id: 'goods', roles: ['marketing', 'finance'], Panel: GoodsPanel },
   { id: 'announcements', roles: ['marketing', 'support'], Panel: AnnouncementsPanel },
   { id: 'redemptions', roles: ['marketing', 'finance'], Panel: RedemptionsPanel },
   { id: 'agents', roles: ['risk', 'finance'], Panel: AgentsPanel },

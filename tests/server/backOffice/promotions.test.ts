@@ -99,4 +99,34 @@ describe('the back office promotion pages', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('forbidden_role');
   });
+
+  it('lists the goods with their stock and redemptions for marketing and finance', async () => {
+    const saved = await call(server, '/ops/goods', {
+      method: 'POST',
+      headers: bearer(marketing.token),
+      json: { code: 'PAGE_GOOD', name: { EN: 'Mug' }, points: 100, quantity: 4 },
+    });
+    expect(saved.status).toBe(200);
+    const listed = await call(server, '/ops/goods', { headers: bearer(finance.token) });
+    expect(listed.status).toBe(200);
+    expect(
+      (listed.body.value as { code: string }[]).find((row) => row.code === 'PAGE_GOOD'),
+    ).toEqual({
+      code: 'PAGE_GOOD',
+      name: { EN: 'Mug' },
+      image: null,
+      points: 100,
+      amount: '0.00',
+      quantity: 4,
+      status: 'active',
+      waiting: 0,
+      approved: 0,
+    });
+    const refused = await call(server, '/ops/goods', {
+      method: 'POST',
+      headers: bearer(finance.token),
+      json: { code: 'PAGE_GOOD', name: { EN: 'Mug' }, points: 1, quantity: 4 },
+    });
+    expect(refused.body.code).toBe('forbidden_role');
+  });
 });
