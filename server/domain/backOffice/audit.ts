@@ -66,6 +66,13 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 /**
+ * The outcome code of the row written as a write starts (server/http/ops/access.ts); its outcome
+ * row follows with `target.intent` = its seq. A started row with no outcome row means the
+ * process stopped mid-action: what it did must be checked against the books.
+ */
+export const AUDIT_STARTED = 'started';
+
+/**
  * Appends one row, in a transaction of its own or the caller's: the chain's lock makes appends
  * from every process one at a time, so each row links to the one before it.
  */
@@ -188,6 +195,11 @@ export interface AuditQuery {
   to?: string;
   /** Rows before this seq (the next page of a newest-first list). */
   before?: string;
+  /**
+   * Every row as stored. Without it a write's `started` row is left out once its outcome row
+   * is there (that row says all it says, and more); a `started` row with no outcome stays.
+   */
+  raw?: boolean;
   limit: number;
 }
 
@@ -205,6 +217,9 @@ export async function listAudit(
        and ($4::timestamptz is null or at >= $4)
        and ($5::timestamptz is null or at < $5)
        and ($6::bigint is null or seq < $6)
+       and ($8 or outcome ->> 'code' is distinct from '${AUDIT_STARTED}'
+         or not exists (select 1 from staff_audit done
+                        where done.target ->> 'intent' = staff_audit.seq::text))
      order by staff_audit.seq desc limit $7`,
     [
       query.actor ?? null,
@@ -214,6 +229,7 @@ export async function listAudit(
       query.to ?? null,
       query.before ?? null,
       query.limit + 1,
+      query.raw === true,
     ],
   );
   const entries = rows.slice(0, query.limit).map(toEntry);
@@ -228,7 +244,7 @@ export async function auditCsv(db: Queryable, query: Omit<AuditQuery, 'limit'>):
   const rows: AuditEntry[] = [];
   let before = query.before;
   for (;;) {
-    const page = await listAudit(db, { ...query, before, limit: 1000 });
+    const page = await listAudit(db, { ...query, before, raw: true, limit: 1000 });
     rows.push(...page.entries);
     if (!page.next || rows.length >= 100_000) break;
     before = page.next;

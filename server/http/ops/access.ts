@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staffRoles';
 import { opsActionOf, type OpsAction } from '../../domain/backOffice/actions';
-import { appendAudit, redact } from '../../domain/backOffice/audit';
+import { appendAudit, AUDIT_STARTED, redact } from '../../domain/backOffice/audit';
 import {
   amountToApprove,
   releaseDirectGrant,
@@ -24,6 +24,8 @@ export interface OpsActor {
   approval?: { id: string; requestedBy: string };
   /** A grant counted against the person's day (four-eyes): given back if the route refuses. */
   reservation?: string;
+  /** The seq of the row that said this write started (its outcome row names it). */
+  intent?: string;
 }
 
 /**
@@ -97,7 +99,7 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
       if (!run) throw new ApiError(403, 'forbidden', 'Operator access only.');
       approvedRuns.delete(runKey);
       request.opsActor = { ...run.actor, action };
-      return;
+      return recordIntent(request);
     }
     const token = bearerToken(request) ?? '';
     const given = Buffer.from(token);
@@ -108,7 +110,7 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
       isLoopback(request.raw.socket.remoteAddress);
     if (isCli) {
       request.opsActor = { id: cliUser(request), roles: STAFF_ROLES, action };
-      return holdForApproval(request, reply);
+      return letIn(request, reply);
     }
     const staff = token ? await resolveStaffSession(deps.db, token) : null;
     if (!staff) throw new ApiError(403, 'forbidden', 'Operator access only.');
@@ -128,8 +130,36 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
         allowed: [...action.roles],
       });
     }
-    return holdForApproval(request, reply);
+    return letIn(request, reply);
   });
+
+  /** A caller let in: held for a second person (four-eyes), or its write is about to run. */
+  async function letIn(request: FastifyRequest, reply: FastifyReply) {
+    const held = await holdForApproval(request, reply);
+    if (held) return held;
+    return recordIntent(request);
+  }
+
+  /**
+   * A write about to run is in the trail before it runs (outcome `started`), so a process that
+   * dies between the action's commit and its outcome row still leaves a trace of who started
+   * what; the outcome row names this row (`target.intent`), and the trail's list folds the two.
+   */
+  async function recordIntent(request: FastifyRequest): Promise<void> {
+    const actor = request.opsActor!;
+    if (actor.action.unaudited || request.method !== 'POST') return;
+    const row = await appendAudit(deps.db, {
+      actor: actor.id,
+      roles: actor.roles,
+      address: request.ip ?? null,
+      action: actor.action.action,
+      target: targetOf(request, actor),
+      detail: redact(request.body ?? null),
+      outcome: { status: 0, code: AUDIT_STARTED },
+      reason: reasonOf(request.body),
+    });
+    actor.intent = row.seq;
+  }
 
   /**
    * Four-eyes: an action above its configured amount is kept as a pending approval (202) and
@@ -179,10 +209,8 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
         address: request.ip ?? null,
         action: actor.action.action,
         target: {
-          ...stringParams(request.params),
-          ...(actor.approval
-            ? { approval: actor.approval.id, requestedBy: actor.approval.requestedBy }
-            : {}),
+          ...targetOf(request, actor),
+          ...(actor.intent ? { intent: actor.intent } : {}),
         },
         detail: redact(request.body ?? null),
         outcome: outcomeOf(reply, payload),
@@ -194,6 +222,16 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
     }
     return payload;
   });
+}
+
+/** What a call acts on: its route's parameters, and the approval it runs under. */
+function targetOf(request: FastifyRequest, actor: OpsActor): Record<string, string> {
+  return {
+    ...stringParams(request.params),
+    ...(actor.approval
+      ? { approval: actor.approval.id, requestedBy: actor.approval.requestedBy }
+      : {}),
+  };
 }
 
 function stringParams(params: unknown): Record<string, string> {

@@ -127,10 +127,17 @@ export function AuditPanel({ office }: { office: BackOffice }) {
               <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
               <strong>{entry.action}</strong>
               <span>{entry.actor}</span>
-              <span className={entry.outcome.code ? 'audit-refused' : 'audit-ok'}>
-                {entry.outcome.status}
-                {entry.outcome.code ? ` ${entry.outcome.code}` : ''}
-              </span>
+              {entry.outcome.code === 'started' ? (
+                // A write that started and has no outcome row (the list folds the pair).
+                <span className="audit-refused" data-testid="audit-started">
+                  {t('backOffice.auditStarted')}
+                </span>
+              ) : (
+                <span className={entry.outcome.code ? 'audit-refused' : 'audit-ok'}>
+                  {entry.outcome.status}
+                  {entry.outcome.code ? ` ${entry.outcome.code}` : ''}
+                </span>
+              )}
               {Object.keys(entry.target).length > 0 && (
                 <span className="field-hint">
                   {Object.entries(entry.target)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditVerdict } from '../../../src/shared/staffRoles';
 import { backOfficeCommands } from '../../../server/ops/commands/backOffice';
 import { parseCommand } from '../../../server/ops/commands/args';
+import { appendAudit } from '../../../server/domain/backOffice/audit';
 import { bearer } from '../../support/identityClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
@@ -71,6 +72,49 @@ describe.each(engines)('the audit trail on %s', (engine) => {
     expect(await cli('audit', 'verify')).toMatch(
       /^The audit trail is intact: \d+ rows; last hash [0-9a-f]{64}\.$/,
     );
+  });
+
+  it('writes a write down before it runs, so a process stopped mid-action leaves a trace', async () => {
+    const done = await ops('/ops/bonus', {
+      account: 'player3',
+      amount: '2.00',
+      reason: 'intent check',
+      idempotencyKey: 'intent-check-1',
+    });
+    expect(done.status).toBe(200);
+    const shown = (await ops('/ops/audit?action=bonus&text=intent%20check&limit=10')).body
+      .value as { entries: AuditEntry[] };
+    // One row shown: the outcome, naming the row that said it started.
+    expect(shown.entries).toHaveLength(1);
+    const outcome = shown.entries[0]!;
+    expect(outcome.outcome.status).toBe(200);
+    const started = await server.deps.db.query<{ outcome: AuditEntry['outcome'] }>(
+      'select outcome from staff_audit where seq = $1',
+      [outcome.target.intent],
+    );
+    expect(started[0]!.outcome).toEqual({ status: 0, code: 'started' });
+    expect(Number(outcome.target.intent)).toBeLessThan(Number(outcome.seq));
+
+    // A process that died after the action: its started row has no outcome and stays shown.
+    await appendAudit(server.deps.db, {
+      actor: 'cli:tester',
+      roles: ['finance'],
+      address: '127.0.0.1',
+      action: 'bonus.grant',
+      target: {},
+      detail: { account: 'player3', amount: '3.00', reason: 'cut short' },
+      outcome: { status: 0, code: 'started' },
+      reason: 'cut short',
+    });
+    const cut = (await ops('/ops/audit?action=bonus&text=cut%20short&limit=10')).body.value as {
+      entries: AuditEntry[];
+    };
+    expect(cut.entries.map((entry) => entry.outcome)).toEqual([{ status: 0, code: 'started' }]);
+    // Reads write nothing down before they run; refusals at the door neither.
+    const reads = await server.deps.db.query(
+      `select 1 from staff_audit where action = 'withdrawals.list' and outcome ->> 'code' = 'started'`,
+    );
+    expect(reads).toHaveLength(0);
   });
 
   it('keeps secrets out of the trail, and exports it as CSV', async () => {
