@@ -294,9 +294,15 @@ export const platformConfigSchema = z
              * A promotion saved with a larger single payment (a bonus's amount or cap; a
              * raffle's whole prize pool) waits for a second person.
              */
-            promotionAmount: z.string().regex(/^\d{1,12}\.\d{2}$/).default('500.00'),
+            promotionAmount: z
+              .string()
+              .regex(/^\d{1,12}\.\d{2}$/)
+              .default('500.00'),
             /** A rebate promotion above this percent of every bet (the returns budget's part). */
-            rebatePercent: z.string().regex(/^\d{1,3}\.\d{2}$/).default('0.50'),
+            rebatePercent: z
+              .string()
+              .regex(/^\d{1,3}\.\d{2}$/)
+              .default('0.50'),
           })
           .strict(),
       })

@@ -38,6 +38,17 @@ function percentHundredths(value: unknown): bigint | null {
 }
 
 /**
+ * The decider ($2) and the asker (`requested_by` of the approval row in scope) are tied: one
+ * made the other's staff account or last set its roles.
+ */
+const TIED = `select 1 from support_staff s
+  where ('staff:' || s.name = $2
+         and (s.created_by = staff_approvals.requested_by
+              or s.roles_set_by = staff_approvals.requested_by))
+     or ('staff:' || s.name = staff_approvals.requested_by
+         and (s.created_by = $2 or s.roles_set_by = $2))`;
+
+/**
  * What the action would move, when that is above its threshold (then it needs a second pair of
  * eyes); null when it is not, or when the request is malformed (the route refuses it itself).
  */
@@ -263,16 +274,32 @@ export async function decideApproval(
   id: string,
   decision: { by: string; approve: boolean; reason: string | null },
 ): Promise<ApprovalView> {
+  // Not the asker, and not someone the asker made or gave their roles, nor the one who made the
+  // asker's or gave theirs (a sock puppet): one statement, so nothing changes in between.
   const [row] = await db.query<ApprovalRow>(
     `update staff_approvals set status = $3, decided_by = $2, decided_at = now(),
        decision_reason = $4
-     where id = $1 and status = 'pending' and requested_by <> $2 returning ${COLUMNS}`,
+     where id = $1 and status = 'pending' and requested_by <> $2
+       and not exists (${TIED})
+     returning ${COLUMNS}`,
     [id, decision.by, decision.approve ? 'approved' : 'rejected', decision.reason],
   );
   if (row) return toView(row);
   const current = await approvalById(db, id);
   if (current.requestedBy === decision.by) {
     throw new ApiError(403, 'approval_own', 'A second staff member must decide what you asked.');
+  }
+  const [tied] = await db.query(
+    `select 1 from staff_approvals where id = $1 and status = 'pending' and exists (${TIED})`,
+    [id, decision.by],
+  );
+  if (tied) {
+    throw new ApiError(
+      403,
+      'approval_tied',
+      'You made the account of the person who asked, or they made yours (or set its roles): ' +
+        'a third person must decide.',
+    );
   }
   throw new ApiError(409, 'approval_decided', `Approval #${id} was already ${current.status}.`);
 }

@@ -7,6 +7,7 @@ import { hashPassword } from '../identity/password';
 import type { Platform } from '../../platform/platform';
 import { isStaffRole, type StaffRole } from '../../../src/shared/staffRoles';
 import { commit } from '../../platform/unitOfWork';
+import { staffNameOfActor } from '../backOffice/staffAccounts';
 import { resetTwoFactorWithin } from '../backOffice/twoFactor';
 
 /**
@@ -64,17 +65,19 @@ export function checkStaffName(value: string): string {
 export async function addStaff(
   db: Queryable,
   input: { name: string; displayName?: string | null; roles?: readonly string[] },
+  /** Who makes it (`staff:<name>`, `cli:<user>`): four-eyes keeps them apart (approvals.ts). */
+  by: string | null = null,
 ): Promise<{ staff: SupportStaffView & { roles: StaffRole[] }; password: string }> {
   const name = checkStaffName(input.name);
   const displayName = checkDisplayName(input.displayName ?? name);
   const roles = checkRoles(input.roles ?? ['support']);
   const password = newPassword();
   const rows = await db.query<StaffRow>(
-    `insert into support_staff (name, display_name, password_hash, roles)
-     values ($1, $2, $3, $4::text[])
+    `insert into support_staff (name, display_name, password_hash, roles, created_by, roles_set_by)
+     values ($1, $2, $3, $4::text[], $5, $5)
      on conflict (name) do nothing
      returning id::text, name, display_name, available, status, roles`,
-    [name, displayName, await hashPassword(password), `{${roles.join(',')}}`],
+    [name, displayName, await hashPassword(password), `{${roles.join(',')}}`, by],
   );
   if (!rows[0]) {
     throw new ApiError(409, 'support_staff_exists', `A staff account "${name}" already exists.`);
@@ -103,13 +106,23 @@ export async function setStaffRoles(
   deps: Pick<Platform, 'db' | 'changes'>,
   name: string,
   roles: readonly string[],
+  /**
+   * Who sets them (`staff:<name>`, `cli:<user>`): kept on the account, so four-eyes keeps them
+   * apart (approvals.ts); a staff member may not take away their own admin role.
+   */
+  by: string | null = null,
 ): Promise<{ staff: SupportStaffView & { roles: StaffRole[] }; before: StaffRole[] }> {
   const wanted = checkRoles(roles);
+  const actor = staffNameOfActor(by ?? undefined);
   return commit(deps, async (work) => {
     const row = await staffByName(work.tx, name);
+    if (row.roles.includes('admin') && !wanted.includes('admin')) {
+      await keepAnAdmin(work.tx, row, actor);
+    }
     await work.tx.query(
-      'update support_staff set roles = $2::text[], updated_at = now() where id = $1',
-      [row.id, `{${wanted.join(',')}}`],
+      `update support_staff set roles = $2::text[], roles_set_by = $3, updated_at = now()
+       where id = $1`,
+      [row.id, `{${wanted.join(',')}}`, by],
     );
     const endedSessions = await revokeStaffSessions(work.tx, row.id, 'roles_changed');
     work.changed('staffSessionsEnded', { sessionIds: endedSessions, reason: 'roles_changed' });
@@ -130,6 +143,28 @@ export async function listStaff(
     roles: row.roles,
     createdAt: new Date(row.created_at).toISOString(),
   }));
+}
+
+/**
+ * An admin account about to lose its admin role or be disabled (issue 30): refused when it is
+ * the caller's own (an admin who locks themselves out needs another admin to get back in), or
+ * when no other active admin would be left (nobody could manage staff from the back office).
+ * The other admins' rows are locked, so two admins demoting each other at once cannot both
+ * succeed.
+ */
+async function keepAnAdmin(tx: Queryable, row: StaffRow, actor: string | null): Promise<void> {
+  if (actor !== null && actor === row.name) {
+    throw new ApiError(409, 'staff_own_admin', 'You cannot remove your own admin access.');
+  }
+  if (row.status !== 'active') return;
+  const others = await tx.query<{ id: string }>(
+    `select id::text from support_staff
+     where 'admin' = any(roles) and status = 'active' and id <> $1 order by id for update`,
+    [row.id],
+  );
+  if (others.length === 0) {
+    throw new ApiError(409, 'staff_last_admin', 'This is the last active admin: keep it.');
+  }
 }
 
 /** Ends every live session of a staff member; their ids, for the console sockets to be cut. */
@@ -193,8 +228,14 @@ export async function setStaffStatusWithin(
   tx: Queryable,
   name: string,
   status: 'active' | 'disabled',
+  /** The staff member making the change (null: the command line or the seed). */
+  actor: string | null = null,
 ): Promise<{ staff: SupportStaffView & { status: string }; endedSessions: string[] }> {
   const row = await staffByName(tx, name);
+  if (status === 'disabled' && actor !== null && actor === row.name) {
+    throw new ApiError(409, 'staff_own_account', 'You cannot disable your own account.');
+  }
+  if (status === 'disabled' && row.roles.includes('admin')) await keepAnAdmin(tx, row, actor);
   await tx.query('update support_staff set status = $2, updated_at = now() where id = $1', [
     row.id,
     status,
@@ -209,9 +250,10 @@ export async function setStaffStatus(
   deps: Pick<Platform, 'db' | 'changes'>,
   name: string,
   status: 'active' | 'disabled',
+  actor: string | null = null,
 ): Promise<{ staff: SupportStaffView & { status: string }; endedSessions: string[] }> {
   return commit(deps, async (work) => {
-    const changed = await setStaffStatusWithin(work.tx, name, status);
+    const changed = await setStaffStatusWithin(work.tx, name, status, actor);
     work.changed('staffSessionsEnded', { sessionIds: changed.endedSessions, reason: 'disabled' });
     // The players' list of who is online changes with it.
     work.changed('chat', { kind: 'availability' });

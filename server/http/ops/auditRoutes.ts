@@ -65,7 +65,7 @@ export async function opsAuditRoutes(
     authorize(request);
     const { name } = parseInput(nameParams, request.params);
     const { roles } = parseInput(rolesBody, request.body);
-    const changed = await setStaffRoles(deps, name, roles);
+    const changed = await setStaffRoles(deps, name, roles, request.opsActor?.id ?? null);
     return ok({ staff: changed.staff, before: changed.before });
   });
 

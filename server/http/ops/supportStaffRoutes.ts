@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { addStaff, listStaff, resetStaffPassword, setStaffStatus } from '../../domain/chat/staff';
+import { staffNameOfActor } from '../../domain/backOffice/staffAccounts';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
+import { requireOpsActor } from './access';
 
 const nameParams = z.object({ name: z.string().min(1).max(64) }).strict();
 const addBody = z
@@ -34,7 +36,7 @@ export async function opsSupportRoutes(
   app.post('/ops/support/staff', async (request) => {
     authorize(request);
     const body = parseInput(addBody, request.body);
-    return ok(await addStaff(deps.db, body));
+    return ok(await addStaff(deps.db, body, requireOpsActor(request).id));
   });
 
   app.post('/ops/support/staff/:name/password', async (request) => {
@@ -48,7 +50,8 @@ export async function opsSupportRoutes(
     authorize(request);
     const { name } = parseInput(nameParams, request.params);
     const { status } = parseInput(statusBody, request.body);
-    const changed = await setStaffStatus(deps, name, status);
+    const actor = staffNameOfActor(request.opsActor?.id);
+    const changed = await setStaffStatus(deps, name, status, actor);
     return ok(changed.staff);
   });
 }

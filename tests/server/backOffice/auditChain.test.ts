@@ -90,7 +90,7 @@ describe.each(engines)('the audit trail on %s', (engine) => {
     expect(outcome.outcome.status).toBe(200);
     const started = await server.deps.db.query<{ outcome: AuditEntry['outcome'] }>(
       'select outcome from staff_audit where seq = $1',
-      [outcome.target.intent],
+      [outcome.target.intent!],
     );
     expect(started[0]!.outcome).toEqual({ status: 0, code: 'started' });
     expect(Number(outcome.target.intent)).toBeLessThan(Number(outcome.seq));

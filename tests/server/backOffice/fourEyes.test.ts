@@ -8,7 +8,7 @@ import { operatorPays } from '../money/withdrawalConfig';
 import { loadPlatformConfig } from '../../../server/config/load';
 import { backOfficeCommands } from '../../../server/ops/commands/backOffice';
 import { parseCommand } from '../../../server/ops/commands/args';
-import { newStaff, type TestStaff } from './staffClient';
+import { newStaff, reLogin, type TestStaff } from './staffClient';
 
 /**
  * Four-eyes on money (issue 30): above its configured amount a bonus, a withdrawal's payout and
@@ -291,5 +291,65 @@ describe.each(engines)('four-eyes on %s', (engine) => {
     const approved = await as(marketingB, `/ops/approvals/${pendingOf(large).id}/approve`, {});
     expect(approved.body.value).toMatchObject({ status: 'approved', outcome: { status: 200 } });
     expect(await saved('FE_LARGE')).toBe(1);
+  });
+});
+
+describe('four-eyes against a sock puppet', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {
+      config: (base) => ({
+        ...base,
+        backOffice: { approvals: { ...base.backOffice.approvals, bonus: '100.00' } },
+      }),
+    });
+  });
+  afterAll(() => server.close());
+
+  it('refuses an approval by an account the asker made or gave its roles, and the reverse', async () => {
+    const admin = await newStaff(server, 'boss.a', ['admin', 'finance']);
+    const as = (staff: TestStaff, path: string, json?: unknown) =>
+      call(server, path, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers: bearer(staff.token),
+        ...(json === undefined ? {} : { json }),
+      });
+    // The admin makes a finance account of its own (its password is answered to the admin).
+    const puppet = await newStaff(server, 'puppet.a', ['finance'], admin);
+    const ask = (staff: TestStaff) =>
+      as(staff, '/ops/bonus', {
+        account: 'player3',
+        amount: '150.00',
+        reason: 'puppet',
+        idempotencyKey: newKey(),
+      });
+    const asked = await ask(admin);
+    expect(asked.status).toBe(202);
+    const id = (asked.body.value as { pending: ApprovalView }).pending.id;
+    const byPuppet = await as(puppet, `/ops/approvals/${id}/approve`, {});
+    expect(byPuppet).toMatchObject({ status: 403, body: { code: 'approval_tied' } });
+
+    // The reverse: the puppet asks, its maker approves.
+    const puppetAsked = await ask(puppet);
+    const puppetId = (puppetAsked.body.value as { pending: ApprovalView }).pending.id;
+    const byMaker = await as(admin, `/ops/approvals/${puppetId}/approve`, {});
+    expect(byMaker).toMatchObject({ status: 403, body: { code: 'approval_tied' } });
+
+    // Roles given later count as making: a clerk made by the command line, given finance by
+    // the admin, cannot approve the admin's ask either.
+    const clerk = await newStaff(server, 'clerk.a', ['support']);
+    const roled = await as(admin, '/ops/staff/clerk.a/roles', {
+      roles: ['finance'],
+      reason: 'New finance clerk',
+    });
+    expect(roled.status).toBe(200);
+    const relogged = await reLogin(server, clerk);
+    const byRoled = await as(relogged, `/ops/approvals/${id}/approve`, {});
+    expect(byRoled).toMatchObject({ status: 403, body: { code: 'approval_tied' } });
+
+    // Someone independent of both decides.
+    const other = await newStaff(server, 'fin.other', ['finance']);
+    const approved = await as(other, `/ops/approvals/${id}/approve`, {});
+    expect(approved.body.value).toMatchObject({ status: 'approved' });
   });
 });

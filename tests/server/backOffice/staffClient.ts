@@ -28,10 +28,12 @@ export async function newStaff(
   server: TestServer,
   name: string,
   roles: StaffRole[],
+  /** An admin who makes it (its audit name goes on the account); else the command line. */
+  maker?: TestStaff,
 ): Promise<TestStaff> {
   const made = await call(server, '/ops/support/staff', {
     method: 'POST',
-    headers: bearer(server.opsToken),
+    headers: bearer(maker?.token ?? server.opsToken),
     json: { name, roles },
   });
   if (made.status !== 200) throw new Error(`no staff ${name}: ${made.body.code}`);
@@ -51,4 +53,15 @@ export async function newStaff(
   if (confirmed.status !== 200) throw new Error(`two-factor for ${name}: ${confirmed.body.code}`);
   const { recoveryCodes } = confirmed.body.value as { recoveryCodes: string[] };
   return { name, password, secret, recoveryCodes, token };
+}
+
+/** Signs in again (after a change ended the sessions) with the next time step's code. */
+export async function reLogin(server: TestServer, staff: TestStaff): Promise<TestStaff> {
+  const login = await staffLogin(server, {
+    name: staff.name,
+    password: staff.password,
+    code: await appCode(staff.secret, 1),
+  });
+  if (login.status !== 200) throw new Error(`no login for ${staff.name}: ${login.body.code}`);
+  return { ...staff, token: (login.body.value as SupportLoginResult).token };
 }

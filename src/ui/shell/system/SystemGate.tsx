@@ -12,10 +12,11 @@ import { useLocation } from 'react-router-dom';
 import { LiveFailedNotice } from './LiveFailedNotice';
 
 /**
- * Pages that stay open whatever the status: the live chat (the blocking screens offer it) and
- * the support console (staff answer it meanwhile). Their calls stay open on the server too.
+ * Pages that stay open whatever the status: the live chat (the blocking screens offer it), the
+ * support console (staff answer it meanwhile) and the back office (the admin switches
+ * maintenance off there). Their calls stay open on the server too.
  */
-const OPEN_PATHS = /^\/(chat|support)(\/|$)/i;
+const OPEN_PATHS = /^\/(chat|support|backoffice)(\/|$)/i;
 
 const loadScreens = () => import('./blockingScreens');
 const screen = { sectionTexts: false, Loading: () => null } as const;
