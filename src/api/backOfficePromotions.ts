@@ -4,6 +4,7 @@ import type {
   OpsPromotionRow,
   PromotionBudgetVerdict,
   PromotionDefinitionInput,
+  ReturnsBudgetView,
 } from '../shared/backOfficePromotions';
 import type { ApprovalView } from '../shared/backOffice';
 import type { Http } from './http';
@@ -36,6 +37,10 @@ export function createPromotionsApi(http: Http, _token: () => string | null) {
     },
     close(code: string): Promise<{ code: string; closed: boolean }> {
       return http.post(`/ops/promotions/${encodeURIComponent(code)}/close`, {});
+    },
+    /** The returns budget as the platform runs it: every game type at every VIP level. */
+    economics(signal?: AbortSignal): Promise<ReturnsBudgetView> {
+      return http.get('/ops/economics', { signal });
     },
     goods(signal?: AbortSignal): Promise<OpsGoodsRow[]> {
       return http.get('/ops/goods', { signal });

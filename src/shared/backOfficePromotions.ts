@@ -42,7 +42,20 @@ export interface BudgetLineView {
   total: string;
   limit: string;
   edge: string;
+  /** Where the edge comes from: the games' engines, `economics.houseEdge`, or neither. */
+  edgeSource: string;
+  /** limit − total: negative when the line breaks the budget. */
+  headroom: string;
+  ok: boolean;
   items: { source: string; label: string; percent: string }[];
+}
+
+/** The whole returns budget as the platform runs it (the back office's economics figures). */
+export interface ReturnsBudgetView {
+  ok: boolean;
+  margin: string;
+  worst: BudgetLineView;
+  lines: BudgetLineView[];
 }
 
 export interface PromotionBudgetVerdict {

@@ -1,5 +1,10 @@
 import { test } from '@playwright/test';
-import { goodsFlow, promotionFlow, promotionRolesFlow } from './backOfficePromotionsFlows';
+import {
+  economicsFlow,
+  goodsFlow,
+  promotionFlow,
+  promotionRolesFlow,
+} from './backOfficePromotionsFlows';
 
 /** The back office's promotions (issue 30) at desktop width: backOfficePromotionsFlows.ts. */
 test('marketing checks a rebate against the returns budget, saves it within and closes it', ({
@@ -11,3 +16,5 @@ test('finance reads the promotions without writing; support has no promotions ta
 
 test('marketing adds a good to the points mall, changes its stock and takes it off', ({ page }) =>
   goodsFlow(page));
+
+test('risk reads the returns budget, tightest line first', ({ page }) => economicsFlow(page));

@@ -102,3 +102,20 @@ export async function goodsFlow(page: Page) {
   await expect(row).toContainText('Off the mall');
   await expect(row).toContainText('3');
 }
+
+/** Risk reads the returns budget: the verdict, every line, the tightest first. */
+export async function economicsFlow(page: Page) {
+  await signedInAs(page, ['risk'], 'economics');
+  const panel = page.getByTestId('economics-panel');
+  await expect(panel.getByTestId('economics-verdict')).toContainText('Every line holds.');
+  const lines = panel.getByTestId('economics-lines');
+  await lines.getByLabel('Filter').fill('LIVE');
+  await expect(lines.locator('tbody tr').first()).toContainText('LIVE');
+  await lines
+    .locator('tbody tr')
+    .first()
+    .getByText(/returns?$/)
+    .click();
+  await expect(lines.locator('tbody tr').first()).toContainText('House edge');
+  await noSideways(page);
+}

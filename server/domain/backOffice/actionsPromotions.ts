@@ -11,5 +11,10 @@ export const PROMOTIONS_ACTIONS: Record<string, OpsAction> = {
     roles: ['marketing', 'finance', 'risk'],
   },
   'POST /ops/promotions/check': { action: 'promotions.check', roles: ['marketing', 'risk'] },
+  // The economics figures (issue 30: risk reads them; marketing and finance plan with them).
+  'GET /ops/economics': {
+    action: 'economics.read',
+    roles: ['risk', 'marketing', 'finance'],
+  },
   'GET /ops/goods': { action: 'goods.list', roles: ['marketing', 'finance'] },
 };

@@ -41,6 +41,9 @@ export function budgetLineView(line: BudgetLine) {
     total: formatPpm(line.totalPpm),
     limit: formatPpm(line.limitPpm),
     edge: formatPpm(line.edgePpm),
+    edgeSource: line.edgeSource,
+    headroom: formatPpm(line.headroomPpm),
+    ok: line.ok,
     items: line.items.map((item) => ({
       source: item.source,
       label: item.label,

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { promotionDefinitionSchema } from '../../config/promotions';
-import { promotionBudgetVerdict } from '../../domain/economics/storedBudget';
+import { promotionBudgetVerdict, storedReturnsBudget } from '../../domain/economics/storedBudget';
+import { budgetLineView } from '../../domain/economics/returnsBudgetReport';
+import { formatPpm } from '../../domain/economics/returnsBudgetPpm';
 import { promotionDefinitionForOps } from '../../domain/promotions/catalogue';
 import { listGoodsForOps } from '../../domain/points/points';
 import type { AppDeps } from '../../deps';
@@ -30,6 +32,19 @@ export async function opsPromotionsPageRoutes(
     const found = await promotionDefinitionForOps(deps.db, code);
     if (!found) throw new ApiError(404, 'promotion_not_found', `No promotion ${code}.`);
     return ok(found);
+  });
+
+  // The returns budget as the platform runs it (issue 28): every game type at every VIP level,
+  // itemised, with the worst line — `npm run ops -- economics` reads the files instead.
+  app.get('/ops/economics', async (request) => {
+    authorize(request);
+    const budget = await storedReturnsBudget(deps.db, deps.config, deps.clock.now());
+    return ok({
+      ok: budget.ok,
+      margin: formatPpm(budget.marginPpm),
+      worst: budgetLineView(budget.worst),
+      lines: budget.lines.map(budgetLineView),
+    });
   });
 
   // The points mall's goods with their stock and redemptions (saved by POST /ops/goods).

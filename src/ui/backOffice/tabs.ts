@@ -5,6 +5,7 @@ import { AnnouncementsPanel } from './AnnouncementsPanel';
 import { ApprovalsPanel } from './ApprovalsPanel';
 import { AuditPanel } from './AuditPanel';
 import { DashboardPanel } from './DashboardPanel';
+import { EconomicsPanel } from './EconomicsPanel';
 import { FeedbackPanel } from './FeedbackPanel';
 import { GoodsPanel } from './GoodsPanel';
 import { MembersPanel } from './MembersPanel';
@@ -35,6 +36,7 @@ export const BACK_OFFICE_TABS: readonly BackOfficeTab[] = [
   { id: 'feedback', roles: ['support'], Panel: FeedbackPanel },
   { id: 'promotions', roles: ['marketing', 'finance', 'risk'], Panel: PromotionsPanel },
   { id: 'goods', roles: ['marketing', 'finance'], Panel: GoodsPanel },
+  { id: 'economics', roles: ['risk', 'marketing', 'finance'], Panel: EconomicsPanel },
   { id: 'announcements', roles: ['marketing', 'support'], Panel: AnnouncementsPanel },
   { id: 'redemptions', roles: ['marketing', 'finance'], Panel: RedemptionsPanel },
   { id: 'agents', roles: ['risk', 'finance'], Panel: AgentsPanel },

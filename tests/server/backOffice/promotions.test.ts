@@ -129,4 +129,28 @@ describe('the back office promotion pages', () => {
     });
     expect(refused.body.code).toBe('forbidden_role');
   });
+
+  it('answers the whole returns budget, tightest line named, for risk', async () => {
+    const risk = await newStaff(server, 'promo.risk', ['risk']);
+    const read = await call(server, '/ops/economics', { headers: bearer(risk.token) });
+    expect(read.status).toBe(200);
+    const budget = read.body.value as {
+      ok: boolean;
+      margin: string;
+      worst: { gameType: string; level: number; headroom: string; ok: boolean };
+      lines: { gameType: string; level: number; items: unknown[] }[];
+    };
+    expect(budget.ok).toBe(true);
+    expect(budget.margin).toMatch(/^\d+\.\d{4} %$/);
+    // The rebate saved above (PAGE_KEEP, 0.05 % on LIVE) is in the LIVE lines.
+    expect(budget.worst.ok).toBe(true);
+    const room = (line: { headroom: string }) => Number.parseFloat(line.headroom);
+    const tightest = Math.min(...budget.lines.map((line) => room(line as typeof budget.worst)));
+    expect(room(budget.worst)).toBe(tightest);
+    const live5 = budget.lines.find((line) => line.gameType === 'LIVE' && line.level === 5)!;
+    expect(JSON.stringify(live5.items)).toContain('promotion PAGE_KEEP');
+    const support = await newStaff(server, 'promo.support', ['support']);
+    const refused = await call(server, '/ops/economics', { headers: bearer(support.token) });
+    expect(refused.body.code).toBe('forbidden_role');
+  });
 });
