@@ -39,6 +39,15 @@ export interface ChangeMap {
   chat: ChatChange;
   /** Support console sessions that ended: their chat sockets go. */
   staffSessionsEnded: SessionsEnded;
+  /** A four-eyes approval asked for or decided (the back office's queue, socket `opsApproval`). */
+  approval: ApprovalChange;
+}
+
+/** An approval's new state; the action's name says which roles' queues show it. */
+export interface ApprovalChange {
+  id: string;
+  action: string;
+  status: 'pending' | 'approved' | 'rejected' | 'failed';
 }
 
 export type ChangeKind = keyof ChangeMap;

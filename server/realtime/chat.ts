@@ -17,6 +17,7 @@ import {
 } from '../domain/chat/rooms';
 import { resolveStaffSession, type StaffSession } from '../domain/chat/staffSessions';
 import type { StaffRole } from '../../src/shared/staffRoles';
+import { opsActionNamed } from '../domain/backOffice/actions';
 import { resolveSession } from '../domain/identity/sessions';
 import type { AppDeps } from '../deps';
 import { socketEvents } from '../metrics';
@@ -290,6 +291,14 @@ export function attachChat(
     nudgeFigures();
   });
   deps.changes.on('balance', () => nudgeFigures());
+  // The four-eyes queue of every role that may decide the action (and the admins, who read it).
+  deps.changes.on('approval', (change) => {
+    const roles = new Set<StaffRole>(['admin', ...(opsActionNamed(change.action)?.roles ?? [])]);
+    chat
+      .to([...roles].map(chatRooms.staffRole))
+      .emit('opsApproval', { id: change.id, status: change.status });
+    socketEvents.inc({ event: 'opsApproval' });
+  });
   let nudgeDue: NodeJS.Timeout | null = null;
   function nudgeFigures(): void {
     if (nudgeDue) return;

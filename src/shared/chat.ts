@@ -199,6 +199,8 @@ export interface ChatServerToClientEvents {
   opsWithdrawal: (event: OpsWithdrawalEvent) => void;
   /** The back office's dashboard: money moved, its figures are worth fetching again. */
   opsFigures: (event: { at: string }) => void;
+  /** The back office's four-eyes queue: an approval asked for or decided. */
+  opsApproval: (event: { id: string; status: string }) => void;
 }
 
 export type ChatAck = (answer: { ok: true } | { ok: false; code: string }) => void;

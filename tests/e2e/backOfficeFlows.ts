@@ -113,6 +113,7 @@ export async function fourEyesFlow(page: Page) {
   const form = await signIn(page, asker);
   await form.getByLabel('Code').fill(await appCode(asker.secret, 1));
   await form.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('tab', { name: 'Approvals' }).click();
   const card = page.locator(`[data-testid="approval"][data-id="${id}"]`);
   await expect(card).toContainText('900.00');
   await expect(card).toContainText('You asked for this: another person decides it.');
@@ -122,9 +123,24 @@ export async function fourEyesFlow(page: Page) {
   const second = await signIn(page, approver);
   await second.getByLabel('Code').fill(await appCode(approver.secret, 1));
   await second.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('tab', { name: 'Approvals' }).click();
   await expect(card).toContainText(`${player.username} · “VIP goodwill”`);
   await noSideways(page);
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByTestId('toast').last()).toContainText(`#${id} approved and done.`);
   await expect(card).toHaveCount(0);
+
+  // Live: the clerk asks again while the approver's queue is open; it shows without a reload.
+  const again = await page.request.post('/ops/bonus', {
+    headers: { authorization: `Bearer ${asker.token}` },
+    data: {
+      account: player.username,
+      amount: '700.00',
+      reason: 'Second goodwill',
+      idempotencyKey: `e2e-${asker.name}-2`,
+    },
+  });
+  expect(again.status()).toBe(202);
+  const next = ((await again.json()) as { value: { pending: { id: string } } }).value.pending.id;
+  await expect(page.locator(`[data-testid="approval"][data-id="${next}"]`)).toContainText('700.00');
 }

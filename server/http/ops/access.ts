@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staffRoles';
 import { opsActionOf, type OpsAction } from '../../domain/backOffice/actions';
 import { appendAudit, AUDIT_STARTED, redact } from '../../domain/backOffice/audit';
+import { publishOne } from '../../platform/unitOfWork';
 import {
   amountToApprove,
   releaseDirectGrant,
@@ -191,6 +192,8 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
       ...need,
       requestedBy: actor.id,
     });
+    // The queues of the roles that may decide it show it at once (committed: one statement).
+    publishOne(deps, 'approval', { id: pending.id, action: pending.action, status: 'pending' });
     return reply.code(202).send(ok({ pending }));
   }
 

@@ -11,6 +11,7 @@ import {
 import { redact } from '../../domain/backOffice/audit';
 import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
+import { publishOne } from '../../platform/unitOfWork';
 import { admitApprovedRun, requireOpsActor } from './access';
 
 const listQuery = z
@@ -64,7 +65,11 @@ export async function opsApprovalRoutes(
       approve: decision === 'approve',
       reason: reason ?? null,
     });
-    if (decision === 'reject') return ok(decided);
+    const published = (view: typeof decided) => {
+      publishOne(deps, 'approval', { id: view.id, action: view.action, status: view.status });
+      return view;
+    };
+    if (decision === 'reject') return ok(published(decided));
     const key = admitApprovedRun({
       id: actor.id,
       roles: actor.roles,
@@ -78,12 +83,14 @@ export async function opsApprovalRoutes(
     });
     const envelope = response.json() as { success?: boolean; code?: string; value?: unknown };
     return ok(
-      await recordApprovalOutcome(deps.db, id, {
-        ok: envelope.success === true && response.statusCode < 300,
-        status: response.statusCode,
-        ...(envelope.code ? { code: envelope.code } : {}),
-        value: redact(envelope.value ?? null),
-      }),
+      published(
+        await recordApprovalOutcome(deps.db, id, {
+          ok: envelope.success === true && response.statusCode < 300,
+          status: response.statusCode,
+          ...(envelope.code ? { code: envelope.code } : {}),
+          value: redact(envelope.value ?? null),
+        }),
+      ),
     );
   });
 }

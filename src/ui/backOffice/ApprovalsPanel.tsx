@@ -11,7 +11,8 @@ import { QueryFallback } from '../components/QueryFallback';
 import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
-import { shownValue, useQuery } from '../hooks/useQuery';
+import { useLiveQueryOn } from '../hooks/useLiveQuery';
+import { shownValue } from '../hooks/useQuery';
 
 /**
  * The four-eyes queue (issue 30): each request waiting for a second person, with what it would
@@ -20,7 +21,13 @@ import { shownValue, useQuery } from '../hooks/useQuery';
  */
 export function ApprovalsPanel({ office, me }: { office: BackOffice; me: StaffMe }) {
   const { t } = useTranslation();
-  const queue = useQuery('back-office-approvals', (signal) => office.approvals(signal));
+  // Live: a new ask or another person's decision shows at once (socket `opsApproval`).
+  const queue = useLiveQueryOn(
+    office.live,
+    'back-office-approvals',
+    (signal) => office.approvals(signal),
+    ['opsApproval'],
+  );
   const list = shownValue(queue.state);
   if (!list) return <QueryFallback state={queue.state} onRetry={queue.refresh} lines={3} />;
   if (list.length === 0) {

@@ -138,14 +138,14 @@ describe('the back office promotion pages', () => {
       ok: boolean;
       margin: string;
       worst: { gameType: string; level: number; headroom: string; ok: boolean };
-      lines: { gameType: string; level: number; items: unknown[] }[];
+      lines: { gameType: string; level: number; headroom: string; items: unknown[] }[];
     };
     expect(budget.ok).toBe(true);
     expect(budget.margin).toMatch(/^\d+\.\d{4} %$/);
     // The rebate saved above (PAGE_KEEP, 0.05 % on LIVE) is in the LIVE lines.
     expect(budget.worst.ok).toBe(true);
     const room = (line: { headroom: string }) => Number.parseFloat(line.headroom);
-    const tightest = Math.min(...budget.lines.map((line) => room(line as typeof budget.worst)));
+    const tightest = Math.min(...budget.lines.map(room));
     expect(room(budget.worst)).toBe(tightest);
     const live5 = budget.lines.find((line) => line.gameType === 'LIVE' && line.level === 5)!;
     expect(JSON.stringify(live5.items)).toContain('promotion PAGE_KEEP');
