@@ -71,7 +71,7 @@ export async function promotionRolesFlow(page: Page) {
   await page.getByRole('button', { name: 'Log out' }).click();
 
   await signedInAs(page, ['support']);
-  await expect(page.getByRole('tab', { name: 'Announcements' })).toBeVisible();
+  await expect(page.getByText('Your roles have no back-office pages yet.')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Promotions' })).toHaveCount(0);
 }
 
