@@ -8,6 +8,8 @@ import {
   toMoneyString,
 } from '../../../src/shared/money';
 import { ApiError } from '../../platform/apiError';
+import type { Platform } from '../../platform/platform';
+import { commit } from '../../platform/unitOfWork';
 import type { ApprovalView } from '../../../src/shared/backOffice';
 
 /**
@@ -228,7 +230,7 @@ const toView = (row: ApprovalRow): ApprovalView => ({
 
 /** Keeps a request that needs a second pair of eyes; it waits in the queue. */
 export async function requestApproval(
-  db: Queryable,
+  deps: Pick<Platform, 'db' | 'changes'>,
   request: {
     action: string;
     url: string;
@@ -238,6 +240,18 @@ export async function requestApproval(
     threshold: string;
     requestedBy: string;
   },
+): Promise<ApprovalView> {
+  return commit(deps, async (work) => {
+    const view = await insertApproval(work.tx, request);
+    // The queues of the roles that may decide it show it at once (socket `opsApproval`).
+    work.changed('approval', { id: view.id, action: view.action, status: view.status });
+    return view;
+  });
+}
+
+async function insertApproval(
+  db: Queryable,
+  request: Parameters<typeof requestApproval>[1],
 ): Promise<ApprovalView> {
   const [row] = await db.query<ApprovalRow>(
     `insert into staff_approvals (action, method, url, params, body, amount, threshold,
@@ -270,6 +284,18 @@ export async function approvalById(db: Queryable, id: string): Promise<ApprovalV
  * who asked (two approvers at once: one wins, the other is told it was decided).
  */
 export async function decideApproval(
+  deps: Pick<Platform, 'db' | 'changes'>,
+  id: string,
+  decision: { by: string; approve: boolean; reason: string | null },
+): Promise<ApprovalView> {
+  return commit(deps, async (work) => {
+    const view = await decideWithin(work.tx, id, decision);
+    work.changed('approval', { id: view.id, action: view.action, status: view.status });
+    return view;
+  });
+}
+
+async function decideWithin(
   db: Queryable,
   id: string,
   decision: { by: string; approve: boolean; reason: string | null },
@@ -306,17 +332,21 @@ export async function decideApproval(
 
 /** What the approved action answered (or the code it failed with). */
 export async function recordApprovalOutcome(
-  db: Database,
+  deps: Pick<Platform, 'db' | 'changes'>,
   id: string,
   outcome: { ok: boolean; status: number; code?: string; value?: unknown },
 ): Promise<ApprovalView> {
-  const [row] = await db.query<ApprovalRow>(
-    `update staff_approvals set outcome = $2::jsonb,
-       status = case when $3 then status else 'failed' end
-     where id = $1 returning ${COLUMNS}`,
-    [id, JSON.stringify(outcome), outcome.ok],
-  );
-  return toView(row!);
+  return commit(deps, async (work) => {
+    const [row] = await work.tx.query<ApprovalRow>(
+      `update staff_approvals set outcome = $2::jsonb,
+         status = case when $3 then status else 'failed' end
+       where id = $1 returning ${COLUMNS}`,
+      [id, JSON.stringify(outcome), outcome.ok],
+    );
+    const view = toView(row!);
+    work.changed('approval', { id: view.id, action: view.action, status: view.status });
+    return view;
+  });
 }
 
 /** The queue (pending, oldest first) or the decided ones (newest first). */

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staffRoles';
 import { opsActionOf, type OpsAction } from '../../domain/backOffice/actions';
 import { appendAudit, AUDIT_STARTED, redact } from '../../domain/backOffice/audit';
-import { publishOne } from '../../platform/unitOfWork';
 import {
   amountToApprove,
   releaseDirectGrant,
@@ -184,7 +183,7 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
       actor.reservation = need.reserved;
       return;
     }
-    const pending = await requestApproval(deps.db, {
+    const pending = await requestApproval(deps, {
       action: actor.action.action,
       url: request.url.split('?')[0]!,
       params,
@@ -192,8 +191,6 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
       ...need,
       requestedBy: actor.id,
     });
-    // The queues of the roles that may decide it show it at once (committed: one statement).
-    publishOne(deps, 'approval', { id: pending.id, action: pending.action, status: 'pending' });
     return reply.code(202).send(ok({ pending }));
   }
 

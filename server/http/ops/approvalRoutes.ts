@@ -11,7 +11,6 @@ import {
 import { redact } from '../../domain/backOffice/audit';
 import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
-import { publishOne } from '../../platform/unitOfWork';
 import { admitApprovedRun, requireOpsActor } from './access';
 
 const listQuery = z
@@ -60,16 +59,12 @@ export async function opsApprovalRoutes(
         allowed: original ? [...original.roles] : [],
       });
     }
-    const decided = await decideApproval(deps.db, id, {
+    const decided = await decideApproval(deps, id, {
       by: actor.id,
       approve: decision === 'approve',
       reason: reason ?? null,
     });
-    const published = (view: typeof decided) => {
-      publishOne(deps, 'approval', { id: view.id, action: view.action, status: view.status });
-      return view;
-    };
-    if (decision === 'reject') return ok(published(decided));
+    if (decision === 'reject') return ok(decided);
     const key = admitApprovedRun({
       id: actor.id,
       roles: actor.roles,
@@ -83,14 +78,12 @@ export async function opsApprovalRoutes(
     });
     const envelope = response.json() as { success?: boolean; code?: string; value?: unknown };
     return ok(
-      published(
-        await recordApprovalOutcome(deps.db, id, {
-          ok: envelope.success === true && response.statusCode < 300,
-          status: response.statusCode,
-          ...(envelope.code ? { code: envelope.code } : {}),
-          value: redact(envelope.value ?? null),
-        }),
-      ),
+      await recordApprovalOutcome(deps, id, {
+        ok: envelope.success === true && response.statusCode < 300,
+        status: response.statusCode,
+        ...(envelope.code ? { code: envelope.code } : {}),
+        value: redact(envelope.value ?? null),
+      }),
     );
   });
 }
