@@ -66,7 +66,8 @@ export async function loginStaff(
   },
 ): Promise<{ token: string; session: StaffSession; expiresAt: string }> {
   const name = input.name.trim().toLowerCase();
-  const address = await throttles.hit(`support-login-ip:${input.address}`, ADDRESS_ATTEMPTS);
+  const addressKey = `support-login-ip:${input.address}`;
+  const address = await throttles.hit(addressKey, ADDRESS_ATTEMPTS);
   const nameKey = `support-login:${name}:${input.address}`;
   const byName = address.allowed ? await throttles.hit(nameKey, NAME_FAILURES) : null;
   if (!address.allowed || !byName?.allowed) {
@@ -94,6 +95,10 @@ export async function loginStaff(
   if (!row || !matches || row.status !== 'active') {
     throw new ApiError(401, 'support_login_failed', 'Wrong name or password.');
   }
+  // The right password gives the address its attempt back (a member's login does the same): the
+  // address limit is against guessing across names, and an operator's whole office behind one
+  // address signs in many times an hour. Wrong codes still count against the name below.
+  await throttles.release(addressKey);
   if (row.totp_secret) {
     if (!input.code && !input.recoveryCode) {
       await throttles.release(nameKey);
