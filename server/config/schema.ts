@@ -222,6 +222,12 @@ export const platformConfigSchema = z
           .max(7 * 24 * 60),
         /** The demo channel pays a request by itself after this many seconds; null: an operator pays. */
         demoPaySeconds: z.number().int().min(0).max(3600).nullable(),
+        /**
+         * The demo channel pays by itself only requests up to this amount; a larger one waits for
+         * finance in the back office's withdrawals queue, as a real operator's manual review
+         * above its auto-payout limit does. Null: it pays every amount.
+         */
+        demoPayMax: configAmount.nullable().default(null),
       }),
       /** Demo money a free-play (trial) account starts with, from the house "trial_credit". */
       trialCredit: configAmount,

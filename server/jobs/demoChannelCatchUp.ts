@@ -1,3 +1,4 @@
+import { parseMoney } from '../../src/shared/money';
 import { creditDeposit } from '../domain/payments/deposits';
 import { demoDepositsOn, demoPayoutsOn } from '../domain/payments/channels';
 import { applyWithdrawalEvent } from '../domain/withdrawals/lifecycle';
@@ -27,10 +28,15 @@ export async function catchUpDemoChannel(deps: AppDeps): Promise<number> {
     done += 1;
   }
   if (withdrawal.demoPaySeconds === null || !demoPayoutsOn(deps.config)) return done;
+  // Above demoPayMax a request waits for finance (the back office's queue), never the channel.
   const requested = await deps.db.query<{ id: string }>(
     `select id::text from withdrawals where status = 'requested'
-       and created_at < now() - make_interval(secs => $1) order by id limit 100`,
-    [withdrawal.demoPaySeconds + GRACE_SECONDS],
+       and created_at < now() - make_interval(secs => $1)
+       and ($2::bigint is null or amount <= $2::bigint) order by id limit 100`,
+    [
+      withdrawal.demoPaySeconds + GRACE_SECONDS,
+      withdrawal.demoPayMax === null ? null : String(parseMoney(withdrawal.demoPayMax)),
+    ],
   );
   for (const { id } of requested) {
     await applyWithdrawalEvent(deps, {

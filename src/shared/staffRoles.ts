@@ -20,7 +20,11 @@ export interface AuditEntry {
   action: string;
   target: Record<string, string>;
   detail: unknown;
-  outcome: { status: number; code?: string; result?: unknown };
+  /**
+   * The answer (`result`: the after), and for a write that changes a stored thing its state just
+   * before (`before`, server/http/ops/beforeStates.ts).
+   */
+  outcome: { status: number; code?: string; result?: unknown; before?: unknown };
   reason: string | null;
   hash: string;
 }

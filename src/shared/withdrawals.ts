@@ -13,8 +13,22 @@ export type WithdrawalStatus =
   | 'refunded'
   | 'rejected';
 
-/** Operator actions (`npm run ops -- withdrawal <id> <action>`). */
+/** Operator actions (`npm run ops -- withdrawal <id> <action>`, the back office's queue). */
 export type OperatorWithdrawalAction = 'pay' | 'reject' | 'refund' | 'forceReceived';
+
+/** The machine event behind each operator action. */
+export const OPERATOR_WITHDRAWAL_EVENTS: Record<OperatorWithdrawalAction, WithdrawalEvent> = {
+  pay: { type: 'withdrawal.pay' },
+  reject: { type: 'withdrawal.reject' },
+  refund: { type: 'withdrawal.refund' },
+  forceReceived: { type: 'withdrawal.forceReceived' },
+};
+
+/** The operator actions the machine allows in `status` (the queue offers only these). */
+export const operatorActionsIn = (status: WithdrawalStatus): OperatorWithdrawalAction[] =>
+  (Object.keys(OPERATOR_WITHDRAWAL_EVENTS) as OperatorWithdrawalAction[]).filter((action) =>
+    canApply(status, OPERATOR_WITHDRAWAL_EVENTS[action]),
+  );
 
 /** One withdrawal as the API shows it; amounts are decimal strings. */
 export interface WithdrawalView {

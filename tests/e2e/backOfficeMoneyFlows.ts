@@ -21,6 +21,12 @@ export async function dashboardFlow(page: Page) {
   await grantBonus(player.username, '12.34');
   await expect.poll(async () => cents(await cost.textContent())).toBe(before + 1234);
   await expect(page.getByTestId('dashboard-days')).toBeVisible();
+  // The 30 days as charts too (uPlot, loaded with the first chart), each with its numbers.
+  for (const chart of ['cash', 'result', 'play']) {
+    await expect(page.getByTestId(`dashboard-chart-${chart}`).locator('canvas')).toBeVisible();
+  }
+  await expect(page.getByTestId('dashboard-chart-result')).toContainText('GGR');
+  await noSideways(page);
 }
 
 export async function dashboardRolesFlow(page: Page) {

@@ -88,8 +88,15 @@ export async function requestWithdrawal(
         replayed: false,
       };
     },
-    // The member's pages see the new balance once the hold has committed.
-    (done) => [{ kind: 'balance', change: done.changes }],
+    // The member's pages see the new balance once the hold has committed; the finance queue
+    // (and the member's other pages) the new withdrawal.
+    (done) =>
+      done.replayed
+        ? [{ kind: 'balance', change: done.changes }]
+        : [
+            { kind: 'balance', change: done.changes },
+            { kind: 'withdrawal', change: { memberId, withdrawal: done.withdrawal } },
+          ],
   );
 }
 

@@ -139,9 +139,10 @@ export async function payOutExcludedMember(
         : [
             { kind: 'balance', change: done.changes },
             { kind: 'rg', change: { memberId: member.id, version: done.version! } },
+            { kind: 'withdrawal', change: { memberId: member.id, withdrawal: done.withdrawal } },
           ],
   );
-  if (!result.replayed) scheduleDemoPayout(deps, result.withdrawal.id);
+  if (!result.replayed) scheduleDemoPayout(deps, result.withdrawal);
   return {
     account: member.account,
     withdrawal: result.withdrawal,

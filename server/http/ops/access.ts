@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staffRoles';
+import { type AuditEntry, STAFF_ROLES, type StaffRole } from '../../../src/shared/staffRoles';
 import { opsActionOf, type OpsAction } from '../../domain/backOffice/actions';
 import { appendAudit, AUDIT_STARTED, redact } from '../../domain/backOffice/audit';
 import {
@@ -12,6 +12,7 @@ import { ok } from '../../../src/shared/envelope';
 import { resolveStaffSession } from '../../domain/chat/staffSessions';
 import type { AppDeps } from '../../deps';
 import { bearerToken } from '../auth';
+import { beforeState } from './beforeStates';
 import { ApiError } from '../errors';
 
 /** Who makes a back-office call: a staff member signed in, or the command line on this machine. */
@@ -26,6 +27,8 @@ export interface OpsActor {
   reservation?: string;
   /** The seq of the row that said this write started (its outcome row names it). */
   intent?: string;
+  /** What the write changes, as it was before it ran (./beforeStates.ts); undefined: none. */
+  before?: unknown;
 }
 
 /**
@@ -148,6 +151,8 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
   async function recordIntent(request: FastifyRequest): Promise<void> {
     const actor = request.opsActor!;
     if (actor.action.unaudited || request.method !== 'POST') return;
+    const before = await beforeState(deps, actor.action.action, request.params, request.body);
+    if (before !== undefined) actor.before = redact(before);
     const row = await appendAudit(deps.db, {
       actor: actor.id,
       roles: actor.roles,
@@ -155,7 +160,7 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
       action: actor.action.action,
       target: targetOf(request, actor),
       detail: redact(request.body ?? null),
-      outcome: { status: 0, code: AUDIT_STARTED },
+      outcome: withBefore({ status: 0, code: AUDIT_STARTED }, actor),
       reason: reasonOf(request.body),
     });
     actor.intent = row.seq;
@@ -213,7 +218,7 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
           ...(actor.intent ? { intent: actor.intent } : {}),
         },
         detail: redact(request.body ?? null),
-        outcome: outcomeOf(reply, payload),
+        outcome: withBefore(outcomeOf(reply, payload), actor),
         reason: reasonOf(request.body),
       });
     } catch (error) {
@@ -222,6 +227,11 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
     }
     return payload;
   });
+}
+
+/** An outcome with the before-state beside it: the trail's row then holds before and after. */
+function withBefore(outcome: AuditOutcome, actor: OpsActor): AuditOutcome {
+  return actor.before === undefined ? outcome : { ...outcome, before: actor.before };
 }
 
 /** What a call acts on: its route's parameters, and the approval it runs under. */
@@ -248,10 +258,9 @@ function reasonOf(body: unknown): string | null {
 }
 
 /** The answer's status, and its code when refused or its value (secrets removed) when small. */
-function outcomeOf(
-  reply: FastifyReply,
-  payload: unknown,
-): { status: number; code?: string; result?: unknown } {
+type AuditOutcome = AuditEntry['outcome'];
+
+function outcomeOf(reply: FastifyReply, payload: unknown): AuditOutcome {
   const status = reply.statusCode;
   if (
     typeof payload !== 'string' ||

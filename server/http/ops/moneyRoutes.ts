@@ -2,8 +2,7 @@ import { MONEY_AMOUNT_PATTERN } from '../../../src/shared/money';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
-import type { WithdrawalEvent } from '../../../src/shared/withdrawalConfirmation';
-import type { OperatorWithdrawalAction } from '../../../src/shared/withdrawals';
+import { OPERATOR_WITHDRAWAL_EVENTS } from '../../../src/shared/withdrawals';
 import { grantBonus } from '../../domain/wallet/grants';
 import { autoConfirmWithdrawals } from '../../domain/withdrawals/autoConfirm';
 import { applyWithdrawalEvent } from '../../domain/withdrawals/lifecycle';
@@ -11,18 +10,21 @@ import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from '../../domain/wit
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
-const operatorEvents: Record<OperatorWithdrawalAction, WithdrawalEvent> = {
-  pay: { type: 'withdrawal.pay' },
-  reject: { type: 'withdrawal.reject' },
-  refund: { type: 'withdrawal.refund' },
-  forceReceived: { type: 'withdrawal.forceReceived' },
-};
-
 const actionBody = z
-  .object({ action: z.enum(['pay', 'reject', 'refund', 'forceReceived']) })
+  .object({
+    action: z.enum(['pay', 'reject', 'refund', 'forceReceived']),
+    /** Why (the back office asks it for a rejection): kept in the audit trail and the approval. */
+    reason: z.string().trim().max(500).optional(),
+  })
   .strict();
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) }).strict();
-const listQuery = z.object({ status: z.string().max(30).optional() }).strict();
+const listQuery = z
+  .object({
+    status: z.string().max(30).optional(),
+    /** One member's withdrawals (the back office's queue, filtered by account). */
+    account: z.string().trim().min(1).max(40).optional(),
+  })
+  .strict();
 const bonusBody = z
   .object({
     account: z.string().min(1).max(40),
@@ -40,13 +42,16 @@ export async function opsMoneyRoutes(
 ): Promise<void> {
   app.get('/ops/withdrawals', async (request) => {
     authorize(request);
-    const { status } = parseInput(listQuery, request.query);
+    const { status, account } = parseInput(listQuery, request.query);
     const rows = await deps.db.query<WithdrawalRow & { account: string }>(
       `select w.*, m.account from (
          select ${WITHDRAWAL_COLUMNS} from withdrawals
-         where ($1::text is null or status = $1) order by id desc limit 100
+         where ($1::text is null or status = $1)
+           and ($2::text is null or member_id = (
+             select id from members where lower(account) = lower($2)))
+         order by id desc limit 100
        ) w join members m on m.id = w.member_id::bigint order by w.id::bigint desc`,
-      [status ?? null],
+      [status ?? null, account ?? null],
     );
     return ok(rows.map((row) => ({ ...toView(row), account: row.account })));
   });
@@ -58,7 +63,7 @@ export async function opsMoneyRoutes(
     return ok(
       await applyWithdrawalEvent(deps, {
         withdrawalId: id,
-        event: operatorEvents[action],
+        event: OPERATOR_WITHDRAWAL_EVENTS[action],
         actor: 'operator',
       }),
     );

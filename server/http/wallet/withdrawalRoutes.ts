@@ -92,7 +92,7 @@ export async function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const body = parseInput(withdrawBody, request.body);
     const { withdrawal, replayed } = await requestWithdrawal(deps, session.memberId, body);
     // A replay's payout is already scheduled (or done).
-    if (!replayed) scheduleDemoPayout(deps, withdrawal.id);
+    if (!replayed) scheduleDemoPayout(deps, withdrawal);
     return ok(withdrawal);
   });
 

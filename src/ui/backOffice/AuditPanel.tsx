@@ -146,6 +146,21 @@ export function AuditPanel({ office }: { office: BackOffice }) {
                 </span>
               )}
               {entry.reason && <span className="audit-reason">“{entry.reason}”</span>}
+              {entry.outcome.before !== undefined && (
+                <details className="audit-change" data-testid="audit-change">
+                  <summary>{t('backOffice.auditChange')}</summary>
+                  <dl>
+                    <dt>{t('backOffice.auditBefore')}</dt>
+                    <dd>
+                      <code>{JSON.stringify(entry.outcome.before)}</code>
+                    </dd>
+                    <dt>{t('backOffice.auditAfter')}</dt>
+                    <dd>
+                      <code>{JSON.stringify(entry.outcome.result ?? null)}</code>
+                    </dd>
+                  </dl>
+                </details>
+              )}
             </li>
           ))}
         </ol>

@@ -5,6 +5,7 @@ import { type DataColumn, DataTable } from '../components/DataTable';
 import { QueryFallback } from '../components/QueryFallback';
 import { shownValue } from '../hooks/useQuery';
 import { useLiveQueryOn } from '../hooks/useLiveQuery';
+import { DashboardCharts } from './DashboardCharts';
 import type { PanelProps } from './panelProps';
 import './money.css';
 
@@ -20,7 +21,8 @@ const MONEY_KEYS: MoneyKey[] = [
 ];
 
 /**
- * The back office's dashboard (issue 30): today's figures and the last 30 days', read again
+ * The back office's dashboard (issue 30): today's figures and the last 30 days' (charts and a
+ * table), read again
  * whenever the server says money moved (`opsFigures`, at most once a second), so a deposit or
  * bet made elsewhere shows without a reload.
  */
@@ -75,12 +77,14 @@ export function DashboardPanel({ office }: PanelProps) {
           </Card>
         ))}
       </div>
+      <DashboardCharts days={view.days} />
       <DataTable
         items={[...view.days].reverse()}
         columns={columns}
         rowKey={(row) => row.day}
         testId="dashboard-days"
         caption={t('backOffice.money.daysCaption')}
+        pageSize={7}
         exportName="dashboard"
       />
     </div>

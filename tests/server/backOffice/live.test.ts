@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalView } from '../../../src/shared/backOffice';
-import { bearer } from '../../support/identityClient';
-import { newKey } from '../../support/moneyClient';
+import { bearer, loginToken } from '../../support/identityClient';
+import { grant, newKey, withdraw } from '../../support/moneyClient';
 import { call, startTestServer, type TestServer } from '../../support/testServer';
 import { newStaff, staffLogin, type TestStaff } from './staffClient';
 
@@ -101,5 +101,25 @@ describe('the back office live socket', () => {
     // factor hears nothing of the back office.
     expect(marketingHeard).toEqual([]);
     expect(plainHeard).toEqual([]);
+  });
+
+  it("puts a member's new withdrawal request in the finance queue at once", async () => {
+    const finance = await newStaff(server, 'live.queue', ['finance']);
+    const support = await newStaff(server, 'live.support', ['support']);
+    const financeHeard = heard(await socketOf(finance.token), ['opsWithdrawal']);
+    const supportHeard = heard(await socketOf(support.token), ['opsWithdrawal']);
+    // Under this server's four-eyes amount for a bonus (100.00): credited at once.
+    await grant(server, 'player2', '90.00');
+    const requested = await withdraw(server, await loginToken(server, 'player2'), {
+      amount: '60.00',
+    });
+    expect(requested.body.code ?? null).toBeNull();
+    const { id } = requested.body.value as { id: string };
+    await expect
+      .poll(() =>
+        financeHeard.map((event) => (event.payload as { withdrawal: { id: string } }).withdrawal),
+      )
+      .toContainEqual(expect.objectContaining({ id, status: 'requested', amount: '60.00' }));
+    expect(supportHeard).toEqual([]);
   });
 });

@@ -98,7 +98,7 @@ describe.each(engines)('demo payment channels on %s', (engine) => {
 
     expect(await confirmPendingDemoDeposits(closed.deps)).toBe(0);
     expect(await schedulePendingDemoPayouts(closed.deps)).toBe(0);
-    expect(scheduleDemoPayout(closed.deps, withdrawal.id)).toBe(false);
+    expect(scheduleDemoPayout(closed.deps, withdrawal)).toBe(false);
     expect(await catchUpDemoChannel(closed.deps)).toBe(0);
 
     const [pending] = await db.query<{ status: string }>(

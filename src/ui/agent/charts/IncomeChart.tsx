@@ -9,8 +9,8 @@ import { useKeyedQuery } from '../../hooks/useQuery';
 import { useMoneyText } from '../../components/records/useMoneyText';
 import { agentFeature } from '../../../app/features/agent';
 import { useFeature } from '../../core/useFeature';
-import { ChartCard, daysOf } from './ChartCard';
-import type { DailySeries } from './DailyChart';
+import { ChartCard, daysOf } from '../../components/charts/ChartCard';
+import type { DailySeries } from '../../components/charts/DailyChart';
 
 /** The largest page the reports serve: a 92-day range is two requests. */
 const CHART_PAGE_SIZE = 50;

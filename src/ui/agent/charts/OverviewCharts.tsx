@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamOverviewDay } from '../../../shared/agentReports';
 import { useMoneyText } from '../../components/records/useMoneyText';
-import { ChartCard, daysOf } from './ChartCard';
-import type { DailySeries } from './DailyChart';
+import { ChartCard, daysOf } from '../../components/charts/ChartCard';
+import type { DailySeries } from '../../components/charts/DailyChart';
 
 /**
  * The overview's charts: the agent's income per day, and the team's bets and active players

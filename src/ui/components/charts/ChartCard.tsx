@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card } from '../../components/Card';
-import { Skeleton } from '../../components/Skeleton';
-import { Table, type TableColumn } from '../../components/Table';
+import { Card } from '../Card';
+import { Skeleton } from '../Skeleton';
+import { Table, type TableColumn } from '../Table';
 import { useTheme } from '../../core/theme';
 import type { DailySeries } from './DailyChart';
 

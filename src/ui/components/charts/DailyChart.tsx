@@ -51,11 +51,17 @@ export default function DailyChart({
         cursor: { drag: { x: false, y: false } },
         scales: {
           x: { time: true },
-          // Every value axis starts at zero (a bar's height is its value), with room on top.
+          // Every value axis includes zero (a bar's height is its value), with room on top and,
+          // for a figure that can be negative (the operator's GGR), below.
           ...Object.fromEntries(
             series.map((_, i) => [
               `y${i}`,
-              { range: (_u: uPlot, _min: number, max: number) => [0, max > 0 ? max * 1.1 : 1] },
+              {
+                range: (_u: uPlot, min: number, max: number) => [
+                  min < 0 ? min * 1.1 : 0,
+                  max > 0 ? max * 1.1 : min < 0 ? 0 : 1,
+                ],
+              },
             ]),
           ),
         },
