@@ -6,9 +6,11 @@ import { AuditPanel } from './AuditPanel';
 import { DashboardPanel } from './DashboardPanel';
 import { EconomicsPanel } from './EconomicsPanel';
 import { GoodsPanel } from './GoodsPanel';
+import { MembersPanel } from './MembersPanel';
 import { PromotionsPanel } from './PromotionsPanel';
 import { StaffPanel } from './StaffPanel';
 import { SystemPanel } from './SystemPanel';
+import { WithdrawalsPanel } from './WithdrawalsPanel';
 import type { PanelProps } from './panelProps';
 
 export interface BackOfficeTab {
@@ -24,12 +26,14 @@ export interface BackOfficeTab {
 
 /**
  * The back office's tabs, in the order they are shown (the first one a role sees opens). Still to
- * come as pages (issue 30): the withdrawals queue, members, feedback, redemptions and
- * announcements — on the command line and `/ops` meanwhile.
+ * come as pages (issue 30): feedback, redemptions and announcements — on the command line and
+ * `/ops` meanwhile.
  */
 export const BACK_OFFICE_TABS: readonly BackOfficeTab[] = [
   { id: 'dashboard', roles: ['admin', 'finance', 'risk'], Panel: DashboardPanel },
+  { id: 'withdrawals', roles: ['finance'], Panel: WithdrawalsPanel },
   { id: 'approvals', roles: ['admin', 'finance', 'marketing', 'risk'], Panel: ApprovalsPanel },
+  { id: 'members', roles: ['risk', 'support'], Panel: MembersPanel },
   { id: 'promotions', roles: ['marketing', 'finance', 'risk'], Panel: PromotionsPanel },
   { id: 'goods', roles: ['marketing', 'finance'], Panel: GoodsPanel },
   { id: 'economics', roles: ['risk', 'marketing', 'finance'], Panel: EconomicsPanel },
