@@ -23,6 +23,7 @@ import type { AppDeps } from './deps';
 import { confirmPendingDemoDeposits } from './jobs/demoChannelCatchUp';
 import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { startJobs } from './jobs/scheduler';
+import { loadSettings } from './domain/backOffice/economySettings';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
 import { demoLoginsWarning, secureDemoLogins } from './seed/demoInProduction';
@@ -188,6 +189,9 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   const { warning: demoWarning, endedSessions } = await prepareDatabase(db, config, production);
   // A cluster's workers find what the primary already found: it warned once.
   if (demoWarning && options.announce !== false) console.error(demoWarning);
+  // The VIP levels and missions the back office saved replace the file's (issue 30).
+  const settingsWarning = await loadSettings(db, config);
+  if (settingsWarning && options.announce !== false) console.error(settingsWarning);
   const economicsWarning = await warnStoredEconomics(db, config);
   if (economicsWarning && options.announce !== false) console.error(economicsWarning);
 
@@ -245,7 +249,11 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   const stopJobs = startJobs(deps, (message) => app.http.log.warn(message));
   // Another process's switch arrives through Redis at once; this catches one that did not.
   const refresher = env.DATABASE_URL
-    ? setInterval(() => void deps.maintenance.refresh().catch(() => {}), SHARED_STATE_REFRESH_MS)
+    ? setInterval(() => {
+        void deps.maintenance.refresh().catch(() => {});
+        // Another process's saved VIP and mission settings (issue 30).
+        void loadSettings(deps.db, deps.config).catch(() => {});
+      }, SHARED_STATE_REFRESH_MS)
     : null;
   refresher?.unref();
   const address = app.http.server.address();

@@ -15,6 +15,8 @@ export const ChainLock = {
   staffAudit: 7_201_038,
   /** With the person's hash as the second key: one person's grants reserved one at a time. */
   staffGrants: 7_201_040,
+  /** The back office's VIP and mission settings: one save at a time. */
+  economySettings: 7_201_045,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import type {
   ReturnsBudgetView,
 } from '../shared/backOfficePromotions';
 import type { ApprovalView } from '../shared/backOffice';
+import type { EconomySettingsView, SettingsVerdict } from '../shared/backOfficeSettings';
 import type { Http } from './http';
 
 /**
@@ -48,6 +49,22 @@ export function createPromotionsApi(http: Http, _token: () => string | null) {
     /** Creates or replaces a good by its code (stock as given: what is left to redeem). */
     saveGoods(goods: GoodsInput): Promise<{ code: string; created: boolean }> {
       return http.post('/ops/goods', goods);
+    },
+    /** The VIP levels and missions in force, with the version a save names. */
+    settings(signal?: AbortSignal): Promise<EconomySettingsView> {
+      return http.get('/ops/settings/economy', { signal });
+    },
+    /** The returns budget's verdict on a draft of them (saves nothing). */
+    checkSettings(
+      draft: Pick<EconomySettingsView, 'vip' | 'missions' | 'version'>,
+    ): Promise<SettingsVerdict> {
+      return http.post('/ops/settings/economy/check', draft);
+    },
+    /** Saves them; a change that pays more answers the approval that waits (202). */
+    saveSettings(
+      draft: Pick<EconomySettingsView, 'vip' | 'missions' | 'version'>,
+    ): Promise<EconomySettingsView | { pending: ApprovalView }> {
+      return http.post('/ops/settings/economy', draft);
     },
   };
 }

@@ -17,4 +17,20 @@ export const PROMOTIONS_ACTIONS: Record<string, OpsAction> = {
     roles: ['risk', 'marketing', 'finance'],
   },
   'GET /ops/goods': { action: 'goods.list', roles: ['marketing', 'finance'] },
+  // VIP levels and missions (server/domain/backOffice/economySettings.ts): a change that pays
+  // more (a higher rebate or reward, a lower threshold) waits for a second person.
+  'GET /ops/settings/economy': {
+    action: 'settings.read',
+    roles: ['marketing', 'finance', 'risk'],
+  },
+  'POST /ops/settings/economy/check': {
+    action: 'settings.check',
+    roles: ['marketing', 'risk'],
+    unaudited: true,
+  },
+  'POST /ops/settings/economy': {
+    action: 'settings.save',
+    roles: ['marketing'],
+    fourEyes: 'economySettings',
+  },
 };

@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../../platform/apiError';
 import type { Platform } from '../../platform/platform';
 import { commit } from '../../platform/unitOfWork';
+import { moreGenerous, settingsDraftSchema } from './economySettings';
 import type { ApprovalView } from '../../../src/shared/backOffice';
 
 /**
@@ -19,7 +20,8 @@ import type { ApprovalView } from '../../../src/shared/backOffice';
  * amount the request is kept as a pending approval instead, and runs once when someone else
  * approves it.
  */
-export type FourEyesKind = 'withdrawalPayout' | 'bonus' | 'rgPayout' | 'agentRate' | 'promotion';
+export type FourEyesKind =
+  'withdrawalPayout' | 'bonus' | 'rgPayout' | 'agentRate' | 'promotion' | 'economySettings';
 
 /**
  * What the door does with an action: null, run it; `reserved`, run it (a grant counted against
@@ -62,6 +64,8 @@ export async function amountToApprove(
   body: unknown,
   /** Who asks (`staff:<name>`, `cli:<user>`). */
   requestedBy: string,
+  /** The running VIP levels and missions (a settings save is compared with them). */
+  current?: Pick<PlatformConfig, 'vip' | 'missions'>,
 ): Promise<Need> {
   const above = (amount: bigint, threshold: string, format = toMoneyString) =>
     amount > parseMoney(threshold) ? { amount: format(amount), threshold } : null;
@@ -102,6 +106,17 @@ export async function amountToApprove(
     }
     case 'promotion':
       return promotionExposure(field(body, 'definition'), thresholds, above);
+    case 'economySettings': {
+      // Any change that pays more waits: there is no amount under which a rate may rise alone.
+      const draft = settingsDraftSchema.safeParse(body);
+      if (!draft.success || !current) return null;
+      const changes = moreGenerous(current, draft.data);
+      if (changes.length === 0) return null;
+      return {
+        amount: changes.length > 1 ? `${changes[0]} (+${changes.length - 1})` : changes[0]!,
+        threshold: '0.00',
+      };
+    }
   }
 }
 

@@ -182,6 +182,7 @@ export function installOpsAccess(app: FastifyInstance, deps: AppDeps): void {
       params,
       request.body,
       actor.id,
+      deps.config,
     );
     if (!need) return;
     if ('reserved' in need) {

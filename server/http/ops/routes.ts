@@ -21,6 +21,7 @@ import { opsMembersPageRoutes } from './memberDetailRoutes';
 import { opsQueuesPageRoutes } from './queueRoutes';
 import { opsAdminPageRoutes } from './adminRoutes';
 import { opsPromotionsPageRoutes } from './promotionBudgetRoutes';
+import { opsSettingsRoutes } from './settingsRoutes';
 
 const maintenanceBody = z
   .object({
@@ -89,4 +90,5 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await opsQueuesPageRoutes(app, deps, authorize);
   await opsAdminPageRoutes(app, deps, authorize);
   await opsPromotionsPageRoutes(app, deps, authorize);
+  await opsSettingsRoutes(app, deps, authorize);
 }

@@ -10,6 +10,7 @@ import { MembersPanel } from './MembersPanel';
 import { PromotionsPanel } from './PromotionsPanel';
 import { StaffPanel } from './StaffPanel';
 import { SystemPanel } from './SystemPanel';
+import { VipMissionsPanel } from './VipMissionsPanel';
 import { WithdrawalsPanel } from './WithdrawalsPanel';
 import type { PanelProps } from './panelProps';
 
@@ -36,6 +37,7 @@ export const BACK_OFFICE_TABS: readonly BackOfficeTab[] = [
   { id: 'members', roles: ['risk', 'support'], Panel: MembersPanel },
   { id: 'promotions', roles: ['marketing', 'finance', 'risk'], Panel: PromotionsPanel },
   { id: 'goods', roles: ['marketing', 'finance'], Panel: GoodsPanel },
+  { id: 'vip', roles: ['marketing', 'finance', 'risk'], Panel: VipMissionsPanel },
   { id: 'economics', roles: ['risk', 'marketing', 'finance'], Panel: EconomicsPanel },
   { id: 'agents', roles: ['risk', 'finance'], Panel: AgentsPanel },
   { id: 'staff', roles: ['admin'], Panel: StaffPanel },
