@@ -1,5 +1,6 @@
 import { createBackOfficeApi, type BackOfficeApi } from '../../api/backOffice';
 import { createAdminApi, type AdminApi } from '../../api/backOfficeAdmin';
+import { createAnnouncementsApi, type AnnouncementsApi } from '../../api/backOfficeAnnouncements';
 import { createMembersApi, type MembersApi } from '../../api/backOfficeMembers';
 import { createMoneyApi, type MoneyApi } from '../../api/backOfficeMoney';
 import { createPromotionsApi, type PromotionsApi } from '../../api/backOfficePromotions';
@@ -25,6 +26,7 @@ export interface BackOffice extends BackOfficeApi {
   queues: QueuesApi;
   admin: AdminApi;
   promotions: PromotionsApi;
+  announcements: AnnouncementsApi;
   live: StaffLive;
 }
 
@@ -38,6 +40,7 @@ export function createBackOffice(language: () => string): BackOffice {
     queues: createQueuesApi(http, token),
     admin: createAdminApi(http, token),
     promotions: createPromotionsApi(http, token),
+    announcements: createAnnouncementsApi(http, token),
     live: createStaffLive(),
   };
 }

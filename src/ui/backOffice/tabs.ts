@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { StaffRole } from '../../shared/staffRoles';
 import { AgentsPanel } from './AgentsPanel';
+import { AnnouncementsPanel } from './AnnouncementsPanel';
 import { ApprovalsPanel } from './ApprovalsPanel';
 import { AuditPanel } from './AuditPanel';
 import { DashboardPanel } from './DashboardPanel';
@@ -27,8 +28,8 @@ export interface BackOfficeTab {
 
 /**
  * The back office's tabs, in the order they are shown (the first one a role sees opens). Still to
- * come as pages (issue 30): feedback, redemptions and announcements — on the command line and
- * `/ops` meanwhile.
+ * come as pages (issue 30): the feedback and redemptions queues — on the command line and `/ops`
+ * meanwhile.
  */
 export const BACK_OFFICE_TABS: readonly BackOfficeTab[] = [
   { id: 'dashboard', roles: ['admin', 'finance', 'risk'], Panel: DashboardPanel },
@@ -37,6 +38,7 @@ export const BACK_OFFICE_TABS: readonly BackOfficeTab[] = [
   { id: 'members', roles: ['risk', 'support'], Panel: MembersPanel },
   { id: 'promotions', roles: ['marketing', 'finance', 'risk'], Panel: PromotionsPanel },
   { id: 'goods', roles: ['marketing', 'finance'], Panel: GoodsPanel },
+  { id: 'announcements', roles: ['marketing', 'support'], Panel: AnnouncementsPanel },
   { id: 'vip', roles: ['marketing', 'finance', 'risk'], Panel: VipMissionsPanel },
   { id: 'economics', roles: ['risk', 'marketing', 'finance'], Panel: EconomicsPanel },
   { id: 'agents', roles: ['risk', 'finance'], Panel: AgentsPanel },
