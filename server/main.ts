@@ -212,6 +212,8 @@ function banner(
     '            npm run ops -- audit list [--actor …] [--action …] | audit export --file <csv> | audit verify',
     '            npm run ops -- approvals | approve <id> | reject <id> --reason <text>   (four-eyes on money)',
     '            npm run ops -- member password <account> | member disable|enable <account>',
+    '            npm run ops -- member search <text> | member show <account> | member note <account> <text>',
+    '            npm run ops -- settings show | settings check|save --file <json>   (VIP levels and missions)',
     '',
   );
   return lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n');

@@ -91,5 +91,18 @@ export const accountCommands: CommandGroup = async ({ command, action, extra, mo
     const status = action === 'disable' ? 'disabled' : 'active';
     return JSON.stringify(await call('POST', { status }, path));
   }
+  // Members as the back office reads them (issue 30): a search, one member's file, a note.
+  if (command === 'member' && action === 'search' && !more.length) {
+    const path = `/ops/members?q=${encodeURIComponent(extra ?? '')}`;
+    return JSON.stringify(await call('GET', undefined, path), null, 2);
+  }
+  if (command === 'member' && action === 'show' && extra && !more.length) {
+    const path = `/ops/members/${encodeURIComponent(extra)}`;
+    return JSON.stringify(await call('GET', undefined, path), null, 2);
+  }
+  if (command === 'member' && action === 'note' && extra && more.length > 0) {
+    const path = `/ops/members/${encodeURIComponent(extra)}/notes`;
+    return JSON.stringify(await call('POST', { body: more.join(' ') }, path));
+  }
   return undefined;
 };

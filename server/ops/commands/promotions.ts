@@ -12,6 +12,20 @@ export const promotionCommands: CommandGroup = async ({ command, action, extra, 
     const definition = await readJsonFile(values.file);
     return JSON.stringify(await call('POST', { mode: action, definition }, '/ops/promotions'));
   }
+  // VIP levels and missions (issue 30): `settings show > settings.json`, change it, then
+  // `settings check|save --file settings.json` (the version it was read at travels with it).
+  if (command === 'settings' && action === 'show' && !extra) {
+    const { vip, missions, version } = (await call('GET', undefined, '/ops/settings/economy')) as {
+      vip: unknown;
+      missions: unknown;
+      version: number;
+    };
+    return JSON.stringify({ vip, missions, version }, null, 2);
+  }
+  if (command === 'settings' && (action === 'check' || action === 'save') && values.file) {
+    const path = action === 'check' ? '/ops/settings/economy/check' : '/ops/settings/economy';
+    return JSON.stringify(await call('POST', await readJsonFile(values.file), path), null, 2);
+  }
   if (command === 'goods' && action === 'upsert' && values.file) {
     return JSON.stringify(await call('POST', await readJsonFile(values.file), '/ops/goods'));
   }

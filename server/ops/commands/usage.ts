@@ -11,6 +11,7 @@ export const usage = [
   '       npm run ops -- promotion applications [<code>] [--all] | promotion approve|reject <code> <account>',
   '       npm run ops -- redeem list | redeem approve|reject <id> [--reason <text>]',
   '       npm run ops -- goods upsert --file <goods.json>',
+  '       npm run ops -- settings show | settings check|save --file <settings.json>   (VIP levels and missions)',
   '       npm run ops -- feedback list [--all] | feedback show <id> | feedback answer <id> <text>',
   '       npm run ops -- announce create --kind announcement|notice|popup [--execution A|B|F]',
   '                      --title EN=<text> [--title ES=<text> …] --body EN=<html> [--body ES=<html> …]',
@@ -28,5 +29,6 @@ export const usage = [
   '       npm run ops -- approvals [--status pending|approved|rejected|failed|all] | approve <id> | reject <id> --reason <text>',
   '       npm run ops -- support password <name> | support disable <name> | support enable <name>',
   '       npm run ops -- member password <account> | member disable <account> | member enable <account>',
+  '       npm run ops -- member search <account, e-mail, mobile or agent> | member show <account> | member note <account> <text>',
   '       npm run ops -- economics',
 ].join('\n');

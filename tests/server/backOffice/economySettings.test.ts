@@ -3,6 +3,8 @@ import type { ApprovalView } from '../../../src/shared/backOffice';
 import type { EconomySettingsView, SettingsVerdict } from '../../../src/shared/backOfficeSettings';
 import { loadSettings } from '../../../server/domain/backOffice/economySettings';
 import { loadPlatformConfig } from '../../../server/config/load';
+import { parseCommand } from '../../../server/ops/commands/args';
+import { promotionCommands } from '../../../server/ops/commands/promotions';
 import { bearer } from '../../support/identityClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 import { newStaff, type TestStaff } from './staffClient';
@@ -88,6 +90,17 @@ describe.each(engines)('VIP and mission settings on %s', (engine) => {
     const decided = await as(marketingB, `/ops/approvals/${pending.id}/approve`, {});
     expect((decided.body.value as ApprovalView).status).toBe('failed');
     expect(server.deps.config.vip.levels.at(-1)!.rebatePercent.default).not.toBe('2.00');
+  });
+
+  it('reads the same settings on the command line, as the back office does', async () => {
+    process.env.OPS_URL = server.url;
+    process.env.OPS_TOKEN = server.opsToken;
+    const shown = JSON.parse(
+      (await promotionCommands(parseCommand(['settings', 'show']))) as string,
+    ) as { version: number; missions: { reward: { amount: string } }[] };
+    const view = await read();
+    expect(shown.version).toBe(view.version);
+    expect(shown.missions[0]!.reward.amount).toBe(view.missions[0]!.reward.amount);
   });
 
   it('refuses adding a level, and a role that may not write', async () => {

@@ -4,6 +4,8 @@ import type {
   OpsMemberDetail,
   OpsMemberRow,
 } from '../../../src/shared/backOfficeMembers';
+import { accountCommands } from '../../../server/ops/commands/accounts';
+import { parseCommand } from '../../../server/ops/commands/args';
 import { bearer } from '../../support/identityClient';
 import { grant } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
@@ -110,6 +112,19 @@ describe.each(engines)('back office members on %s', (engine) => {
     expect(ledger.status).toBe(200);
     expect((ledger.body.value as OpsLedgerLine[])[0]).toMatchObject({ amount: '12.34' });
     expect((await as(finance, '/ops/members/bo_member')).body.code).toBe('forbidden_role');
+
+    // The command line writes and reads the same file (named cli:<user>, whole, not masked).
+    process.env.OPS_URL = server.url;
+    process.env.OPS_TOKEN = server.opsToken;
+    await accountCommands(parseCommand(['member', 'note', 'bo_member', 'Second', 'call']));
+    const shown = JSON.parse(
+      (await accountCommands(parseCommand(['member', 'show', 'bo_member']))) as string,
+    ) as OpsMemberDetail;
+    expect(shown.masked).toBe(false);
+    expect(shown.notes[0]).toMatchObject({
+      body: 'Second call',
+      by: expect.stringMatching(/^cli:/),
+    });
     expect((await as(finance, '/ops/members/bo_member/notes', { body: 'x' })).body.code).toBe(
       'forbidden_role',
     );
