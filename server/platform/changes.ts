@@ -41,6 +41,15 @@ export interface ChangeMap {
   staffSessionsEnded: SessionsEnded;
   /** A four-eyes approval asked for or decided (the back office's queue, socket `opsApproval`). */
   approval: ApprovalChange;
+  /**
+   * A back-office queue changed: a feedback sent or answered, a redemption asked for or decided
+   * (sockets `opsFeedback`, `opsRedemption`: the queues fetch again).
+   */
+  opsQueue: OpsQueueChange;
+}
+
+export interface OpsQueueChange {
+  queue: 'feedback' | 'redemptions';
 }
 
 /** An approval's new state; the action's name says which roles' queues show it. */

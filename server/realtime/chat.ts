@@ -299,6 +299,16 @@ export function attachChat(
       .emit('opsApproval', { id: change.id, status: change.status });
     socketEvents.inc({ event: 'opsApproval' });
   });
+  // The feedback and redemptions queues: every role that may list them fetches again.
+  deps.changes.on('opsQueue', (change) => {
+    const [event, action] =
+      change.queue === 'feedback'
+        ? (['opsFeedback', 'feedback.list'] as const)
+        : (['opsRedemption', 'redemptions.list'] as const);
+    const roles = opsActionNamed(action)?.roles ?? [];
+    chat.to(roles.map(chatRooms.staffRole)).emit(event, { at: new Date().toISOString() });
+    socketEvents.inc({ event });
+  });
   let nudgeDue: NodeJS.Timeout | null = null;
   function nudgeFigures(): void {
     if (nudgeDue) return;

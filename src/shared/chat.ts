@@ -201,6 +201,10 @@ export interface ChatServerToClientEvents {
   opsFigures: (event: { at: string }) => void;
   /** The back office's four-eyes queue: an approval asked for or decided. */
   opsApproval: (event: { id: string; status: string }) => void;
+  /** The back office's feedback queue: a feedback was sent or answered. */
+  opsFeedback: (event: { at: string }) => void;
+  /** The back office's redemptions queue: a redemption was asked for or decided. */
+  opsRedemption: (event: { at: string }) => void;
 }
 
 export type ChatAck = (answer: { ok: true } | { ok: false; code: string }) => void;

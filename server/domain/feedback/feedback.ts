@@ -6,7 +6,7 @@ import {
   type FeedbackView,
   normalizeFeedbackText,
 } from '../../../src/shared/feedback';
-import type { Database, Queryable } from '../../db/types';
+import type { Queryable } from '../../db/types';
 import { ApiError } from '../../platform/apiError';
 import { feedbackAnswerNoticeWithin } from '../messages/notices';
 import type { CleanImage } from '../uploads/cleanImage';
@@ -91,14 +91,15 @@ async function reserveQuota(tx: Queryable, memberId: string): Promise<boolean> {
 
 /** Stores a checked feedback and its cleaned images in one transaction. */
 export async function submitFeedback(
-  db: Database,
+  deps: Platform,
   memberId: string,
   submission: FeedbackSubmission,
 ): Promise<FeedbackView> {
   const images = checkSubmission(submission);
   const text = normalizeFeedbackText(submission.text);
   const remark = normalizeFeedbackText(submission.remark) || null;
-  const id = await db.transaction(async (tx) => {
+  const id = await commit(deps, async (work) => {
+    const { tx } = work;
     if (!(await reserveQuota(tx, memberId))) {
       throw new ApiError(
         429,
@@ -118,9 +119,11 @@ export async function submitFeedback(
         [row!.id, position, image.type, image.width, image.height, image.bytes],
       );
     }
+    // The support queue fetches again once this has committed.
+    work.changed('opsQueue', { queue: 'feedback' });
     return row!.id;
   });
-  const [view] = await listFeedback(db, { memberId, id });
+  const [view] = await listFeedback(deps.db, { memberId, id });
   return view!;
 }
 
@@ -226,6 +229,7 @@ export async function answerFeedback(
       answer,
     });
     work.changed('message', { memberIds: [row.member_id], reason: 'received' });
+    work.changed('opsQueue', { queue: 'feedback' });
     return row.member_id;
   });
   const [feedback] = await listFeedback(deps.db, { id });

@@ -140,7 +140,11 @@ export async function redeemGoods(
       }
       return { redemption: await oneRedemption(tx, redemption!.id, language), changes };
     },
-    (done) => [{ kind: 'balance', change: done.changes }],
+    (done) => [
+      { kind: 'balance', change: done.changes },
+      // The operator's queue fetches again once this has committed.
+      { kind: 'opsQueue', change: { queue: 'redemptions' } },
+    ],
   );
 }
 
@@ -215,16 +219,23 @@ export async function decideRedemption(
       }
       return { view: await oneRedemption(tx, id, 'EN'), changes };
     },
-    (done) => [{ kind: 'balance', change: done.changes }],
+    (done) => [
+      { kind: 'balance', change: done.changes },
+      { kind: 'opsQueue', change: { queue: 'redemptions' } },
+    ],
   );
   return result.view;
 }
 
 /** Every redemption waiting for the operator, oldest first. */
-export async function openRedemptions(db: Queryable): Promise<RedemptionView[]> {
+export async function openRedemptions(
+  db: Queryable,
+): Promise<(RedemptionView & { account: string })[]> {
   const rows = await db.query<RedemptionRow & { account: string }>(
-    `select ${REDEMPTION_COLUMNS} from point_redemptions r join point_goods g on g.id = r.goods_id
+    `select ${REDEMPTION_COLUMNS}, m.account from point_redemptions r
+     join point_goods g on g.id = r.goods_id join members m on m.id = r.member_id
      where r.status = 'inProcess' order by r.created_at, r.id`,
   );
-  return rows.map((row) => redemptionView(row, 'EN'));
+  // The operator's queue names whose each one is (the member's own list does not need to).
+  return rows.map((row) => ({ ...redemptionView(row, 'EN'), account: row.account }));
 }

@@ -76,7 +76,7 @@ export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps): Promi
       if (body.images.length > FEEDBACK_IMAGES_MAX) {
         refuse({ code: 'feedback_too_many_images', field: 'images' });
       }
-      const view: FeedbackView = await submitFeedback(deps.db, memberId, {
+      const view: FeedbackView = await submitFeedback(deps, memberId, {
         category: body.category,
         text: body.text,
         remark: body.remark ?? '',

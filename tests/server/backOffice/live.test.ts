@@ -122,4 +122,20 @@ describe('the back office live socket', () => {
       .toContainEqual(expect.objectContaining({ id, status: 'requested', amount: '60.00' }));
     expect(supportHeard).toEqual([]);
   });
+
+  it("tells the feedback queue of a member's feedback, and only the roles that read it", async () => {
+    const support = await newStaff(server, 'live.fb', ['support']);
+    const marketing = await newStaff(server, 'live.fbm', ['marketing']);
+    const supportHeard = heard(await socketOf(support.token), ['opsFeedback', 'opsRedemption']);
+    const marketingHeard = heard(await socketOf(marketing.token), ['opsFeedback']);
+    const sent = await call(server, '/wps/feedback', {
+      method: 'PUT',
+      headers: bearer(await loginToken(server, 'player4')),
+      json: { category: 'other', text: 'The live queue', remark: null, images: [] },
+    });
+    expect(sent.body.success).toBe(true);
+    await expect.poll(() => supportHeard.map((event) => event.name)).toContain('opsFeedback');
+    expect(supportHeard.map((event) => event.name)).not.toContain('opsRedemption');
+    expect(marketingHeard).toEqual([]);
+  });
 });
