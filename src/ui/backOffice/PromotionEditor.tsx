@@ -21,6 +21,7 @@ import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf, errorDetailOf, refusalOf } from '../core/apiErrors';
 import { useQuery } from '../hooks/useQuery';
 import { isPending } from '../../app/features/backOffice';
+import { BudgetLines } from './BudgetLines';
 import type { PanelProps } from './panelProps';
 
 type TermKind = 'money' | 'percent' | 'int' | 'bool' | 'gameTypes' | 'prizes' | 'datetime';
@@ -556,28 +557,7 @@ function Verdict({ verdict }: { verdict: PromotionBudgetVerdict | null }) {
   return (
     <div className="promotion-verdict over" role="alert" data-testid="promotion-verdict">
       <p>{t('backOffice.promotions.overBudget')}</p>
-      <ul>
-        {verdict.lines.map((line) => (
-          <li key={`${line.gameType}-${line.level}`}>
-            <strong>
-              {line.gameType} · VIP {line.level}
-            </strong>
-            {': '}
-            {t('backOffice.promotions.lineOver', {
-              total: line.total,
-              limit: line.limit,
-              edge: line.edge,
-            })}
-            <ul>
-              {line.items.map((item) => (
-                <li key={`${item.source}-${item.label}`}>
-                  {item.label} ({item.source}): {item.percent}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
+      <BudgetLines lines={verdict.lines} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useToast } from '../components/Toast';
 import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf, errorDetailOf, refusalOf } from '../core/apiErrors';
 import { shownValue, useQuery } from '../hooks/useQuery';
+import { BudgetLines } from './BudgetLines';
 import type { PanelProps } from './panelProps';
 import './promotions.css';
 
@@ -317,28 +318,7 @@ function SettingsVerdictView({ verdict }: { verdict: SettingsVerdict | null }) {
   return (
     <div className="promotion-verdict over" role="alert" data-testid="settings-verdict">
       <p>{t('backOffice.settingsPage.overBudget')}</p>
-      <ul>
-        {verdict.lines.map((line) => (
-          <li key={`${line.gameType}-${line.level}`}>
-            <strong>
-              {line.gameType} · VIP {line.level}
-            </strong>
-            {': '}
-            {t('backOffice.promotions.lineOver', {
-              total: line.total,
-              limit: line.limit,
-              edge: line.edge,
-            })}
-            <ul>
-              {line.items.map((item) => (
-                <li key={`${item.source}-${item.label}`}>
-                  {item.label}: {item.percent}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
+      <BudgetLines lines={verdict.lines} />
     </div>
   );
 }

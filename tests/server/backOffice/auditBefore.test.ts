@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsActionNamed } from '../../../server/domain/backOffice/actions';
 import { BEFORE_READERS } from '../../../server/http/ops/beforeStates';
 import type { AuditEntry, AuditVerdict } from '../../../src/shared/staffRoles';
-import { bearer } from '../../support/identityClient';
-import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
-import { newStaff, type TestStaff } from './staffClient';
+import { engines, startTestServer, type TestServer } from '../../support/testServer';
+import { asStaff, newStaff, type TestStaff } from './staffClient';
 
 /**
  * The audit trail keeps the before and the after of a write (issue 30): the thing's state read
@@ -24,12 +23,7 @@ describe.each(engines)('the audit trail before and after on %s', (engine) => {
   });
   afterAll(() => server.close());
 
-  const as = (staff: TestStaff, path: string, json?: unknown) =>
-    call(server, path, {
-      method: json === undefined ? 'GET' : 'POST',
-      headers: bearer(staff.token),
-      ...(json === undefined ? {} : { json }),
-    });
+  const as = (staff: TestStaff, path: string, json?: unknown) => asStaff(server, staff, path, json);
 
   it('has a reader only for real actions, each of whose queries runs', async () => {
     for (const [action, read] of Object.entries(BEFORE_READERS)) {

@@ -5,9 +5,8 @@ import { loadSettings } from '../../../server/domain/backOffice/economySettings'
 import { loadPlatformConfig } from '../../../server/config/load';
 import { parseCommand } from '../../../server/ops/commands/args';
 import { promotionCommands } from '../../../server/ops/commands/promotions';
-import { bearer } from '../../support/identityClient';
-import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
-import { newStaff, type TestStaff } from './staffClient';
+import { engines, startTestServer, type TestServer } from '../../support/testServer';
+import { asStaff, newStaff, type TestStaff } from './staffClient';
 
 /**
  * The back office's VIP levels and missions (issue 30): read with a version; a draft's returns
@@ -30,12 +29,7 @@ describe.each(engines)('VIP and mission settings on %s', (engine) => {
   });
   afterAll(() => server.close());
 
-  const as = (staff: TestStaff, path: string, json?: unknown) =>
-    call(server, path, {
-      method: json === undefined ? 'GET' : 'POST',
-      headers: bearer(staff.token),
-      ...(json === undefined ? {} : { json }),
-    });
+  const as = (staff: TestStaff, path: string, json?: unknown) => asStaff(server, staff, path, json);
   const read = async () =>
     (await as(finance, '/ops/settings/economy')).body.value as EconomySettingsView;
   const draftOf = (view: EconomySettingsView) => ({

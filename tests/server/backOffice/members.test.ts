@@ -6,10 +6,9 @@ import type {
 } from '../../../src/shared/backOfficeMembers';
 import { accountCommands } from '../../../server/ops/commands/accounts';
 import { parseCommand } from '../../../server/ops/commands/args';
-import { bearer } from '../../support/identityClient';
 import { grant } from '../../support/moneyClient';
-import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
-import { newStaff, type TestStaff } from './staffClient';
+import { engines, startTestServer, type TestServer } from '../../support/testServer';
+import { asStaff, newStaff, type TestStaff } from './staffClient';
 
 /**
  * The back office's members page (issue 30): a search by account, mobile, e-mail and agent; one
@@ -51,12 +50,7 @@ describe.each(engines)('back office members on %s', (engine) => {
   });
   afterAll(() => server.close());
 
-  const as = (staff: TestStaff, path: string, json?: unknown) =>
-    call(server, path, {
-      method: json === undefined ? 'GET' : 'POST',
-      headers: bearer(staff.token),
-      ...(json === undefined ? {} : { json }),
-    });
+  const as = (staff: TestStaff, path: string, json?: unknown) => asStaff(server, staff, path, json);
   const accounts = (rows: unknown) => (rows as OpsMemberRow[]).map((row) => row.account);
 
   it('finds a member by account, mobile digits, e-mail and agent', async () => {

@@ -17,6 +17,14 @@ export interface TestStaff {
   token: string;
 }
 
+/** A back-office call as `staff`: a GET without `json`, a POST with it. */
+export const asStaff = (server: TestServer, staff: TestStaff, path: string, json?: unknown) =>
+  call(server, path, {
+    method: json === undefined ? 'GET' : 'POST',
+    headers: bearer(staff.token),
+    ...(json === undefined ? {} : { json }),
+  });
+
 export const staffLogin = (server: TestServer, json: Record<string, unknown>) =>
   call(server, '/wps/support/session', { method: 'POST', json });
 
