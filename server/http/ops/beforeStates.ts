@@ -32,6 +32,8 @@ const staff = (deps: AppDeps, name: string | null) =>
 
 export const BEFORE_READERS: Record<string, Reader> = {
   'system.maintenance': async (deps) => deps.maintenance.get(),
+  // The VIP levels and missions in force (the draft is the call's detail, the saved the answer).
+  'settings.save': async (deps) => ({ vip: deps.config.vip, missions: deps.config.missions }),
   'staff.password': (deps, params) => staff(deps, params.name ?? null),
   'staff.status': (deps, params) => staff(deps, params.name ?? null),
   'staff.roles': (deps, params) => staff(deps, params.name ?? null),

@@ -5,7 +5,9 @@ import { loadSettings } from '../../../server/domain/backOffice/economySettings'
 import { loadPlatformConfig } from '../../../server/config/load';
 import { parseCommand } from '../../../server/ops/commands/args';
 import { promotionCommands } from '../../../server/ops/commands/promotions';
-import { engines, startTestServer, type TestServer } from '../../support/testServer';
+import type { AuditEntry } from '../../../src/shared/staffRoles';
+import { bearer } from '../../support/identityClient';
+import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 import { asStaff, newStaff, type TestStaff } from './staffClient';
 
 /**
@@ -53,6 +55,15 @@ describe.each(engines)('VIP and mission settings on %s', (engine) => {
     expect(saved.status).toBe(200);
     expect(saved.body.value).toMatchObject({ version: 1, savedBy: 'staff:mkt.set' });
     expect(server.deps.config.missions[0]!.reward.amount).toBe(lower);
+    // The trail keeps the sections as they were before the save, beside the saved ones.
+    const trail = await call(server, '/ops/audit?action=settings.save', {
+      headers: bearer(server.opsToken),
+    });
+    const [row] = (trail.body.value as { entries: AuditEntry[] }).entries;
+    expect(
+      (row?.outcome.before as { missions: { reward: { amount: string } }[] }).missions[0]!.reward
+        .amount,
+    ).toBe(view.missions[0]!.reward.amount);
 
     // The same draft again names version 0: someone saved since.
     const stale = await as(marketing, '/ops/settings/economy', draft);
