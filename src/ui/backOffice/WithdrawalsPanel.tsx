@@ -146,7 +146,8 @@ export function WithdrawalsPanel({ office }: PanelProps) {
         />
       </form>
       <div className="withdrawals-body">
-        <div className="withdrawals-queue">
+        {/* While another filter's answer is on its way the rows shown are the last ones: dimmed. */}
+        <div className="withdrawals-queue" aria-busy={queue.state.kind === 'loading'}>
           {!rows ? (
             <QueryFallback state={queue.state} onRetry={queue.refresh} lines={4} />
           ) : rows.length === 0 ? (
