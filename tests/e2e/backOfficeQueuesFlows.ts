@@ -14,6 +14,9 @@ import { uniqueName } from './support';
 
 const server = { url: `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}` };
 
+/** A row's number, `#12`, and not the start of another's (`#120`): the queues are shared. */
+const numbered = (id: string) => new RegExp(`#${id}(?!\\d)`);
+
 const staffToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('supportToken'));
 
 /** A staff call of the signed-in page's session: refused with 403 `forbidden_role`. */
@@ -57,7 +60,7 @@ export async function feedbackFlow(page: Page) {
   const panel = page.getByTestId('feedback-panel');
   await expect(panel.getByLabel('Show')).toHaveValue('open');
   const queue = page.getByTestId('feedback-queue');
-  const row = queue.locator('tr', { hasText: `#${feedback.id}` });
+  const row = queue.locator('tr', { hasText: numbered(feedback.id) });
   await expect(row).toContainText(feedback.username);
   await expect(row).toContainText('Withdrawal');
   await expect(row).toContainText('Open');
@@ -88,10 +91,10 @@ export async function feedbackFlow(page: Page) {
   // Back in the open queue, without it.
   await expect(panel.getByLabel('Show')).toHaveValue('open');
   await expect(reader).toHaveCount(0);
-  await expect(page.locator('tr', { hasText: `#${feedback.id}` })).toHaveCount(0);
+  await expect(page.locator('tr', { hasText: numbered(feedback.id) })).toHaveCount(0);
 
   await panel.getByLabel('Show').selectOption('answered');
-  const answered = queue.locator('tr', { hasText: `#${feedback.id}` });
+  const answered = queue.locator('tr', { hasText: numbered(feedback.id) });
   await expect(answered).toContainText('Answered');
   await answered.getByRole('button', { name: `Read feedback #${feedback.id}` }).click();
   await expect(page.getByTestId('feedback-answer')).toContainText(answer);
@@ -110,7 +113,7 @@ export async function feedbackFlow(page: Page) {
   // Live: another member's feedback shows in the open queue without a reload.
   await panel.getByLabel('Show').selectOption('open');
   const next = await memberFeedback(page);
-  await expect(queue.locator('tr', { hasText: `#${next.id}` })).toContainText(next.username);
+  await expect(queue.locator('tr', { hasText: numbered(next.id) })).toContainText(next.username);
 }
 
 /** Marketing has no feedback tab, and its call is refused. */
@@ -185,7 +188,7 @@ export async function redemptionsFlow(page: Page) {
   expect(await member.balance()).toBe(10);
   await signedInAs(page, ['marketing'], 'redemptions');
   const queue = page.getByTestId('redemption-queue');
-  const rowOf = (id: string) => queue.locator('tr', { hasText: `#${id}` });
+  const rowOf = (id: string) => queue.locator('tr', { hasText: numbered(id) });
   await expect(rowOf(approved)).toContainText(`Queue mug ${member.code}`);
   await expect(rowOf(approved)).toContainText(member.username);
   await expect(rowOf(approved)).toContainText('1.00');
@@ -217,7 +220,7 @@ export async function redemptionsReadOnlyFlow(page: Page) {
   const member = await memberRedemptions(page, 1);
   const [id] = member.ids as [string];
   await signedInAs(page, ['finance'], 'redemptions');
-  const row = page.getByTestId('redemption-queue').locator('tr', { hasText: `#${id}` });
+  const row = page.getByTestId('redemption-queue').locator('tr', { hasText: numbered(id) });
   await expect(row).toContainText(`Queue mug ${member.code}`);
   await expect(page.getByTestId('redemptions-read-only')).toHaveText(
     'Marketing decides redemptions: you can read the queue.',
