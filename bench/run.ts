@@ -6,6 +6,7 @@ import { measureGameList } from './gameList';
 import { ENGINE_BUDGET_MS, measureLedgerThroughput } from './ledgerThroughput';
 import { measureLighthouse, TARGETS } from './lighthouse';
 import { ACCRUAL_BET, measureBetAccruals } from './betAccruals';
+import { BET_AMOUNT, BET_PLAYERS, IN_FLIGHT, measureBets } from './bets';
 import { measureSalaryLatency } from './salaryLatency';
 import { measureScaleOut } from './scaleOut';
 import type { LoadRun } from './support/load';
@@ -17,7 +18,7 @@ import { measureWinnerFeed, type PageWindow } from './winnerFeed';
 /**
  * `npm run bench`: prints figures; never fails on a number (goals are read, not asserted).
  * `npm run bench -- ledger latency` runs only the named parts (bundle, start, ledger, latency,
- * games, winners, reports, salary, accruals, lighthouse, scale).
+ * games, winners, reports, salary, accruals, bets, lighthouse, scale).
  */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -35,6 +36,7 @@ const parts = [
   'reports',
   'salary',
   'accruals',
+  'bets',
   'lighthouse',
   'scale',
 ] as const;
@@ -135,6 +137,58 @@ if (runs('latency')) {
     `  ratio (p50): ${ratio(platform.fromStart.p50, platform.trigger.p50)} the HTTP round trip, ` +
       `${ratio(platform.fromStart.p50, bare.fromStart.p50)} bare socket.io`,
   );
+}
+
+if (runs('bets')) {
+  console.log(
+    `\nBets through the HTTP API (${BET_AMOUNT} each, every accrual active), ${BET_PLAYERS} players; one at a time and ${IN_FLIGHT} in flight`,
+  );
+  for (const engine of await measureBets()) {
+    const label = `  ${engine.engine}${engine.source ? ` (${engine.source})` : ''}`;
+    if (engine.skipped || !engine.noop || !engine.spins || !engine.draws || !engine.ledger) {
+      console.log(`${label}: skipped: ${engine.skipped ?? 'not measured'}`);
+      continue;
+    }
+    console.log(`${label}`);
+    const { statements } = engine;
+    if (statements)
+      console.log(
+        `    one bet executes: spin ${statements.spin.statements} statements in ${statements.spin.transactions} transaction(s), ${statements.spin.roundTrips} round trips; ` +
+          `lottery bet ${statements.draw.statements} statements, ${statements.draw.roundTrips} round trips`,
+      );
+    const run = (load: LoadRun) =>
+      `${load.perSecond.toFixed(0)}/s, p50 ${fine(load.latency.p50)}, p99 ${fine(load.latency.p99)}` +
+      (load.errors + load.non200 > 0
+        ? `; ${load.errors} errors, ${load.non200} refused (${String(load.firstError)})`
+        : '');
+    const { noop, spins, draws, ledger } = engine;
+    const ledgerRate = (pool: typeof ledger.single) => perSecond(pool);
+    console.log(
+      `    baseline, authenticated no-op (GET /wps/deposit/channels): one at a time ${run(noop.single)}; ${IN_FLIGHT} in flight ${run(noop.parallel)}`,
+    );
+    console.log(
+      `    baseline, ledger transfers in process: one at a time ${ledgerRate(ledger.single).toFixed(0)}/s; ${IN_FLIGHT} in flight ${ledgerRate(ledger.parallel).toFixed(0)}/s (p99 ${fine(summarize(ledger.parallel.latencies).p99)})`,
+    );
+    for (const [name, runs] of [
+      ['spins', spins],
+      ['lottery bets', draws],
+    ] as const) {
+      console.log(
+        `    ${name}: one at a time ${run(runs.single)}; ${IN_FLIGHT} in flight ${run(runs.parallel)}`,
+      );
+      console.log(
+        `      a bet costs ×${(runs.single.latency.p50 / noop.single.latency.p50).toFixed(1)} the no-op (p50, one at a time), ` +
+          `×${(noop.parallel.perSecond / runs.parallel.perSecond).toFixed(1)} in throughput (${IN_FLIGHT} in flight); ` +
+          `${(runs.parallel.perSecond / ledgerRate(ledger.parallel)).toFixed(2)} of the ledger's transfers/s`,
+      );
+    }
+    console.log(
+      `    checked afterwards: ${engine.betsChecked} bets; ` +
+        (engine.anomalies!.length === 0
+          ? 'books sum to zero, every accrual agrees with the bets'
+          : `ANOMALIES: ${engine.anomalies!.join('; ')}`),
+    );
+  }
 }
 
 if (runs('scale')) {

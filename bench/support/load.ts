@@ -16,14 +16,14 @@ export interface LoadRun {
 }
 
 /**
- * GETs `urls` (round robin) with `connections` concurrent keep-alive connections for
+ * GETs `urls` (or calls `requests`: support/loadWorker.ts) round robin with `connections` concurrent keep-alive connections for
  * `warmUpMs` (not counted) then `durationMs` or `maxRequests` requests, whichever comes first,
  * from a worker thread (support/loadWorker.ts): a small hand-written autocannon, which is not a
  * dependency of the project.
  */
 export async function runLoad(
   options: Pick<LoadOrder, 'urls' | 'connections' | 'warmUpMs' | 'durationMs'> &
-    Partial<Pick<LoadOrder, 'maxRequests' | 'timeoutMs'>>,
+    Partial<Pick<LoadOrder, 'maxRequests' | 'timeoutMs' | 'requests'>>,
 ): Promise<LoadRun> {
   const order: LoadOrder = { maxRequests: Number.MAX_SAFE_INTEGER, timeoutMs: 10_000, ...options };
   // The worker loads tsx itself: Node 20 does not pass `--import tsx` on to a worker's entry.

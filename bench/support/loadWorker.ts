@@ -1,4 +1,4 @@
-import { Agent, get } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
 /**
@@ -10,11 +10,24 @@ import { parentPort, workerData } from 'node:worker_threads';
  */
 export interface LoadOrder {
   urls: string[];
+  /**
+   * Calls of the API instead of `urls` when set (cycled the same way): each body's `__ROUND__`
+   * is replaced by a fresh id per request (a bet's round id), and an answer is counted only when
+   * its JSON envelope says `"success":true`.
+   */
+  requests?: ApiRequest[];
   connections: number;
   warmUpMs: number;
   durationMs: number;
   maxRequests: number;
   timeoutMs: number;
+}
+
+export interface ApiRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
 }
 
 export interface LoadReport {
@@ -32,20 +45,51 @@ export interface LoadReport {
 const order = workerData as LoadOrder;
 const agent = new Agent({ keepAlive: true, maxSockets: order.connections });
 
-function once(url: string): Promise<{ status: number; bytes: number }> {
+let rounds = 0;
+const roundPrefix = `w${process.pid.toString(36)}${Date.now().toString(36)}`;
+
+function once(index: number): Promise<{ status: number; bytes: number }> {
+  const api = order.requests?.[index % order.requests.length];
+  const url = api ? api.url : order.urls[index % order.urls.length]!;
+  const body = api?.body?.replaceAll('__ROUND__', `${roundPrefix}r${(rounds += 1)}`);
   return new Promise((resolve, reject) => {
-    const request = get(url, { agent, timeout: order.timeoutMs }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      url,
+      {
+        agent,
+        timeout: order.timeoutMs,
+        method: api?.method ?? 'GET',
+        headers:
+          body === undefined
+            ? (api?.headers ?? {})
+            : {
+                ...api!.headers,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+              },
+      },
+      (response) => {
+        let bytes = 0;
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (api) chunks.push(chunk);
+        });
+        response.on('end', () => {
+          let status = response.statusCode ?? 0;
+          // A refusal answered 200 would still be a failed bet.
+          if (api && status === 200 && !Buffer.concat(chunks).includes('"success":true'))
+            status = 299;
+          resolve({ status, bytes });
+        });
+        response.on('error', reject);
+      },
+    );
     request.on('timeout', () =>
       request.destroy(new Error(`no answer within ${order.timeoutMs} ms`)),
     );
     request.on('error', reject);
+    request.end(body);
   });
 }
 
@@ -64,10 +108,10 @@ async function run(): Promise<LoadReport> {
       if (now >= deadline || recorded >= order.maxRequests) return;
       const counted = now >= measureFrom;
       if (counted) recorded += 1;
-      const url = order.urls[next % order.urls.length]!;
+      const index = next;
       next += 1;
       try {
-        const { status, bytes } = await once(url);
+        const { status, bytes } = await once(index);
         const end = performance.now();
         if (!counted) continue;
         lastEnd = Math.max(lastEnd, end);

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { toMoneyString } from '../src/shared/money';
+import { postTransaction } from '../server/domain/ledger/post';
+import type { Database } from '../server/db/types';
+import { countStatements, type StatementCount } from '../server/db/statementCount';
+import { type Bettor, prepareBettors } from '../tests/support/bettors';
+import { type LoadRun, runLoad } from './support/load';
+import { startPlatformServer, type PlatformServer } from './support/platformServer';
+import { withPostgres } from './support/postgres';
+import { type PoolRun, runPool } from './support/stats';
+
+/**
+ * Bets per second through the real HTTP API (issue 31): slot spins (`POST
+ * /wps/demo-vendor/spin`) and lottery bets (`POST /wps/demo-vendor/draw`) of 1.00 by
+ * `BET_PLAYERS` real members, each with every accrual active — a realTimeSalary contract with
+ * agent1, a rebate promotion for everyone, points, the daily missions, VIP, loss and wager
+ * limits and a session limit in force, and a bonus being wagered — one at a time and with
+ * `IN_FLIGHT` in flight over the bettors (keep-alive connections from a worker thread). Against
+ * two baselines measured in the same run on the same database: an authenticated no-op (`GET
+ * /wps/deposit/channels`, one session lookup) hit the same way, and ledger transfers between
+ * the bettors' main wallets in process at the same concurrency. Afterwards the books and every
+ * accrual are checked against the bets that were made; the statements one bet executes are
+ * counted first (server/db/statementCount.ts).
+ */
+export const BET_PLAYERS = 64;
+export const IN_FLIGHT = 32;
+const WARM_UP_MS = 500;
+const RUN_MS = 4_000;
+const BET = '1.00';
+
+export interface BetRuns {
+  single: LoadRun;
+  parallel: LoadRun;
+}
+
+export interface BetsEngineFigures {
+  engine: 'pglite' | 'postgres';
+  source?: string;
+  skipped?: string;
+  /** What one spin and one lottery bet execute, counted on a warm server. */
+  statements?: { spin: StatementCount; draw: StatementCount };
+  noop?: BetRuns;
+  spins?: BetRuns;
+  draws?: BetRuns;
+  ledger?: { single: PoolRun; parallel: PoolRun };
+  /** What the checks afterwards found wrong (none: the books and every accrual agree). */
+  anomalies?: string[];
+  betsChecked?: number;
+}
+
+const key = () => randomBytes(12).toString('base64url');
+
+const spinBody = (bettor: Bettor) =>
+  JSON.stringify({ launch: bettor.slot, bet: BET, roundId: '__ROUND__' });
+const drawBody = (bettor: Bettor) =>
+  JSON.stringify({ launch: bettor.draw, bet: BET, roundId: '__ROUND__', pick: 7 });
+
+async function betRuns(
+  server: PlatformServer,
+  bettors: Bettor[],
+  path: string,
+  body: (bettor: Bettor) => string,
+): Promise<BetRuns> {
+  const requests = bettors.map((bettor) => ({
+    url: server.url + path,
+    method: 'POST' as const,
+    headers: {},
+    body: body(bettor),
+  }));
+  const options = { requests, urls: [], warmUpMs: WARM_UP_MS, durationMs: RUN_MS };
+  return {
+    single: await runLoad({ ...options, requests: requests.slice(0, 1), connections: 1 }),
+    parallel: await runLoad({ ...options, connections: IN_FLIGHT }),
+  };
+}
+
+async function noopRuns(server: PlatformServer, bettors: Bettor[]): Promise<BetRuns> {
+  const requests = bettors.map((bettor) => ({
+    url: `${server.url}/wps/deposit/channels`,
+    method: 'GET' as const,
+    headers: { authorization: `Bearer ${bettor.token}` },
+  }));
+  const options = { requests, urls: [], warmUpMs: WARM_UP_MS, durationMs: RUN_MS };
+  return {
+    single: await runLoad({ ...options, requests: requests.slice(0, 1), connections: 1 }),
+    parallel: await runLoad({ ...options, connections: IN_FLIGHT }),
+  };
+}
+
+async function ledgerRuns(db: Database, bettors: Bettor[]): Promise<BetsEngineFigures['ledger']> {
+  const transfer = async (i: number) => {
+    const from = bettors[i % bettors.length]!;
+    const to = bettors[(i * 7 + 1) % bettors.length]!;
+    const pair = from === to ? bettors[(i + 1) % bettors.length]! : to;
+    await postTransaction(db, {
+      idempotencyKey: `transfer:bench-bets:${key()}`,
+      kind: 'wallet_transfer',
+      memberId: from.id,
+      postings: [
+        { accountId: from.main, amount: -1n },
+        { accountId: pair.main, amount: 1n },
+      ],
+    });
+  };
+  return {
+    single: await runPool(1_000_000, 1, RUN_MS, transfer),
+    parallel: await runPool(1_000_000, IN_FLIGHT, RUN_MS, transfer),
+  };
+}
+
+/** One spin and one lottery bet of a warm bettor, each statement counted. */
+async function countOneBet(
+  server: PlatformServer,
+  bettor: Bettor,
+): Promise<{ spin: StatementCount; draw: StatementCount }> {
+  const bet = async (path: string, body: string) => {
+    const { count } = await countStatements(server.deps.db, async () => {
+      const response = await fetch(server.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body.replace('__ROUND__', key()),
+      });
+      const text = await response.text();
+      if (!text.includes('"success":true')) throw new Error(`${path}: ${text}`);
+    });
+    return count;
+  };
+  // Warm: the first bets of a member create its rows (VIP, points, missions).
+  for (let i = 0; i < 3; i++) {
+    await bet('/wps/demo-vendor/spin', spinBody(bettor));
+    await bet('/wps/demo-vendor/draw', drawBody(bettor));
+  }
+  return {
+    spin: await bet('/wps/demo-vendor/spin', spinBody(bettor)),
+    draw: await bet('/wps/demo-vendor/draw', drawBody(bettor)),
+  };
+}
+
+/** The books and each accrual against the bets that were made. */
+async function check(
+  db: Database,
+  bettors: Bettor[],
+): Promise<{ bets: number; anomalies: string[] }> {
+  const ids = `{${bettors.map((bettor) => bettor.id).join(',')}}`;
+  const anomalies: string[] = [];
+  const [books] = await db.query<{ total: string }>(
+    'select coalesce(sum(balance), 0)::text as total from ledger_accounts',
+  );
+  if (books!.total !== '0') anomalies.push(`books sum to ${books!.total}, not 0`);
+  const [bets] = await db.query<{ count: string; valid: string; stake: string; win: string }>(
+    `select count(*)::text as count, coalesce(sum(valid_bet_amount), 0)::text as valid,
+       coalesce(sum(bet_amount), 0)::text as stake, coalesce(sum(win_amount), 0)::text as win
+     from bets where member_id = any($1::bigint[])`,
+    [ids],
+  );
+  const expect = async (name: string, sql: string, want: string) => {
+    const [row] = await db.query<{ value: string }>(sql, [ids]);
+    if (row!.value !== want) anomalies.push(`${name}: ${row!.value}, expected ${want}`);
+  };
+  await expect(
+    'salary accruals (one per bet)',
+    `select count(*)::text as value from salary_accruals a join bets b on b.id = a.bet_id
+     where b.member_id = any($1::bigint[])`,
+    bets!.count,
+  );
+  await expect(
+    'VIP valid bet',
+    `select coalesce(sum(valid_bet), 0)::text as value from vip_daily_totals
+     where member_id = any($1::bigint[])`,
+    bets!.valid,
+  );
+  await expect(
+    'rebate valid bet',
+    `select coalesce(sum(valid_bet), 0)::text as value from rebate_balances
+     where member_id = any($1::bigint[])`,
+    bets!.valid,
+  );
+  await expect(
+    'responsible-gaming wagered',
+    `select coalesce(sum(wagered), 0)::text as value from rg_usage
+     where member_id = any($1::bigint[])`,
+    bets!.stake,
+  );
+  await expect(
+    'bonus wagered',
+    `select coalesce(sum(wagered), 0)::text as value from wagering_requirements
+     where member_id = any($1::bigint[])`,
+    bets!.valid,
+  );
+  await expect(
+    'bets without their ledger posting',
+    `select count(*)::text as value from bets b
+     where b.member_id = any($1::bigint[]) and not exists (
+       select 1 from ledger_transactions t
+       where t.idempotency_key = 'round:' || b.vendor || ':' || b.round_id || ':bet')`,
+    '0',
+  );
+  const [points] = await db.query<{ value: string }>(
+    `select coalesce(sum(balance), 0)::text as value from point_balances
+     where member_id = any($1::bigint[])`,
+    [ids],
+  );
+  if (BigInt(bets!.count) > 0n && points!.value === '0') anomalies.push('no points were earned');
+  return { bets: Number(bets!.count), anomalies };
+}
+
+async function measureEngine(
+  engine: 'pglite' | 'postgres',
+  databaseUrl?: string,
+): Promise<BetsEngineFigures> {
+  const server = await startPlatformServer(databaseUrl ? { databaseUrl } : {});
+  try {
+    const bettors = await prepareBettors(server.deps, BET_PLAYERS, 'betbench');
+    const statements = await countOneBet(server, bettors[0]!);
+    const noop = await noopRuns(server, bettors);
+    const spins = await betRuns(server, bettors, '/wps/demo-vendor/spin', spinBody);
+    const draws = await betRuns(server, bettors, '/wps/demo-vendor/draw', drawBody);
+    const ledger = await ledgerRuns(server.deps.db, bettors);
+    // Reads after the commits (salary totals) may still be on their way.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const checked = await check(server.deps.db, bettors);
+    return {
+      engine,
+      statements,
+      noop,
+      spins,
+      draws,
+      ledger,
+      anomalies: checked.anomalies,
+      betsChecked: checked.bets,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+export async function measureBets(): Promise<BetsEngineFigures[]> {
+  const figures: BetsEngineFigures[] = [await measureEngine('pglite')];
+  let postgres: BetsEngineFigures | null = null;
+  try {
+    const source = await withPostgres(async (url) => {
+      postgres = await measureEngine('postgres', url);
+    });
+    figures.push({ ...postgres!, source });
+  } catch (error) {
+    figures.push({
+      engine: 'postgres',
+      skipped: error instanceof Error ? error.message : String(error),
+    });
+  }
+  return figures;
+}
+
+export const BET_AMOUNT = toMoneyString(100n);

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countStatements, type StatementCount } from '../../../server/db/statementCount';
+import { type Bettor, prepareBettors } from '../../support/bettors';
+import { newKey } from '../../support/moneyClient';
+import { call, startTestServer, type TestServer } from '../../support/testServer';
+
+/**
+ * What one real bet executes on the database, with every accrual active (issue 31): a losing
+ * spin and a losing lottery bet of a member with an agent's contract, limits in force, a bonus
+ * being wagered, a rebate promotion, points, VIP and missions. The figures are held exactly, so a
+ * change that adds a round trip to the hot path is noticed here (and one that removes one
+ * updates them, and `bench/README.md`'s table). A round trip is a statement, or a transaction's
+ * `begin` or `commit`; the read after the commit that announces the agent's salary counts too.
+ */
+const EXPECTED = {
+  spin: { statements: 22, transactions: 1, roundTrips: 24 },
+  draw: { statements: 21, transactions: 1, roundTrips: 23 },
+};
+
+describe('what one bet costs the database', () => {
+  let server: TestServer;
+  let bettor: Bettor;
+  let account: string;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    bettor = (await prepareBettors(server.deps, 1, 'betcost'))[0]!;
+    account = 'betcost1';
+  });
+  afterAll(() => server?.close());
+
+  /** One losing bet through the HTTP API, counted until the agent's salary is announced. */
+  async function countedBet(path: 'spin' | 'draw'): Promise<StatementCount> {
+    const rigged = await call(server, '/wps/dev/demo-vendor/rig', {
+      method: 'POST',
+      json:
+        path === 'spin' ? { account, symbols: ['lemon', 'bell', 'star'] } : { account, drawn: 3 },
+    });
+    expect(rigged.status).toBe(200);
+    const { count } = await countStatements(server.deps.db, async () => {
+      const salary = new Promise<void>((resolve) => {
+        const stop = server.deps.changes.on('salary', () => {
+          stop();
+          resolve();
+        });
+      });
+      const reply = await call(server, `/wps/demo-vendor/${path}`, {
+        method: 'POST',
+        json: {
+          launch: path === 'spin' ? bettor.slot : bettor.draw,
+          bet: '1.00',
+          roundId: newKey(),
+          ...(path === 'draw' ? { pick: 7 } : {}),
+        },
+      });
+      expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+      expect(reply.body.value).toMatchObject({ win: '0.00' });
+      await salary;
+    });
+    return count;
+  }
+
+  it.each(['spin', 'draw'] as const)('a %s executes what the budget says', async (path) => {
+    // The member's first bets create its rows (VIP day, points, missions): warm up first.
+    for (let round = 0; round < 2; round += 1) await countedBet(path);
+    const count = await countedBet(path);
+    const { sql, ms: _ms, ...figures } = count;
+    expect(figures, `what one ${path} executed:\n${sql.join('\n')}`).toEqual(EXPECTED[path]);
+  });
+});
