@@ -38,6 +38,7 @@ import { recordRoutes } from './records/recordRoutes';
 import { demoVendorRoutes } from './games/demoVendorRoutes';
 import { salaryRoutes } from './agent/salaryRoutes';
 import { winnerRelays } from './games/winnerRelays';
+import { readsSettled } from '../platform/unitOfWork';
 import { catalogueRelays } from './games/catalogueRelays';
 import { catalogueRoutes } from './games/catalogueRoutes';
 import { lotteryRoutes } from './games/lotteryRoutes';
@@ -312,6 +313,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     log: (message) => http.log.warn(message),
   });
   http.addHook('onClose', async () => {
+    // The reads after the last commits publish before the database goes away.
+    await readsSettled(deps);
     await io.close();
   });
   return { http, io, lifecycle, routes };

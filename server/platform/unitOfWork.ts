@@ -57,9 +57,15 @@ export interface Work {
    * add to), done after the commit; the changes it answers are published with the others.
    */
   afterCommit(read: AfterCommit): void;
+  /**
+   * `afterCommit` for a command whose answer must not wait for the read (issue 31: a bet; the
+   * agent's salary total is announced right after, not before, the player's answer).
+   */
+  afterAnswer(read: AfterCommit): void;
   /** Everything recorded, in order. */
   readonly recorded: readonly Change[];
   readonly reads: readonly AfterCommit[];
+  readonly detachedReads: readonly AfterCommit[];
 }
 
 /** A read after the commit that answers what to publish (server/platform/changes.ts). */
@@ -69,6 +75,7 @@ export type AfterCommit = (platform: Pick<Platform, 'db'>) => Promise<Change[]>;
 export function workOn(tx: Queryable): Work {
   const recorded: Change[] = [];
   const reads: AfterCommit[] = [];
+  const detachedReads: AfterCommit[] = [];
   return {
     tx,
     changed(kind, change) {
@@ -77,8 +84,12 @@ export function workOn(tx: Queryable): Work {
     afterCommit(read) {
       reads.push(read);
     },
+    afterAnswer(read) {
+      detachedReads.push(read);
+    },
     recorded,
     reads,
+    detachedReads,
   };
 }
 
@@ -128,23 +139,48 @@ export async function commitExclusive<T>(
   );
 }
 
+/** The detached reads still running, per platform (see `readsSettled`). */
+const pendingReads = new WeakMap<Changes, Set<Promise<void>>>();
+
 /**
  * After the commit of `work` (one the caller ran with `workOn`): publishes what it recorded,
- * then does its reads and publishes what they answer. A failed read is logged, never thrown:
- * the command's work is done and committed.
+ * then does its reads and publishes what they answer; the detached reads (`afterAnswer`) run
+ * without holding the command, and publish when they have their answer. A failed read is
+ * logged, never thrown: the command's work is done and committed.
  */
 export async function published(
   platform: Pick<Platform, 'db' | 'changes'>,
-  work: Pick<Work, 'recorded' | 'reads'>,
+  work: Pick<Work, 'recorded' | 'reads'> & Partial<Pick<Work, 'detachedReads'>>,
 ): Promise<void> {
   publish(platform, work.recorded);
-  for (const read of work.reads) {
+  const detached = work.detachedReads ?? [];
+  if (detached.length > 0) {
+    const running = readAll(platform, [...detached]);
+    const set = pendingReads.get(platform.changes) ?? new Set<Promise<void>>();
+    pendingReads.set(platform.changes, set);
+    set.add(running);
+    void running.finally(() => set.delete(running));
+  }
+  await readAll(platform, work.reads);
+}
+
+async function readAll(
+  platform: Pick<Platform, 'db' | 'changes'>,
+  reads: readonly AfterCommit[],
+): Promise<void> {
+  for (const read of reads) {
     try {
       publish(platform, await read(platform));
     } catch (error) {
       console.error('a read after commit failed:', error);
     }
   }
+}
+
+/** Resolves when every detached read started so far has published (before closing). */
+export async function readsSettled(platform: Pick<Platform, 'changes'>): Promise<void> {
+  const set = pendingReads.get(platform.changes);
+  while (set && set.size > 0) await Promise.all([...set]);
 }
 
 /**

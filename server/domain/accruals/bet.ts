@@ -1,14 +1,18 @@
 import type { Platform } from '../../platform/platform';
-import { missionProgressWithin } from '../missions/missions';
-import { raffleTurnoverWithin } from '../raffles/raffles';
-import { referralProgressWithin } from '../referrals/referrals';
-import { earnPointsWithin } from '../points/points';
-import { accrueRebateWithin } from '../rebates/rebates';
-import { wagerWithin } from '../rewards/wagering';
-import { accrueWithin } from '../salary/accrue';
-import { salaryTotals } from '../salary/publish';
-import { currentVipLevel, recordVip, vipProgressWithin } from '../vip/progress';
 import type { Work } from '../../platform/unitOfWork';
+import { MISSIONS_FUNCTION, missionArguments, missionRewardsWithin } from '../missions/missions';
+import { POINTS_FUNCTION, pointsEarned } from '../points/points';
+import { RAFFLE_FUNCTION } from '../raffles/raffles';
+import { REBATE_FUNCTION, rebateArguments } from '../rebates/rebates';
+import { REFERRAL_FUNCTION, referralSettleWithin } from '../referrals/referrals';
+import {
+  settleWageredWithin,
+  WAGERING_FUNCTION,
+  type WageredRequirement,
+} from '../rewards/wagering';
+import { accrualBetJson, accruedOf, SALARY_FUNCTION, salaryArguments } from '../salary/accrue';
+import { salaryTotalsCoalesced } from '../salary/publish';
+import { recordVip, VIP_FUNCTION, vipArguments, vipLevelChangeWithin } from '../vip/progress';
 
 /** A real bet as it settles, in its own transaction. */
 export interface SettledBet {
@@ -37,12 +41,19 @@ export function realPartOf(bet: SettledBet): SettledBet {
   return { ...bet, stake, valid, win: bet.win - bet.bonusWin, bonusStake: 0n, bonusWin: 0n };
 }
 
-/** What the steps of one bet learn from each other (the rebate's rate is the VIP level's). */
-interface AccrualContext {
-  vipLevel: number | null;
+/** A step's database function and what it is given for one bet. */
+export interface AccrualCall {
+  fn: string;
+  args: Record<string, unknown>;
 }
 
-/** One thing a valid bet earns, accrued inside the bet's transaction. */
+/**
+ * One thing a valid bet earns, accrued inside the bet's transaction. Its work in the database is
+ * a function of its feature's (migration 046) that `accrueBetWithin` runs with every other step's
+ * in one statement (issue 31: a bet is a few round trips, not one per feature); what only the
+ * application can do — issue a reward, release a bonus, announce a change — is its `settle`,
+ * which reads the function's answer and costs statements only when something happened.
+ */
 export interface BetAccrual {
   name: string;
   /**
@@ -51,102 +62,114 @@ export interface BetAccrual {
    * is none.
    */
   wholeBet?: true;
-  /** Accrues inside the bet's unit of work and records what changed there. */
-  accrue(work: Work, deps: Platform, bet: SettledBet, context: AccrualContext): Promise<void>;
+  /** The function and its arguments (from the configuration), or null: nothing to accrue. */
+  call(deps: Platform, bet: SettledBet): AccrualCall | null;
+  /** After the statement, in the bet's unit of work: the follow-ups and what changed. */
+  settle?(work: Work, deps: Platform, bet: SettledBet, answer: unknown): Promise<void>;
 }
 
 /**
  * The bet accruals table (issue 29: features react to money through accrual tables; the games
- * and the ledger import none of them). Everything the real-money part of a settled bet earns, each in the bet's own transaction (issues 6 and 14):
- * the agents' salaries up the chain, the bonus being wagered, the VIP period (the level first:
- * the rebate goes by it), the manual rebate, the points, a referred friend's turnover, raffle
- * tickets and the missions. The benchmark (`npm run bench --
- * accruals`) runs subsets of this list to show what each adds.
+ * and the ledger import none of them). Everything the real-money part of a settled bet earns,
+ * each in the bet's own transaction (issues 6 and 14): the agents' salaries up the chain, the
+ * bonus being wagered, the VIP period (the level first: the rebate goes by it), the manual
+ * rebate, the points, a referred friend's turnover, raffle tickets and the missions. The
+ * benchmark (`npm run bench -- accruals`) runs subsets of this list to show what each adds.
  */
 export const BET_ACCRUALS: readonly BetAccrual[] = [
   {
     name: 'salary',
-    async accrue(work, deps, bet) {
-      const accrued = await accrueWithin(work.tx, deps.config.contracts, {
-        id: bet.id,
-        memberId: bet.memberId,
-        valid: bet.valid,
-        stake: bet.stake,
-        win: bet.win,
-        at: bet.at,
-      });
+    call: (deps, bet) => ({
+      fn: SALARY_FUNCTION,
+      args: salaryArguments(deps.config.contracts, bet.at),
+    }),
+    async settle(work, _deps, _bet, answer) {
+      const accrued = accruedOf(answer);
       // The periods' totals are read after the commit: concurrent bets add to them.
-      if (accrued.length > 0) work.afterCommit((platform) => salaryTotals(platform, accrued));
+      if (accrued.length > 0)
+        work.afterAnswer((platform) => salaryTotalsCoalesced(platform, accrued));
     },
   },
   {
     name: 'wagering',
     wholeBet: true,
-    async accrue(work, _deps, bet) {
-      await wagerWithin(work, bet.memberId, bet.valid);
+    call: () => ({ fn: WAGERING_FUNCTION, args: {} }),
+    async settle(work, _deps, bet, answer) {
+      await settleWageredWithin(work, bet.memberId, answer as WageredRequirement | null);
     },
   },
   {
     name: 'vip',
-    async accrue(work, deps, bet, context) {
-      const vip = await vipProgressWithin(work.tx, deps.config.vip, bet.memberId, {
-        validBet: bet.valid,
-      });
-      context.vipLevel = vip.level;
-      if (vip.change) recordVip(work, vip.change);
+    call: (deps) => ({ fn: VIP_FUNCTION, args: vipArguments(deps.config.vip, new Date()) }),
+    async settle(work, deps, bet, answer) {
+      const { storedLevel, level } = answer as { storedLevel: number; level: number };
+      const change = await vipLevelChangeWithin(
+        work.tx,
+        deps.config.vip,
+        bet.memberId,
+        storedLevel,
+        level,
+      );
+      if (change) recordVip(work, change);
     },
   },
   {
     name: 'rebate',
-    async accrue(work, deps, bet, context) {
-      await accrueRebateWithin(work.tx, deps.config.vip, {
-        memberId: bet.memberId,
-        gameType: bet.gameType,
-        valid: bet.valid,
-        level: context.vipLevel ?? (await currentVipLevel(work.tx, bet.memberId)),
-      });
+    call(deps, bet) {
+      const args = rebateArguments(deps.config.vip, bet);
+      return args && { fn: REBATE_FUNCTION, args };
     },
   },
   {
     name: 'points',
-    async accrue(work, deps, bet) {
-      await earnPointsWithin(work.tx, deps.config.points, bet);
+    call(deps, bet) {
+      const earned = pointsEarned(deps.config.points, bet);
+      return earned > 0n ? { fn: POINTS_FUNCTION, args: { earned: earned.toString() } } : null;
     },
   },
   {
     name: 'referral',
-    async accrue(work, _deps, bet) {
-      const inviter = await referralProgressWithin(work.tx, bet.memberId, {
-        kind: 'bet',
-        valid: bet.valid,
-      });
+    call: () => ({ fn: REFERRAL_FUNCTION, args: {} }),
+    async settle(work, _deps, bet, answer) {
+      const row = answer as { inviter_id: string; first_deposit: string | null; turnover: string };
+      const inviter = await referralSettleWithin(work.tx, bet.memberId, row);
       if (inviter) work.changed('reward', { memberId: inviter, reason: 'issued' });
     },
   },
   {
     name: 'raffle',
-    async accrue(work, _deps, bet) {
-      await raffleTurnoverWithin(work.tx, bet.memberId, bet.valid);
-    },
+    call: () => ({ fn: RAFFLE_FUNCTION, args: {} }),
   },
   {
     name: 'missions',
-    async accrue(work, deps, bet) {
-      const rewarded = await missionProgressWithin(work.tx, deps.config.missions, bet.memberId, {
-        kind: 'bet',
-        gameType: bet.gameType,
-        valid: bet.valid,
-      });
+    call(deps, bet) {
+      const args = missionArguments(
+        deps.config.missions,
+        { kind: 'bet', gameType: bet.gameType, valid: bet.valid },
+        new Date(),
+      );
+      return args && { fn: MISSIONS_FUNCTION, args };
+    },
+    async settle(work, deps, bet, answer) {
+      const { completed } = answer as { completed: { code: string; periodStart: string }[] };
+      if (completed.length === 0) return;
+      const rewarded = await missionRewardsWithin(
+        work.tx,
+        deps.config.missions,
+        bet.memberId,
+        completed,
+      );
       if (rewarded) work.changed('reward', { memberId: bet.memberId, reason: 'issued' });
     },
   },
 ];
 
 /**
- * Runs `steps` for one bet inside its unit of work, which publishes what they changed. Each
- * step but the bonus's wagering sees the real-money part of the bet only (issue 28, finding 2):
- * salaries, the dividend, rebates, points, referral, raffle, mission and VIP progress are never
- * earned on bonus money.
+ * Runs `steps` for one bet inside its unit of work, which publishes what they changed: every
+ * step's function in one statement (`bet_accruals`, migration 046), then each step's `settle`
+ * with its answer, in order. Each step but the bonus's wagering sees the real-money part of the
+ * bet only (issue 28, finding 2): salaries, the dividend, rebates, points, referral, raffle,
+ * mission and VIP progress are never earned on bonus money.
  */
 export async function accrueBetWithin(
   work: Work,
@@ -154,10 +177,28 @@ export async function accrueBetWithin(
   bet: SettledBet,
   steps: readonly BetAccrual[] = BET_ACCRUALS,
 ): Promise<void> {
-  const context: AccrualContext = { vipLevel: null };
   const real = realPartOf(bet);
+  const calls: { step: BetAccrual; bet: SettledBet; call: AccrualCall }[] = [];
   for (const step of steps) {
-    if (step.wholeBet) await step.accrue(work, deps, bet, context);
-    else if (real.stake > 0n) await step.accrue(work, deps, real, context);
+    const seen = step.wholeBet ? bet : real;
+    if (!step.wholeBet && real.stake <= 0n) continue;
+    const call = step.call(deps, seen);
+    if (call) calls.push({ step, bet: seen, call });
+  }
+  if (calls.length === 0) return;
+  const [row] = await work.tx.query<{ answers: unknown[] }>(
+    'select bet_accruals($1::jsonb) as answers',
+    [
+      JSON.stringify(
+        calls.map(({ bet: seen, call }) => ({
+          fn: call.fn,
+          args: call.args,
+          bet: accrualBetJson(seen),
+        })),
+      ),
+    ],
+  );
+  for (const [index, { step, bet: seen }] of calls.entries()) {
+    await step.settle?.(work, deps, seen, row!.answers[index] ?? null);
   }
 }

@@ -21,6 +21,29 @@ export async function houseAccountId(db: Queryable, name: HouseAccount): Promise
   return row.id;
 }
 
+/** House account ids as read once per database (they never change once migrated). */
+const houseIds = new WeakMap<object, Map<HouseAccount, string>>();
+
+/**
+ * `houseAccountId` remembered per database (issue 31: a bet's house account costs no round
+ * trip): the first call reads it through `tx`, later ones answer from memory. `db` is the
+ * database the process opened (the key); a house account is a migration's row, never changed or
+ * deleted, so nothing needs to tell other processes.
+ */
+export async function knownHouseAccountId(
+  db: object,
+  tx: Queryable,
+  name: HouseAccount,
+): Promise<string> {
+  const known = houseIds.get(db)?.get(name);
+  if (known) return known;
+  const id = await houseAccountId(tx, name);
+  const map = houseIds.get(db) ?? new Map<HouseAccount, string>();
+  map.set(name, id);
+  houseIds.set(db, map);
+  return id;
+}
+
 /**
  * The wallet name a member account shows as: `MAIN`, `BONUS` (bonus money being wagered, issue
  * 28) or the vendor's code.

@@ -64,28 +64,75 @@ export async function missionProgressWithin(
       `{${counted.map((entry) => entry.add.toString()).join(',')}}`,
     ],
   );
-  let rewarded = false;
-  for (const row of rows) {
+  const reached = rows.filter((row) => {
     const mission = missions.find((one) => one.code === row.mission_code)!;
-    if (BigInt(row.progress) < targetOf(mission)) continue;
+    return BigInt(row.progress) >= targetOf(mission);
+  });
+  const completed: { code: string; periodStart: string }[] = [];
+  for (const row of reached) {
     // Completed now: only the statement that sets completed_at pays (a replay finds it set).
-    const [completed] = await tx.query(
+    const [done] = await tx.query(
       `update mission_progress set completed_at = $4
        where member_id = $1 and mission_code = $2 and period_start = $3::date
          and completed_at is null
        returning 1`,
-      [memberId, mission.code, row.period_start, now],
+      [memberId, row.mission_code, row.period_start, now],
     );
-    if (!completed) continue;
+    if (done) completed.push({ code: row.mission_code, periodStart: row.period_start });
+  }
+  return missionRewardsWithin(tx, missions, memberId, completed);
+}
+
+/** The missions step's database function (migration 046): progress, and completion marked. */
+export const MISSIONS_FUNCTION = 'missions_progress_bet';
+
+/**
+ * What the missions function is given for `event` at `now`: each mission it counts for, with the
+ * current period's first day, what it adds and the goal; null when it counts for none.
+ */
+export function missionArguments(
+  missions: readonly MissionDefinition[],
+  event: MissionEvent,
+  now: Date,
+): Record<string, unknown> | null {
+  const counted = missions
+    .map((mission) => ({ mission, add: contribution(mission, event) }))
+    .filter((entry) => entry.add > 0n);
+  if (counted.length === 0) return null;
+  return {
+    at: now.toISOString(),
+    missions: counted.map(({ mission, add }) => ({
+      code: mission.code,
+      start: missionPeriodStart(mission.period, now),
+      add: add.toString(),
+      target: targetOf(mission).toString(),
+    })),
+  };
+}
+
+/**
+ * The rewards of missions completed now (each marked completed by the statement that made it
+ * so), to the reward centre once per period. Answers whether one was issued.
+ */
+export async function missionRewardsWithin(
+  tx: Queryable,
+  missions: readonly MissionDefinition[],
+  memberId: string,
+  completed: readonly { code: string; periodStart: string }[],
+): Promise<boolean> {
+  let rewarded = false;
+  for (const done of completed) {
+    const mission = missions.find((one) => one.code === done.code);
+    if (!mission) continue;
     const amount = parseMoney(mission.reward.amount);
     const issued = await issueRewardWithin(tx, {
       memberId,
       source: 'mission',
-      sourceKey: `mission:${memberId}:${mission.code}:${row.period_start}`,
+      sourceKey: `mission:${memberId}:${mission.code}:${done.periodStart}`,
       houseAccount: 'promotions',
       amount,
       wageringRequired: amount * BigInt(mission.reward.wageringMultiplier),
-      detail: { mission: mission.code, period: row.period_start },
+      detail: { mission: mission.code, period: done.periodStart },
     });
     rewarded ||= issued !== null;
   }

@@ -56,14 +56,25 @@ export async function upsertGoods(
  * In the bet's transaction: the valid bet earns points at its game type's rate (points per
  * 1.00), added to the balance and to the day's earn row of the history.
  */
+/** The points step's database function (migration 046): the balance and today's entry. */
+export const POINTS_FUNCTION = 'points_earn_bet';
+
+/** Hundredths of a point a valid bet earns at its game type's rate. */
+export function pointsEarned(
+  config: PointsConfig,
+  bet: { gameType: string; valid: bigint },
+): bigint {
+  const rate = parseMoney(config.earnPerUnit[bet.gameType] ?? config.earnPerUnit.default ?? '0');
+  // valid (minor units) × rate (hundredths of a point per 1.00) / 100 = hundredths of a point.
+  return (bet.valid * rate) / 100n;
+}
+
 export async function earnPointsWithin(
   tx: Queryable,
   config: PointsConfig,
   bet: { memberId: string; gameType: string; valid: bigint },
 ): Promise<void> {
-  const rate = parseMoney(config.earnPerUnit[bet.gameType] ?? config.earnPerUnit.default ?? '0');
-  // valid (minor units) × rate (hundredths of a point per 1.00) / 100 = hundredths of a point.
-  const earned = (bet.valid * rate) / 100n;
+  const earned = pointsEarned(config, bet);
   if (earned <= 0n) return;
   await tx.query(
     `with balance as (

@@ -48,19 +48,10 @@ export async function enterRaffleWithin(tx: Queryable, promotionId: string, memb
 }
 
 /**
- * In the bet's transaction: the valid bet adds to the member's entries in every raffle it has
- * joined that is running (started, not drawn yet, not closed).
+ * The raffle step's database function (migration 046): in the bet's transaction, the valid bet
+ * adds to the turnover of every raffle the member entered that is still open.
  */
-export async function raffleTurnoverWithin(tx: Queryable, memberId: string, valid: bigint) {
-  await tx.query(
-    `update raffle_entries e set turnover = e.turnover + $2
-     from promotions p
-     where e.member_id = $1 and p.id = e.promotion_id and p.starts_at <= now()
-       and now() < (p.terms ->> 'drawAt')::timestamptz
-       and (p.closed_at is null or p.closed_at > now())`,
-    [memberId, valid.toString()],
-  );
-}
+export const RAFFLE_FUNCTION = 'raffle_turnover_bet';
 
 const ticketsOf = (turnover: bigint, ticketPer: string) => Number(turnover / parseMoney(ticketPer));
 

@@ -13,34 +13,27 @@ import { commit } from '../../platform/unitOfWork';
 /** Ten-thousandths of a minor unit per minor unit: valid bet × hundredths of a percent. */
 const FRACTION = 10_000n;
 
+/** The rebate step's database function (migration 046). */
+export const REBATE_FUNCTION = 'rebate_accrue_bet';
+
 /**
- * In the bet's transaction: the valid bet earns the manual rebate at the member's VIP rate for
- * the game type, plus the percent of every open rebate promotion for everyone that covers the
- * game type (its `gameTypes`, or all when it names none). Kept in ten-thousandths of a minor
- * unit so small bets add up.
+ * In the bet's transaction (`rebate_accrue_bet`): the valid bet earns the manual rebate at the
+ * member's VIP rate for the game type, plus the percent of every open rebate promotion for
+ * everyone that covers the game type (its `gameTypes`, or all when it names none). Kept in
+ * ten-thousandths of a minor unit so small bets add up. What the function is given: each level's
+ * rate for the game type in hundredths of a percent (the level comes from the VIP step, or as
+ * stored); null when the bet has no valid amount.
  */
-export async function accrueRebateWithin(
-  tx: Queryable,
+export function rebateArguments(
   vip: VipConfig,
-  bet: { memberId: string; gameType: string; valid: bigint; level: number },
-): Promise<void> {
-  if (bet.valid <= 0n) return;
-  const level = vip.levels.find((one) => one.level === bet.level);
-  const vipRate = parseMoney(rebatePercentOf(level, bet.gameType));
-  await tx.query(
-    `insert into rebate_balances (member_id, game_type, valid_bet, accrued)
-     select $1, $2, $3, $3 * ($4 + coalesce((
-       select sum(round((p.terms ->> 'percent')::numeric * 100))::bigint from promotions p
-       where p.type = 'rebate' and p.audience ->> 'kind' = 'all'
-         and p.starts_at <= now() and (p.ends_at is null or p.ends_at > now())
-         and (p.closed_at is null or p.closed_at > now())
-         and (p.terms -> 'gameTypes' is null or p.terms -> 'gameTypes' ? $2)
-     ), 0))
-     on conflict (member_id, game_type) do update set
-       valid_bet = rebate_balances.valid_bet + excluded.valid_bet,
-       accrued = rebate_balances.accrued + excluded.accrued`,
-    [bet.memberId, bet.gameType, bet.valid.toString(), vipRate.toString()],
-  );
+  bet: { gameType: string; valid: bigint },
+): Record<string, unknown> | null {
+  if (bet.valid <= 0n) return null;
+  const rates: Record<string, string> = {};
+  for (const level of vip.levels) {
+    rates[String(level.level)] = parseMoney(rebatePercentOf(level, bet.gameType)).toString();
+  }
+  return { rates };
 }
 
 /** What the manual rebate page shows: per game type, the bets since the last claim and the

@@ -172,6 +172,22 @@ export async function referralProgressWithin(
          returning inviter_id::text, first_deposit::text, turnover::text`,
     [friendId, (event.kind === 'bet' ? event.valid : event.amount).toString()],
   );
+  return referralSettleWithin(tx, friendId, row ?? null);
+}
+
+/** The referral step's database function (migration 046): a friend's turnover counted. */
+export const REFERRAL_FUNCTION = 'referral_bet';
+
+/**
+ * The referral as a friend's bet or deposit left it (null: the member is no registered friend):
+ * when the offer's terms are met now, the friend is marked rewarded and the inviter's reward is
+ * issued. Answers the inviter rewarded, if any.
+ */
+export async function referralSettleWithin(
+  tx: Queryable,
+  friendId: string,
+  row: { inviter_id: string; first_deposit: string | null; turnover: string } | null,
+): Promise<string | null> {
   if (!row || row.first_deposit === null) return null;
   // No reward reaches an inviter on a time-out or self-exclusion (issue 17): the friend stays
   // registered, and a later bet or deposit pays once the exclusion is over.

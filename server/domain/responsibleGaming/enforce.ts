@@ -11,10 +11,16 @@ import {
 import type { Queryable } from '../../db/types';
 import type { Platform } from '../../platform/platform';
 import { ApiError } from '../../platform/apiError';
-import { lockMember } from '../../db/locks';
 import { sessionLimitError } from './sittings';
-import { exclusionError, limitsInForce, readRgState, type RgState } from './state';
-import { recordUsageWithin, usageWithin, usedFor } from './usage';
+import {
+  exclusionError,
+  limitsInForce,
+  lockRgStateWithin,
+  type PlaySession,
+  readRgState,
+  type RgState,
+} from './state';
+import { recordUsageReadingWithin, recordUsageWithin, usageWithin, usedFor } from './usage';
 
 /** The refusal of something a limit does not allow: its code, the English text, the figures. */
 export function limitError(use: LimitUse): ApiError {
@@ -54,12 +60,27 @@ async function assertSessionOpen(
   limitMinutes: number | null,
   now: Date,
 ): Promise<void> {
-  const [session] = await db.query<{ sitting_started_at: Date; ended: boolean }>(
+  const [row] = await db.query<{ sitting_started_at: Date; ended: boolean }>(
     `select coalesce(sitting_started_at, created_at) as sitting_started_at,
        (revoked_at is not null or expires_at <= now()) as ended
      from sessions where id = $1`,
     [sessionId],
   );
+  checkSessionOpen(
+    deps,
+    row ? { sittingStartedAt: new Date(row.sitting_started_at), ended: row.ended } : null,
+    limitMinutes,
+    now,
+  );
+}
+
+/** `assertSessionOpen` on a session already read (a bet reads it with the member's lock). */
+function checkSessionOpen(
+  deps: Platform,
+  session: PlaySession | null,
+  limitMinutes: number | null,
+  now: Date,
+): void {
   if (!session || session.ended) {
     throw new ApiError(
       401,
@@ -68,7 +89,7 @@ async function assertSessionOpen(
     );
   }
   if (limitMinutes === null) return;
-  const sittingStartedAt = new Date(session.sitting_started_at);
+  const sittingStartedAt = session.sittingStartedAt;
   if (now.getTime() >= sessionLimitAt(sittingStartedAt, limitMinutes).getTime()) {
     throw sessionLimitError(
       sittingStartedAt,
@@ -110,21 +131,28 @@ export async function reserveBetWithin(
   bet: { memberId: string; sessionId: string | null; stake: bigint; win: bigint },
 ): Promise<void> {
   const now = deps.clock.now();
-  // The member's row first, always: an exclusion committed while this bet was on its way is
-  // then seen (it takes the same lock), and parallel bets are counted one after the other.
-  await lockMember(tx, bet.memberId);
-  const state = await readRgState(tx, bet.memberId, now);
+  // The member's row first, always (with the settings and the session, in one statement).
+  const { state, session } = await lockRgStateWithin(tx, bet.memberId, bet.sessionId, now);
   if (state.exclusion) throw exclusionError(state.exclusion);
-  if (bet.sessionId !== null)
-    await assertSessionOpen(tx, deps, bet.sessionId, state.sessionLimit, now);
-  if (limitsInForce(state, ['loss', 'wager']).length > 0) {
-    const refused = limitRefusal(
-      await usesOf(tx, bet.memberId, state, ['loss', 'wager'], now),
-      bet.stake,
-    );
-    if (refused) throw limitError(refused);
+  if (bet.sessionId !== null) checkSessionOpen(deps, session, state.sessionLimit, now);
+  const added = { wagered: bet.stake, won: bet.win };
+  const limits = limitsInForce(state, ['loss', 'wager']);
+  if (limits.length === 0) {
+    await recordUsageWithin(tx, bet.memberId, now, added);
+    return;
   }
-  await recordUsageWithin(tx, bet.memberId, now, { wagered: bet.stake, won: bet.win });
+  // Counted and read in one statement; a refusal throws, and the rollback takes it back.
+  const usage = await recordUsageReadingWithin(tx, bet.memberId, state.timeZone, now, added);
+  const refused = limitRefusal(
+    limits.map((limit) => ({
+      kind: limit.kind,
+      period: limit.period,
+      limit: limit.value,
+      used: usedFor(limit.kind, usage[limit.period]),
+    })),
+    bet.stake,
+  );
+  if (refused) throw limitError(refused);
 }
 
 /**

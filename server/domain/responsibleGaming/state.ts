@@ -73,18 +73,64 @@ const big = (value: string | null): bigint | null => (value === null ? null : Bi
  */
 export async function readRgState(db: Queryable, memberId: string, now: Date): Promise<RgState> {
   const [row] = await db.query<SettingsRow>(
-    `select s.time_zone, s.pending_time_zone, s.pending_time_zone_at, s.session_limit_minutes,
-       s.pending_session_limit, s.pending_session_limit_at, s.reality_check_minutes,
-       s.exclusion_kind, s.exclusion_started_at, s.exclusion_ends_at, s.version::text,
-       (select json_agg(json_build_object('kind', l.kind, 'period', l.period,
-          'amount', l.amount::text, 'pending_amount', l.pending_amount::text,
-          'pending_at', l.pending_at))
-        from rg_limits l where l.member_id = $1) as limits
+    `select ${SETTINGS_COLUMNS}
      from (select $1::bigint as member_id) k
      left join rg_settings s on s.member_id = k.member_id`,
     [memberId],
   );
-  const settings = row!;
+  return rgStateOf(row!, now);
+}
+
+/** The settings row's columns and the member's limits, on `rg_settings s` (member `$1`). */
+const SETTINGS_COLUMNS = `s.time_zone, s.pending_time_zone, s.pending_time_zone_at,
+  s.session_limit_minutes, s.pending_session_limit, s.pending_session_limit_at,
+  s.reality_check_minutes, s.exclusion_kind, s.exclusion_started_at, s.exclusion_ends_at,
+  s.version::text,
+  (select json_agg(json_build_object('kind', l.kind, 'period', l.period,
+     'amount', l.amount::text, 'pending_amount', l.pending_amount::text,
+     'pending_at', l.pending_at))
+   from rg_limits l where l.member_id = $1) as limits`;
+
+/** The login session a game was opened from, as a bet checks it. */
+export interface PlaySession {
+  sittingStartedAt: Date;
+  ended: boolean;
+}
+
+/**
+ * In a real bet's transaction (issue 31: one round trip where there were three): the member's
+ * row locked first — an exclusion committed while the bet was on its way is then seen (it takes
+ * the same lock), and parallel bets are counted one after the other — with the settings and the
+ * limits at `now`, and the login session the game was opened from (null when there is none or
+ * it is unknown).
+ */
+export async function lockRgStateWithin(
+  tx: Queryable,
+  memberId: string,
+  sessionId: string | null,
+  now: Date,
+): Promise<{ state: RgState; session: PlaySession | null }> {
+  const [row] = await tx.query<
+    SettingsRow & { session: { started: string; ended: boolean } | null }
+  >(
+    `select ${SETTINGS_COLUMNS},
+       (select json_build_object('started', coalesce(x.sitting_started_at, x.created_at),
+          'ended', x.revoked_at is not null or x.expires_at <= now())
+        from sessions x where x.id = $2) as session
+     from (select $1::bigint as member_id) k
+     left join lateral (select id from members where id = k.member_id for no key update) m
+       on true
+     left join rg_settings s on s.member_id = k.member_id`,
+    [memberId, sessionId],
+  );
+  const session = row!.session;
+  return {
+    state: rgStateOf(row!, now),
+    session: session ? { sittingStartedAt: new Date(session.started), ended: session.ended } : null,
+  };
+}
+
+function rgStateOf(settings: SettingsRow, now: Date): RgState {
   const zone = limitAt(
     {
       value: settings.time_zone,

@@ -26,21 +26,38 @@ export async function recordUsageWithin(
   at: Date,
   added: Partial<PeriodUsage>,
 ): Promise<void> {
-  await tx.query(
-    `insert into rg_usage (member_id, slot, deposited, wagered, won) values ($1, $2, $3, $4, $5)
+  await tx.query(recordUsage(2), [memberId, ...usageParams(at, added)]);
+}
+
+/** The upsert of a quarter hour's usage: member `$1`, slot and amounts from `$first` on. */
+const recordUsage = (first: number) => {
+  const [slot, deposited, wagered, won] = [0, 1, 2, 3].map((offset) => `$${first + offset}`);
+  return `insert into rg_usage (member_id, slot, deposited, wagered, won)
+     values ($1, ${slot}, ${deposited}, ${wagered}, ${won})
      on conflict (member_id, slot) do update set
        deposited = rg_usage.deposited + excluded.deposited,
        wagered = rg_usage.wagered + excluded.wagered,
-       won = rg_usage.won + excluded.won`,
-    [
-      memberId,
-      slotOf(at),
-      (added.deposited ?? 0n).toString(),
-      (added.wagered ?? 0n).toString(),
-      (added.won ?? 0n).toString(),
-    ],
+       won = rg_usage.won + excluded.won`;
+};
+
+const usageParams = (at: Date, added: Partial<PeriodUsage>) => [
+  slotOf(at),
+  (added.deposited ?? 0n).toString(),
+  (added.wagered ?? 0n).toString(),
+  (added.won ?? 0n).toString(),
+];
+
+/** The sums of `usageWithin`, for the periods starting at `$2`, `$3`, `$4` (member `$1`). */
+const usageSums = () => {
+  const columns = RG_PERIODS.flatMap((period, index) =>
+    (['deposited', 'wagered', 'won'] as const).map(
+      (column) =>
+        `coalesce(sum(${column}) filter (where slot >= $${index + 2}), 0)::text as ${column}_${period}`,
+    ),
   );
-}
+  return `select ${columns.join(', ')} from rg_usage
+     where member_id = $1 and slot >= least($2::timestamptz, $3::timestamptz, $4::timestamptz)`;
+};
 
 /**
  * The member's deposits, stakes and wins in the day, week and month holding `now`, counted in
@@ -53,17 +70,32 @@ export async function usageWithin(
   now: Date,
 ): Promise<Usage> {
   const starts = RG_PERIODS.map((period) => periodStart(period, now, timeZone));
-  const columns = RG_PERIODS.flatMap((period, index) =>
-    (['deposited', 'wagered', 'won'] as const).map(
-      (column) =>
-        `coalesce(sum(${column}) filter (where slot >= $${index + 2}), 0)::text as ${column}_${period}`,
-    ),
+  const [row] = await db.query<Record<string, string>>(usageSums(), [memberId, ...starts]);
+  return usageOf(row);
+}
+
+/**
+ * `recordUsageWithin` and `usageWithin` in one statement (issue 31: a bet under a loss or wager
+ * limit): adds to the quarter hour and answers the usage as it was before (the statement's
+ * snapshot), under the member's row lock. The caller checks the limits against it and throws,
+ * undoing what was added, when one does not allow the bet.
+ */
+export async function recordUsageReadingWithin(
+  tx: Queryable,
+  memberId: string,
+  timeZone: string,
+  at: Date,
+  added: Partial<PeriodUsage>,
+): Promise<Usage> {
+  const starts = RG_PERIODS.map((period) => periodStart(period, at, timeZone));
+  const [row] = await tx.query<Record<string, string>>(
+    `with recorded as (${recordUsage(5)}) ${usageSums()}`,
+    [memberId, ...starts, ...usageParams(at, added)],
   );
-  const [row] = await db.query<Record<string, string>>(
-    `select ${columns.join(', ')} from rg_usage
-     where member_id = $1 and slot >= least($2::timestamptz, $3::timestamptz, $4::timestamptz)`,
-    [memberId, ...starts],
-  );
+  return usageOf(row);
+}
+
+function usageOf(row: Record<string, string> | undefined): Usage {
   const usage = {} as Usage;
   for (const period of RG_PERIODS) {
     usage[period] = {

@@ -41,28 +41,44 @@ export async function assertNoOpenWagering(tx: Queryable, memberId: string): Pro
  * `lost` (issue 28: nothing of the house's is left to protect, so the real money is free again).
  */
 export async function wagerWithin(work: Work, memberId: string, valid: bigint): Promise<void> {
-  const { tx } = work;
-  const [row] = await tx.query<{
-    id: string;
-    state: string;
-    participation_id: string | null;
-    bonus_account: string | null;
-    bonus_balance: string | null;
-  }>(
-    `update wagering_requirements w
-     set wagered = least(w.required, w.wagered + $2),
-       state = case when w.wagered + $2 >= w.required then 'met' else 'open' end,
-       closed_at = case when w.wagered + $2 >= w.required then now() end
-     from rewards r
-     where w.member_id = $1 and w.state = 'open' and r.id = w.reward_id
-     returning w.id::text, w.state, r.participation_id::text,
-       (select a.id::text from ledger_accounts a
-        where a.member_id = $1 and a.kind = 'bonus') as bonus_account,
-       (select a.balance::text from ledger_accounts a
-        where a.member_id = $1 and a.kind = 'bonus') as bonus_balance`,
-    [memberId, valid.toString()],
+  const [row] = await work.tx.query<{ answer: WageredRequirement | null }>(
+    `select ${WAGERING_FUNCTION}($1::jsonb, '{}'::jsonb, '{}'::jsonb) as answer`,
+    [JSON.stringify({ memberId, valid: valid.toString() })],
   );
-  if (!row) return;
+  await settleWageredWithin(work, memberId, row?.answer ?? null);
+}
+
+/** The wagering step's database function (migration 046): counts the turnover, answers the row. */
+export const WAGERING_FUNCTION = 'wagering_wager_bet';
+
+/** The open requirement as the bet left it (null: none was open). */
+export interface WageredRequirement {
+  id: string;
+  state: string;
+  participationId: string | null;
+  bonusAccount: string | null;
+  bonusBalance: string | null;
+}
+
+/**
+ * After the bet's turnover was counted (`wagering_wager_bet`), in its unit of work: a
+ * requirement met releases the bonus balance, one whose bonus balance is gone is lost, one
+ * still open is announced.
+ */
+export async function settleWageredWithin(
+  work: Work,
+  memberId: string,
+  answer: WageredRequirement | null,
+): Promise<void> {
+  const { tx } = work;
+  if (!answer) return;
+  const row = {
+    id: answer.id,
+    state: answer.state,
+    participation_id: answer.participationId,
+    bonus_account: answer.bonusAccount,
+    bonus_balance: answer.bonusBalance,
+  };
   const balance = BigInt(row.bonus_balance ?? '0');
   if (row.state !== 'met') {
     if (balance > 0n) {

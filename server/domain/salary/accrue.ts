@@ -1,16 +1,11 @@
 import {
+  CONTRACT_TYPES,
   type ContractLimits,
-  type ContractTerms,
   type ContractType,
   capBasisPoints,
-  parseRateBasisPoints,
-  payBasisOf,
-  shareBasisPoints,
-  splitChain,
 } from '../../../src/shared/contracts';
 import { MAX_TEAM_DEPTH } from '../../../src/shared/agentReports';
 import type { Queryable } from '../../db/types';
-import { heldRateSql } from '../contracts/heldRates';
 import { periodOf } from './periods';
 
 /** One accrual made by a bet, for the `salary` socket event after the commit. */
@@ -21,17 +16,62 @@ export interface Accrued {
   periodEnd: Date;
 }
 
-/** What a bet earns at a share (basis points): salaries on the valid bet, dividends on the
- * house's result (negative when the team won). */
-function earned(
-  type: ContractType,
-  basisPoints: number,
-  bet: { valid: bigint; stake: bigint; win: bigint },
-) {
-  const base = payBasisOf(type) === 'loss' ? bet.stake - bet.win : bet.valid;
-  // Integer minor units; BigInt division truncates toward zero, never rounding money up.
-  return (base * BigInt(basisPoints)) / 10_000n;
+/** The bet as the accrual functions take it (migration 046): amounts in minor units, as text. */
+export interface AccrualBet {
+  id: string;
+  memberId: string;
+  valid: bigint;
+  stake: bigint;
+  win: bigint;
+  at: Date;
 }
+
+/** The salary step's database function (migration 046). */
+export const SALARY_FUNCTION = 'salary_accrue_bet';
+
+/**
+ * What the salary function is given for a bet at `at`: the chain's depth bound, each type's cap
+ * (basis points) and the period of each type that `at` falls in.
+ */
+export function salaryArguments(limits: ContractLimits, at: Date): Record<string, unknown> {
+  const caps: Record<string, number> = {};
+  const periods: Record<string, [string, string]> = {};
+  for (const type of CONTRACT_TYPES) {
+    caps[type] = capBasisPoints(limits, type);
+    const period = periodOf(type, at);
+    periods[type] = [period.start.toISOString(), period.end.toISOString()];
+  }
+  return { maxDepth: MAX_TEAM_DEPTH, caps, periods };
+}
+
+/** The accruals the salary function answered, for the salary events after the commit. */
+export function accruedOf(answer: unknown): Accrued[] {
+  const accrued = (answer as { accrued?: AccruedRow[] } | null)?.accrued ?? [];
+  return accrued.map((row) => ({
+    agentId: row.agentId,
+    contractType: row.contractType,
+    periodStart: new Date(row.periodStart),
+    periodEnd: new Date(row.periodEnd),
+  }));
+}
+
+interface AccruedRow {
+  agentId: string;
+  contractType: ContractType;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/** The bet as the accrual functions read it. */
+export const accrualBetJson = (bet: AccrualBet & { gameType?: string }) => ({
+  id: bet.id,
+  memberId: bet.memberId,
+  gameType: bet.gameType ?? null,
+  valid: bet.valid.toString(),
+  stake: bet.stake.toString(),
+  win: bet.win.toString(),
+  at: bet.at.toISOString(),
+});
 
 /**
  * Called inside the bet's own transaction: every contract in effect whose downline placed the
@@ -42,78 +82,19 @@ function earned(
  *
  * What each earns is bounded (issue 11): a contract's rate counts only up to what its upline
  * holds itself and the operator's cap, and the chain is split by level difference
- * (`splitChain`): nearest the bettor first, each contract earns its rate minus the highest one
- * below it on the same basis, so the chain together never earns more than the cap.
+ * (`splitChain`, which the database function `salary_accrue_bet` of migration 046 does in SQL):
+ * nearest the bettor first, each contract earns its rate minus the highest one below it on the
+ * same basis, so the chain together never earns more than the cap. One statement; a bet's
+ * accruals run it among the others (server/domain/accruals/bet.ts).
  */
 export async function accrueWithin(
   tx: Queryable,
   limits: ContractLimits,
-  bet: { id: string; memberId: string; valid: bigint; stake: bigint; win: bigint; at: Date },
+  bet: AccrualBet,
 ): Promise<Accrued[]> {
-  const contracts = await tx.query<{
-    id: string;
-    upline_id: string;
-    contract_type: ContractType;
-    terms: ContractTerms;
-    held_bp: number;
-  }>(
-    // The bettor and its uplines (bounded, as the team walk is), then their contracts, nearest
-    // the bettor first, each with what its upline holds.
-    `with recursive chain (id, depth) as (
-       select $1::bigint, 0
-       union all
-       select m.upline_id, chain.depth + 1 from members m join chain on m.id = chain.id
-       where m.upline_id is not null and chain.depth < ${MAX_TEAM_DEPTH}
-     )
-     select c.id::text, c.upline_id::text, c.contract_type, c.terms,
-       ${heldRateSql('c.upline_id', 'c.contract_type')} as held_bp
-     from contracts c join chain on c.downline_id = chain.id
-     where c.state in ('active', 'terminationRequested')
-     order by chain.depth, c.id`,
-    [bet.memberId],
+  const [row] = await tx.query<{ answer: unknown }>(
+    `select ${SALARY_FUNCTION}($1::jsonb, $2::jsonb, '{}'::jsonb) as answer`,
+    [JSON.stringify(accrualBetJson(bet)), JSON.stringify(salaryArguments(limits, bet.at))],
   );
-  const shares = splitChain(
-    limits,
-    contracts.map((contract) => ({
-      contractType: contract.contract_type,
-      rateBasisPoints: Math.min(
-        parseRateBasisPoints(contract.terms.rate),
-        Number(contract.held_bp),
-      ),
-    })),
-  );
-  const accrued: Accrued[] = [];
-  for (const [index, contract] of contracts.entries()) {
-    const share = shares[index]!;
-    const period = periodOf(contract.contract_type, bet.at);
-    const amount = earned(
-      contract.contract_type,
-      shareBasisPoints(share, capBasisPoints(limits, contract.contract_type)),
-      bet,
-    );
-    await tx.query(
-      `insert into salary_accruals (contract_id, agent_id, bet_id, contract_type, amount, valid_bet,
-         period_start, period_end, rate_bp, below_bp)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (contract_id, bet_id) do nothing`,
-      [
-        contract.id,
-        contract.upline_id,
-        bet.id,
-        contract.contract_type,
-        amount.toString(),
-        bet.valid.toString(),
-        period.start,
-        period.end,
-        share.rateBasisPoints,
-        share.belowBasisPoints,
-      ],
-    );
-    accrued.push({
-      agentId: contract.upline_id,
-      contractType: contract.contract_type,
-      periodStart: period.start,
-      periodEnd: period.end,
-    });
-  }
-  return accrued;
+  return accruedOf(row?.answer ?? null);
 }

@@ -5,6 +5,48 @@ import type { SalaryChange } from '../../platform/changes';
 import type { Change } from '../../platform/changes';
 export type { SalaryChange };
 
+/** A period's total being read, and whether commits came after the read began. */
+interface Reading {
+  again: boolean;
+}
+const reading = new WeakMap<object, Map<string, Reading>>();
+
+/**
+ * `salaryTotals` for the bets' accruals (issue 31): a period already being read for the agent is
+ * not read again by every bet of its team; the read in progress runs once more when it ends,
+ * so its figure includes every accrual committed before that, and answers the newest. Many bets
+ * a second for one agent cost a few reads, not one each.
+ */
+export async function salaryTotalsCoalesced(
+  deps: Pick<Platform, 'db'>,
+  touched: Parameters<typeof salaryTotals>[1],
+): Promise<Change[]> {
+  const map = reading.get(deps.db) ?? new Map<string, Reading>();
+  reading.set(deps.db, map);
+  const changes: Change[] = [];
+  for (const item of touched) {
+    const key = `${item.agentId}:${item.contractType}:${item.periodStart.toISOString()}`;
+    const inProgress = map.get(key);
+    if (inProgress) {
+      inProgress.again = true;
+      continue;
+    }
+    const mine: Reading = { again: false };
+    map.set(key, mine);
+    try {
+      let latest: Change[];
+      do {
+        mine.again = false;
+        latest = await salaryTotals(deps, [item]);
+      } while (mine.again);
+      changes.push(...latest);
+    } finally {
+      map.delete(key);
+    }
+  }
+  return changes;
+}
+
 /**
  * Tells each agent the new total of the period an accrual (or a settlement) touched: the page
  * shows the figure, not a sum of deltas, so a missed event never leaves it wrong (the `seq` is

@@ -65,7 +65,38 @@ export async function vipProgressWithin(
     );
   const standing = await vipStanding(tx, config, memberId, now);
   const level = vipLevelFor(config.levels, standing.totals);
-  if (level === standing.level) return { level, change: null };
+  return { level, change: await vipLevelChangeWithin(tx, config, memberId, standing.level, level) };
+}
+
+/** The VIP step's database function (migration 046): today's valid bet, the level worked out. */
+export const VIP_FUNCTION = 'vip_progress_bet';
+
+/** What the VIP function is given for a bet at `at`: the period's first day and the levels. */
+export function vipArguments(config: VipConfig, at: Date): Record<string, unknown> {
+  return {
+    at: at.toISOString(),
+    periodStart: vipPeriodStart(config.period, at),
+    levels: config.levels.map((level) => ({
+      level: level.level,
+      validBet: parseMoney(level.validBet).toString(),
+      deposit: parseMoney(level.deposit).toString(),
+    })),
+  };
+}
+
+/**
+ * The level worked out (`from` as stored, `to` now) made so: stored with a new version, the
+ * upgrade bonus of each level reached for the first time put in the reward centre, the upgrade
+ * promotions qualified. Nothing when the level did not change.
+ */
+export async function vipLevelChangeWithin(
+  tx: Queryable,
+  config: VipConfig,
+  memberId: string,
+  from: number,
+  level: number,
+): Promise<VipChange | null> {
+  if (level === from) return null;
   const [stored] = await tx.query<{ version: string }>(
     `insert into member_vip (member_id, level, version) values ($1, $2, 1)
      on conflict (member_id) do update set level = excluded.level,
@@ -75,7 +106,7 @@ export async function vipProgressWithin(
   );
   let rewarded = false;
   for (const reached of config.levels) {
-    if (reached.level <= standing.level || reached.level > level) continue;
+    if (reached.level <= from || reached.level > level) continue;
     const bonus = parseMoney(reached.upgradeBonus);
     const issued = await issueRewardWithin(tx, {
       memberId,
@@ -88,11 +119,10 @@ export async function vipProgressWithin(
     });
     rewarded ||= issued !== null;
   }
-  if (level > standing.level) {
-    rewarded =
-      (await qualifyVipUpgradePromotionsWithin(tx, memberId, standing.level, level)) || rewarded;
+  if (level > from) {
+    rewarded = (await qualifyVipUpgradePromotionsWithin(tx, memberId, from, level)) || rewarded;
   }
-  return { level, change: { memberId, level, version: Number(stored!.version), rewarded } };
+  return { memberId, level, version: Number(stored!.version), rewarded };
 }
 
 /** After the commit: the level to the member's pages, and the upgrade bonus's red dot. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LaunchResult, WinnerEntry } from '../../../src/shared/games';
 import { slotRtp } from '../../../server/domain/games/demoVendor/slotEngine';
 import { bearer, loginToken } from '../../support/identityClient';
@@ -152,14 +152,17 @@ describe.each(engines)('demo vendor on %s', (engine) => {
     const winners: WinnerEntry[] = [];
     const stop = server.deps.changes.on('winner', (entry) => winners.push(entry));
     const round = await play('spin', { launch: id, bet: '2.00', roundId: newKey() });
-    stop();
     expect(round.body.value).toMatchObject({
       win: '1000.00',
       symbols: ['diamond', 'diamond', 'diamond'],
     });
-    expect(winners).toEqual([
-      expect.objectContaining({ customerName: 'pl***1', winAmount: '1000.00' }),
-    ]);
+    // Announced right after the commit, not before the player's answer (issue 31).
+    await vi.waitFor(() =>
+      expect(winners).toEqual([
+        expect.objectContaining({ customerName: 'pl***1', winAmount: '1000.00' }),
+      ]),
+    );
+    stop();
     const board = await call(
       server,
       '/wps/relay/GCSGAME_getRankList?gameCategory=ALL&language=EN&limitNum=20',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SalaryView } from '../../../src/shared/salary';
 import type { SalaryChange } from '../../../server/domain/salary/publish';
 import { bearer, loginToken } from '../../support/identityClient';
@@ -42,8 +42,10 @@ describe.each(engines)('real-time salary on %s', (engine) => {
       });
       expect(reply.body.success).toBe(true);
     }
-    stop();
     const after = (await salary(agent)).body.value as SalaryView;
+    // Announced right after each commit, not before the player's answer (issue 31).
+    await vi.waitFor(() => expect(heard.at(-1)?.event.accrued).toBe(after.current.accrued));
+    stop();
     const accruedNow = (view: SalaryView) => BigInt(view.current.accrued.replace('.', ''));
     // Both spins fell in one 5-minute period unless a boundary passed between them.
     const gained =
@@ -51,7 +53,6 @@ describe.each(engines)('real-time salary on %s', (engine) => {
         ? accruedNow(after) - accruedNow(before)
         : accruedNow(after) + BigInt(after.awaitingSettlement.replace('.', ''));
     expect(gained).toBe(30n); // 2 × 1.5 % of 10.00
-    expect(heard.map((change) => change.event.accrued).at(-1)).toBe(after.current.accrued);
     expect(heard.every((change) => change.agentId === heard[0]!.agentId)).toBe(true);
   });
 

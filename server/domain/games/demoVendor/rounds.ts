@@ -3,7 +3,7 @@ import { parseMoney, toMoneyString } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
 import type { Platform } from '../../../platform/platform';
 import { ApiError } from '../../../platform/apiError';
-import { houseAccountId } from '../../ledger/accounts';
+import { knownHouseAccountId } from '../../ledger/accounts';
 import type { BalanceChange } from '../../ledger/amounts';
 import { fundStakeWithin, splitWin, stakePostings, winPostings } from '../../wallet/stakes';
 import { postWithin } from '../../ledger/post';
@@ -50,114 +50,136 @@ export async function playRound(
   if (launch.demo) return playDemo(deps, launch, request, decision);
   const memberId = launch.memberId!;
   const roundKey = `${memberId}:${request.roundId}`;
-  const result = await commit(deps, async (work) => {
-    const { tx } = work;
-    const [created] = await tx.query<{ id: string; created_at: Date }>(
-      `insert into bets (member_id, vendor, game_code, game_name, round_id, bet_amount,
-         valid_bet_amount, win_amount, settled_at)
-       values ($1, $2, $3, $4, $5, $6, $6, $7, now())
-       on conflict (vendor, round_id) do nothing returning id::text, created_at`,
-      [
+  try {
+    return await commit(deps, async (work) => {
+      const { tx } = work;
+      // Responsible gaming (issue 17), before any money moves: an excluded member, a session
+      // past its limit, a stake over a loss or wager limit are refused (the round never
+      // happened); else the stake and the win count toward the limits. It takes the member's
+      // row lock first, so a member's rounds run one after the other.
+      await reserveBetWithin(tx, deps, {
         memberId,
-        launch.vendor,
-        launch.nodeId,
-        launch.gameName,
-        roundKey,
-        request.bet.toString(),
-        decision.win.toString(),
-      ],
-    );
-    if (!created)
-      return { outcome: await storedOutcome(tx, launch.vendor, roundKey), played: false };
-    // Responsible gaming (issue 17), before any money moves: an excluded member, a session past
-    // its limit, a stake over a loss or wager limit are refused (the round never happened);
-    // else the stake and the win count toward the limits.
-    await reserveBetWithin(tx, deps, {
-      memberId,
-      sessionId: launch.sessionId,
-      stake: request.bet,
-      win: decision.win,
-    });
-    // Real money first, then bonus money (issue 28); the win goes back in the same proportion.
-    const funding = await fundStakeWithin(tx, memberId, request.bet);
-    const house = await houseAccountId(tx, 'vendors');
-    const betPosted = await postWithin(tx, {
-      idempotencyKey: `round:${launch.vendor}:${roundKey}:bet`,
-      kind: 'bet',
-      memberId,
-      postings: [...stakePostings(funding), { accountId: house, amount: request.bet }],
-    });
-    const balances = new Map(betPosted.balances);
-    const won = splitWin(funding, decision.win);
-    if (decision.win > 0n) {
-      const winPosted = await postWithin(tx, {
-        idempotencyKey: `round:${launch.vendor}:${roundKey}:win`,
-        kind: 'win',
-        memberId,
-        postings: [{ accountId: house, amount: -decision.win }, ...winPostings(funding, won)],
-      });
-      for (const [account, value] of winPosted.balances) balances.set(account, value);
-    }
-    // The accounts that moved are published; the game shows both together.
-    const names = new Map([[funding.main, 'MAIN']]);
-    if (funding.bonusAccount) names.set(funding.bonusAccount, 'BONUS');
-    const changes: BalanceChange[] = [...balances]
-      .filter(([account]) => names.has(account))
-      .map(([account, value]) => ({ memberId, wallet: names.get(account)!, ...value }));
-    const after = (account: string | null, before: bigint) =>
-      account === null ? 0n : (balances.get(account)?.balance ?? before);
-    const playable =
-      after(funding.main, funding.mainBefore) + after(funding.bonusAccount, funding.bonusBefore);
-    const outcome: RoundOutcome = {
-      ...decision.detail,
-      roundId: request.roundId,
-      bet: toMoneyString(request.bet),
-      win: toMoneyString(decision.win),
-      // What the game can still stake: real and bonus money together.
-      balance: toMoneyString(playable),
-      demo: false,
-    };
-    work.changed('balance', changes);
-    // What the bet earns (the bet accruals table), in its unit of work.
-    await accrueBetWithin(
-      work,
-      deps,
-      {
-        id: created.id,
-        memberId,
-        gameType: launch.gameType,
-        valid: request.bet,
+        sessionId: launch.sessionId,
         stake: request.bet,
         win: decision.win,
-        bonusStake: funding.bonus,
-        bonusWin: won.bonus,
-        at: new Date(created.created_at),
-      },
-      accruals,
-    );
-    await tx.query(
-      `update bets set outcome = $2, bonus_bet_amount = $3, bonus_win_amount = $4
-       where id = $1`,
-      [created.id, JSON.stringify(outcome), funding.bonus.toString(), won.bonus.toString()],
-    );
-    if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
-      work.afterCommit((platform) => bigWin(platform, memberId, launch, decision.win));
+      });
+      // Real money first, then bonus money (issue 28); the win goes back in the same proportion.
+      const funding = await fundStakeWithin(tx, memberId, request.bet);
+      const house = await knownHouseAccountId(deps.db, tx, 'vendors');
+      const betPosted = await postWithin(tx, {
+        idempotencyKey: `round:${launch.vendor}:${roundKey}:bet`,
+        kind: 'bet',
+        memberId,
+        postings: [...stakePostings(funding), { accountId: house, amount: request.bet }],
+      });
+      // The round was played before (a retry that crossed the first answer): its answer stands.
+      if (betPosted.replayed) throw new RoundPlayed();
+      const balances = new Map(betPosted.balances);
+      const won = splitWin(funding, decision.win);
+      if (decision.win > 0n) {
+        const winPosted = await postWithin(tx, {
+          idempotencyKey: `round:${launch.vendor}:${roundKey}:win`,
+          kind: 'win',
+          memberId,
+          postings: [{ accountId: house, amount: -decision.win }, ...winPostings(funding, won)],
+        });
+        for (const [account, value] of winPosted.balances) balances.set(account, value);
+      }
+      // The accounts that moved are published; the game shows both together.
+      const names = new Map([[funding.main, 'MAIN']]);
+      if (funding.bonusAccount) names.set(funding.bonusAccount, 'BONUS');
+      const changes: BalanceChange[] = [...balances]
+        .filter(([account]) => names.has(account))
+        .map(([account, value]) => ({ memberId, wallet: names.get(account)!, ...value }));
+      const after = (account: string | null, before: bigint) =>
+        account === null ? 0n : (balances.get(account)?.balance ?? before);
+      const playable =
+        after(funding.main, funding.mainBefore) + after(funding.bonusAccount, funding.bonusBefore);
+      const outcome: RoundOutcome = {
+        ...decision.detail,
+        roundId: request.roundId,
+        bet: toMoneyString(request.bet),
+        win: toMoneyString(decision.win),
+        // What the game can still stake: real and bonus money together.
+        balance: toMoneyString(playable),
+        demo: false,
+      };
+      // The betting record with its answer, once per round id (a replay reads it back).
+      const [created] = await tx.query<{ id: string; created_at: Date }>(
+        `insert into bets (member_id, vendor, game_code, game_name, round_id, bet_amount,
+           valid_bet_amount, win_amount, settled_at, outcome, bonus_bet_amount, bonus_win_amount)
+         values ($1, $2, $3, $4, $5, $6, $6, $7, now(), $8, $9, $10)
+         on conflict (vendor, round_id) do nothing returning id::text, created_at`,
+        [
+          memberId,
+          launch.vendor,
+          launch.nodeId,
+          launch.gameName,
+          roundKey,
+          request.bet.toString(),
+          decision.win.toString(),
+          JSON.stringify(outcome),
+          funding.bonus.toString(),
+          won.bonus.toString(),
+        ],
+      );
+      if (!created) throw new RoundPlayed();
+      work.changed('balance', changes);
+      // What the bet earns (the bet accruals table), in its unit of work.
+      await accrueBetWithin(
+        work,
+        deps,
+        {
+          id: created.id,
+          memberId,
+          gameType: launch.gameType,
+          valid: request.bet,
+          stake: request.bet,
+          win: decision.win,
+          bonusStake: funding.bonus,
+          bonusWin: won.bonus,
+          at: new Date(created.created_at),
+        },
+        accruals,
+      );
+      if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
+        work.afterAnswer((platform) => bigWin(platform, memberId, launch, decision.win));
+      }
+      return outcome;
+    });
+  } catch (error) {
+    // A round id already played answers as it did the first time, whatever would refuse it now
+    // (a limit reached since, the money spent since): the rollback left nothing of this try.
+    if (error instanceof RoundPlayed || error instanceof ApiError) {
+      const stored = await storedOutcome(deps.db, launch.vendor, roundKey);
+      if (stored) return stored;
+      if (error instanceof RoundPlayed) {
+        throw new ApiError(409, 'round_conflict', 'This round id was already used.');
+      }
     }
-    return { outcome };
-  });
-  return result.outcome;
+    throw error;
+  }
 }
 
+/** Thrown inside a round's transaction when its id was played before: rolls the try back. */
+class RoundPlayed extends Error {
+  constructor() {
+    super('round already played');
+  }
+}
+
+/** The stored answer of a round played before; null when the round id is unknown. */
 async function storedOutcome(
-  tx: Queryable,
+  db: Queryable,
   vendor: string,
   roundKey: string,
-): Promise<RoundOutcome> {
-  const [row] = await tx.query<{ outcome: RoundOutcome | null }>(
+): Promise<RoundOutcome | null> {
+  const [row] = await db.query<{ outcome: RoundOutcome | null }>(
     'select outcome from bets where vendor = $1 and round_id = $2',
     [vendor, roundKey],
   );
-  if (!row?.outcome) throw new ApiError(409, 'round_conflict', 'This round id was already used.');
+  if (!row) return null;
+  if (!row.outcome) throw new ApiError(409, 'round_conflict', 'This round id was already used.');
   return { ...row.outcome, replayed: true };
 }
 
