@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import { createReadCache } from '../../domain/games/catalogue/readCache';
-import type { GameItem, GameListPage } from '../../../src/shared/games';
+import { type PreparedAnswer, prepareAnswer } from '../preparedAnswer';
 import type { RelayTable } from '../relay/dispatcher';
 
 /** Browsers send empty parameters for "none"; read them as absent. */
@@ -92,8 +92,9 @@ const recentQuery = z.object({ language, vassalage: optional(vendorCode) });
 export function catalogueRelays(deps: AppDeps): RelayTable {
   const { db } = deps;
   // One cache per server: the catalogue does not change while it runs (readCache.ts).
-  const listCache = createReadCache<GameListPage>();
-  const hotCache = createReadCache<GameItem[]>();
+  // Kept serialized, with their ETags (issue 31): a page is JSON text sent as it is.
+  const listCache = createReadCache<PreparedAnswer>();
+  const hotCache = createReadCache<PreparedAnswer>();
   const languageOf = (request: FastifyRequest, asked: string | undefined) =>
     asked ?? requestLanguage(request, deps.config);
 
@@ -130,7 +131,9 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
           pageNo: query.pageNo,
           pageSize: query.pageSize,
         };
-        return listCache.get(JSON.stringify(filter), () => gameList(db, filter));
+        return listCache.get(JSON.stringify(filter), async () =>
+          prepareAnswer(await gameList(db, filter)),
+        );
       },
     },
     GCSGAME_hotGamesV2: {
@@ -138,7 +141,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
       handle: async (request) => {
         const query = parseInput(hotGamesQuery, request.query);
         const language = languageOf(request, query.language);
-        return hotCache.get(language, () => hotGames(db, language));
+        return hotCache.get(language, async () => prepareAnswer(await hotGames(db, language)));
       },
     },
     MCSFE_getFavoriteGames: {

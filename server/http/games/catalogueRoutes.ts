@@ -12,6 +12,8 @@ import { sessionOf } from '../auth';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
+import { createReadCache } from '../../domain/games/catalogue/readCache';
+import { type PreparedAnswer, prepareAnswer, sendPrepared } from '../preparedAnswer';
 import { artworkRoutes } from './artwork';
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -45,20 +47,25 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
   const languageOf = (request: FastifyRequest, asked: string | undefined) =>
     asked ?? requestLanguage(request, deps.config);
 
-  app.get('/lgw/games/game_menus', async (request) => {
+  // The menus change only with the catalogue, at start: kept serialized with their ETags.
+  const menus = createReadCache<PreparedAnswer>();
+  const menu = (vendor: string, mode: LotteryPrizeMode, language: string) =>
+    menus.get(`${vendor}:${mode}:${language}`, async () =>
+      prepareAnswer(await lotteryMenu(deps.db, vendor, mode, language)),
+    );
+
+  app.get('/lgw/games/game_menus', async (request, reply) => {
     const query = parseInput(menuQuery, request.query);
     const mode = query.prizeMode ?? 'LOTT';
-    return ok(
-      await lotteryMenu(deps.db, menuVendorOf[mode], mode, languageOf(request, query.language)),
-    );
+    const language = languageOf(request, query.language);
+    return sendPrepared(request, reply, await menu(menuVendorOf[mode], mode, language));
   });
 
-  app.get('/lgw/vn/games/game_menu', async (request) => {
+  app.get('/lgw/vn/games/game_menu', async (request, reply) => {
     const query = parseInput(vnMenuQuery, request.query);
     const mode = query.prizeMode ?? 'LOTT';
-    return ok(
-      await lotteryMenu(deps.db, VN_LOTTERY_VENDOR, mode, languageOf(request, query.language)),
-    );
+    const language = languageOf(request, query.language);
+    return sendPrepared(request, reply, await menu(VN_LOTTERY_VENDOR, mode, language));
   });
 
   app.get('/lgw/vn/games/game_menu/recent', { config: { auth: 'session' } }, async (request) => {

@@ -4,6 +4,7 @@ import { ok } from '../../../src/shared/envelope';
 import { authorize, openBody } from '../auth';
 import type { AppDeps } from '../../deps';
 import { ApiError, parseInput } from '../errors';
+import { PreparedAnswer, sendPrepared } from '../preparedAnswer';
 import type { RouteAuth } from '../routeConfig';
 
 export type RelayMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -15,6 +16,7 @@ export interface RelayHandler {
   auth?: RouteAuth;
   /** Spec 7 (E): the body arrives encrypted (ARCHITECTURE, Encryption) and is opened first. */
   encrypted?: boolean;
+  /** The value to answer (wrapped in the envelope), or a `PreparedAnswer` sent as it is. */
   handle(request: FastifyRequest): Promise<unknown>;
 }
 
@@ -33,7 +35,7 @@ export async function relayRoutes(
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE'],
     url: '/wps/relay/:name',
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { name } = parseInput(relayParams, request.params);
       const relay = Object.hasOwn(table, name) ? table[name] : undefined;
       if (!relay) throw new ApiError(404, 'unknown_relay', `Unknown relay call "${name}".`);
@@ -42,7 +44,10 @@ export async function relayRoutes(
       }
       if (relay.auth) await authorize(deps, request, relay.auth);
       if (relay.encrypted) await openBody(deps, request);
-      return ok(await relay.handle(request));
+      const answer = await relay.handle(request);
+      // A read-mostly answer serialized once (the catalogue): sent as is, with its ETag.
+      if (answer instanceof PreparedAnswer) return sendPrepared(request, reply, answer);
+      return ok(answer);
     },
   });
 }

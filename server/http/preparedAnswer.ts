@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../../src/shared/envelope';
+
+/**
+ * An answer serialized once and sent many times (issue 31: the catalogue at the limit): the
+ * envelope's JSON text and its strong ETag, a hash of that text — the same in every process that
+ * holds the same catalogue, so a browser's copy stays valid behind a balancer.
+ */
+export class PreparedAnswer {
+  readonly etag: string;
+  constructor(readonly body: string) {
+    this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  }
+}
+
+/** The successful envelope of `value`, prepared. */
+export const prepareAnswer = (value: unknown) => new PreparedAnswer(JSON.stringify(ok(value)));
+
+/**
+ * Sends a prepared answer: 304 with no body when the request's `If-None-Match` names its ETag,
+ * else the text. `no-cache`: a browser may keep it but asks each time (a 304 costs a few bytes).
+ */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+): FastifyReply {
+  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  const asked = request.headers['if-none-match'];
+  if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}

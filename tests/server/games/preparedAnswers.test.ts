@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/testServer';
+
+/**
+ * The catalogue's read-mostly answers (issue 31): serialized once, sent with a strong ETag, and
+ * answered 304 with no body when the browser already holds them. The ETag is a hash of the
+ * answer, so two processes holding the same catalogue give the same one (a browser's copy stays
+ * valid whichever process a balancer picks).
+ */
+const READS = [
+  '/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=1&pageSize=24&language=EN',
+  '/wps/relay/GCSGAME_hotGamesV2?language=EN',
+  '/lgw/games/game_menus?language=EN',
+  '/lgw/vn/games/game_menu?language=VI',
+];
+
+describe('catalogue answers with ETags', () => {
+  let first: TestServer;
+  let second: TestServer;
+
+  beforeAll(async () => {
+    [first, second] = await Promise.all([startTestServer('pglite'), startTestServer('pglite')]);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+  });
+
+  it.each(READS)('%s: an ETag, a 304 for it, the same in two processes', async (path) => {
+    const answer = await fetch(first.url + path);
+    expect(answer.status).toBe(200);
+    const etag = answer.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await answer.json()) as { success: boolean };
+    expect(body.success).toBe(true);
+
+    const again = await fetch(first.url + path, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    const stale = await fetch(first.url + path, { headers: { 'if-none-match': '"stale"' } });
+    expect(stale.status).toBe(200);
+
+    const elsewhere = await fetch(second.url + path, { headers: { 'if-none-match': etag! } });
+    expect(elsewhere.status).toBe(304);
+  });
+
+  it('gives each page its own ETag', async () => {
+    const page = (n: number) =>
+      fetch(`${first.url}/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=${n}&pageSize=24`);
+    const [one, two] = await Promise.all([page(1), page(2)]);
+    expect(one.headers.get('etag')).not.toBe(two.headers.get('etag'));
+  });
+});
