@@ -11,7 +11,11 @@ import { MONEY_AMOUNT_PATTERN, parseMoney, toMoneyString } from '../../../src/sh
 import { recordRecentGame } from '../../domain/games/catalogue/recentGames';
 import { drawDigit, drawRtp, drawWin } from '../../domain/games/demoVendor/drawEngine';
 import { findLaunchableGame } from '../../domain/games/demoVendor/findGame';
-import { createLaunch, resolveLaunch } from '../../domain/games/demoVendor/launches';
+import {
+  createLaunch,
+  resolveLaunch,
+  resolveLaunchToPlay,
+} from '../../domain/games/demoVendor/launches';
 import { lobbyInfo } from '../../domain/games/lottery/draws';
 import { lottoLaunchOf } from '../../domain/games/lottery/lottoLaunch';
 import { requestLanguage } from '../language';
@@ -148,7 +152,7 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   app.post('/wps/demo-vendor/spin', async (request) => {
     const body = parseInput(spinBody, request.body);
-    const launch = await resolveLaunch(deps.db, body.launch);
+    const launch = await resolveLaunchToPlay(deps.db, body.launch);
     if (launch.engine !== 'slot') throw new ApiError(400, 'invalid_request', 'Not a slot.');
     const bet = parseMoney(body.bet);
     return ok(
@@ -162,7 +166,7 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   app.post('/wps/demo-vendor/draw', async (request) => {
     const body = parseInput(drawBody, request.body);
-    const launch = await resolveLaunch(deps.db, body.launch);
+    const launch = await resolveLaunchToPlay(deps.db, body.launch);
     if (launch.engine !== 'draw') throw new ApiError(400, 'invalid_request', 'Not a draw.');
     const bet = parseMoney(body.bet);
     return ok(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchResult } from '../../../src/shared/games';
 import type { RoomList } from '../../../src/shared/rooms';
 import { bearer, loginToken } from '../../support/identityClient';
+import { grant, mainBalance, newKey } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
 /**
@@ -77,8 +78,16 @@ describe.each(engines)('rooms and the launch fallback on %s', (engine) => {
     const [game] = await server.deps.db.query<{ node_id: string; vendor: string }>(
       `select node_id, vendor from games where engine = 'slot' order by node_id limit 1`,
     );
+    await grant(server, 'player2', '10.00');
     const first = await launch(tokens.player2!, { nodeId: game!.node_id, vassalage: game!.vendor });
     const old = tokenOf(first);
+    const spin = (token: string) =>
+      call(server, '/wps/demo-vendor/spin', {
+        method: 'POST',
+        json: { launch: token, bet: '1.00', roundId: newKey() },
+      });
+    // Played once: the server remembers the launch (issue 31), and must still see it move.
+    expect((await spin(old)).status).toBe(200);
     const fallback = (token: string, json: unknown) =>
       call(server, '/wps/relay/GCS_gameLaunchFB', {
         method: 'POST',
@@ -100,6 +109,12 @@ describe.each(engines)('rooms and the launch fallback on %s', (engine) => {
     const session = (token: string) => call(server, `/wps/demo-vendor/session?launch=${token}`);
     expect((await session(fresh)).status).toBe(200);
     expect((await session(old)).body.code).toBe('launch_expired');
+    const before = await mainBalance(server, tokens.player2!);
+    const stale = await spin(old);
+    expect(stale.status).toBe(401);
+    expect(stale.body.code).toBe('launch_expired');
+    expect(await mainBalance(server, tokens.player2!)).toBe(before);
+    expect((await spin(fresh)).status).toBe(200);
     // The old address cannot be moved again.
     expect((await fallback(tokens.player2!, { launch: old })).status).toBe(404);
 

@@ -27,6 +27,10 @@ export interface Launch extends LaunchedGame {
   /** The login session a real launch was opened from (the session limit counts from it). */
   sessionId: string | null;
   demo: boolean;
+  /** The hash of the token it was resolved by (a round checks it is still the launch's). */
+  tokenHash: string;
+  /** When it ends by itself. */
+  expiresAt: Date;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -103,21 +107,17 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
     lotto_area: string | null;
     lotto_prize_mode: string | null;
     lotto_view: 'lobby' | 'betting' | null;
+    expires_at: Date;
   }>(
     `select l.id::text, l.member_id::text, l.session_id::text, l.node_id, l.vendor, l.game_name,
        l.engine, l.demo, l.expires_at > now() as live, coalesce(g.game_type, 'RNG') as game_type,
+       l.expires_at,
        l.lotto_area, l.lotto_prize_mode, l.lotto_view
      from game_launches l left join games g on g.node_id = l.node_id
      where l.token_hash = $1`,
     [hash(token)],
   );
-  if (!row || !row.live) {
-    throw new ApiError(
-      401,
-      'launch_expired',
-      'This game session has ended. Please launch it again.',
-    );
-  }
+  if (!row || !row.live) throw launchEnded();
   return {
     id: row.id,
     memberId: row.member_id,
@@ -128,12 +128,57 @@ export async function resolveLaunch(db: Queryable, token: string): Promise<Launc
     engine: row.engine,
     demo: row.demo,
     gameType: row.game_type,
+    tokenHash: hash(token),
+    expiresAt: new Date(row.expires_at),
     lotto:
       row.lotto_view === null
         ? null
         : { area: row.lotto_area!, prizeMode: row.lotto_prize_mode!, view: row.lotto_view },
   };
 }
+
+/** The refusal of a round or a read of a launch that has ended (or never was). */
+export const launchEnded = () =>
+  new ApiError(401, 'launch_expired', 'This game session has ended. Please launch it again.');
+
+/** Real launches resolved lately, per database, by token hash (see `resolveLaunchToPlay`). */
+const known = new WeakMap<object, Map<string, Launch>>();
+const KNOWN_LIMIT = 10_000;
+
+/**
+ * `resolveLaunch` for a round of real play (issue 31: a bet costs no round trip to find its
+ * launch): a real launch once resolved is remembered in this process until it ends by itself.
+ * What a launch holds never changes but its token (a fallback reissues it) and its end (a
+ * responsible-gaming stop ends it early), so the round's own transaction checks those when it
+ * writes the betting record (`liveLaunchSql`): a remembered launch is never played once it is
+ * no longer live, in any process. Free trials are not remembered (their money is the launch's).
+ */
+export async function resolveLaunchToPlay(
+  db: Queryable & object,
+  token: string,
+  now = new Date(),
+): Promise<Launch> {
+  const map = known.get(db) ?? new Map<string, Launch>();
+  known.set(db, map);
+  const key = hash(token);
+  const remembered = map.get(key);
+  if (remembered && remembered.expiresAt > now) return remembered;
+  if (remembered) map.delete(key);
+  const launch = await resolveLaunch(db, token);
+  if (!launch.demo) {
+    map.set(key, launch);
+    if (map.size > KNOWN_LIMIT) map.delete(map.keys().next().value!);
+  }
+  return launch;
+}
+
+/**
+ * The SQL condition that the launch `$id` is still live under the token hash `$hash` (both
+ * parameter references), for the statement that writes a round.
+ */
+export const liveLaunchSql = (id: string, tokenHash: string) =>
+  `exists (select 1 from game_launches l where l.id = ${id}::bigint
+     and l.token_hash = ${tokenHash} and l.expires_at > now())`;
 
 /**
  * The launch fallback (GCS_gameLaunchFB, issue 16): the same launch under a new token, for the

@@ -7,7 +7,7 @@ import { knownHouseAccountId } from '../../ledger/accounts';
 import type { BalanceChange } from '../../ledger/amounts';
 import { fundStakeWithin, splitWin, stakePostings, winPostings } from '../../wallet/stakes';
 import { postWithin } from '../../ledger/post';
-import type { Launch } from './launches';
+import { type Launch, launchEnded, liveLaunchSql } from './launches';
 import { accrueBetWithin, BET_ACCRUALS, type BetAccrual } from '../../accruals/bet';
 import { reserveBetWithin } from '../../responsibleGaming/enforce';
 import { commit } from '../../../platform/unitOfWork';
@@ -105,10 +105,12 @@ export async function playRound(
         demo: false,
       };
       // The betting record with its answer, once per round id (a replay reads it back).
+      // Only while the launch is live under this token (it may be remembered: launches.ts).
       const [created] = await tx.query<{ id: string; created_at: Date }>(
         `insert into bets (member_id, vendor, game_code, game_name, round_id, bet_amount,
            valid_bet_amount, win_amount, settled_at, outcome, bonus_bet_amount, bonus_win_amount)
-         values ($1, $2, $3, $4, $5, $6, $6, $7, now(), $8, $9, $10)
+         select $1, $2, $3, $4, $5, $6, $6, $7, now(), $8, $9, $10
+         where ${liveLaunchSql('$11', '$12')}
          on conflict (vendor, round_id) do nothing returning id::text, created_at`,
         [
           memberId,
@@ -121,9 +123,18 @@ export async function playRound(
           JSON.stringify(outcome),
           funding.bonus.toString(),
           won.bonus.toString(),
+          launch.id,
+          launch.tokenHash,
         ],
       );
-      if (!created) throw new RoundPlayed();
+      if (!created) {
+        const [live] = await tx.query<{ live: boolean }>(
+          `select ${liveLaunchSql('$1', '$2')} as live`,
+          [launch.id, launch.tokenHash],
+        );
+        if (!live?.live) throw launchEnded();
+        throw new RoundPlayed();
+      }
       work.changed('balance', changes);
       // What the bet earns (the bet accruals table), in its unit of work.
       await accrueBetWithin(
