@@ -19,6 +19,13 @@ export interface RsaKeys {
  * ARCHITECTURE says "kept in the data folder"; a folder would split a multi-process site.
  */
 async function sharedSecret(db: Queryable, key: string, create: () => string): Promise<string> {
+  // Read first: a restart finds it (issue 31: an RSA key pair made only to be thrown away was a
+  // fifth of every start); a first start makes one, and the first process to store it wins.
+  const [stored] = await db.query<{ value: string }>(
+    'select value from system_settings where key = $1',
+    [key],
+  );
+  if (stored) return stored.value;
   await db.query(
     `insert into system_settings (key, value) values ($1, $2) on conflict (key) do nothing`,
     [key, JSON.stringify(create())],

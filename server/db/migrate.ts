@@ -24,8 +24,13 @@ export async function migrate(db: Database): Promise<string[]> {
   const files = (await readdir(migrationsDir))
     .filter((name) => /^\d{3}_.+\.sql$/.test(name))
     .sort();
+  // Those recorded already, in one read (a restart applies nothing): each file left is checked
+  // again under the lock, since another process may be applying it now.
+  const recorded = new Set(
+    (await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name),
+  );
   const applied: string[] = [];
-  for (const name of files) {
+  for (const name of files.filter((file) => !recorded.has(file))) {
     const sql = await readFile(path.join(migrationsDir, name), 'utf8');
     const didApply = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

@@ -81,11 +81,15 @@ interface Movement {
   depositKey?: string;
 }
 
-export async function seedAgentDemo(db: Database, passwordHash?: string): Promise<void> {
-  const hash = passwordHash ?? (await hashPassword(DEMO_PASSWORD));
+/**
+ * The agent demo team and its play, once. `passwordHash` null: every account exists already
+ * (seedDemo checked), so none is inserted and no password is hashed (issue 31: a restart).
+ */
+export async function seedAgentDemo(db: Database, passwordHash?: string | null): Promise<void> {
+  const hash = passwordHash === null ? null : (passwordHash ?? (await hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     // One at a time: a row's upline may be the row before (a statement sees no own inserts).
-    for (const row of agentDemoAccounts) {
+    for (const row of hash === null ? [] : agentDemoAccounts) {
       await tx.query(
         `insert into members (account, nickname, password_hash, type, upline_id, affiliate_code)
          select $1, $2, $3, $4, id, $6 from members where lower(account) = lower($5)

@@ -1,11 +1,28 @@
 import type { Database } from '../db/types';
 import { hashPassword } from '../domain/identity/password';
 import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, DEMO_SUPPORT, demoAccounts } from './demoAccounts';
-import { seedAgentDemo } from './seedAgentDemo';
+import { agentDemoAccounts, seedAgentDemo } from './seedAgentDemo';
 import { seedAgentRates } from './seedAgentRates';
 
-/** Idempotent: accounts that exist are left as they are (their passwords may have changed). */
+/**
+ * Idempotent: accounts that exist are left as they are (their passwords may have changed). On a
+ * restart every account exists: one query says so, and no password is hashed (issue 31: the
+ * two hashes were most of a restart's seeding).
+ */
 export async function seedDemo(db: Database): Promise<void> {
+  const accounts = [...demoAccounts, ...agentDemoAccounts].map((demo) => demo.account);
+  const [present] = await db.query<{ missing: number; staff: boolean }>(
+    `select (select count(*) from unnest(string_to_array($1, ',')) as wanted (account)
+        where not exists (select 1 from members m where lower(m.account) = lower(wanted.account))
+       )::int as missing,
+       exists (select 1 from support_staff where name = $2) as staff`,
+    [accounts.join(','), DEMO_SUPPORT.name],
+  );
+  if (present && present.missing === 0 && present.staff) {
+    await seedAgentDemo(db, null);
+    await seedAgentRates(db);
+    return;
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const paymentHash = await hashPassword(DEMO_PAYMENT_PASSWORD);
   await db.transaction(async (tx) => {
