@@ -32,6 +32,8 @@ export async function prepareBettors(
   deps: AppDeps,
   count: number,
   prefix = `bettor${randomBytes(3).toString('hex')}`,
+  /** Loss and wager limits in force (a bet then reads its usage before counting it). */
+  limits = true,
 ): Promise<Bettor[]> {
   const { db } = deps;
   const [agent] = await db.query<{ id: string }>(
@@ -82,11 +84,12 @@ export async function prepareBettors(
     await db.query(`insert into rg_settings (member_id, session_limit_minutes) values ($1, 600)`, [
       id,
     ]);
-    await db.query(
-      `insert into rg_limits (member_id, kind, period, amount)
+    if (limits)
+      await db.query(
+        `insert into rg_limits (member_id, kind, period, amount)
        values ($1, 'loss', 'day', 1000000000), ($1, 'wager', 'week', 1000000000)`,
-      [id],
-    );
+        [id],
+      );
     const reward = await issueRewardWithin(db, {
       memberId: id,
       source: 'mission',

@@ -49,7 +49,7 @@ export interface AccrualCall {
 
 /**
  * One thing a valid bet earns, accrued inside the bet's transaction. Its work in the database is
- * a function of its feature's (migration 046) that `accrueBetWithin` runs with every other step's
+ * a function of its feature's (migration 046) that the round runs with every other step's
  * in one statement (issue 31: a bet is a few round trips, not one per feature); what only the
  * application can do — issue a reward, release a bonus, announce a change — is its `settle`,
  * which reads the function's answer and costs statements only when something happened.
@@ -164,41 +164,52 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
   },
 ];
 
+/** A step chosen for one bet, with the part of the bet it sees. */
+export interface ChosenAccrual {
+  step: BetAccrual;
+  bet: SettledBet;
+  call: AccrualCall;
+}
+
 /**
- * Runs `steps` for one bet inside its unit of work, which publishes what they changed: every
- * step's function in one statement (`bet_accruals`, migration 046), then each step's `settle`
- * with its answer, in order. Each step but the bonus's wagering sees the real-money part of the
- * bet only (issue 28, finding 2): salaries, the dividend, rebates, points, referral, raffle,
- * mission and VIP progress are never earned on bonus money.
+ * The steps of `steps` that `bet` earns something from, each with its function call: every step
+ * but the bonus's wagering sees the real-money part of the bet only (issue 28, finding 2):
+ * salaries, the dividend, rebates, points, referral, raffle, mission and VIP progress are never
+ * earned on bonus money.
  */
-export async function accrueBetWithin(
-  work: Work,
+export function chooseAccruals(
   deps: Platform,
   bet: SettledBet,
   steps: readonly BetAccrual[] = BET_ACCRUALS,
-): Promise<void> {
+): ChosenAccrual[] {
   const real = realPartOf(bet);
-  const calls: { step: BetAccrual; bet: SettledBet; call: AccrualCall }[] = [];
+  const chosen: ChosenAccrual[] = [];
   for (const step of steps) {
     const seen = step.wholeBet ? bet : real;
     if (!step.wholeBet && real.stake <= 0n) continue;
     const call = step.call(deps, seen);
-    if (call) calls.push({ step, bet: seen, call });
+    if (call) chosen.push({ step, bet: seen, call });
   }
-  if (calls.length === 0) return;
-  const [row] = await work.tx.query<{ answers: unknown[] }>(
-    'select bet_accruals($1::jsonb) as answers',
-    [
-      JSON.stringify(
-        calls.map(({ bet: seen, call }) => ({
-          fn: call.fn,
-          args: call.args,
-          bet: accrualBetJson(seen),
-        })),
-      ),
-    ],
-  );
-  for (const [index, { step, bet: seen }] of calls.entries()) {
-    await step.settle?.(work, deps, seen, row!.answers[index] ?? null);
+  return chosen;
+}
+
+/** The chosen steps as steps of a batch (server/db/steps.ts); the bet's id may be unknown yet. */
+export const accrualSteps = (chosen: readonly ChosenAccrual[]) =>
+  chosen.map(({ bet, call }) => ({
+    fn: call.fn,
+    args: call.args,
+    bet: accrualBetJson(bet),
+  }));
+
+/** Each chosen step's `settle` with its answer, in order, in the bet's unit of work. */
+export async function settleAccruals(
+  work: Work,
+  deps: Platform,
+  chosen: readonly ChosenAccrual[],
+  answers: readonly unknown[],
+  betId: string,
+): Promise<void> {
+  for (const [index, { step, bet }] of chosen.entries()) {
+    await step.settle?.(work, deps, { ...bet, id: betId }, answers[index] ?? null);
   }
 }

@@ -84,43 +84,103 @@ type LedgerPostAnswer =
  * itself, the one statement is its own transaction.
  */
 export async function postWithin(tx: Queryable, request: PostingRequest): Promise<Posted> {
-  const total = request.postings.reduce((sum, posting) => sum + posting.amount, 0n);
-  if (total !== 0n) throw new Error(`unbalanced transaction ${request.kind}: ${total}`);
-  if (request.postings.some((posting) => posting.amount === 0n)) throw new Error('zero posting');
-  const fingerprint = fingerprintOf(request);
-  // Locked in a fixed order (account id) so concurrent transfers cannot deadlock.
-  const ordered = [...request.postings].sort((a, b) =>
-    BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1,
-  );
-  const stored = request.describe ? null : (request.result ?? {});
+  const params = postingParams(request);
   const [row] = await tx
     .query<{ posted: LedgerPostAnswer }>(
       'select ledger_post($1, $2, $3, $4, $5::jsonb, $6::bigint[], $7::bigint[]) as posted',
       [
-        request.idempotencyKey,
-        request.kind,
-        request.memberId,
-        fingerprint,
-        stored === null ? null : JSON.stringify(stored),
-        `{${ordered.map((posting) => posting.accountId).join(',')}}`,
-        `{${ordered.map((posting) => posting.amount.toString()).join(',')}}`,
+        params.key,
+        params.kind,
+        params.member,
+        Buffer.from(params.fingerprint, 'hex'),
+        params.result === null ? null : JSON.stringify(params.result),
+        `{${params.accounts.join(',')}}`,
+        `{${params.amounts.join(',')}}`,
       ],
     )
     .catch((error: unknown) => {
-      const code = (error as { code?: string }).code;
-      if (code === 'PL001') throw new ApiError(409, 'insufficient_funds', 'Insufficient balance.');
-      // A balance beyond BIGINT (SQLSTATE 22003): refused as an amount, never a 500. With
-      // every amount bounded this needs ~92 million maximal postings into one account.
-      if (code === '22003') {
-        throw new ApiError(
-          409,
-          'amount_out_of_range',
-          'This amount would take a balance beyond what the books can hold.',
-        );
-      }
-      throw error;
+      throw ledgerRefusal(error);
     });
-  const posted = row!.posted;
+  const posted = await postedOf(tx, request, row!.posted);
+  return posted;
+}
+
+/** What `ledger_post` is called with for `request` (checked: balanced, no zero posting). */
+interface PostingParams {
+  key: string;
+  kind: string;
+  member: string | null;
+  /** The request's fingerprint, hex. */
+  fingerprint: string;
+  result: Record<string, unknown> | null;
+  /** Accounts in a fixed order (their ids), so concurrent transfers cannot deadlock. */
+  accounts: string[];
+  amounts: string[];
+}
+
+function postingParams(request: PostingRequest): PostingParams {
+  const total = request.postings.reduce((sum, posting) => sum + posting.amount, 0n);
+  if (total !== 0n) throw new Error(`unbalanced transaction ${request.kind}: ${total}`);
+  if (request.postings.some((posting) => posting.amount === 0n)) throw new Error('zero posting');
+  const ordered = [...request.postings].sort((a, b) =>
+    BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1,
+  );
+  return {
+    key: request.idempotencyKey,
+    kind: request.kind,
+    member: request.memberId ?? null,
+    fingerprint: fingerprintOf(request).toString('hex'),
+    result: request.describe ? null : (request.result ?? {}),
+    accounts: ordered.map((posting) => posting.accountId),
+    amounts: ordered.map((posting) => posting.amount.toString()),
+  };
+}
+
+/** The ledger function's refusals as the API's: no money, or a balance beyond BIGINT. */
+export function ledgerRefusal(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'PL001') return new ApiError(409, 'insufficient_funds', 'Insufficient balance.');
+  // A balance beyond BIGINT (SQLSTATE 22003): refused as an amount, never a 500. With
+  // every amount bounded this needs ~92 million maximal postings into one account.
+  if (code === '22003') {
+    return new ApiError(
+      409,
+      'amount_out_of_range',
+      'This amount would take a balance beyond what the books can hold.',
+    );
+  }
+  return error;
+}
+
+/** The ledger's step function (migration 047): `ledger_post` as one step of a batch. */
+export const POSTING_FUNCTION = 'ledger_post_step';
+
+/**
+ * A posting as a step of a batch of steps run in one statement (`run_steps`, migration 047):
+ * the same call `postWithin` makes. Read its answer with `postedFromStep`. A request with a
+ * `describe` cannot be a step (its answer is written by a second statement).
+ */
+export function postingStep(request: PostingRequest): { fn: string; args: PostingParams } {
+  if (request.describe) throw new Error('a posting with describe() cannot run as a step');
+  return { fn: POSTING_FUNCTION, args: postingParams(request) };
+}
+
+/** The answer of a posting run as a step, as `postWithin` answers it. */
+export function postedFromStep(
+  tx: Queryable,
+  request: PostingRequest,
+  answer: unknown,
+): Promise<Posted> {
+  return postedOf(tx, request, answer as LedgerPostAnswer);
+}
+
+async function postedOf(
+  tx: Queryable,
+  request: PostingRequest,
+  posted: LedgerPostAnswer,
+): Promise<Posted> {
+  const fingerprint = fingerprintOf(request);
+  const stored = request.describe ? null : (request.result ?? {});
   if (posted.replayed) {
     // The first answer of a key, for the same request only (issue 11): a key reused for another
     // kind, amount, account or member is refused, as payment APIs do, never answered as a

@@ -20,7 +20,14 @@ import {
   readRgState,
   type RgState,
 } from './state';
-import { recordUsageReadingWithin, recordUsageWithin, usageWithin, usedFor } from './usage';
+import {
+  recordUsageReadingWithin,
+  recordUsageWithin,
+  usageStep,
+  usageWithin,
+  usedFor,
+} from './usage';
+import type { Step } from '../../db/steps';
 
 /** The refusal of something a limit does not allow: its code, the English text, the figures. */
 export function limitError(use: LimitUse): ApiError {
@@ -129,17 +136,33 @@ export async function reserveBetWithin(
   tx: Queryable,
   deps: Platform,
   bet: { memberId: string; sessionId: string | null; stake: bigint; win: bigint },
-): Promise<void> {
+  options: {
+    /** More columns to read with the member's lock (`$1` is the member): answered in `also`. */
+    alsoRead?: string;
+    /**
+     * With no loss or wager limit in force, answer the usage to add as a step of the caller's
+     * batch (`usageStep`) instead of adding it now: one round trip less (issue 31).
+     */
+    deferUsage?: boolean;
+  } = {},
+): Promise<{ also: Record<string, unknown>; usageStep: Step | null }> {
   const now = deps.clock.now();
   // The member's row first, always (with the settings and the session, in one statement).
-  const { state, session } = await lockRgStateWithin(tx, bet.memberId, bet.sessionId, now);
+  const { state, session, also } = await lockRgStateWithin(
+    tx,
+    bet.memberId,
+    bet.sessionId,
+    now,
+    options.alsoRead,
+  );
   if (state.exclusion) throw exclusionError(state.exclusion);
   if (bet.sessionId !== null) checkSessionOpen(deps, session, state.sessionLimit, now);
   const added = { wagered: bet.stake, won: bet.win };
   const limits = limitsInForce(state, ['loss', 'wager']);
   if (limits.length === 0) {
+    if (options.deferUsage) return { also, usageStep: usageStep(bet.memberId, now, added) };
     await recordUsageWithin(tx, bet.memberId, now, added);
-    return;
+    return { also, usageStep: null };
   }
   // Counted and read in one statement; a refusal throws, and the rollback takes it back.
   const usage = await recordUsageReadingWithin(tx, bet.memberId, state.timeZone, now, added);
@@ -153,6 +176,7 @@ export async function reserveBetWithin(
     bet.stake,
   );
   if (refused) throw limitError(refused);
+  return { also, usageStep: null };
 }
 
 /**

@@ -109,11 +109,13 @@ export async function lockRgStateWithin(
   memberId: string,
   sessionId: string | null,
   now: Date,
-): Promise<{ state: RgState; session: PlaySession | null }> {
+  /** More columns to read in the same statement (the member is `$1`), answered in `also`. */
+  alsoRead?: string,
+): Promise<{ state: RgState; session: PlaySession | null; also: Record<string, unknown> }> {
   const [row] = await tx.query<
     SettingsRow & { session: { started: string; ended: boolean } | null }
   >(
-    `select ${SETTINGS_COLUMNS},
+    `select ${SETTINGS_COLUMNS}, ${alsoRead ? `${alsoRead},` : ''}
        (select json_build_object('started', coalesce(x.sitting_started_at, x.created_at),
           'ended', x.revoked_at is not null or x.expires_at <= now())
         from sessions x where x.id = $2) as session
@@ -125,6 +127,7 @@ export async function lockRgStateWithin(
   );
   const session = row!.session;
   return {
+    also: row as unknown as Record<string, unknown>,
     state: rgStateOf(row!, now),
     session: session ? { sittingStartedAt: new Date(session.started), ended: session.ended } : null,
   };

@@ -1,4 +1,5 @@
 import { periodStart, RG_PERIODS, type RgPeriod } from '../../../src/shared/responsibleGaming';
+import type { Step } from '../../db/steps';
 import type { Queryable } from '../../db/types';
 
 /** A quarter hour: every zone's offset is a whole number of them (see migration 028). */
@@ -28,6 +29,21 @@ export async function recordUsageWithin(
 ): Promise<void> {
   await tx.query(recordUsage(2), [memberId, ...usageParams(at, added)]);
 }
+
+/** The usage step (migration 047 `rg_usage_step`): a bet's stake and win, in a batch. */
+export const usageStep = (
+  memberId: string,
+  at: Date,
+  added: { wagered: bigint; won: bigint },
+): Step => ({
+  fn: 'rg_usage_step',
+  args: {
+    member: memberId,
+    slot: slotOf(at).toISOString(),
+    wagered: added.wagered.toString(),
+    won: added.won.toString(),
+  },
+});
 
 /** The upsert of a quarter hour's usage: member `$1`, slot and amounts from `$first` on. */
 const recordUsage = (first: number) => {

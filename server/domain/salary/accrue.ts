@@ -64,7 +64,7 @@ interface AccruedRow {
 
 /** The bet as the accrual functions read it. */
 export const accrualBetJson = (bet: AccrualBet & { gameType?: string }) => ({
-  id: bet.id,
+  id: bet.id || null,
   memberId: bet.memberId,
   gameType: bet.gameType ?? null,
   valid: bet.valid.toString(),

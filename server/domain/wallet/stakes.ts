@@ -18,21 +18,36 @@ export interface StakeFunding {
   bonusBefore: bigint;
 }
 
+/** A stake account as `STAKE_ACCOUNTS_SQL` reads it. */
+export interface StakeAccount {
+  id: string;
+  kind: string;
+  balance: string;
+}
+
 /**
- * Splits a stake between the main wallet and the bonus account, under the accounts' row locks
- * (held to the end of the bet's transaction, so the split cannot go stale). Call it after the
- * member's row lock. A stake the two together cannot cover is refused (insufficient_funds).
+ * The stake accounts' read as a column of another statement (issue 31: a bet locks the member,
+ * reads its limits and locks its stake accounts in one round trip): the member `$1`'s main and
+ * bonus accounts, locked in id order, as `stake_accounts` (JSON). Answer it to `fundStakeFrom`.
  */
-export async function fundStakeWithin(
+export const STAKE_ACCOUNTS_SQL = `(select coalesce(json_agg(json_build_object('id', a.id::text,
+    'kind', a.kind, 'balance', a.balance::text) order by a.id), '[]'::json)
+   from (select id, kind, balance from ledger_accounts
+     where member_id = $1 and kind in ('main', 'bonus') order by id for update) a)
+   as stake_accounts`;
+
+/**
+ * Splits a stake between the main wallet and the bonus account, from the accounts as read under
+ * their row locks (`STAKE_ACCOUNTS_SQL`: held to the end of the bet's transaction, so the split
+ * cannot go stale). Read them after the member's row lock. A stake the two together cannot cover
+ * is refused (insufficient_funds).
+ */
+export async function fundStakeFrom(
   tx: Queryable,
   memberId: string,
   stake: bigint,
+  accounts: readonly StakeAccount[],
 ): Promise<StakeFunding> {
-  const accounts = await tx.query<{ id: string; kind: string; balance: string }>(
-    `select id::text, kind, balance::text from ledger_accounts
-     where member_id = $1 and kind in ('main', 'bonus') order by id for update`,
-    [memberId],
-  );
   const mainRow = accounts.find((account) => account.kind === 'main');
   const bonusRow = accounts.find((account) => account.kind === 'bonus' && account.balance !== '0');
   const main = mainRow?.id ?? (await walletId(tx, memberId, null));

@@ -5,10 +5,25 @@ import type { Platform } from '../../../platform/platform';
 import { ApiError } from '../../../platform/apiError';
 import { knownHouseAccountId } from '../../ledger/accounts';
 import type { BalanceChange } from '../../ledger/amounts';
-import { fundStakeWithin, splitWin, stakePostings, winPostings } from '../../wallet/stakes';
-import { postWithin } from '../../ledger/post';
+import {
+  fundStakeFrom,
+  STAKE_ACCOUNTS_SQL,
+  type StakeAccount,
+  splitWin,
+  stakePostings,
+  winPostings,
+} from '../../wallet/stakes';
+import { ledgerRefusal, postedFromStep, type PostingRequest, postingStep } from '../../ledger/post';
+import { runSteps, StepRefused } from '../../../db/steps';
 import { type Launch, launchEnded, liveLaunchSql } from './launches';
-import { accrueBetWithin, BET_ACCRUALS, type BetAccrual } from '../../accruals/bet';
+import {
+  accrualSteps,
+  BET_ACCRUALS,
+  type BetAccrual,
+  chooseAccruals,
+  type SettledBet,
+  settleAccruals,
+} from '../../accruals/bet';
 import { reserveBetWithin } from '../../responsibleGaming/enforce';
 import { commit } from '../../../platform/unitOfWork';
 import type { Change } from '../../../platform/changes';
@@ -56,45 +71,44 @@ export async function playRound(
       // Responsible gaming (issue 17), before any money moves: an excluded member, a session
       // past its limit, a stake over a loss or wager limit are refused (the round never
       // happened); else the stake and the win count toward the limits. It takes the member's
-      // row lock first, so a member's rounds run one after the other.
-      await reserveBetWithin(tx, deps, {
-        memberId,
-        sessionId: launch.sessionId,
-        stake: request.bet,
-        win: decision.win,
-      });
+      // row lock first, so a member's rounds run one after the other, and in the same statement
+      // locks and reads the accounts the stake comes from (issue 31).
+      const { also, usageStep } = await reserveBetWithin(
+        tx,
+        deps,
+        { memberId, sessionId: launch.sessionId, stake: request.bet, win: decision.win },
+        { alsoRead: STAKE_ACCOUNTS_SQL, deferUsage: true },
+      );
       // Real money first, then bonus money (issue 28); the win goes back in the same proportion.
-      const funding = await fundStakeWithin(tx, memberId, request.bet);
+      const funding = await fundStakeFrom(
+        tx,
+        memberId,
+        request.bet,
+        also.stake_accounts as StakeAccount[],
+      );
       const house = await knownHouseAccountId(deps.db, tx, 'vendors');
-      const betPosted = await postWithin(tx, {
+      const won = splitWin(funding, decision.win);
+      const betPosting: PostingRequest = {
         idempotencyKey: `round:${launch.vendor}:${roundKey}:bet`,
         kind: 'bet',
         memberId,
         postings: [...stakePostings(funding), { accountId: house, amount: request.bet }],
-      });
-      // The round was played before (a retry that crossed the first answer): its answer stands.
-      if (betPosted.replayed) throw new RoundPlayed();
-      const balances = new Map(betPosted.balances);
-      const won = splitWin(funding, decision.win);
-      if (decision.win > 0n) {
-        const winPosted = await postWithin(tx, {
-          idempotencyKey: `round:${launch.vendor}:${roundKey}:win`,
-          kind: 'win',
-          memberId,
-          postings: [{ accountId: house, amount: -decision.win }, ...winPostings(funding, won)],
-        });
-        for (const [account, value] of winPosted.balances) balances.set(account, value);
-      }
-      // The accounts that moved are published; the game shows both together.
-      const names = new Map([[funding.main, 'MAIN']]);
-      if (funding.bonusAccount) names.set(funding.bonusAccount, 'BONUS');
-      const changes: BalanceChange[] = [...balances]
-        .filter(([account]) => names.has(account))
-        .map(([account, value]) => ({ memberId, wallet: names.get(account)!, ...value }));
-      const after = (account: string | null, before: bigint) =>
-        account === null ? 0n : (balances.get(account)?.balance ?? before);
+      };
+      const winPosting: PostingRequest | null =
+        decision.win > 0n
+          ? {
+              idempotencyKey: `round:${launch.vendor}:${roundKey}:win`,
+              kind: 'win',
+              memberId,
+              postings: [{ accountId: house, amount: -decision.win }, ...winPostings(funding, won)],
+            }
+          : null;
+      // The accounts are locked: what the game can stake afterwards is known before posting.
       const playable =
-        after(funding.main, funding.mainBefore) + after(funding.bonusAccount, funding.bonusBefore);
+        funding.mainBefore -
+        funding.real +
+        won.real +
+        (funding.bonusAccount === null ? 0n : funding.bonusBefore - funding.bonus + won.bonus);
       const outcome: RoundOutcome = {
         ...decision.detail,
         roundId: request.roundId,
@@ -104,54 +118,72 @@ export async function playRound(
         balance: toMoneyString(playable),
         demo: false,
       };
-      // The betting record with its answer, once per round id (a replay reads it back).
-      // Only while the launch is live under this token (it may be remembered: launches.ts).
-      const [created] = await tx.query<{ id: string; created_at: Date }>(
-        `insert into bets (member_id, vendor, game_code, game_name, round_id, bet_amount,
-           valid_bet_amount, win_amount, settled_at, outcome, bonus_bet_amount, bonus_win_amount)
-         select $1, $2, $3, $4, $5, $6, $6, $7, now(), $8, $9, $10
-         where ${liveLaunchSql('$11', '$12')}
-         on conflict (vendor, round_id) do nothing returning id::text, created_at`,
-        [
-          memberId,
-          launch.vendor,
-          launch.nodeId,
-          launch.gameName,
-          roundKey,
-          request.bet.toString(),
-          decision.win.toString(),
-          JSON.stringify(outcome),
-          funding.bonus.toString(),
-          won.bonus.toString(),
-          launch.id,
-          launch.tokenHash,
-        ],
-      );
-      if (!created) {
-        const [live] = await tx.query<{ live: boolean }>(
-          `select ${liveLaunchSql('$1', '$2')} as live`,
-          [launch.id, launch.tokenHash],
-        );
-        if (!live?.live) throw launchEnded();
-        throw new RoundPlayed();
+      const at = new Date();
+      const settled: SettledBet = {
+        id: '',
+        memberId,
+        gameType: launch.gameType,
+        valid: request.bet,
+        stake: request.bet,
+        win: decision.win,
+        bonusStake: funding.bonus,
+        bonusWin: won.bonus,
+        at,
+      };
+      const chosen = chooseAccruals(deps, settled, accruals);
+      // Everything the round writes, in one statement (issue 31): the usage, the postings, the
+      // betting record with its answer (once per round id, while the launch is live under this
+      // token: it may be remembered, launches.ts), and what the bet earns.
+      const postings = winPosting ? [betPosting, winPosting] : [betPosting];
+      const answers = await runSteps(tx, [
+        ...(usageStep ? [usageStep] : []),
+        ...postings.map(postingStep),
+        {
+          fn: 'record_round_step',
+          require: 'recorded',
+          args: {
+            member: memberId,
+            vendor: launch.vendor,
+            gameCode: launch.nodeId,
+            gameName: launch.gameName,
+            roundId: roundKey,
+            stake: request.bet.toString(),
+            win: decision.win.toString(),
+            bonusStake: funding.bonus.toString(),
+            bonusWin: won.bonus.toString(),
+            outcome,
+            at: at.toISOString(),
+            launch: launch.id,
+            tokenHash: launch.tokenHash,
+          },
+        },
+        ...accrualSteps(chosen),
+      ]).catch((error: unknown) => {
+        throw error instanceof StepRefused ? new RoundPlayed() : ledgerRefusal(error);
+      });
+      const first = usageStep ? 1 : 0;
+      const balances = new Map<string, { balance: bigint; entryId: string }>();
+      for (const [index, posting] of postings.entries()) {
+        const posted = await postedFromStep(tx, posting, answers[first + index]);
+        // The round was played before (a retry that crossed the first answer): its answer stands.
+        if (posted.replayed) throw new RoundPlayed();
+        for (const [account, value] of posted.balances) balances.set(account, value);
       }
+      const recorded = answers[first + postings.length] as { id: string };
+      // The accounts that moved are published; the game shows both together.
+      const names = new Map([[funding.main, 'MAIN']]);
+      if (funding.bonusAccount) names.set(funding.bonusAccount, 'BONUS');
+      const changes: BalanceChange[] = [...balances]
+        .filter(([account]) => names.has(account))
+        .map(([account, value]) => ({ memberId, wallet: names.get(account)!, ...value }));
       work.changed('balance', changes);
-      // What the bet earns (the bet accruals table), in its unit of work.
-      await accrueBetWithin(
+      // What the bet earns: the follow-ups of the accrual steps that answered something.
+      await settleAccruals(
         work,
         deps,
-        {
-          id: created.id,
-          memberId,
-          gameType: launch.gameType,
-          valid: request.bet,
-          stake: request.bet,
-          win: decision.win,
-          bonusStake: funding.bonus,
-          bonusWin: won.bonus,
-          at: new Date(created.created_at),
-        },
-        accruals,
+        chosen,
+        answers.slice(first + postings.length + 1),
+        recorded.id,
       );
       if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
         work.afterAnswer((platform) => bigWin(platform, memberId, launch, decision.win));
@@ -165,6 +197,12 @@ export async function playRound(
       const stored = await storedOutcome(deps.db, launch.vendor, roundKey);
       if (stored) return stored;
       if (error instanceof RoundPlayed) {
+        // Not played before: the betting record was refused because the launch has ended.
+        const [live] = await deps.db.query<{ live: boolean }>(
+          `select ${liveLaunchSql('$1', '$2')} as live`,
+          [launch.id, launch.tokenHash],
+        );
+        if (!live?.live) throw launchEnded();
         throw new ApiError(409, 'round_conflict', 'This round id was already used.');
       }
     }
