@@ -16,7 +16,9 @@ describe.each(engines)('bets in parallel on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer(engine);
-    [limited, replayer] = await prepareBettors(server.deps, 2, `burst${engine}`, false);
+    const made = await prepareBettors(server.deps, 2, `burst${engine}`, false);
+    limited = made[0]!;
+    replayer = made[1]!;
     // 10.00 a day, of which the bets below may stake no more.
     await server.deps.db.query(
       `insert into rg_limits (member_id, kind, period, amount) values ($1, 'wager', 'day', 1000)`,

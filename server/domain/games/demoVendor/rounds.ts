@@ -77,7 +77,9 @@ export async function playRound(
         tx,
         deps,
         { memberId, sessionId: launch.sessionId, stake: request.bet, win: decision.win },
-        { alsoRead: STAKE_ACCOUNTS_SQL, deferUsage: true },
+        // The transaction's time is the round's (its record, its accruals' periods): the same
+        // clock as every other timestamp the database writes (a requirement met, a report).
+        { alsoRead: `${STAKE_ACCOUNTS_SQL}, now() as round_at`, deferUsage: true },
       );
       // Real money first, then bonus money (issue 28); the win goes back in the same proportion.
       const funding = await fundStakeFrom(
@@ -118,7 +120,7 @@ export async function playRound(
         balance: toMoneyString(playable),
         demo: false,
       };
-      const at = new Date();
+      const at = new Date(also.round_at as Date | string);
       const settled: SettledBet = {
         id: '',
         memberId,
