@@ -2,12 +2,13 @@ import type { Platform } from '../../platform/platform';
 import type { Work } from '../../platform/unitOfWork';
 import { MISSIONS_FUNCTION, missionArguments, missionRewardsWithin } from '../missions/missions';
 import { POINTS_FUNCTION, pointsEarned } from '../points/points';
-import { RAFFLE_FUNCTION } from '../raffles/raffles';
+import { RAFFLE_FUNCTION, RAFFLE_PROBE } from '../raffles/raffles';
 import { REBATE_FUNCTION, rebateArguments } from '../rebates/rebates';
-import { REFERRAL_FUNCTION, referralSettleWithin } from '../referrals/referrals';
+import { REFERRAL_FUNCTION, REFERRAL_PROBE, referralSettleWithin } from '../referrals/referrals';
 import {
   settleWageredWithin,
   WAGERING_FUNCTION,
+  WAGERING_PROBE,
   type WageredRequirement,
 } from '../rewards/wagering';
 import { accrualBetJson, accruedOf, SALARY_FUNCTION, salaryArguments } from '../salary/accrue';
@@ -62,6 +63,12 @@ export interface BetAccrual {
    * is none.
    */
   wholeBet?: true;
+  /**
+   * SQL of a boolean on the member `$1`, read with the member's lock before the round's writes
+   * (issue 31): false when the step cannot have anything to do (no bonus wagered, no referral,
+   * no open raffle), so the batch leaves it out. Absent: the step always runs.
+   */
+  probe?: string;
   /** The function and its arguments (from the configuration), or null: nothing to accrue. */
   call(deps: Platform, bet: SettledBet): AccrualCall | null;
   /** After the statement, in the bet's unit of work: the follow-ups and what changed. */
@@ -93,6 +100,7 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
   {
     name: 'wagering',
     wholeBet: true,
+    probe: WAGERING_PROBE,
     call: () => ({ fn: WAGERING_FUNCTION, args: {} }),
     async settle(work, _deps, bet, answer) {
       await settleWageredWithin(work, bet.memberId, answer as WageredRequirement | null);
@@ -129,6 +137,7 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
   },
   {
     name: 'referral',
+    probe: REFERRAL_PROBE,
     call: () => ({ fn: REFERRAL_FUNCTION, args: {} }),
     async settle(work, _deps, bet, answer) {
       const row = answer as { inviter_id: string; first_deposit: string | null; turnover: string };
@@ -138,6 +147,7 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
   },
   {
     name: 'raffle',
+    probe: RAFFLE_PROBE,
     call: () => ({ fn: RAFFLE_FUNCTION, args: {} }),
   },
   {
@@ -181,16 +191,29 @@ export function chooseAccruals(
   deps: Platform,
   bet: SettledBet,
   steps: readonly BetAccrual[] = BET_ACCRUALS,
+  /** The probes' answers as `accrualProbesSql` read them (a row with `probe_<name>` columns). */
+  probed: Record<string, unknown> = {},
 ): ChosenAccrual[] {
   const real = realPartOf(bet);
   const chosen: ChosenAccrual[] = [];
   for (const step of steps) {
+    if (step.probe && probed[probeColumn(step)] === false) continue;
     const seen = step.wholeBet ? bet : real;
     if (!step.wholeBet && real.stake <= 0n) continue;
     const call = step.call(deps, seen);
     if (call) chosen.push({ step, bet: seen, call });
   }
   return chosen;
+}
+
+const probeColumn = (step: BetAccrual) => `probe_${step.name}`;
+
+/** The steps' probes as columns of the round's first statement (the member is `$1`), or ''. */
+export function accrualProbesSql(steps: readonly BetAccrual[] = BET_ACCRUALS): string {
+  return steps
+    .filter((step) => step.probe)
+    .map((step) => `${step.probe} as ${probeColumn(step)}`)
+    .join(', ');
 }
 
 /** The chosen steps as steps of a batch (server/db/steps.ts); the bet's id may be unknown yet. */

@@ -53,6 +53,13 @@ export async function enterRaffleWithin(tx: Queryable, promotionId: string, memb
  */
 export const RAFFLE_FUNCTION = 'raffle_turnover_bet';
 
+/** Whether the member `$1` is in a raffle still open (else the raffle step has nothing to do). */
+export const RAFFLE_PROBE = `exists (select 1 from raffle_entries e
+  join promotions p on p.id = e.promotion_id
+  where e.member_id = $1 and p.starts_at <= now()
+    and now() < (p.terms ->> 'drawAt')::timestamptz
+    and (p.closed_at is null or p.closed_at > now()))`;
+
 const ticketsOf = (turnover: bigint, ticketPer: string) => Number(turnover / parseMoney(ticketPer));
 
 /**

@@ -178,6 +178,10 @@ export async function referralProgressWithin(
 /** The referral step's database function (migration 046): a friend's turnover counted. */
 export const REFERRAL_FUNCTION = 'referral_bet';
 
+/** Whether the member `$1` is a registered friend (else the referral step has nothing to do). */
+export const REFERRAL_PROBE = `exists (select 1 from referrals r
+  where r.friend_id = $1 and r.state = 'registered')`;
+
 /**
  * The referral as a friend's bet or deposit left it (null: the member is no registered friend):
  * when the offer's terms are met now, the friend is marked rewarded and the inviter's reward is

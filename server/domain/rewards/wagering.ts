@@ -51,6 +51,10 @@ export async function wagerWithin(work: Work, memberId: string, valid: bigint): 
 /** The wagering step's database function (migration 046): counts the turnover, answers the row. */
 export const WAGERING_FUNCTION = 'wagering_wager_bet';
 
+/** Whether the member `$1` wagers a bonus (else the wagering step has nothing to do). */
+export const WAGERING_PROBE = `exists (select 1 from wagering_requirements w
+  where w.member_id = $1 and w.state = 'open')`;
+
 /** The open requirement as the bet left it (null: none was open). */
 export interface WageredRequirement {
   id: string;

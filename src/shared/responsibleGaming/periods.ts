@@ -90,6 +90,23 @@ function localMidnight(timeZone: string, year: number, month: number, day: numbe
  * Monday (ISO weeks), or of the month's first day.
  */
 export function periodStart(period: RgPeriod, at: Date, timeZone: string): Date {
+  // Every zone's offset is a whole number of quarter hours, so a period cannot start inside one:
+  // the answer for a quarter hour is kept (a bet asks three periods, each costs three
+  // formattings of the date otherwise).
+  const key = `${period}|${timeZone}|${Math.floor(at.getTime() / QUARTER_HOUR)}`;
+  const known = startsKnown.get(key);
+  if (known !== undefined) return new Date(known);
+  const start = computePeriodStart(period, at, timeZone);
+  if (startsKnown.size >= 512) startsKnown.clear();
+  startsKnown.set(key, start.getTime());
+  return start;
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+const startsKnown = new Map<string, number>();
+
+/** `periodStart` without the kept answers (its test compares the two). */
+export function computePeriodStart(period: RgPeriod, at: Date, timeZone: string): Date {
   const wall = wallClock(timeZone, at);
   let day = wall.day;
   if (period === 'month') day = 1;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalTimeZone,
+  computePeriodStart,
   exclusionEnd,
   isExclusionDuration,
   isExtension,
@@ -187,5 +188,37 @@ describe('responsible gaming rules (issue 17)', () => {
     // Logging out at the limit's minute changes nothing: the break counts from the limit.
     const atLimit = { startedAt: start, open: false, lastEndedAt: minutes(45) };
     expect(sittingAtLogin(atLimit, 30, 60, minutes(60))).toEqual({ breakEndsAt: minutes(90) });
+  });
+});
+
+describe('period starts kept by the quarter hour (issue 31)', () => {
+  it('answers what it would compute, whatever the zone, the daylight-saving changes and the order asked', () => {
+    const zones = [
+      'UTC',
+      'Asia/Ho_Chi_Minh',
+      'Asia/Kathmandu',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Europe/London',
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.constantFrom('day' as const, 'week' as const, 'month' as const),
+        fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 11, 31) }),
+        fc.integer({ min: 0, max: 15 * 60_000 - 1 }),
+        (zone, period, ms, other) => {
+          const when = new Date(ms);
+          // Another instant of the same quarter hour asked first: its kept answer must serve.
+          const quarter = Math.floor(ms / (15 * 60_000)) * 15 * 60_000;
+          periodStart(period, new Date(quarter + other), zone);
+          expect(periodStart(period, when, zone).getTime()).toBe(
+            computePeriodStart(period, when, zone).getTime(),
+          );
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });

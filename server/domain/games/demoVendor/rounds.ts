@@ -17,6 +17,7 @@ import { ledgerRefusal, postedFromStep, type PostingRequest, postingStep } from 
 import { runSteps, StepRefused } from '../../../db/steps';
 import { type Launch, launchEnded, liveLaunchSql } from './launches';
 import {
+  accrualProbesSql,
   accrualSteps,
   BET_ACCRUALS,
   type BetAccrual,
@@ -79,7 +80,13 @@ export async function playRound(
         { memberId, sessionId: launch.sessionId, stake: request.bet, win: decision.win },
         // The transaction's time is the round's (its record, its accruals' periods): the same
         // clock as every other timestamp the database writes (a requirement met, a report).
-        { alsoRead: `${STAKE_ACCOUNTS_SQL}, now() as round_at`, deferUsage: true },
+        // Each accrual's probe too: the steps that cannot do anything are left out of the batch.
+        {
+          alsoRead: [STAKE_ACCOUNTS_SQL, 'now() as round_at', accrualProbesSql(accruals)]
+            .filter(Boolean)
+            .join(', '),
+          deferUsage: true,
+        },
       );
       // Real money first, then bonus money (issue 28); the win goes back in the same proportion.
       const funding = await fundStakeFrom(
@@ -132,7 +139,7 @@ export async function playRound(
         bonusWin: won.bonus,
         at,
       };
-      const chosen = chooseAccruals(deps, settled, accruals);
+      const chosen = chooseAccruals(deps, settled, accruals, also);
       // Everything the round writes, in one statement (issue 31): the usage, the postings, the
       // betting record with its answer (once per round id, while the launch is live under this
       // token: it may be remembered, launches.ts), and what the bet earns.
