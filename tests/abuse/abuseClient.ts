@@ -7,6 +7,7 @@ import type { LoginResult } from '../../src/shared/identity';
 import type { ContractView } from '../../src/shared/realtime';
 import type { PlatformConfig } from '../../server/config/schema';
 import type { SlotSymbol } from '../../server/domain/games/demoVendor/slotEngine';
+import { HOUSE_BALANCE_SQL } from '../../server/domain/ledger/accounts';
 import { creditDeposit } from '../../server/domain/payments/deposits';
 import { upsertPromotion } from '../../server/domain/promotions/catalogue';
 import { issueRewardWithin } from '../../server/domain/rewards/issue';
@@ -222,12 +223,9 @@ export async function issueBonus(
   }))!;
 }
 
-/** A house account's balance, minor units. */
+/** A house account's balance over all its rows (migration 048), minor units. */
 export async function houseBalance(server: TestServer, name: string): Promise<bigint> {
-  const [row] = await server.deps.db.query<{ balance: string }>(
-    `select balance::text from ledger_accounts where kind = 'house' and name = $1`,
-    [name],
-  );
+  const [row] = await server.deps.db.query<{ balance: string }>(HOUSE_BALANCE_SQL, [name]);
   return BigInt(row!.balance);
 }
 

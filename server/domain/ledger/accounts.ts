@@ -26,7 +26,7 @@ const houseIds = new WeakMap<object, Map<HouseAccount, string>>();
 
 /**
  * `houseAccountId` remembered per database (issue 31: a bet's house account costs no round
- * trip): the first call reads it through `tx`, later ones answer from memory. `db` is the
+ * trip): the first call reads it through `tx`, later ones answer from memory (its first row, the one `houseAccountId` reads). `db` is the
  * database the process opened (the key); a house account is a migration's row, never changed or
  * deleted, so nothing needs to tell other processes.
  */
@@ -43,6 +43,43 @@ export async function knownHouseAccountId(
   houseIds.set(db, map);
   return id;
 }
+
+/** The rows of each house account (shard 0 first), as read once per database. */
+const houseShards = new WeakMap<object, Map<HouseAccount, string[]>>();
+
+/**
+ * The row of a house account a member's postings go to (issue 31): a house account that every
+ * bet touches is split into rows (`vendors`, `vendors#1` … `vendors#15`, migration 048) so that
+ * bets of different members do not wait for one row lock; the member's id picks the row, so a
+ * member's postings always meet the same one. An account with one row answers that row. The
+ * account's balance is the sum of its rows (`HOUSE_BALANCE_SQL`). Remembered per database as
+ * `knownHouseAccountId` is: rows are migrations', never changed or deleted.
+ */
+export async function knownHouseShardId(
+  db: object,
+  tx: Queryable,
+  name: HouseAccount,
+  memberId: string,
+): Promise<string> {
+  let rows = houseShards.get(db)?.get(name);
+  if (!rows) {
+    const read = await tx.query<{ id: string }>(
+      `select id::text from ledger_accounts where kind = 'house' and split_part(name, '#', 1) = $1
+       order by name = $1 desc, length(name), name`,
+      [name],
+    );
+    if (read.length === 0) throw new Error(`house account ${name} is missing`);
+    rows = read.map((row) => row.id);
+    const map = houseShards.get(db) ?? new Map<HouseAccount, string[]>();
+    map.set(name, rows);
+    houseShards.set(db, map);
+  }
+  return rows[Number(BigInt(memberId) % BigInt(rows.length))]!;
+}
+
+/** A house account's balance over all its rows (migration 048), as `balance` (text); `$1` the name. */
+export const HOUSE_BALANCE_SQL = `select coalesce(sum(balance), 0)::text as balance from ledger_accounts
+  where kind = 'house' and split_part(name, '#', 1) = $1`;
 
 /**
  * The wallet name a member account shows as: `MAIN`, `BONUS` (bonus money being wagered, issue

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bettor, prepareBettors } from '../../support/bettors';
+import { HOUSE_BALANCE_SQL } from '../../../server/domain/ledger/accounts';
 import { ledgerSum, newKey } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
@@ -13,12 +14,14 @@ describe.each(engines)('bets in parallel on %s', (engine) => {
   let server: TestServer;
   let limited: Bettor;
   let replayer: Bettor;
+  let pair: Bettor[];
 
   beforeAll(async () => {
     server = await startTestServer(engine);
-    const made = await prepareBettors(server.deps, 2, `burst${engine}`, false);
+    const made = await prepareBettors(server.deps, 4, `burst${engine}`, false);
     limited = made[0]!;
     replayer = made[1]!;
+    pair = made.slice(2);
     // 10.00 a day, of which the bets below may stake no more.
     await server.deps.db.query(
       `insert into rg_limits (member_id, kind, period, amount) values ($1, 'wager', 'day', 1000)`,
@@ -76,6 +79,45 @@ describe.each(engines)('bets in parallel on %s', (engine) => {
       [replayer.id, `round:%:${replayer.id}:${roundId}:bet`],
     );
     expect(stored).toEqual({ bets: '1', postings: '1', accrued: '1' });
+    expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it("posts each member's bets to its own row of the house's vendors account", async () => {
+    // Migration 048: 16 rows, so members' bets do not all wait for one row lock.
+    const rows = await server.deps.db.query<{ id: string; name: string }>(
+      `select id::text, name from ledger_accounts
+       where kind = 'house' and split_part(name, '#', 1) = 'vendors'
+       order by name = 'vendors' desc, length(name), name`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([
+      'vendors',
+      ...Array.from({ length: 15 }, (_, i) => `vendors#${i + 1}`),
+    ]);
+    const rowsOf = async (bettor: Bettor) => {
+      expect((await spin(bettor, newKey())).status).toBe(200);
+      const used = await server.deps.db.query<{ name: string }>(
+        `select distinct a.name from ledger_entries e
+         join ledger_transactions t on t.id = e.transaction_id
+         join ledger_accounts a on a.id = e.account_id
+         where t.member_id = $1 and t.kind in ('bet', 'win') and a.kind = 'house'`,
+        [bettor.id],
+      );
+      return used.map((row) => row.name);
+    };
+    // Two members with consecutive ids meet different rows, each always the same one.
+    const [a, b] = [await rowsOf(pair[0]!), await rowsOf(pair[1]!)];
+    expect(a).toHaveLength(1);
+    expect(b).toHaveLength(1);
+    expect(a[0]).not.toBe(b[0]);
+    // The account's balance is the sum of its rows: what the members lost, the house won.
+    const [after] = await server.deps.db.query<{ balance: string }>(HOUSE_BALANCE_SQL, ['vendors']);
+    const [members] = await server.deps.db.query<{ net: string }>(
+      `select coalesce(-sum(e.amount), 0)::text as net from ledger_entries e
+       join ledger_transactions t on t.id = e.transaction_id
+       join ledger_accounts a on a.id = e.account_id
+       where t.kind in ('bet', 'win') and a.member_id is not null`,
+    );
+    expect(after!.balance).toBe(members!.net);
     expect(await ledgerSum(server)).toBe(0n);
   });
 });

@@ -3,7 +3,7 @@ import { parseMoney, toMoneyString } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
 import type { Platform } from '../../../platform/platform';
 import { ApiError } from '../../../platform/apiError';
-import { knownHouseAccountId } from '../../ledger/accounts';
+import { knownHouseShardId } from '../../ledger/accounts';
 import type { BalanceChange } from '../../ledger/amounts';
 import {
   fundStakeFrom,
@@ -95,7 +95,7 @@ export async function playRound(
         request.bet,
         also.stake_accounts as StakeAccount[],
       );
-      const house = await knownHouseAccountId(deps.db, tx, 'vendors');
+      const house = await knownHouseShardId(deps.db, tx, 'vendors', memberId);
       const won = splitWin(funding, decision.win);
       const betPosting: PostingRequest = {
         idempotencyKey: `round:${launch.vendor}:${roundKey}:bet`,
@@ -142,7 +142,8 @@ export async function playRound(
       const chosen = chooseAccruals(deps, settled, accruals, also);
       // Everything the round writes, in one statement (issue 31): the usage, the postings, the
       // betting record with its answer (once per round id, while the launch is live under this
-      // token: it may be remembered, launches.ts), and what the bet earns.
+      // token: it may be remembered, launches.ts), and what the bet earns. The postings come
+      // before the accruals: wagering may release the bonus account the stake came from.
       const postings = winPosting ? [betPosting, winPosting] : [betPosting];
       const answers = await runSteps(tx, [
         ...(usageStep ? [usageStep] : []),
