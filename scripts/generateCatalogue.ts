@@ -7,6 +7,7 @@ import {
   type CatalogueGame,
   catalogueSchema,
 } from '../server/domain/games/catalogue/data';
+import { cadenceWords } from '../server/domain/games/lottery/cadence';
 
 /**
  * Writes the game catalogue data file (server/seed/catalogue.json) from the word lists at the
@@ -119,6 +120,8 @@ interface Draft {
   extra?: Names;
   classify: string | null;
   group: string | null;
+  /** A lottery game's own cadence (seconds), which its name states. */
+  drawSeconds?: number;
 }
 
 const three = ([EN, ES, PT]: [string, string, string]): Names => ({ EN, ES, PT });
@@ -273,7 +276,12 @@ function drafts(
     default:
       return lotteries
         .filter((game) => game.vendor === vendor)
-        .map((game) => ({ names: game.names, classify: null, group: game.group }));
+        .map((game) => ({
+          names: game.names,
+          classify: null,
+          group: game.group,
+          drawSeconds: game.drawSeconds,
+        }));
   }
 }
 
@@ -300,6 +308,7 @@ export function generateCatalogue(): CatalogueData {
           hotRank: null,
           sort,
           lotteryGroup: draft.group,
+          drawSeconds: draft.drawSeconds ?? null,
           names: draft.names,
         });
       });
@@ -409,18 +418,29 @@ const provinces: [group: string, en: string, vi: string][] = [
   ['VN_SOUTH', 'Da Lat', 'Đà Lạt'],
 ];
 
-const minutes = (n: number, en: string, es: string, pt: string, vi?: string): Names => {
-  const unit = (one: string, many: string) => (n === 1 ? one : many);
-  return {
-    EN: `${en} · ${n} ${unit('Minute', 'Minutes')}`,
-    ES: `${es} · ${n} ${unit('Minuto', 'Minutos')}`,
-    PT: `${pt} · ${n} ${unit('Minuto', 'Minutos')}`,
-    ...(vi ? { VI: `${vi} ${n} Phút` } : {}),
-  };
-};
+/**
+ * A fast lottery that draws every `seconds` (issue 32): its cadence and the words its names say
+ * it in come from that one number ("Keno · 3 Minutes", "Siêu Tốc 5 Phút").
+ */
+const every = (
+  seconds: number,
+  en: string,
+  es: string,
+  pt: string,
+  vi?: string,
+): { drawSeconds: number; names: Names } => ({
+  drawSeconds: seconds,
+  names: {
+    EN: `${en} · ${cadenceWords(seconds, 'EN')}`,
+    ES: `${es} · ${cadenceWords(seconds, 'ES')}`,
+    PT: `${pt} · ${cadenceWords(seconds, 'PT')}`,
+    ...(vi ? { VI: `${vi} ${cadenceWords(seconds, 'VI')}` } : {}),
+  },
+});
+const MINUTE = 60;
 
-/** Every lottery game: vendor, menu group, names. */
-const lotteries: { vendor: string; group: string; names: Names }[] = [
+/** Every lottery game: vendor, menu group, names, and its own cadence when its name says one. */
+const lotteries: { vendor: string; group: string; names: Names; drawSeconds?: number }[] = [
   ...provinces.map(([group, en, vi]) => ({
     vendor: 'TCG_LOTTO_VN',
     group,
@@ -434,17 +454,18 @@ const lotteries: { vendor: string; group: string; names: Names }[] = [
   {
     vendor: 'TCG_LOTTO_VN',
     group: 'VN_FAST',
+    drawSeconds: 45,
     names: {
-      EN: '45-Second Draw',
-      ES: 'Sorteo 45 Segundos',
-      PT: 'Sorteio 45 Segundos',
-      VI: 'Siêu Tốc 45 Giây',
+      EN: `${cadenceWords(45, 'EN', 'adjective')} Draw`,
+      ES: `Sorteo ${cadenceWords(45, 'ES')}`,
+      PT: `Sorteio ${cadenceWords(45, 'PT')}`,
+      VI: `Siêu Tốc ${cadenceWords(45, 'VI')}`,
     },
   },
   ...[1, 3, 5].map((n) => ({
     vendor: 'TCG_LOTTO_VN',
     group: 'VN_FAST',
-    names: minutes(n, 'Fast Draw', 'Sorteo Rápido', 'Sorteio Rápido', 'Siêu Tốc'),
+    ...every(n * MINUTE, 'Fast Draw', 'Sorteo Rápido', 'Sorteio Rápido', 'Siêu Tốc'),
   })),
   ...(
     [
@@ -469,17 +490,17 @@ const lotteries: { vendor: string; group: string; names: Names }[] = [
   ...[1, 3, 5].map((n) => ({
     vendor: 'LOTT',
     group: 'SSC',
-    names: minutes(n, 'Lucky Numbers', 'Números de la Suerte', 'Números da Sorte'),
+    ...every(n * MINUTE, 'Lucky Numbers', 'Números de la Suerte', 'Números da Sorte'),
   })),
   ...[1, 3].map((n) => ({
     vendor: 'LOTT',
     group: 'K3',
-    names: minutes(n, 'Fast 3', 'Rápido 3', 'Rápido 3'),
+    ...every(n * MINUTE, 'Fast 3', 'Rápido 3', 'Rápido 3'),
   })),
   ...[1, 3].map((n) => ({
     vendor: 'LOTT',
     group: 'PK10',
-    names: minutes(n, 'PK10 Racing', 'Carreras PK10', 'Corrida PK10'),
+    ...every(n * MINUTE, 'PK10 Racing', 'Carreras PK10', 'Corrida PK10'),
   })),
   {
     vendor: 'LOTT',
@@ -489,7 +510,7 @@ const lotteries: { vendor: string; group: string; names: Names }[] = [
   ...[1, 3, 5].map((n) => ({
     vendor: 'LOTT',
     group: '11X5',
-    names: minutes(n, '11 Pick 5', '11 Elige 5', '11 Escolha 5'),
+    ...every(n * MINUTE, '11 Pick 5', '11 Elige 5', '11 Escolha 5'),
   })),
   ...(
     [
@@ -502,7 +523,7 @@ const lotteries: { vendor: string; group: string; names: Names }[] = [
   ...[1, 3].map((n) => ({
     vendor: 'ELOTT',
     group: 'KENO',
-    names: minutes(n, 'Keno', 'Keno', 'Keno'),
+    ...every(n * MINUTE, 'Keno', 'Keno', 'Keno'),
   })),
   ...(
     [

@@ -100,7 +100,11 @@ const lotteryConfigSchema = z
   .object({
     /** Every lottery game draws once per interval (seconds, a divisor of a day)… */
     drawIntervalSeconds: drawInterval,
-    /** …unless its group has its own (e.g. the Vietnamese regional draws every 5 minutes). */
+    /**
+     * …unless its group has its own (e.g. the Vietnamese regional draws every 5 minutes). A game
+     * with a cadence of its own in the catalogue (`drawSeconds`, the one its name states: "Keno ·
+     * 3 Minutes") draws at that whatever these say (issue 32).
+     */
     groupIntervals: z.record(z.string().regex(/^[A-Z0-9_]{1,20}$/), drawInterval).default({}),
     /** Opened draws are kept this many days. */
     keepDays: z.number().int().min(1).max(366),

@@ -1,11 +1,12 @@
-import { nextDrawAt, openDueDraws } from '../domain/games/lottery/draws';
+import { drawIntervals, nextDrawAt, openDueDraws } from '../domain/games/lottery/draws';
 import type { AppDeps } from '../deps';
 import { timedJob } from '../metrics';
 import { startDueTimer } from './dueTimer';
 
 /**
  * Opens the demo vendor's lottery draws as their periods close (issue 16): it sleeps until the
- * next close of any group's interval, then opens what is due under the job's advisory lock.
+ * next close of any game's interval (issue 32: a 45-second game wakes it every 45 s), then opens
+ * what is due under the job's advisory lock.
  */
 export function startLotteryDrawTimer(
   deps: AppDeps,
@@ -20,7 +21,8 @@ export function startLotteryDrawTimer(
         opened: await openDueDraws(deps.db, deps.config.lottery),
       }));
       // A little after the close, so the closed period is the one opened.
-      return nextDrawAt(deps.config.lottery).getTime() - Date.now() + 50;
+      const intervals = await drawIntervals(deps.db, deps.config.lottery);
+      return nextDrawAt(intervals).getTime() - Date.now() + 50;
     },
   });
   return timer.stop;

@@ -70,15 +70,17 @@ export async function seedCatalogue(db: Database, file = catalogueFile): Promise
     const games = data.games.map(({ names: _names, ...game }) => game);
     await tx.query(
       `insert into games (node_id, vendor, game_type, game_classify, engine, hot_rank, sort,
-         lottery_group, enabled)
+         lottery_group, draw_seconds, enabled)
        select "nodeId", vendor, "gameType", "gameClassify", engine, "hotRank", sort,
-         "lotteryGroup", true
+         "lotteryGroup", "drawSeconds", true
        from jsonb_to_recordset($1::jsonb) as x ("nodeId" text, vendor text, "gameType" text,
-         "gameClassify" text, engine text, "hotRank" integer, sort integer, "lotteryGroup" text)
+         "gameClassify" text, engine text, "hotRank" integer, sort integer, "lotteryGroup" text,
+         "drawSeconds" integer)
        on conflict (node_id) do update set vendor = excluded.vendor,
          game_type = excluded.game_type, game_classify = excluded.game_classify,
          engine = excluded.engine, hot_rank = excluded.hot_rank, sort = excluded.sort,
-         lottery_group = excluded.lottery_group, enabled = true`,
+         lottery_group = excluded.lottery_group, draw_seconds = excluded.draw_seconds,
+         enabled = true`,
       [json(games)],
     );
     await tx.query(

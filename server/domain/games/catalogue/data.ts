@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDrawInterval, statedCadences } from '../lottery/cadence';
 
 /**
  * The catalogue data file (server/seed/catalogue.json, written by scripts/generateCatalogue.ts):
@@ -43,9 +44,42 @@ export const catalogueSchema = z
           sort: z.number().int(),
           /** Lottery games only: the group of the lottery menu. */
           lotteryGroup: code.nullable(),
+          /**
+           * Lottery games only: how often it draws, in seconds (issue 32), when the game has a
+           * cadence of its own; null draws at its group's configured interval
+           * (`lottery.groupIntervals`, else `lottery.drawIntervalSeconds`). A name that states a
+           * cadence ("Keno · 3 Minutes") must state this one.
+           */
+          drawSeconds: z
+            .number()
+            .refine(isDrawInterval, 'whole seconds from 30 to a day, dividing a day (45, 60, 300…)')
+            .nullable(),
           names,
         })
-        .strict(),
+        .strict()
+        .superRefine((game, context) => {
+          if (game.drawSeconds !== null && (game.engine !== 'draw' || game.lotteryGroup === null)) {
+            context.addIssue({
+              code: 'custom',
+              path: ['drawSeconds'],
+              message: `${game.nodeId}: only a lottery game (engine draw, a lottery group) draws`,
+            });
+          }
+          for (const [language, name] of Object.entries(game.names)) {
+            for (const stated of statedCadences(name)) {
+              if (stated === game.drawSeconds) continue;
+              context.addIssue({
+                code: 'custom',
+                path: ['names', language],
+                message:
+                  `${game.nodeId}: "${name}" promises a draw every ${stated} s but the game ` +
+                  (game.drawSeconds === null
+                    ? 'has no drawSeconds of its own'
+                    : `draws every ${game.drawSeconds} s (drawSeconds)`),
+              });
+            }
+          }
+        }),
     ),
   })
   .strict();

@@ -13,7 +13,7 @@ import { drawNumbers } from './drawNumbers';
 
 /**
  * The demo vendor's number-draw lottery on a schedule (issue 16). Every lottery game (a game
- * with a lottery group) has one draw per period of its group's interval; when a period closes,
+ * with a lottery group) has one draw per period of its interval; when a period closes,
  * `openDueDraws` opens it: draws its numbers and stores them. Periods that closed while no
  * server ran are caught up, at most CATCH_UP per game (older ones are skipped, not invented).
  */
@@ -21,15 +21,28 @@ const CATCH_UP = 10;
 
 type LotteryConfig = PlatformConfig['lottery'];
 
-export function intervalOf(config: LotteryConfig, group: string): number {
-  return config.groupIntervals[group] ?? config.drawIntervalSeconds;
+/**
+ * How often a game draws, in seconds: its own cadence when the catalogue gives it one (issue 32:
+ * `drawSeconds`, the cadence its name states, which no configuration overrides), else its
+ * group's configured interval, else the configured default.
+ */
+export function intervalOf(
+  config: LotteryConfig,
+  group: string,
+  drawSeconds: number | null = null,
+): number {
+  return drawSeconds ?? config.groupIntervals[group] ?? config.drawIntervalSeconds;
 }
 
 interface LotteryGameRow {
   node_id: string;
   lottery_group: string;
+  draw_seconds: number | null;
+  last_opens_at: Date | string | null;
   last_closes_at: Date | string | null;
 }
+
+const seconds = (value: Date | string) => new Date(value).getTime() / 1000;
 
 /** Opens every period that has closed; returns how many draws were opened. */
 export async function openDueDraws(
@@ -39,24 +52,51 @@ export async function openDueDraws(
 ): Promise<number> {
   const run = await runExclusive(db, JobLock.lotteryDraws, async (tx) => {
     const games = await tx.query<LotteryGameRow>(
-      `select g.node_id, g.lottery_group,
-         (select max(d.closes_at) from lottery_draws d where d.node_id = g.node_id)
-           as last_closes_at
+      `select g.node_id, g.lottery_group, g.draw_seconds,
+         d.opens_at as last_opens_at, d.closes_at as last_closes_at
        from games g
+       left join lateral (select opens_at, closes_at from lottery_draws
+                           where node_id = g.node_id order by closes_at desc limit 1) d on true
        where g.enabled and g.lottery_group is not null and g.engine = 'draw'
        order by g.node_id`,
     );
+    // A game whose interval changed (a new catalogue cadence, a configuration change) starts
+    // again on its new grid: its draws of another period length go, since the new periods'
+    // numeros would collide with theirs on the same day and never open.
+    const regridded = games.filter(
+      (game) =>
+        game.last_opens_at !== null &&
+        game.last_closes_at !== null &&
+        seconds(game.last_closes_at) - seconds(game.last_opens_at) !==
+          intervalOf(config, game.lottery_group, game.draw_seconds),
+    );
+    if (regridded.length > 0) {
+      await tx.query(
+        `delete from lottery_draws d
+         using jsonb_to_recordset($1::jsonb) as g (node text, seconds integer)
+         where d.node_id = g.node and d.closes_at - d.opens_at <> make_interval(secs => g.seconds)`,
+        [
+          JSON.stringify(
+            regridded.map((game) => ({
+              node: game.node_id,
+              seconds: intervalOf(config, game.lottery_group, game.draw_seconds),
+            })),
+          ),
+        ],
+      );
+      for (const game of regridded) game.last_closes_at = null;
+    }
     let opened = 0;
     // Every due period of every game in one statement: the job holds PGlite's one connection
     // for as short a time as it can (a fresh database catches up hundreds of draws at start).
     const due: { node: string; numero: string; opens: string; closes: string; numbers: string }[] =
       [];
     for (const game of games) {
-      const interval = intervalOf(config, game.lottery_group);
+      const interval = intervalOf(config, game.lottery_group, game.draw_seconds);
       // The last closed period starts one interval before the current one.
       const current = periodAt(interval, now);
       const lastStart = current.opensAt.getTime() / 1000 - interval;
-      const stored = game.last_closes_at ? new Date(game.last_closes_at).getTime() / 1000 : null;
+      const stored = game.last_closes_at ? seconds(game.last_closes_at) : null;
       const first = Math.max(
         stored ?? -Infinity, // the period after the last stored one starts at its close
         lastStart - (CATCH_UP - 1) * interval,
@@ -92,9 +132,18 @@ export async function openDueDraws(
   return run.ran ? run.result : 0;
 }
 
-/** When the next period of any group closes: the draw timer wakes then. */
-export function nextDrawAt(config: LotteryConfig, now = new Date()): Date {
-  const intervals = [config.drawIntervalSeconds, ...Object.values(config.groupIntervals)];
+/** The intervals the enabled lottery games draw at (the configured default always among them). */
+export async function drawIntervals(db: Queryable, config: LotteryConfig): Promise<number[]> {
+  const rows = await db.query<{ lottery_group: string; draw_seconds: number | null }>(
+    `select distinct lottery_group, draw_seconds from games
+     where enabled and lottery_group is not null and engine = 'draw'`,
+  );
+  const intervals = rows.map((row) => intervalOf(config, row.lottery_group, row.draw_seconds));
+  return [...new Set([config.drawIntervalSeconds, ...intervals])].sort((a, b) => a - b);
+}
+
+/** When the next period of any of these intervals closes: the draw timer wakes then. */
+export function nextDrawAt(intervals: readonly number[], now = new Date()): Date {
   return new Date(
     Math.min(...intervals.map((interval) => periodAt(interval, now).closesAt.getTime())),
   );
@@ -123,12 +172,13 @@ export async function lobbyInfo(
     game_name: string;
     group_code: string;
     group_names: Record<string, string> | string;
+    draw_seconds: number | null;
     numero: string | null;
     numbers: number[] | string | null;
     opened_at: Date | string | null;
   }>(
     `select g.node_id, ${NAME_SQL}, lg.code as group_code, lg.names as group_names,
-       d.numero, d.numbers, d.opened_at
+       g.draw_seconds, d.numero, d.numbers, d.opened_at
      from games g
      join lottery_groups lg on lg.code = g.lottery_group
      ${NAME_JOINS}
@@ -139,7 +189,7 @@ export async function lobbyInfo(
     [vendor, language],
   );
   return rows.map((row) => {
-    const interval = intervalOf(config, row.group_code);
+    const interval = intervalOf(config, row.group_code, row.draw_seconds);
     const current = periodAt(interval, now);
     const names =
       typeof row.group_names === 'string'
