@@ -14,6 +14,8 @@ import { attachRealtime, type RealtimeServer } from '../realtime/io';
 import type { AppDeps } from '../deps';
 import type { RouteAuth } from './routeConfig';
 import { ApiError, installErrorHandler } from './errors';
+import { installQueryPolicy } from './queryPolicy';
+import { API_VERSION, installOpenApi } from './openApi';
 import { healthRoutes, type Lifecycle } from './system/health';
 import { installAuth } from './auth';
 import { type LogStream, loggerOptions } from './logging';
@@ -167,6 +169,16 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     http.server.once('close', () => clearInterval(reaper));
   });
   installErrorHandler(http);
+  // One policy for query parameters on every API call (issue 32), and the API's document
+  // generated from the routes as they are registered: both before any route.
+  const isApiRoute = (url: string) =>
+    apiPrefixes.some((prefix) => prefix !== '/socket.io/' && url.startsWith(prefix));
+  installQueryPolicy(http, isApiRoute);
+  await installOpenApi(http, {
+    title: `${deps.config.brand.name} API`,
+    version: API_VERSION,
+    isApi: isApiRoute,
+  });
   const routes: RouteInfo[] = [];
   http.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { auth?: RouteAuth; encrypted?: boolean };
@@ -266,11 +278,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...missionRelays(deps),
     ...chatRelays(deps),
   };
+  // Each relay is a route of its own (the authorization matrix and the API's document see it).
   await relayRoutes(http, deps, relays);
-  // Relays are routes too for the authorization matrix.
-  for (const [name, relay] of Object.entries(relays)) {
-    routes.push({ method: relay.method, url: `/wps/relay/${name}`, auth: relay.auth });
-  }
   await walletRoutes(http, deps);
   await withdrawalRoutes(http, deps);
   await contractRoutes(http, deps);

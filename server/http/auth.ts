@@ -22,8 +22,43 @@ export function installAuth(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('preHandler', async (request) => {
     const { auth, encrypted } = request.routeOptions.config;
     if (auth) await authorize(deps, request, auth);
+    else if (takesMemberToken(request.routeOptions.url)) await acceptOfferedToken(deps, request);
     if (encrypted) await openBody(deps, request);
   });
+}
+
+/**
+ * The member API's public routes, where a member's token is the one a Bearer header carries
+ * (issue 32): not the support console's or the operator's (their own tokens), and not the
+ * development tools.
+ */
+const MEMBER_API = ['/wps/', '/lgw/', '/lotto/'];
+const OTHER_TOKENS = ['/wps/support/', '/wps/dev/'];
+function takesMemberToken(url: string | undefined): boolean {
+  if (!url || !MEMBER_API.some((prefix) => url.startsWith(prefix))) return false;
+  return !OTHER_TOKENS.some((prefix) => url.startsWith(prefix));
+}
+
+/** The refusal of a token that was sent and cannot be accepted (issue 32, one rule). */
+export const tokenRefused = () =>
+  new ApiError(
+    401,
+    'not_logged_in',
+    'The session token was not accepted (it has expired or was logged out): log in again, or call without a token as a guest.',
+  );
+
+/**
+ * A public call that was sent a member's token (issue 32): the token must be good — a call that
+ * could also serve a guest says so when it cannot accept the token it was given (401
+ * not_logged_in) rather than quietly answering as to a guest (a language choice silently not
+ * stored). A good token sets request.session; no token leaves a guest.
+ */
+export async function acceptOfferedToken(deps: AppDeps, request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) return;
+  const session = await resolveSession(deps.db, token);
+  if (!session) throw tokenRefused();
+  request.session = session;
 }
 
 /** Replaces an (E) request's encrypted body with the plain payload (or refuses it). */
@@ -57,11 +92,14 @@ export async function authorize(
 
 /**
  * A public route that shows more to a member (the promotions list): the session when the
- * request carries a valid token, null for a guest, an expired or an unknown token alike.
+ * request carries a good token, null for a guest; a token sent and not accepted is refused
+ * (401 not_logged_in, issue 32) — the preHandler hook has done that already for a route, this
+ * does it for a relay or a route the hook does not cover.
  */
 export async function optionalSession(deps: AppDeps, request: FastifyRequest) {
-  const token = bearerToken(request);
-  return token ? resolveSession(deps.db, token) : null;
+  if (request.session) return request.session;
+  await acceptOfferedToken(deps, request);
+  return request.session;
 }
 
 /** The session of a route declared with `config.auth` (the hook guarantees it is there). */

@@ -27,6 +27,12 @@ export interface HttpContext {
   bootAnswer?: TakeBootAnswer;
   /** The calls the page's head script made (earlyCalls.ts), for GET calls. */
   earlyCall?: TakeEarlyCall;
+  /**
+   * The server refused the session token a call carried (401 `not_logged_in`, issue 32: every
+   * call says so, public ones too): the session is over. The call is then sent once more
+   * without the token, as a guest's.
+   */
+  tokenRefused?: () => void;
 }
 
 export interface Http {
@@ -48,11 +54,11 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
     retry: { limit: 2, methods: ['get'], statusCodes: [408, 502, 504] },
     hooks: {
       beforeRequest: [
-        (request) => {
+        (request, options) => {
           request.headers.set('Merchant', context.merchantCode());
           request.headers.set('Language', context.language());
           request.headers.set('X-Gateway-Version', GATEWAY_VERSION);
-          const token = context.token();
+          const token = options.context.asGuest === true ? null : context.token();
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
@@ -60,6 +66,8 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
   });
 
   async function send<T>(method: string, path: string, options: Options = {}): Promise<T> {
+    const asGuest = options.context?.asGuest === true;
+    const carriedToken = !asGuest && context.token() !== null;
     let response: Response;
     try {
       response = await client(path.replace(/^\//, ''), { ...options, method });
@@ -77,6 +85,15 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
       );
     }
     if (!envelope.success) {
+      // A refused token is refused before the call does anything: the session has ended, and
+      // the call is asked again as a guest's (a public call answers; a member's says 401).
+      if (carriedToken && response.status === 401 && envelope.code === 'not_logged_in') {
+        context.tokenRefused?.();
+        return send<T>(method, path, {
+          ...options,
+          context: { ...options.context, asGuest: true },
+        });
+      }
       throw new ApiError(
         envelope.code ?? 'unknown_error',
         envelope.message ?? 'Unknown error.',

@@ -123,10 +123,13 @@ export function createServices(
   // calls of the page's first screen carry it); the status stream's first call takes it.
   const bootStatus = bootAnswers.peek(answerKey(STATUS_PATH)) as SystemStatusResponse | undefined;
   if (bootStatus?.info?.brand) merchantCode = bootStatus.info.brand.merchantCode;
+  // The session service is made below, after the APIs it calls.
+  let sessionEnded = () => {};
   const http = createHttp({
     merchantCode: () => merchantCode,
     language: () => i18n.language.toUpperCase(),
     token: readToken,
+    tokenRefused: () => sessionEnded(),
     bootAnswer: bootAnswers.take,
     // With a stored session, the member's info and announcements the page's head asked for.
     earlyCall: readEarlyCalls(),
@@ -171,6 +174,7 @@ export function createServices(
     storage: sessionStorage,
     urlToken: options.urlToken ?? null,
   });
+  sessionEnded = () => session.revoked();
   // An actor emits on change only: start from where it is now.
   const snapshots$ = defer(() => from(session.actor).pipe(startWith(session.actor.getSnapshot())));
   const role$: Observable<SessionRole> = snapshots$.pipe(map(sessionRoleOf));

@@ -101,6 +101,10 @@ export function createSessionService(deps: {
     logout(): void {
       actor.send({ type: 'session.logout' });
     },
+    /** The server refused this tab's token on a call (issue 32): a guest again, at once. */
+    revoked(): void {
+      actor.send({ type: 'session.revoked' });
+    },
     /** The reason the server gave when it last ended this tab's session, if it did. */
     endedBecause(): string | null {
       return endedBecause;

@@ -99,10 +99,31 @@ export interface SupportHost {
   presence: Presence;
 }
 
+/**
+ * How `CBS_modelList` knows presence (issue 32, finding 6c), said in the answer itself: a host is
+ * `online` or `away` only while a support console (/support) of theirs holds a live socket.io
+ * connection to the chat namespace; a staff session used over HTTP alone reads `offline`.
+ */
+export interface PresenceSource {
+  /** Presence follows the consoles' live socket connections, not their logins. */
+  requires: 'consoleConnection';
+  /** The chat namespace's socket event that carries changes of `online` (no need to poll). */
+  event: 'chatPresence';
+  namespace: typeof CHAT_NAMESPACE;
+}
+
+export const PRESENCE_SOURCE: PresenceSource = {
+  requires: 'consoleConnection',
+  event: 'chatPresence',
+  namespace: CHAT_NAMESPACE,
+};
+
 export interface ModelList {
   hosts: SupportHost[];
   /** Someone is online to answer now (else a message waits for the next one). */
   online: boolean;
+  /** Where presence comes from: the consoles' live connections (see PresenceSource). */
+  presenceSource: PresenceSource;
 }
 
 /** Spec 7 `CBS_launchChat`: the address of the caller's chat room (ours: a route of the site). */

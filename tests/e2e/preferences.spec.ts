@@ -85,3 +85,32 @@ test("a member's language follows the member: chosen on one device, it is the la
   expect(await second.evaluate(() => localStorage.getItem('hisLang'))).toBe('VI');
   await laptop.close();
 });
+
+test('a session token the server no longer accepts ends the session, and the page goes on as a guest', async ({
+  page,
+}) => {
+  // A tab holding a token the server has forgotten (expired, logged out elsewhere): every call
+  // it sends answers 401 not_logged_in (issue 32), public ones too.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('stale-set')) {
+      sessionStorage.setItem('token', 'a-token-the-server-never-gave');
+      sessionStorage.setItem('stale-set', '1');
+    }
+  });
+  const refused = page.waitForResponse((response) => response.status() === 401);
+  await page.goto('/');
+  expect((await (await refused).json()).code).toBe('not_logged_in');
+  // The session ended at once and the public content came, asked again as a guest's.
+  await expect(page.getByTestId('open-login')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  // The lanes are asked for as they come near the viewport, as a guest's.
+  await page.getByTestId('hot-games').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('hot-games').getByTestId('game-card').first()).toBeVisible();
+  // A guest's language choice is answered, not refused.
+  const told = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/wps/system/language') && response.request().method() === 'PUT',
+  );
+  await page.getByTestId('language-select').first().selectOption('ES');
+  expect((await told).status()).toBe(200);
+});

@@ -118,7 +118,8 @@ describe.each(engines)('system endpoints on %s', (engine) => {
       again = await loginReply(server, { username: 'player1', password: 'Passw0rd!' });
     const second = (again.body.value as { token: string }).token;
     expect((await info(second)).language).toBe('VI');
-    // A refused language changes nothing; a bad token is a guest's choice, kept on the device.
+    // A refused language changes nothing; a token the server cannot accept is refused (issue
+    // 32: the choice is not quietly kept as a guest's), and without one it is a guest's.
     await call(server, '/wps/system/language', {
       method: 'PUT',
       json: { language: 'TY' },
@@ -129,7 +130,13 @@ describe.each(engines)('system endpoints on %s', (engine) => {
       json: { language: 'th' },
       headers: bearer('not-a-token'),
     });
-    expect(guest.body.value).toEqual({ language: 'TH', stored: false });
+    expect(guest.status).toBe(401);
+    expect(guest.body).toMatchObject({ success: false, code: 'not_logged_in' });
+    const asGuest = await call(server, '/wps/system/language', {
+      method: 'PUT',
+      json: { language: 'th' },
+    });
+    expect(asGuest.body.value).toEqual({ language: 'TH', stored: false });
     expect((await info(second)).language).toBe('VI');
   });
 

@@ -1,4 +1,4 @@
-import type { ModelList, Presence } from '../../../src/shared/chat';
+import { type ModelList, type Presence, PRESENCE_SOURCE } from '../../../src/shared/chat';
 import type { Queryable } from '../../db/types';
 import { activeStaff } from './staff';
 
@@ -25,7 +25,8 @@ export function createChatPresence(): ChatPresence {
 
 /**
  * Spec 7 `CBS_modelList`: the support staff players may reach, by display name, each online
- * (console open and available), away (open, switched away) or offline; online ones first.
+ * (console open and available), away (open, switched away) or offline; online ones first. The
+ * answer says so (`presenceSource`): presence needs a console's live socket connection.
  */
 export async function modelList(db: Queryable, presence: ChatPresence): Promise<ModelList> {
   const [staff, connected] = await Promise.all([activeStaff(db), presence.connectedStaff()]);
@@ -41,5 +42,9 @@ export async function modelList(db: Queryable, presence: ChatPresence): Promise<
           : 'away') as Presence,
     }))
     .sort((a, b) => rank[a.presence] - rank[b.presence]);
-  return { hosts, online: hosts.some((host) => host.presence === 'online') };
+  return {
+    hosts,
+    online: hosts.some((host) => host.presence === 'online'),
+    presenceSource: PRESENCE_SOURCE,
+  };
 }

@@ -123,30 +123,42 @@ export function actOnContract(
  * server checks on every action that the caller is the party the machine names.
  */
 export async function contractRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.post('/wps/agent/contracts', { config: { auth: 'realMoney' } }, async (request) => {
-    const body = parseInput(actionBody, request.body);
-    return ok(await actOnContract(deps, request, body, null));
-  });
+  app.post(
+    '/wps/agent/contracts',
+    { schema: { body: actionBody }, config: { auth: 'realMoney' } },
+    async (request) => {
+      const body = parseInput(actionBody, request.body);
+      return ok(await actOnContract(deps, request, body, null));
+    },
+  );
 
-  app.get('/wps/agent/contracts', { config: { auth: 'realMoney' } }, async (request) => {
-    const { memberId } = callerOf(request);
-    const query = parseInput(listQuery, request.query);
-    return ok(
-      await listContracts(deps.db, memberId, {
-        contractType: query.type,
-        role: query.role,
-        state: query.state,
-        page: query.page,
-        pageSize: query.pageSize,
-      }),
-    );
-  });
+  app.get(
+    '/wps/agent/contracts',
+    { schema: { querystring: listQuery }, config: { auth: 'realMoney' } },
+    async (request) => {
+      const { memberId } = callerOf(request);
+      const query = parseInput(listQuery, request.query);
+      return ok(
+        await listContracts(deps.db, memberId, {
+          contractType: query.type,
+          role: query.role,
+          state: query.state,
+          page: query.page,
+          pageSize: query.pageSize,
+        }),
+      );
+    },
+  );
 
   // What the GET relays read, for every type (hourly and real-time have POST relays only).
-  app.get('/wps/agent/contracts/current', { config: { auth: 'realMoney' } }, async (request) => {
-    const { type } = parseInput(currentQuery, request.query);
-    return ok(await currentContracts(deps.db, callerOf(request).memberId, type));
-  });
+  app.get(
+    '/wps/agent/contracts/current',
+    { schema: { querystring: currentQuery }, config: { auth: 'realMoney' } },
+    async (request) => {
+      const { type } = parseInput(currentQuery, request.query);
+      return ok(await currentContracts(deps.db, callerOf(request).memberId, type));
+    },
+  );
 
   // The highest rate the agent may offer now, per type (issue 11): the form shows it.
   app.get('/wps/agent/contracts/limits', { config: { auth: 'agent' } }, async (request) => {
@@ -155,8 +167,12 @@ export async function contractRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   // Whom an agent can offer a contract to: its direct downlines.
-  app.get('/wps/agent/downlines', { config: { auth: 'agent' } }, async (request) => {
-    const { memberId } = callerOf(request);
-    return ok(await listDownlines(deps.db, memberId, parseInput(downlinesQuery, request.query)));
-  });
+  app.get(
+    '/wps/agent/downlines',
+    { schema: { querystring: downlinesQuery }, config: { auth: 'agent' } },
+    async (request) => {
+      const { memberId } = callerOf(request);
+      return ok(await listDownlines(deps.db, memberId, parseInput(downlinesQuery, request.query)));
+    },
+  );
 }

@@ -22,7 +22,10 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const query = parseInput(teamReportQuerySchema, request.query);
     return { agentId: session.memberId, query, window: recordsWindow(query) };
   };
-  const agentOnly = { config: { auth: 'agent' as const } };
+  const agentOnly = {
+    schema: { querystring: teamReportQuerySchema },
+    config: { auth: 'agent' as const },
+  };
 
   app.get('/wps/agent/team/overview', agentOnly, async (request) => {
     const { agentId, window } = read(request);

@@ -11,9 +11,13 @@ const salaryQuery = z.object({ contractType: z.enum(CONTRACT_TYPES) }).strict();
 
 /** The agent's salary pages' snapshot (path ours): live figures follow as `salary` events. */
 export async function salaryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/wps/agent/salary', { config: { auth: 'agent' } }, async (request) => {
-    const session = sessionOf(request);
-    const { contractType } = parseInput(salaryQuery, request.query);
-    return ok(await salaryView(deps.db, session.memberId, contractType));
-  });
+  app.get(
+    '/wps/agent/salary',
+    { schema: { querystring: salaryQuery }, config: { auth: 'agent' } },
+    async (request) => {
+      const session = sessionOf(request);
+      const { contractType } = parseInput(salaryQuery, request.query);
+      return ok(await salaryView(deps.db, session.memberId, contractType));
+    },
+  );
 }

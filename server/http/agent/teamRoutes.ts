@@ -25,15 +25,19 @@ const registerBody = z
  * direct downlines (registerCenter, an (E) call: it carries a password). Agents only.
  */
 export async function teamRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/wps/agent/team/members', { config: { auth: 'agent' } }, async (request) => {
-    const session = sessionOf(request);
-    const query = parseInput(teamMembersQuerySchema, request.query);
-    return ok(await teamMembers(deps.db, session.memberId, query));
-  });
+  app.get(
+    '/wps/agent/team/members',
+    { schema: { querystring: teamMembersQuerySchema }, config: { auth: 'agent' } },
+    async (request) => {
+      const session = sessionOf(request);
+      const query = parseInput(teamMembersQuerySchema, request.query);
+      return ok(await teamMembers(deps.db, session.memberId, query));
+    },
+  );
 
   app.post(
     '/wps/agent/team/register',
-    { config: { auth: 'agent', encrypted: true } },
+    { schema: { body: registerBody }, config: { auth: 'agent', encrypted: true } },
     async (request) => {
       const session = sessionOf(request);
       const body = parseInput(registerBody, request.body);

@@ -19,13 +19,17 @@ const pageQuery = z
 
 /** The back office's agentAnnouncement page (path ours): agents only. */
 export async function agentAnnouncementRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.get(AGENT_ANNOUNCEMENTS_PATH, { config: { auth: 'agent' } }, async (request) => {
-    const query = parseInput(pageQuery, request.query);
-    return ok(
-      agentAnnouncements(deps.config.announcements, {
-        ...query,
-        language: requestLanguage(request, deps.config),
-      }),
-    );
-  });
+  app.get(
+    AGENT_ANNOUNCEMENTS_PATH,
+    { schema: { querystring: pageQuery }, config: { auth: 'agent' } },
+    async (request) => {
+      const query = parseInput(pageQuery, request.query);
+      return ok(
+        agentAnnouncements(deps.config.announcements, {
+          ...query,
+          language: requestLanguage(request, deps.config),
+        }),
+      );
+    },
+  );
 }

@@ -45,10 +45,11 @@ export function announcementRelays(deps: AppDeps): RelayTable {
     // Public: the home page shows banners and notices to guests too.
     [ANNOUNCEMENTS_RELAY]: {
       method: 'GET',
+      query: announcementsQuery,
       handle: async (request) => {
         const query = parseInput(announcementsQuery, request.query);
         // A member also sees the operator's announcements meant for it alone.
-        const session = await optionalSession(deps, request).catch(() => null);
+        const session = await optionalSession(deps, request);
         const operator = await visibleAnnouncements(deps.db, session?.memberId ?? null);
         return listAnnouncements(
           deps.config.announcements,

@@ -243,16 +243,20 @@ export function chatRelays(deps: AppDeps): RelayTable {
 }
 
 export async function chatRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/wps/chat/rooms/:room/messages', async (request) => {
-    const who = await playerOf(deps, request);
-    const { room } = parseInput(roomParams, request.params);
-    const { after, limit } = parseInput(historyQuery, request.query);
-    const found = await roomFor(deps.db, room, who);
-    const answer: ChatHistory = await history(deps.db, found, after, limit);
-    return ok(answer);
-  });
+  app.get(
+    '/wps/chat/rooms/:room/messages',
+    { schema: { querystring: historyQuery } },
+    async (request) => {
+      const who = await playerOf(deps, request);
+      const { room } = parseInput(roomParams, request.params);
+      const { after, limit } = parseInput(historyQuery, request.query);
+      const found = await roomFor(deps.db, room, who);
+      const answer: ChatHistory = await history(deps.db, found, after, limit);
+      return ok(answer);
+    },
+  );
 
-  app.post('/wps/chat/rooms/:room/messages', async (request) => {
+  app.post('/wps/chat/rooms/:room/messages', { schema: { body: textBody } }, async (request) => {
     const who = await playerOf(deps, request);
     const { room } = parseInput(roomParams, request.params);
     const body = parseInput(textBody, request.body);

@@ -62,7 +62,7 @@ const viewOf = (session: StaffSession): StaffMe => ({
 });
 
 export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.post('/wps/support/session', async (request) => {
+  app.post('/wps/support/session', { schema: { body: loginBody } }, async (request) => {
     const body = parseInput(loginBody, request.body);
     const login = await loginStaff(deps.db, deps.identity.throttles, deps.identity.secrets, {
       ...body,
@@ -94,13 +94,13 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return ok(await startTwoFactor(deps.db, deps.identity.secrets, session));
   });
 
-  app.post('/wps/support/two-factor/confirm', async (request) => {
+  app.post('/wps/support/two-factor/confirm', { schema: { body: codeBody } }, async (request) => {
     const session = await staffOf(deps, request);
     const { code } = parseInput(codeBody, request.body);
     return ok(await confirmTwoFactor(deps, deps.identity.secrets, session, code));
   });
 
-  app.put('/wps/support/availability', async (request) => {
+  app.put('/wps/support/availability', { schema: { body: availabilityBody } }, async (request) => {
     const session = await staffOf(deps, request);
     const { available } = parseInput(availabilityBody, request.body);
     const staff = await commit(deps, async (work) => {
@@ -111,21 +111,25 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return ok(staff);
   });
 
-  app.get('/wps/support/rooms', async (request) => {
+  app.get('/wps/support/rooms', { schema: { querystring: listQuery } }, async (request) => {
     await staffOf(deps, request);
     const { status, limit } = parseInput(listQuery, request.query);
     return ok({ items: await roomSummaries(deps.db, { status, limit }) });
   });
 
-  app.get('/wps/support/rooms/:room/messages', async (request) => {
-    const session = await staffOf(deps, request);
-    const { room } = parseInput(roomParams, request.params);
-    const { after, limit } = parseInput(historyQuery, request.query);
-    const found = await roomFor(deps.db, room, { kind: 'staff', staffId: session.staffId });
-    return ok(await history(deps.db, found, after, limit));
-  });
+  app.get(
+    '/wps/support/rooms/:room/messages',
+    { schema: { querystring: historyQuery } },
+    async (request) => {
+      const session = await staffOf(deps, request);
+      const { room } = parseInput(roomParams, request.params);
+      const { after, limit } = parseInput(historyQuery, request.query);
+      const found = await roomFor(deps.db, room, { kind: 'staff', staffId: session.staffId });
+      return ok(await history(deps.db, found, after, limit));
+    },
+  );
 
-  app.post('/wps/support/rooms/:room/messages', async (request) => {
+  app.post('/wps/support/rooms/:room/messages', { schema: { body: textBody } }, async (request) => {
     const session = await staffOf(deps, request);
     const { room } = parseInput(roomParams, request.params);
     const body = parseInput(textBody, request.body);

@@ -72,7 +72,7 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   // The client's development pages (/dev/ui) ask this before they show anything.
   app.get('/wps/dev/enabled', async () => ok({ enabled: true }));
 
-  app.get('/wps/dev/outbox', async (request) => {
+  app.get('/wps/dev/outbox', { schema: { querystring: outboxQuery } }, async (request) => {
     const { recipient } = parseInput(outboxQuery, request.query);
     return ok(await readOutbox(deps.db, recipient));
   });
@@ -85,7 +85,7 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   });
 
   // Forces a member's next demo-vendor round (e.g. a big win the winner board must show).
-  app.post('/wps/dev/demo-vendor/rig', async (request) => {
+  app.post('/wps/dev/demo-vendor/rig', { schema: { body: rigBody } }, async (request) => {
     const body = parseInput(rigBody, request.body);
     const [member] = await deps.db.query<{ id: string }>(
       'select id::text from members where lower(account) = lower($1)',
@@ -103,7 +103,7 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
 
   // Runs the salary settlement as if the clock were later (end-to-end tests cannot wait for a
   // period to end).
-  app.post('/wps/dev/salary/settle', async (request) => {
+  app.post('/wps/dev/salary/settle', { schema: { body: settleBody } }, async (request) => {
     const { minutesAhead } = parseInput(settleBody, request.body);
     return ok(await settleDueSalaries(deps, new Date(Date.now() + minutesAhead * 60_000)));
   });
@@ -111,7 +111,7 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   // A fresh top agent of its own (no upline, no team yet), for a tester's paths that need one
   // (issue 15): each path gets an agent nobody else touches; its downlines then register with
   // its affiliate code through the site like anyone else. Answers the login and the code.
-  app.post('/wps/dev/accounts/agent', async (request) => {
+  app.post('/wps/dev/accounts/agent', { schema: { body: agentBody } }, async (request) => {
     const body = parseInput(agentBody, request.body ?? {});
     const username = `ag${randomBytes(4).toString('hex')}`;
     const password = `Pa${randomBytes(6).toString('hex')}`;
@@ -152,7 +152,7 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
 
   // Moves a member's login sessions `minutes` into the past (starts, sittings, logouts,
   // expiries): a tester's path cannot wait out a session limit and its break (issue 17).
-  app.post('/wps/dev/rg/age', async (request) => {
+  app.post('/wps/dev/rg/age', { schema: { body: ageBody } }, async (request) => {
     const body = parseInput(ageBody, request.body);
     const moved = await deps.db.query(
       `update sessions set created_at = created_at - make_interval(mins => $2),

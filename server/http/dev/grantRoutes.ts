@@ -41,7 +41,7 @@ async function memberId(deps: AppDeps, account: string): Promise<string> {
 export async function devGrantRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   if (!deps.devTools) return;
 
-  app.post('/wps/dev/points', async (request) => {
+  app.post('/wps/dev/points', { schema: { body: pointsBody } }, async (request) => {
     const body = parseInput(pointsBody, request.body);
     const id = await memberId(deps, body.account);
     // Earned as a bet of `points` × 1.00 at one point per 1.00.
@@ -53,7 +53,7 @@ export async function devGrantRoutes(app: FastifyInstance, deps: AppDeps): Promi
     return ok({ points: body.points });
   });
 
-  app.post('/wps/dev/rewards', async (request) => {
+  app.post('/wps/dev/rewards', { schema: { body: rewardBody } }, async (request) => {
     const body = parseInput(rewardBody, request.body);
     const id = await memberId(deps, body.account);
     const rewardId = await issueRewardWithin(deps.db, {

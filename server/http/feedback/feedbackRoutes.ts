@@ -53,7 +53,11 @@ const mineQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).defau
 export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.put(
     FEEDBACK_PATH,
-    { config: { auth: 'realMoney' }, bodyLimit: FEEDBACK_BODY_LIMIT },
+    {
+      schema: { body: feedbackBody },
+      config: { auth: 'realMoney' },
+      bodyLimit: FEEDBACK_BODY_LIMIT,
+    },
     async (request) => {
       const { memberId } = sessionOf(request);
       // Every attempt is reserved before the slow work (decoding up to three images): refused
@@ -88,9 +92,13 @@ export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
   );
 
-  app.get(FEEDBACK_PATH, { config: { auth: 'realMoney' } }, async (request) => {
-    const { limit } = parseInput(mineQuery, request.query);
-    const items = await listFeedback(deps.db, { memberId: sessionOf(request).memberId, limit });
-    return ok({ items: items.map(({ account: _account, ...view }): FeedbackView => view) });
-  });
+  app.get(
+    FEEDBACK_PATH,
+    { schema: { querystring: mineQuery }, config: { auth: 'realMoney' } },
+    async (request) => {
+      const { limit } = parseInput(mineQuery, request.query);
+      const items = await listFeedback(deps.db, { memberId: sessionOf(request).memberId, limit });
+      return ok({ items: items.map(({ account: _account, ...view }): FeedbackView => view) });
+    },
+  );
 }

@@ -101,6 +101,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
   return {
     GCSGAME_newGameVendor: {
       method: 'GET',
+      query: vendorQuery,
       handle: async (request) => {
         parseInput(vendorQuery, request.query);
         return categoryVendors(db);
@@ -108,6 +109,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
     },
     GCSGAME_getVassGameType: {
       method: 'GET',
+      query: vassGameTypeQuery,
       auth: 'session',
       handle: async (request) => {
         const { vassalage } = parseInput(vassGameTypeQuery, request.query);
@@ -120,6 +122,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
     // "Visitor: ... browse ... game lists"), so the list is public; playing needs the login.
     GCSGAME_gameList: {
       method: 'GET',
+      query: gameListQuery,
       handle: async (request) => {
         const query = parseInput(gameListQuery, request.query);
         const filter = {
@@ -138,6 +141,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
     },
     GCSGAME_hotGamesV2: {
       method: 'GET',
+      query: hotGamesQuery,
       handle: async (request) => {
         const query = parseInput(hotGamesQuery, request.query);
         const language = languageOf(request, query.language);
@@ -151,6 +155,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
     },
     MCSFE_getFavoriteGamesList: {
       method: 'GET',
+      query: favouriteListQuery,
       auth: 'session',
       handle: async (request) => {
         const query = parseInput(favouriteListQuery, request.query);
@@ -164,6 +169,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
     },
     MCSFE_addFavoriteGameV2: {
       method: 'POST',
+      body: addFavouriteBody,
       auth: 'session',
       handle: async (request) => {
         const body = parseInput(addFavouriteBody, request.body);
@@ -176,6 +182,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
     },
     MCSFE_removeFavoriteGameV2: {
       method: 'DELETE',
+      query: removeFavouriteInput,
       auth: 'session',
       handle: async (request) => {
         // The nodeId comes in the query; a JSON body is read too.
@@ -187,6 +194,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
     },
     GCS_recentGame: {
       method: 'GET',
+      query: recentQuery,
       auth: 'session',
       handle: async (request) => {
         const query = parseInput(recentQuery, request.query);

@@ -54,31 +54,43 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
       prepareAnswer(await lotteryMenu(deps.db, vendor, mode, language)),
     );
 
-  app.get('/lgw/games/game_menus', async (request, reply) => {
-    const query = parseInput(menuQuery, request.query);
-    const mode = query.prizeMode ?? 'LOTT';
-    const language = languageOf(request, query.language);
-    return sendPrepared(request, reply, await menu(menuVendorOf[mode], mode, language));
-  });
+  app.get(
+    '/lgw/games/game_menus',
+    { schema: { querystring: menuQuery } },
+    async (request, reply) => {
+      const query = parseInput(menuQuery, request.query);
+      const mode = query.prizeMode ?? 'LOTT';
+      const language = languageOf(request, query.language);
+      return sendPrepared(request, reply, await menu(menuVendorOf[mode], mode, language));
+    },
+  );
 
-  app.get('/lgw/vn/games/game_menu', async (request, reply) => {
-    const query = parseInput(vnMenuQuery, request.query);
-    const mode = query.prizeMode ?? 'LOTT';
-    const language = languageOf(request, query.language);
-    return sendPrepared(request, reply, await menu(VN_LOTTERY_VENDOR, mode, language));
-  });
+  app.get(
+    '/lgw/vn/games/game_menu',
+    { schema: { querystring: vnMenuQuery } },
+    async (request, reply) => {
+      const query = parseInput(vnMenuQuery, request.query);
+      const mode = query.prizeMode ?? 'LOTT';
+      const language = languageOf(request, query.language);
+      return sendPrepared(request, reply, await menu(VN_LOTTERY_VENDOR, mode, language));
+    },
+  );
 
-  app.get('/lgw/vn/games/game_menu/recent', { config: { auth: 'session' } }, async (request) => {
-    const query = parseInput(vnMenuQuery, request.query);
-    return ok(
-      await recentLotteries(
-        deps.db,
-        sessionOf(request).memberId,
-        query.prizeMode ?? 'LOTT',
-        languageOf(request, query.language),
-      ),
-    );
-  });
+  app.get(
+    '/lgw/vn/games/game_menu/recent',
+    { schema: { querystring: vnMenuQuery }, config: { auth: 'session' } },
+    async (request) => {
+      const query = parseInput(vnMenuQuery, request.query);
+      return ok(
+        await recentLotteries(
+          deps.db,
+          sessionOf(request).memberId,
+          query.prizeMode ?? 'LOTT',
+          languageOf(request, query.language),
+        ),
+      );
+    },
+  );
 
   await artworkRoutes(app, deps);
 }

@@ -64,7 +64,7 @@ const drawBody = z
 export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // No route-level auth: a free trial ("demo") may be launched by anyone (spec 2 game card
   // "free trial"); real play needs a session, checked here.
-  app.post('/wps/game/launchGame', async (request) => {
+  app.post('/wps/game/launchGame', { schema: { body: launchBody } }, async (request) => {
     const body = parseInput(launchBody, request.body);
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
@@ -110,47 +110,51 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
     return ok(result);
   });
 
-  app.get('/wps/demo-vendor/session', async (request) => {
-    const { launch: token } = parseInput(sessionQuery, request.query);
-    const launch = await resolveLaunch(deps.db, token);
-    let balance: bigint;
-    if (launch.demo) {
-      const [row] = await deps.db.query<{ demo_balance: string }>(
-        'select demo_balance::text from game_launches where id = $1',
-        [launch.id],
-      );
-      balance = BigInt(row!.demo_balance);
-    } else {
-      // What the game can stake: real money and bonus money together (issue 28).
-      const wallets = await memberWallets(deps.db, launch.memberId!);
-      balance = wallets
-        .filter((wallet) => wallet.wallet === 'MAIN' || wallet.wallet === 'BONUS')
-        .reduce((sum, wallet) => sum + wallet.balance, 0n);
-    }
-    // A lottery launch: the vendor's lobby (lobby view) or the game's draws (betting view).
-    const language = requestLanguage(request, deps.config);
-    const lobby = launch.lotto
-      ? await lobbyInfo(deps.db, deps.config.lottery, launch.vendor, language)
-      : null;
-    return ok({
-      lotto: launch.lotto,
-      lobby: launch.lotto?.view === 'lobby' ? lobby : null,
-      draw: lobby?.find((entry) => entry.gameCode === launch.nodeId) ?? null,
-      lotteryRoute: lotteryRouteFor(launch.vendor),
-      gameName: launch.gameName,
-      vendor: launch.vendor,
-      engine: launch.engine,
-      demo: launch.demo,
-      balance: toMoneyString(balance),
-      currency: deps.config.payments.currency,
-      betLevels: deps.config.games.betLevels,
-      // Published return to player, computed from the paytable (not a marketing number).
-      rtp: launch.engine === 'slot' ? slotRtp() : drawRtp(),
-      symbols: SLOT_SYMBOLS,
-    });
-  });
+  app.get(
+    '/wps/demo-vendor/session',
+    { schema: { querystring: sessionQuery } },
+    async (request) => {
+      const { launch: token } = parseInput(sessionQuery, request.query);
+      const launch = await resolveLaunch(deps.db, token);
+      let balance: bigint;
+      if (launch.demo) {
+        const [row] = await deps.db.query<{ demo_balance: string }>(
+          'select demo_balance::text from game_launches where id = $1',
+          [launch.id],
+        );
+        balance = BigInt(row!.demo_balance);
+      } else {
+        // What the game can stake: real money and bonus money together (issue 28).
+        const wallets = await memberWallets(deps.db, launch.memberId!);
+        balance = wallets
+          .filter((wallet) => wallet.wallet === 'MAIN' || wallet.wallet === 'BONUS')
+          .reduce((sum, wallet) => sum + wallet.balance, 0n);
+      }
+      // A lottery launch: the vendor's lobby (lobby view) or the game's draws (betting view).
+      const language = requestLanguage(request, deps.config);
+      const lobby = launch.lotto
+        ? await lobbyInfo(deps.db, deps.config.lottery, launch.vendor, language)
+        : null;
+      return ok({
+        lotto: launch.lotto,
+        lobby: launch.lotto?.view === 'lobby' ? lobby : null,
+        draw: lobby?.find((entry) => entry.gameCode === launch.nodeId) ?? null,
+        lotteryRoute: lotteryRouteFor(launch.vendor),
+        gameName: launch.gameName,
+        vendor: launch.vendor,
+        engine: launch.engine,
+        demo: launch.demo,
+        balance: toMoneyString(balance),
+        currency: deps.config.payments.currency,
+        betLevels: deps.config.games.betLevels,
+        // Published return to player, computed from the paytable (not a marketing number).
+        rtp: launch.engine === 'slot' ? slotRtp() : drawRtp(),
+        symbols: SLOT_SYMBOLS,
+      });
+    },
+  );
 
-  app.post('/wps/demo-vendor/spin', async (request) => {
+  app.post('/wps/demo-vendor/spin', { schema: { body: spinBody } }, async (request) => {
     const body = parseInput(spinBody, request.body);
     const launch = await resolveLaunchToPlay(deps.db, body.launch);
     if (launch.engine !== 'slot') throw new ApiError(400, 'invalid_request', 'Not a slot.');
@@ -164,7 +168,7 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
     );
   });
 
-  app.post('/wps/demo-vendor/draw', async (request) => {
+  app.post('/wps/demo-vendor/draw', { schema: { body: drawBody } }, async (request) => {
     const body = parseInput(drawBody, request.body);
     const launch = await resolveLaunchToPlay(deps.db, body.launch);
     if (launch.engine !== 'draw') throw new ApiError(400, 'invalid_request', 'Not a draw.');

@@ -60,7 +60,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const languageOf = (request: FastifyRequest, asked: string | undefined) =>
     asked ?? requestLanguage(request, deps.config);
 
-  app.get(paths.lobbyInfo, async (request) => {
+  app.get(paths.lobbyInfo, { schema: { querystring: lobbyQuery } }, async (request) => {
     const query = parseInput(lobbyQuery, request.query);
     return ok(
       await lobbyInfo(
@@ -72,7 +72,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: AppDeps): Promis
     );
   });
 
-  app.get(paths.recentResults, async (request) => {
+  app.get(paths.recentResults, { schema: { querystring: lobbyQuery } }, async (request) => {
     const query = parseInput(lobbyQuery, request.query);
     return ok(
       await recentResults(
@@ -83,22 +83,35 @@ export async function lotteryRoutes(app: FastifyInstance, deps: AppDeps): Promis
     );
   });
 
-  app.get('/lgw/vn/numeros/opened/game', { config: { auth: 'session' } }, async (request) => {
-    const query = parseInput(openedGameQuery, request.query);
-    return ok(
-      await openedDraws(deps.db, query.gameCode, languageOf(request, query.language), query.limit),
-    );
-  });
+  app.get(
+    '/lgw/vn/numeros/opened/game',
+    { schema: { querystring: openedGameQuery }, config: { auth: 'session' } },
+    async (request) => {
+      const query = parseInput(openedGameQuery, request.query);
+      return ok(
+        await openedDraws(
+          deps.db,
+          query.gameCode,
+          languageOf(request, query.language),
+          query.limit,
+        ),
+      );
+    },
+  );
 
-  app.get('/lotto/lgw/games/opened/numero', { config: { auth: 'session' } }, async (request) => {
-    const query = parseInput(openedNumeroQuery, request.query);
-    return ok(
-      await openedNumero(
-        deps.db,
-        query.gameCode,
-        query.numero ?? null,
-        languageOf(request, query.language),
-      ),
-    );
-  });
+  app.get(
+    '/lotto/lgw/games/opened/numero',
+    { schema: { querystring: openedNumeroQuery }, config: { auth: 'session' } },
+    async (request) => {
+      const query = parseInput(openedNumeroQuery, request.query);
+      return ok(
+        await openedNumero(
+          deps.db,
+          query.gameCode,
+          query.numero ?? null,
+          languageOf(request, query.language),
+        ),
+      );
+    },
+  );
 }

@@ -57,6 +57,7 @@ export function roomRelays(deps: AppDeps): RelayTable {
   return {
     GLS2_roomList: {
       method: 'GET',
+      query: roomQuery,
       auth: 'session',
       handle: async (request: FastifyRequest): Promise<RoomList> => {
         const query = parseInput(roomQuery, request.query);
@@ -73,6 +74,7 @@ export function roomRelays(deps: AppDeps): RelayTable {
     },
     GCS_gameLaunchFB: {
       method: 'POST',
+      body: fallbackBody,
       auth: 'session',
       handle: async (request: FastifyRequest): Promise<LaunchResult> => {
         const { launch } = parseInput(fallbackBody, request.body);

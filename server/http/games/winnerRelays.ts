@@ -24,6 +24,7 @@ export function winnerRelays(deps: AppDeps): RelayTable {
   return {
     GCSGAME_getRankList: {
       method: 'GET',
+      query: rankQuery,
       handle: async (request) => {
         const query = parseInput(rankQuery, request.query);
         const rows = await deps.db.query<{

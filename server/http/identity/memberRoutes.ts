@@ -74,14 +74,18 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const account = await findById(deps.db, sessionOf(request).memberId);
     return ok(iconOf(account?.avatar ?? null));
   });
-  app.put('/wps/member/info/icon', { config: { auth: 'session' } }, async (request) => {
-    const { avatar } = parseInput(avatarBody, request.body);
-    await deps.db.query('update members set avatar = $2 where id = $1', [
-      sessionOf(request).memberId,
-      avatar,
-    ]);
-    return ok(iconOf(avatar));
-  });
+  app.put(
+    '/wps/member/info/icon',
+    { schema: { body: registerBody }, config: { auth: 'session' } },
+    async (request) => {
+      const { avatar } = parseInput(avatarBody, request.body);
+      await deps.db.query('update members set avatar = $2 where id = $1', [
+        sessionOf(request).memberId,
+        avatar,
+      ]);
+      return ok(iconOf(avatar));
+    },
+  );
 
   const registerRoute =
     (tab: RegisterTab): RouteHandlerMethod =>
@@ -126,7 +130,7 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
   // A trial account has no password of its own to change: real accounts only.
   app.post(
     '/wps/member/password',
-    { config: { auth: 'realMoney', encrypted: true } },
+    { schema: { body: changePasswordBody }, config: { auth: 'realMoney', encrypted: true } },
     async (request) => {
       const session = sessionOf(request);
       const body = parseInput(changePasswordBody, request.body);
@@ -135,22 +139,34 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
   );
 
   // Forgot by e-mail, step one (spec 7): a single-use code goes to the bound address.
-  app.post('/wps/member/password/email', async (request) => {
+  app.post('/wps/member/password/email', { schema: { body: forgotEmailBody } }, async (request) => {
     const body = parseInput(forgotEmailBody, request.body);
     await resetByEmail(deps, body.username, body.email, request.ip);
     return ok(null);
   });
 
   // Step two (ours): the code and the new password; answers a session, as by mobile.
-  app.post('/wps/member/password/email/reset', { config: { encrypted: true } }, async (request) =>
-    ok(await resetByEmailCode(deps, parseInput(forgotEmailCodeBody, request.body), request.ip)),
+  app.post(
+    '/wps/member/password/email/reset',
+    { schema: { body: forgotEmailCodeBody }, config: { encrypted: true } },
+    async (request) =>
+      ok(await resetByEmailCode(deps, parseInput(forgotEmailCodeBody, request.body), request.ip)),
   );
 
-  app.post('/wps/member/password/verification', { config: { encrypted: true } }, async (request) =>
-    ok(await resetByMobile(deps, parseInput(forgotMobileBody, request.body), request.ip)),
+  // Spec 7 sends no countryDialingCode here: without one, the configuration's first country (the
+  // default of the mobile forms and of registration, registration.ts).
+  app.post(
+    '/wps/member/password/verification',
+    { schema: { body: forgotMobileBody }, config: { encrypted: true } },
+    async (request) => {
+      const body = parseInput(forgotMobileBody, request.body);
+      const countryDialingCode =
+        body.countryDialingCode ?? deps.config.countries[0]!.countryDialingCode;
+      return ok(await resetByMobile(deps, { ...body, countryDialingCode }, request.ip));
+    },
   );
 
-  app.get('/wps/agent/affiliate', async (request) => {
+  app.get('/wps/agent/affiliate', { schema: { querystring: affiliateQuery } }, async (request) => {
     const { code } = parseInput(affiliateQuery, request.query);
     const rows = await deps.db.query(
       `select 1 from members where upper(affiliate_code) = upper($1) and type in (1, 2, 41, 42) and status = 'active'`,

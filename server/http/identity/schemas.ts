@@ -127,11 +127,15 @@ export const forgotEmailCodeBody = z
   })
   .strict();
 
+/**
+ * Spec 7 sends newPassword, mobileNum and verificationCode only (issue 32, finding 6a): the
+ * dialing code is optional, checked when given, else the configuration's first country.
+ */
 export const forgotMobileBody = z
   .object({
     newPassword: text(128),
     mobileNum,
-    countryDialingCode: dialingCode,
+    countryDialingCode: dialingCode.optional(),
     verificationCode: z.string().regex(/^[0-9]{4,8}$/),
   })
   .strict();

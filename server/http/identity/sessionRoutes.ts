@@ -34,25 +34,29 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return ok({ captchaId, image });
   });
 
-  app.post('/wps/session/login', { config: { encrypted: true } }, async (request, reply) => {
-    const body = parseInput(loginBody, request.body) as LoginRequest;
-    const result = await login(deps, body, request.ip);
-    // Remembered for the self-referral check; a failure here never fails the login.
-    await rememberDevice(deps, result.token, request, reply).catch((error: unknown) =>
-      request.log.error({ err: error }, 'after login: device'),
-    );
-    return ok(result);
-  });
+  app.post(
+    '/wps/session/login',
+    { schema: { body: loginBody }, config: { encrypted: true } },
+    async (request, reply) => {
+      const body = parseInput(loginBody, request.body) as LoginRequest;
+      const result = await login(deps, body, request.ip);
+      // Remembered for the self-referral check; a failure here never fails the login.
+      await rememberDevice(deps, result.token, request, reply).catch((error: unknown) =>
+        request.log.error({ err: error }, 'after login: device'),
+      );
+      return ok(result);
+    },
+  );
 
-  app.post('/wps/verification/sms/noLogin', async (request) =>
+  app.post('/wps/verification/sms/noLogin', { schema: { body: smsBody } }, async (request) =>
     ok(await sendSmsCode(deps, 'login', parseInput(smsBody, request.body), request.ip)),
   );
 
-  app.post('/wps/verification/sms/register', async (request) =>
+  app.post('/wps/verification/sms/register', { schema: { body: smsBody } }, async (request) =>
     ok(await sendSmsCode(deps, 'register', parseInput(smsBody, request.body), request.ip)),
   );
 
-  app.post('/wps/session/login/freeplay', async (request) => {
+  app.post('/wps/session/login/freeplay', { schema: { body: freePlayBody } }, async (request) => {
     parseInput(freePlayBody, request.body ?? {});
     return ok(await startTrial(deps, request.ip));
   });

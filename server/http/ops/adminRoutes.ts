@@ -28,7 +28,7 @@ export async function opsAdminPageRoutes(
   });
 
   // The top agents, or the agents directly under `under`.
-  app.get('/ops/agents', async (request) => {
+  app.get('/ops/agents', { schema: { querystring: treeQuery } }, async (request) => {
     authorize(request);
     const { under } = parseInput(treeQuery, request.query);
     return ok(await agentTree(deps.db, under ?? null));

@@ -34,7 +34,7 @@ export async function opsAgentRoutes(
     return ok(await agentRates(deps.db, deps.config, params.account));
   });
 
-  app.post('/ops/agents/rate', async (request) => {
+  app.post('/ops/agents/rate', { schema: { body: rateBody } }, async (request) => {
     authorize(request);
     const body = parseInput(rateBody, request.body);
     return ok(await setAgentRate(deps.db, deps.config, { ...body, actor: 'operator' }));

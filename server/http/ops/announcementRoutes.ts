@@ -24,13 +24,13 @@ export async function opsAnnouncementRoutes(
   deps: AppDeps,
   authorize: (request: FastifyRequest) => void,
 ): Promise<void> {
-  app.get('/ops/announcements', async (request) => {
+  app.get('/ops/announcements', { schema: { querystring: listQuery } }, async (request) => {
     authorize(request);
     const { all } = parseInput(listQuery, request.query);
     return ok(await listOperatorAnnouncements(deps.db, { all: all === 'true' }));
   });
 
-  app.post('/ops/announcements', async (request) => {
+  app.post('/ops/announcements', { schema: { body: announcementInputSchema } }, async (request) => {
     authorize(request);
     const input = parseInput(announcementInputSchema, request.body);
     const { announcement } = await createAnnouncement(deps, input);

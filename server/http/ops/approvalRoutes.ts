@@ -39,13 +39,13 @@ export async function opsApprovalRoutes(
   deps: AppDeps,
   authorize: (request: FastifyRequest) => void,
 ): Promise<void> {
-  app.get('/ops/approvals', async (request) => {
+  app.get('/ops/approvals', { schema: { querystring: listQuery } }, async (request) => {
     authorize(request);
     const { status, limit } = parseInput(listQuery, request.query);
     return ok(await listApprovals(deps.db, status, limit));
   });
 
-  app.post('/ops/approvals/:id/:decision', async (request) => {
+  app.post('/ops/approvals/:id/:decision', { schema: { body: decisionBody } }, async (request) => {
     const actor = requireOpsActor(request);
     const { id, decision } = parseInput(decisionParams, request.params);
     const { reason } = parseInput(decisionBody, request.body ?? {});

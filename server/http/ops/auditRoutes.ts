@@ -42,7 +42,7 @@ export async function opsAuditRoutes(
   deps: AppDeps,
   authorize: (request: FastifyRequest) => void,
 ): Promise<void> {
-  app.get('/ops/audit', async (request) => {
+  app.get('/ops/audit', { schema: { querystring: listQuery } }, async (request) => {
     authorize(request);
     return ok(await listAudit(deps.db, parseInput(listQuery, request.query)));
   });
@@ -52,7 +52,7 @@ export async function opsAuditRoutes(
     return ok(await verifyAudit(deps.db));
   });
 
-  app.get('/ops/audit.csv', async (request, reply) => {
+  app.get('/ops/audit.csv', { schema: { querystring: csvQuery } }, async (request, reply) => {
     authorize(request);
     const csv = await auditCsv(deps.db, parseInput(csvQuery, request.query));
     return reply
@@ -61,7 +61,7 @@ export async function opsAuditRoutes(
       .send(csv);
   });
 
-  app.post('/ops/staff/:name/roles', async (request) => {
+  app.post('/ops/staff/:name/roles', { schema: { body: rolesBody } }, async (request) => {
     authorize(request);
     const { name } = parseInput(nameParams, request.params);
     const { roles } = parseInput(rolesBody, request.body);
@@ -69,11 +69,15 @@ export async function opsAuditRoutes(
     return ok({ staff: changed.staff, before: changed.before });
   });
 
-  app.post('/ops/staff/:name/two-factor/reset', async (request) => {
-    authorize(request);
-    const { name } = parseInput(nameParams, request.params);
-    parseInput(reasonBody, request.body);
-    const reset = await resetStaffTwoFactor(deps, name);
-    return ok({ staff: reset.staff, endedSessions: reset.endedSessions.length });
-  });
+  app.post(
+    '/ops/staff/:name/two-factor/reset',
+    { schema: { body: reasonBody } },
+    async (request) => {
+      authorize(request);
+      const { name } = parseInput(nameParams, request.params);
+      parseInput(reasonBody, request.body);
+      const reset = await resetStaffTwoFactor(deps, name);
+      return ok({ staff: reset.staff, endedSessions: reset.endedSessions.length });
+    },
+  );
 }

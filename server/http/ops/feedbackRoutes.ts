@@ -40,7 +40,7 @@ export async function opsFeedbackRoutes(
   deps: AppDeps,
   authorize: (request: FastifyRequest) => void,
 ): Promise<void> {
-  app.get('/ops/feedback', async (request) => {
+  app.get('/ops/feedback', { schema: { querystring: listQuery } }, async (request) => {
     authorize(request);
     const { status, limit } = parseInput(listQuery, request.query);
     return ok(
@@ -75,7 +75,7 @@ export async function opsFeedbackRoutes(
       .send(Buffer.from(image.bytes));
   });
 
-  app.post('/ops/feedback/:id/answer', async (request) => {
+  app.post('/ops/feedback/:id/answer', { schema: { body: answerBody } }, async (request) => {
     authorize(request);
     const { id } = parseInput(idParams, request.params);
     const { answer } = parseInput(answerBody, request.body);

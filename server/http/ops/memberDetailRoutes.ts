@@ -30,7 +30,7 @@ export async function opsMembersPageRoutes(
 ): Promise<void> {
   const masked = (request: FastifyRequest) => !requireOpsActor(request).roles.includes('risk');
 
-  app.get('/ops/members', async (request) => {
+  app.get('/ops/members', { schema: { querystring: searchQuery } }, async (request) => {
     authorize(request);
     const { q } = parseInput(searchQuery, request.query);
     return ok(await searchMembers(deps.db, q, masked(request)));
@@ -48,7 +48,7 @@ export async function opsMembersPageRoutes(
     return ok(await memberLedger(deps.db, params.account));
   });
 
-  app.post('/ops/members/:account/notes', async (request) => {
+  app.post('/ops/members/:account/notes', { schema: { body: noteBody } }, async (request) => {
     authorize(request);
     const params = parseInput(accountParams, request.params);
     const { body } = parseInput(noteBody, request.body);

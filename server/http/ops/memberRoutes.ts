@@ -27,7 +27,7 @@ export async function opsMemberRoutes(
     return ok({ account: reset.account, status: reset.status, password: reset.password });
   });
 
-  app.post('/ops/members/:account/status', async (request) => {
+  app.post('/ops/members/:account/status', { schema: { body: statusBody } }, async (request) => {
     authorize(request);
     const { account } = parseInput(accountParams, request.params);
     const { status } = parseInput(statusBody, request.body);

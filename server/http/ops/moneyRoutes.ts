@@ -40,7 +40,7 @@ export async function opsMoneyRoutes(
   deps: AppDeps,
   authorize: (request: FastifyRequest) => void,
 ): Promise<void> {
-  app.get('/ops/withdrawals', async (request) => {
+  app.get('/ops/withdrawals', { schema: { querystring: listQuery } }, async (request) => {
     authorize(request);
     const { status, account } = parseInput(listQuery, request.query);
     const rows = await deps.db.query<WithdrawalRow & { account: string }>(
@@ -56,7 +56,7 @@ export async function opsMoneyRoutes(
     return ok(rows.map((row) => ({ ...toView(row), account: row.account })));
   });
 
-  app.post('/ops/withdrawals/:id', async (request) => {
+  app.post('/ops/withdrawals/:id', { schema: { body: actionBody } }, async (request) => {
     authorize(request);
     const { id } = parseInput(idParams, request.params);
     const { action } = parseInput(actionBody, request.body);
@@ -75,7 +75,7 @@ export async function opsMoneyRoutes(
     return ok(await autoConfirmWithdrawals(deps));
   });
 
-  app.post('/ops/bonus', async (request) => {
+  app.post('/ops/bonus', { schema: { body: bonusBody } }, async (request) => {
     authorize(request);
     const { result } = await grantBonus(deps, parseInput(bonusBody, request.body));
     return ok(result);

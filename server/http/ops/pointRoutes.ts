@@ -17,7 +17,7 @@ export async function opsPointRoutes(
   deps: AppDeps,
   authorize: (request: FastifyRequest) => void,
 ): Promise<void> {
-  app.post('/ops/goods', async (request) => {
+  app.post('/ops/goods', { schema: { body: goodsSchema } }, async (request) => {
     authorize(request);
     return ok(await upsertGoods(deps.db, parseInput(goodsSchema, request.body)));
   });

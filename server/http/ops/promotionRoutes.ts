@@ -8,6 +8,16 @@ import { listApplications, reviewApplication } from '../../domain/promotions/app
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 
+const applicationsQuery = z
+  .object({
+    code: z
+      .string()
+      .regex(/^[A-Z0-9_]{2,32}$/, 'a promotion code')
+      .optional(),
+    all: z.enum(['true', 'false']).optional(),
+  })
+  .strict();
+
 /**
  * Operator endpoints for promotions (issue 14): `npm run ops -- promotion list`, `create` and
  * `update` (one definition, checked as the configuration file's are, and against the returns
@@ -35,20 +45,9 @@ export async function opsPromotionRoutes(
     return ok(await saveOperatorPromotion(deps, definition, body.mode));
   });
 
-  app.get('/ops/applications', async (request) => {
+  app.get('/ops/applications', { schema: { querystring: applicationsQuery } }, async (request) => {
     authorize(request);
-    const query = parseInput(
-      z
-        .object({
-          code: z
-            .string()
-            .regex(/^[A-Z0-9_]{2,32}$/, 'a promotion code')
-            .optional(),
-          all: z.enum(['true', 'false']).optional(),
-        })
-        .strict(),
-      request.query,
-    );
+    const query = parseInput(applicationsQuery, request.query);
     return ok(
       await listApplications(deps.db, {
         ...(query.code ? { code: query.code } : {}),

@@ -51,7 +51,7 @@ export async function opsRgRoutes(
     return ok(await rgOperatorView(deps, await findMember(deps, params.account)));
   });
 
-  app.post('/ops/rg/extend', async (request) => {
+  app.post('/ops/rg/extend', { schema: { body: extendBody } }, async (request) => {
     authorize(request);
     const body = parseInput(extendBody, request.body);
     const member = await findMember(deps, body.account);
@@ -59,7 +59,7 @@ export async function opsRgRoutes(
     return ok({ account: member.account, ...(await extendExclusion(deps, member.id, endsAt)) });
   });
 
-  app.post('/ops/rg/payout', async (request) => {
+  app.post('/ops/rg/payout', { schema: { body: payoutBody } }, async (request) => {
     authorize(request);
     const body = parseInput(payoutBody, request.body);
     const member = await findMember(deps, body.account);

@@ -57,7 +57,7 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     return ok(deps.maintenance.get());
   });
 
-  app.post('/ops/maintenance', async (request) => {
+  app.post('/ops/maintenance', { schema: { body: maintenanceBody } }, async (request) => {
     authorize(request);
     const body = parseInput(maintenanceBody, request.body);
     return ok(
@@ -67,7 +67,7 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
 
   // The SMS codes and e-mails the outbox providers "sent", newest first (`npm run ops -- outbox`):
   // the demo's SMS login needs them, and only the operator may read them.
-  app.get('/ops/outbox', async (request) => {
+  app.get('/ops/outbox', { schema: { querystring: outboxQuery } }, async (request) => {
     authorize(request);
     const { recipient, limit } = parseInput(outboxQuery, request.query);
     return ok(await readOutbox(deps.db, recipient, limit));

@@ -26,13 +26,17 @@ export async function opsSettingsRoutes(
     return ok(await settingsView(deps.db, deps.config));
   });
 
-  app.post('/ops/settings/economy/check', async (request) => {
-    authorize(request);
-    const draft = parseInput(settingsDraftSchema, request.body);
-    return ok(await settingsVerdict(deps.db, deps.config, draft, deps.clock.now()));
-  });
+  app.post(
+    '/ops/settings/economy/check',
+    { schema: { body: settingsDraftSchema } },
+    async (request) => {
+      authorize(request);
+      const draft = parseInput(settingsDraftSchema, request.body);
+      return ok(await settingsVerdict(deps.db, deps.config, draft, deps.clock.now()));
+    },
+  );
 
-  app.post('/ops/settings/economy', async (request) => {
+  app.post('/ops/settings/economy', { schema: { body: settingsDraftSchema } }, async (request) => {
     authorize(request);
     const draft = parseInput(settingsDraftSchema, request.body);
     return ok(await saveSettings(deps, draft, requireOpsActor(request).id));

@@ -33,7 +33,7 @@ export async function opsSupportRoutes(
     return ok(await listStaff(deps.db));
   });
 
-  app.post('/ops/support/staff', async (request) => {
+  app.post('/ops/support/staff', { schema: { body: addBody } }, async (request) => {
     authorize(request);
     const body = parseInput(addBody, request.body);
     return ok(await addStaff(deps.db, body, requireOpsActor(request).id));
@@ -46,7 +46,7 @@ export async function opsSupportRoutes(
     return ok({ staff: reset.staff, password: reset.password });
   });
 
-  app.post('/ops/support/staff/:name/status', async (request) => {
+  app.post('/ops/support/staff/:name/status', { schema: { body: statusBody } }, async (request) => {
     authorize(request);
     const { name } = parseInput(nameParams, request.params);
     const { status } = parseInput(statusBody, request.body);

@@ -63,6 +63,7 @@ export function pointRelays(deps: AppDeps): RelayTable {
     },
     ODSFE2_MemTransDet: {
       method: 'GET',
+      query: historyQuery,
       auth: 'realMoney',
       handle: (request) => {
         const { page, pageSize } = parseInput(historyQuery, request.query);
@@ -71,6 +72,7 @@ export function pointRelays(deps: AppDeps): RelayTable {
     },
     MCS2_convertPoint: {
       method: 'POST',
+      body: convertBody,
       auth: 'realMoney',
       encrypted: true,
       handle: (request) =>
@@ -83,7 +85,7 @@ export function pointRelays(deps: AppDeps): RelayTable {
 export async function pointRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post(
     '/wps/relay/passwordCheck/MCS2_redeemPointReward',
-    { config: { auth: 'realMoney', encrypted: true } },
+    { schema: { body: redeemBody }, config: { auth: 'realMoney', encrypted: true } },
     async (request) => {
       const { redemption } = await redeemGoods(
         deps,

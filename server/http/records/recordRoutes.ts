@@ -76,10 +76,14 @@ const readers: Record<string, RecordReader> = {
 
 export async function recordRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const [path, read] of Object.entries(readers)) {
-    app.get(path, { config: { auth: 'realMoney' } }, async (request) => {
-      const session = sessionOf(request);
-      const window = recordsWindow(parseInput(recordsQuerySchema, request.query));
-      return ok(await read(deps.db, session.memberId, window));
-    });
+    app.get(
+      path,
+      { schema: { querystring: recordsQuerySchema }, config: { auth: 'realMoney' } },
+      async (request) => {
+        const session = sessionOf(request);
+        const window = recordsWindow(parseInput(recordsQuerySchema, request.query));
+        return ok(await read(deps.db, session.memberId, window));
+      },
+    );
   }
 }

@@ -118,7 +118,7 @@ export async function rgRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     ok(await rgSession(deps, sessionOf(request))),
   );
 
-  app.put('/wps/rg/limits', auth, async (request) => {
+  app.put('/wps/rg/limits', { ...auth, schema: { body: limitsBody } }, async (request) => {
     const { memberId } = sessionOf(request);
     await reserveWrite(deps, memberId);
     const body = parseInput(limitsBody, request.body);
@@ -134,21 +134,29 @@ export async function rgRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     return ok(await rgStatus(deps, memberId));
   });
 
-  app.put('/wps/rg/sessionLimit', auth, async (request) => {
-    const { memberId } = sessionOf(request);
-    await reserveWrite(deps, memberId);
-    await changeSessionLimit(deps, memberId, parseInput(sessionLimitBody, request.body).minutes);
-    return ok(await rgStatus(deps, memberId));
-  });
+  app.put(
+    '/wps/rg/sessionLimit',
+    { ...auth, schema: { body: sessionLimitBody } },
+    async (request) => {
+      const { memberId } = sessionOf(request);
+      await reserveWrite(deps, memberId);
+      await changeSessionLimit(deps, memberId, parseInput(sessionLimitBody, request.body).minutes);
+      return ok(await rgStatus(deps, memberId));
+    },
+  );
 
-  app.put('/wps/rg/realityCheck', auth, async (request) => {
-    const { memberId } = sessionOf(request);
-    await reserveWrite(deps, memberId);
-    await changeRealityCheck(deps, memberId, parseInput(realityCheckBody, request.body).minutes);
-    return ok(await rgStatus(deps, memberId));
-  });
+  app.put(
+    '/wps/rg/realityCheck',
+    { ...auth, schema: { body: realityCheckBody } },
+    async (request) => {
+      const { memberId } = sessionOf(request);
+      await reserveWrite(deps, memberId);
+      await changeRealityCheck(deps, memberId, parseInput(realityCheckBody, request.body).minutes);
+      return ok(await rgStatus(deps, memberId));
+    },
+  );
 
-  app.put('/wps/rg/timeZone', auth, async (request) => {
+  app.put('/wps/rg/timeZone', { ...auth, schema: { body: timeZoneBody } }, async (request) => {
     const { memberId } = sessionOf(request);
     await reserveWrite(deps, memberId);
     await changeTimeZone(deps, memberId, parseInput(timeZoneBody, request.body));
@@ -158,7 +166,7 @@ export async function rgRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
   // Sealed (E): it carries the login password.
   app.post(
     '/wps/rg/exclusion',
-    { config: { auth: 'realMoney', encrypted: true } },
+    { schema: { body: exclusionBody }, config: { auth: 'realMoney', encrypted: true } },
     async (request) => {
       const { memberId } = sessionOf(request);
       await reserveWrite(deps, memberId);

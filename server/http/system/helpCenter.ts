@@ -31,7 +31,7 @@ export const helpV2Query = z
   .object({ lang: helpLanguageParam, device: z.literal('WEB').optional() })
   .strict();
 /** `GET /wps/system/helpCenter`: `lang` optional (else the Language header, else the default). */
-const helpCenterQuery = z.object({ lang: helpLanguageParam.optional() }).strict();
+export const helpCenterQuery = z.object({ lang: helpLanguageParam.optional() }).strict();
 
 /** The language a helpCenter request asks for. */
 export function helpCenterLanguage(request: FastifyRequest, config: PlatformConfig): string {

@@ -14,7 +14,7 @@ const languageBody = z.object({ language: z.string().regex(/^[A-Za-z]{2}$/) }).s
  * the device.
  */
 export async function languageRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.put('/wps/system/language', async (request) => {
+  app.put('/wps/system/language', { schema: { body: languageBody } }, async (request) => {
     const language = parseInput(languageBody, request.body).language.toUpperCase();
     if (!deps.config.brand.languages.includes(language)) {
       throw new ApiError(400, 'invalid_request', `Language ${language} is not offered.`);

@@ -11,6 +11,7 @@ export function systemRelays(deps: AppDeps, help: HelpCentreService): RelayTable
     // getHelpV2 (lang, device WEB): the same document as /wps/system/helpCenter.
     getHelpV2: {
       method: 'GET',
+      query: helpV2Query,
       handle: async (request) => {
         const { lang } = parseInput(helpV2Query, request.query);
         return help.for(helpLanguageOf(lang));

@@ -4,7 +4,7 @@ import { ok } from '../../../src/shared/envelope';
 import { buildStatusInfo, buildStatusResponse } from '../../domain/system/statusReport';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
-import { type HelpCentreService, helpCenterLanguage } from './helpCenter';
+import { type HelpCentreService, helpCenterLanguage, helpCenterQuery } from './helpCenter';
 import { registrationSettings, registrationValidation } from './registrationSettings';
 
 const registerQuery = z
@@ -31,15 +31,21 @@ export async function systemRoutes(
   app.get('/wps/system/domainRoute', async () => ok(deps.config.domainRoute));
 
   // Open in maintenance too (a /wps/system path): the blocking screens' support link leads here.
-  app.get('/wps/system/helpCenter', async (request) =>
+  app.get('/wps/system/helpCenter', { schema: { querystring: helpCenterQuery } }, async (request) =>
     ok(help.for(helpCenterLanguage(request, deps.config))),
   );
 
   // Spec 7: "called twice: settings and validation rules" — one path, two readings.
-  app.get('/wps/system/setting/register', async (request) => {
-    const { type } = parseInput(registerQuery, request.query);
-    return ok(
-      type === 'SETTINGS' ? registrationSettings(deps.config) : registrationValidation(deps.config),
-    );
-  });
+  app.get(
+    '/wps/system/setting/register',
+    { schema: { querystring: registerQuery } },
+    async (request) => {
+      const { type } = parseInput(registerQuery, request.query);
+      return ok(
+        type === 'SETTINGS'
+          ? registrationSettings(deps.config)
+          : registrationValidation(deps.config),
+      );
+    },
+  );
 }

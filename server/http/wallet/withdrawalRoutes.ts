@@ -75,7 +75,7 @@ export async function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   app.post(
     '/wps/member/paymentPassword',
-    { config: { auth: 'realMoney', encrypted: true } },
+    { schema: { body: paymentPasswordBody }, config: { auth: 'realMoney', encrypted: true } },
     async (request) => {
       const session = sessionOf(request);
       await setPaymentPassword(
@@ -87,36 +87,44 @@ export async function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): Pro
     },
   );
 
-  app.post('/wps/withdraw', { config: { auth: 'realMoney', encrypted: true } }, async (request) => {
-    const session = sessionOf(request);
-    const body = parseInput(withdrawBody, request.body);
-    const { withdrawal, replayed } = await requestWithdrawal(deps, session.memberId, body);
-    // A replay's payout is already scheduled (or done).
-    if (!replayed) scheduleDemoPayout(deps, withdrawal);
-    return ok(withdrawal);
-  });
+  app.post(
+    '/wps/withdraw',
+    { schema: { body: withdrawBody }, config: { auth: 'realMoney', encrypted: true } },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = parseInput(withdrawBody, request.body);
+      const { withdrawal, replayed } = await requestWithdrawal(deps, session.memberId, body);
+      // A replay's payout is already scheduled (or done).
+      if (!replayed) scheduleDemoPayout(deps, withdrawal);
+      return ok(withdrawal);
+    },
+  );
 
-  app.get('/wps/withdraw/records', { config: { auth: 'realMoney' } }, async (request) => {
-    const session = sessionOf(request);
-    const query = parseInput(recordsQuery, request.query);
-    const where = `member_id = $1 and ($2::text is null or status = $2)`;
-    const params = [session.memberId, query.status ?? null];
-    const [count] = await deps.db.query<{ total: string }>(
-      `select count(*)::text as total from withdrawals where ${where}`,
-      params,
-    );
-    const rows = await deps.db.query<WithdrawalRow>(
-      `select ${WITHDRAWAL_COLUMNS} from withdrawals where ${where}
+  app.get(
+    '/wps/withdraw/records',
+    { schema: { querystring: recordsQuery }, config: { auth: 'realMoney' } },
+    async (request) => {
+      const session = sessionOf(request);
+      const query = parseInput(recordsQuery, request.query);
+      const where = `member_id = $1 and ($2::text is null or status = $2)`;
+      const params = [session.memberId, query.status ?? null];
+      const [count] = await deps.db.query<{ total: string }>(
+        `select count(*)::text as total from withdrawals where ${where}`,
+        params,
+      );
+      const rows = await deps.db.query<WithdrawalRow>(
+        `select ${WITHDRAWAL_COLUMNS} from withdrawals where ${where}
        order by id desc limit $3 offset $4`,
-      [...params, query.pageSize, (query.page - 1) * query.pageSize],
-    );
-    return ok({
-      items: rows.map(toView),
-      total: Number(count!.total),
-      page: query.page,
-      pageSize: query.pageSize,
-    });
-  });
+        [...params, query.pageSize, (query.page - 1) * query.pageSize],
+      );
+      return ok({
+        items: rows.map(toView),
+        total: Number(count!.total),
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+    },
+  );
 
   app.post(
     '/wps/withdraw/proof',
@@ -134,27 +142,31 @@ export async function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): Pro
     },
   );
 
-  app.post('/wps/withdraw/:id/answer', { config: { auth: 'realMoney' } }, async (request) => {
-    const session = sessionOf(request);
-    const { id } = parseInput(idParams, request.params);
-    const body = parseInput(answerBody, request.body);
-    const [row] = await deps.db.query<{ amount: string }>(
-      'select amount::text from withdrawals where id = $1 and member_id = $2',
-      [id, session.memberId],
-    );
-    if (!row) throw new ApiError(404, 'not_found', 'No such withdrawal.');
-    const event = answerEvent(body.answer, {
-      proofImageId: body.answer === 'notReceived' ? body.proofImageId : undefined,
-      receivedMinor: body.answer === 'partial' ? parseMoney(body.receivedAmount) : undefined,
-      amountMinor: BigInt(row.amount),
-    });
-    return ok(
-      await applyWithdrawalEvent(deps, {
-        withdrawalId: id,
-        event,
-        actor: 'member',
-        memberId: session.memberId,
-      }),
-    );
-  });
+  app.post(
+    '/wps/withdraw/:id/answer',
+    { schema: { body: answerBody }, config: { auth: 'realMoney' } },
+    async (request) => {
+      const session = sessionOf(request);
+      const { id } = parseInput(idParams, request.params);
+      const body = parseInput(answerBody, request.body);
+      const [row] = await deps.db.query<{ amount: string }>(
+        'select amount::text from withdrawals where id = $1 and member_id = $2',
+        [id, session.memberId],
+      );
+      if (!row) throw new ApiError(404, 'not_found', 'No such withdrawal.');
+      const event = answerEvent(body.answer, {
+        proofImageId: body.answer === 'notReceived' ? body.proofImageId : undefined,
+        receivedMinor: body.answer === 'partial' ? parseMoney(body.receivedAmount) : undefined,
+        amountMinor: BigInt(row.amount),
+      });
+      return ok(
+        await applyWithdrawalEvent(deps, {
+          withdrawalId: id,
+          event,
+          actor: 'member',
+          memberId: session.memberId,
+        }),
+      );
+    },
+  );
 }

@@ -516,6 +516,12 @@ describe.each(engines)('live chat on %s', (engine) => {
     const list = async () =>
       (await call(server, '/wps/relay/CBS_modelList')).body.value as ModelList;
     await expect.poll(async () => (await list()).online).toBe(false);
+    // The answer says where presence comes from (issue 32, finding 6c).
+    expect((await list()).presenceSource).toEqual({
+      requires: 'consoleConnection',
+      event: 'chatPresence',
+      namespace: '/chat',
+    });
     expect((await list()).hosts).toContainEqual({
       id: expect.any(String),
       displayName: 'Mai',

@@ -94,9 +94,9 @@ describe.each(engines)('rooms and the launch fallback on %s', (engine) => {
         headers: bearer(token),
         json,
       });
-    // Someone else's launch: not theirs to move.
+    // Someone else's launch: not theirs to move (401 as every ended launch, issue 32).
     const stranger = await fallback(tokens.player3!, { launch: old });
-    expect(stranger.status).toBe(404);
+    expect(stranger.status).toBe(401);
     expect(stranger.body.code).toBe('launch_expired');
 
     const moved = await fallback(tokens.player2!, { launch: old });
@@ -116,7 +116,7 @@ describe.each(engines)('rooms and the launch fallback on %s', (engine) => {
     expect(await mainBalance(server, tokens.player2!)).toBe(before);
     expect((await spin(fresh)).status).toBe(200);
     // The old address cannot be moved again.
-    expect((await fallback(tokens.player2!, { launch: old })).status).toBe(404);
+    expect((await fallback(tokens.player2!, { launch: old })).status).toBe(401);
 
     for (const bad of [{}, { launch: 'short' }, { launch: fresh, extra: 1 }, 'text']) {
       const reply = await fallback(tokens.player2!, bad);

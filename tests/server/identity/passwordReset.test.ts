@@ -141,4 +141,41 @@ describe.each(engines)('password resets on %s', (engine) => {
     expect(reply.status).toBe(200);
     expect(await works(before)).toBe(false);
   });
+
+  it('resets by mobile without countryDialingCode, as spec 7 sends it (issue 32)', async () => {
+    // The default is the configuration's first country, the code smsCode sends for (+84).
+    expect(server.deps.config.countries[0]?.countryDialingCode).toBe('84');
+    await server.deps.db.query(
+      `update members set mobile_num = '900000077', country_dialing_code = '84' where account = 'player7'`,
+    );
+    const before = await loginToken(server, 'player7');
+    // One code a second per address: the previous test asked for one just now.
+    await expect
+      .poll(async () => (await smsCode(server, 'noLogin', '900000077')).body.code ?? 'sent', {
+        timeout: 5000,
+        interval: 200,
+      })
+      .toBe('sent');
+    const spec7 = {
+      mobileNum: '900000077',
+      verificationCode: await lastCode(server, '+84900000077'),
+      newPassword: 'Dialing123',
+    };
+    const verify = (json: Record<string, string>) =>
+      encryptedCall(server, '/wps/member/password/verification', 'POST', json);
+
+    // A dialing code given is still checked, and used: the code was sent to +84, not +66.
+    expect(await verify({ ...spec7, countryDialingCode: '+84' })).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_request' },
+    });
+    expect((await verify({ ...spec7, countryDialingCode: '66' })).body.code).toBe(
+      'verification_code_invalid',
+    );
+
+    const reply = await verify(spec7);
+    expect(reply.status).toBe(200);
+    expect(await works((reply.body.value as LoginResult).token)).toBe(true);
+    expect(await works(before)).toBe(false);
+  });
 });

@@ -133,10 +133,10 @@ describe.each(engines)('promotions catalogue on %s', (engine) => {
       `update members set created_at = now() - interval '90 days' where account = 'player1'`,
     );
     expect(codes(await list(bearer(outside)))).not.toContain('NEWCOMERS');
-    // A token that is not valid is a guest's view, not an error.
-    expect((await call(server, '/wps/promotions', { headers: bearer('nonsense') })).status).toBe(
-      200,
-    );
+    // A token that is not valid is refused, not quietly a guest's view (issue 32: one rule).
+    const refused = await call(server, '/wps/promotions', { headers: bearer('nonsense') });
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('not_logged_in');
   });
 
   it('says whether a referral promotion is open (spec 3 availablePromo)', async () => {

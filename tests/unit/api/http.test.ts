@@ -41,6 +41,49 @@ describe('http client', () => {
     expect(seen[0]!.headers.has('Authorization')).toBe(false);
   });
 
+  it('ends the session on a refused token and asks once more as a guest (issue 32)', async () => {
+    const seen: Request[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        seen.push(request);
+        const refused = request.headers.has('Authorization');
+        return new Response(
+          JSON.stringify(
+            refused
+              ? { success: false, value: null, code: 'not_logged_in', message: 'expired' }
+              : { success: true, value: { guest: true } },
+          ),
+          { status: refused ? 401 : 200, headers: { 'content-type': 'application/json' } },
+        );
+      }),
+    );
+    const refused = vi.fn();
+    const client = createHttp(
+      {
+        merchantCode: () => 'AURORA',
+        language: () => 'ES',
+        token: () => 'stale',
+        tokenRefused: refused,
+      },
+      'http://test.local/',
+    );
+    await expect(client.put('/wps/system/language', { language: 'th' })).resolves.toEqual({
+      guest: true,
+    });
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(seen.map((request) => request.headers.get('Authorization'))).toEqual([
+      'Bearer stale',
+      null,
+    ]);
+    // Without a token the same refusal is the answer: no second try.
+    seen.length = 0;
+    stubFetch(401, { success: false, value: null, code: 'not_logged_in', message: 'log in' });
+    await expect(http(null).get('/wps/v2/wallets/balance')).rejects.toMatchObject({
+      code: 'not_logged_in',
+    });
+  });
+
   it('turns a failed envelope into an ApiError with its code', async () => {
     stubFetch(503, {
       success: false,

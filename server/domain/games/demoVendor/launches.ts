@@ -200,7 +200,7 @@ export async function reissueLaunch(
   );
   if (!row) {
     throw new ApiError(
-      404,
+      401,
       'launch_expired',
       'This game session has ended. Please launch it again.',
     );
