@@ -29,6 +29,7 @@ import { relayRoutes } from './relay/dispatcher';
 import { compressOptions, sendAppShell, serveSite } from './site';
 import { EARLY_CALLS_SCRIPT_HASH, THEME_SCRIPT_HASH } from './site/appShell';
 import { languageRoute } from './system/languageRoute';
+import { publicStateRoute } from './system/publicStateRoute';
 import { systemRelays } from './system/relays';
 import { systemRoutes } from './system/routes';
 import { createHelpCentre } from './system/helpCenter';
@@ -265,6 +266,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await devRoutes(http, deps);
   await devGrantRoutes(http, deps);
   await languageRoute(http, deps);
+  await publicStateRoute(http, deps);
   const relays = {
     ...systemRelays(deps, help),
     ...walletRelays(deps),

@@ -268,6 +268,8 @@ export interface PromotionView {
 export interface PromotionList {
   items: PromotionView[];
   /** Open promotions this member (or a guest) may still take part in: spec 3's count. */
+  availablePromoCount: number;
+  /** `availablePromoCount` under the name this call first used (kept for its clients). */
   availableCount: number;
   /**
    * Spec 3 `availablePromo`: whether a referral promotion is open to this visitor (the header

@@ -34,7 +34,7 @@ export function createPromotionSummary(deps: {
         ? of(null)
         : from(deps.fetch()).pipe(
             map((list): PromotionSummary => ({
-              availablePromoCount: list.availableCount,
+              availablePromoCount: list.availablePromoCount,
               referralEnabled: list.availablePromo.some(
                 (promo) => promo.type === 'REFERRAL' && promo.enabled,
               ),

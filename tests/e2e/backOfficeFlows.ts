@@ -119,6 +119,9 @@ export async function fourEyesFlow(page: Page) {
   await expect(card).toContainText('You asked for this: another person decides it.');
   await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Log out' }).click();
+  // Logged out once the sign-in form is back: a page loaded before the logout's answer would
+  // still hold the ending session's token.
+  await expect(page.getByTestId('support-login')).toBeVisible();
 
   const second = await signIn(page, approver);
   await second.getByLabel('Code').fill(await appCode(approver.secret, 1));

@@ -69,6 +69,8 @@ export async function promotionRolesFlow(page: Page) {
   await expect(page.getByTestId('promotions-panel')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New promotion' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Log out' }).click();
+  // Logged out once the sign-in form is back (a page loaded before would keep the old token).
+  await expect(page.getByTestId('support-login')).toBeVisible();
 
   await signedInAs(page, ['support']);
   // Support reads members and announcements, and never promotions.

@@ -206,10 +206,12 @@ export async function listPromotions(
       state: options.memberId === null ? null : (row.state ?? 'none'),
     };
   });
+  const open = items.filter((item) => item.status === 'open').length;
   const referral = items.some((item) => item.type === 'referralReward' && item.phase === 'open');
   return {
     items,
-    availableCount: items.filter((item) => item.status === 'open').length,
+    availablePromoCount: open,
+    availableCount: open,
     availablePromo: [{ type: 'REFERRAL', enabled: referral }],
   };
 }

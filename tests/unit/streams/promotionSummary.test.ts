@@ -6,6 +6,7 @@ import { createPromotionSummary } from '../../../src/streams/promotionSummary';
 
 const list = (referral: boolean, availableCount = 2): PromotionList => ({
   items: [],
+  availablePromoCount: availableCount,
   availableCount,
   availablePromo: [{ type: 'REFERRAL', enabled: referral }],
 });
