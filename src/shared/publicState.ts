@@ -1,7 +1,7 @@
 import type { AnnouncementPopup, Banner } from './announcements';
 
 /** Where spec 3's public state is served in one answer (ours: the spec names the state, not a call). */
-export const PUBLIC_STATE_PATH = '/wps/member/publicState';
+export const PUBLIC_STATE_PATH = '/wps/publicState';
 
 /**
  * Spec 3 "Public state" in one answer (issue 32, finding 3), under the spec's names: what the

@@ -1407,7 +1407,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/wps/member/publicState": {
+    "/wps/publicState": {
         parameters: {
             query?: never;
             header?: never;
