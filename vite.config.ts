@@ -118,6 +118,8 @@ export default defineConfig({
       'tests/abuse/**/*.test.ts',
     ],
     globalSetup: ['tests/support/postgresGlobalSetup.ts'],
+    // Every answer of a test server held to the API's document (issue 32).
+    setupFiles: ['tests/support/answerContractSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Vitest's default is one worker per core but one; on a 2-core machine that is one, while

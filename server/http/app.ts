@@ -15,7 +15,9 @@ import type { AppDeps } from '../deps';
 import type { RouteAuth } from './routeConfig';
 import { ApiError, installErrorHandler } from './errors';
 import { installQueryPolicy } from './queryPolicy';
-import { API_VERSION, installOpenApi } from './openApi';
+import { API_VERSION, installOpenApi, serveOpenApi } from './openApi';
+import { installApiReference } from './apiReference';
+import { installAsyncApi } from './asyncApi';
 import { healthRoutes, type Lifecycle } from './system/health';
 import { installAuth } from './auth';
 import { type LogStream, loggerOptions } from './logging';
@@ -180,6 +182,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     version: API_VERSION,
     isApi: isApiRoute,
   });
+  await installApiReference(http, { title: `${deps.config.brand.name} API reference` });
   const routes: RouteInfo[] = [];
   http.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { auth?: RouteAuth; encrypted?: boolean };
@@ -210,6 +213,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
 
   await http.register(compress, compressOptions);
+  // The API's documents (issue 32), compressed: after compress.
+  serveOpenApi(http);
+  installAsyncApi(http, { title: `${deps.config.brand.name} live events`, version: API_VERSION });
 
   // HSTS over HTTPS only: the request's own TLS, or a trusted proxy's X-Forwarded-Proto.
   http.addHook('onRequest', async (request, reply) => {

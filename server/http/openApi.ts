@@ -4,6 +4,32 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorCodes } from '../../src/shared/envelope';
 import { COMMON_QUERY_PARAMETERS } from './queryPolicy';
 import type { RouteAuth } from './routeConfig';
+import answerSchemaFile from './answerSchemas.json' with { type: 'json' };
+
+/**
+ * Every answer's value schema, generated from the handlers' types (scripts/answerSchemas.ts,
+ * `npm run openapi`): by "METHOD /path", with the named types they reference.
+ */
+export const answerSchemas = answerSchemaFile as unknown as {
+  answers: Record<string, object>;
+  schemas: Record<string, object>;
+};
+
+/** The answers' key for a route: "GET /wps/x/{id}" for GET /wps/x/:id. */
+export const answerKey = (method: string, url: string) =>
+  `${method} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+
+/**
+ * A route's answer schema: by its method and path, or by the name a route whose path comes
+ * from the configuration gives it (`config.answer`).
+ */
+export function answerOf(method: string, url: string, config: unknown): object | undefined {
+  const named = (config as { answer?: string } | undefined)?.answer;
+  return (
+    answerSchemas.answers[answerKey(method, url)] ??
+    (named ? answerSchemas.answers[`@${named}`] : undefined)
+  );
+}
 
 /** The document's version: the gateway version spec 7's clients send, and our revision. */
 export const API_VERSION = '3.1.0';
@@ -74,6 +100,7 @@ export async function installOpenApi(
           },
         },
         schemas: {
+          ...answerSchemas.schemas,
           Sealed: {
             type: 'object',
             required: ['iv', 'data'],
@@ -118,7 +145,9 @@ export async function installOpenApi(
       }
       const transformed = zodTransform(input);
       const config = (route.config ?? {}) as { auth?: RouteAuth; encrypted?: boolean };
+      const own = (input.schema as { description?: string } | undefined)?.description;
       const notes = [
+        own ?? '',
         config.auth ? WHO[config.auth] : 'Public; a member token, when sent, must be good.',
         config.encrypted ? 'Body sealed (E): see docs/api.md, Sealed bodies.' : '',
       ].filter(Boolean);
@@ -141,6 +170,8 @@ export async function installOpenApi(
             ...(plain ? { 'x-sealed-payload': plain } : {}),
           }
         : {};
+      const method = [route.method].flat()[0] ?? 'GET';
+      const value = answerOf(method, url, route.config);
       const schema = {
         ...transformed.schema,
         ...sealed,
@@ -151,7 +182,21 @@ export async function installOpenApi(
           ? { security: [{ operator: [] }] }
           : {}),
         response: {
-          200: { description: 'The envelope with the value.', content: json(envelopeRef) },
+          200: {
+            description: value
+              ? 'The envelope with the value.'
+              : 'The envelope; the value is not described (see the operation).',
+            content: json(
+              value
+                ? {
+                    allOf: [
+                      envelopeRef,
+                      { type: 'object', required: ['value'], properties: { value } },
+                    ],
+                  }
+                : envelopeRef,
+            ),
+          },
           '4XX': {
             description: 'A refusal: the envelope with its code.',
             content: json(failureRef),
@@ -162,9 +207,18 @@ export async function installOpenApi(
       return { schema: schema as typeof input.schema, url: transformed.url };
     },
   });
-  // The document itself; a reference page over it is the next step (docs/decisions.md: the
-  // swagger-ui page stopped rendering after the first operations of this document).
-  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } as object }, async () => app.swagger());
+}
+
+/**
+ * The document itself, at `/api/docs/json` (the reference page at /api/docs reads it). Registered
+ * after @fastify/compress (which covers only the routes added after it): ~300 KB of JSON.
+ */
+export function serveOpenApi(app: FastifyInstance): void {
+  let text: string | null = null;
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } as object }, async (_request, reply) => {
+    text ??= JSON.stringify(app.swagger());
+    return reply.type('application/json; charset=utf-8').send(text);
+  });
 }
 
 const json = (schema: object) => ({ 'application/json': { schema } });

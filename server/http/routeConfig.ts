@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
     encrypted?: boolean;
+    /**
+     * The name the API's document knows this route's answer by, for a route whose path comes
+     * from the configuration (scripts/answerSchemas.ts reads the path otherwise).
+     */
+    answer?: string;
   }
   interface FastifyRequest {
     session: SessionMember | null;

@@ -206,7 +206,9 @@ export interface OpsWithdrawalEvent {
 export interface ChatServerToClientEvents {
   /** A new message in a room the socket follows. */
   chatMessage: (message: ChatMessage) => void;
+  /** The other side read a room up to `seq`. */
   chatRead: (event: ChatReadEvent) => void;
+  /** The other side is typing in a room, or stopped. */
   chatTyping: (event: ChatTypingEvent) => void;
   /** A room changed (closed); the player's page hears its own room's view. */
   chatRoom: (room: ChatRoomView) => void;

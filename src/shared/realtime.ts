@@ -123,6 +123,7 @@ export interface Downline {
 export interface ServerToClientEvents {
   /** The agent's salary of a period moved (agent room only). */
   salary: (event: SalaryEvent) => void;
+  /** One wallet of this member moved (a committed ledger entry; `seq` is the entry's id). */
   balance: (event: BalanceEvent) => void;
   /** A big win of any player (public, masked name): the winner board merges it. */
   winner: (event: WinnerEntry) => void;
@@ -138,9 +139,11 @@ export interface ServerToClientEvents {
   vip: (event: VipEvent) => void;
   /** This member's responsible-gaming settings changed: the page fetches them again. */
   rg: (event: RgEvent) => void;
+  /** The site's status changed: maintenance on or off, or its end time (public room). */
   system: (event: SystemEvent) => void;
   /** The operator's announcements changed (public room, or the members it is for). */
   announcement: (event: AnnouncementEvent) => void;
+  /** This tab's session was ended on the server (logout elsewhere, a password change). */
   session: (event: SessionEvent) => void;
 }
 

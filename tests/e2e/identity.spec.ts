@@ -22,6 +22,11 @@ test.describe('identity', () => {
     await popup.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByTestId('account-menu')).toContainText(username);
     await expect(page.getByRole('alertdialog')).toContainText('Welcome');
+    // The sign-up page's address is left (issue 34): a reload shows the logged-in home, no form.
+    await expect(page).toHaveURL(/\/$/);
+    await page.reload();
+    await expect(page.getByTestId('account-menu')).toContainText(username);
+    await expect(popup).toBeHidden();
 
     await page.getByTestId('account-menu').click();
     await page.getByTestId('sign-out').click();
@@ -85,6 +90,21 @@ test.describe('identity', () => {
     await popup.getByLabel('Captcha', { exact: true }).fill(await captchaAnswer(page));
     await popup.getByTestId('login-submit').click();
     await expect(page.getByTestId('account-menu')).toContainText('Player Three');
+  });
+
+  test('logging in at /login leaves the address: a reload shows no login form', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    const popup = page.locator('dialog[data-modal="login"]');
+    await popup.getByLabel('Username').fill('player2');
+    await popup.getByLabel('Password', { exact: true }).fill('Passw0rd!');
+    await popup.getByTestId('login-submit').click();
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.reload();
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    await expect(popup).toBeHidden();
   });
 
   test('logs in by SMS code with the resend countdown', async ({ page }) => {

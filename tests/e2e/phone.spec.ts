@@ -41,6 +41,12 @@ test('a new player registers, deposits and finds the games with the bottom bar',
   const username = uniqueName('ph');
   await page.getByTestId('open-register').tap();
   const register = page.locator('dialog[data-modal="register"]');
+  await expect(register).toBeVisible();
+  // The sheet's body fills it to the bottom (issue 34: a desktop rule cut it at 70 % of the
+  // screen, and the Register button sat below an empty band).
+  const sheet = (await register.boundingBox())!;
+  const sheetBody = (await register.locator('.modal-body').boundingBox())!;
+  expect(Math.round(sheetBody.y + sheetBody.height)).toBe(Math.round(sheet.y + sheet.height));
   await register.getByLabel('Username').fill(username);
   await register.getByLabel('Password', { exact: true }).fill('abc12345');
   await register.getByLabel('Confirm password').fill('abc12345');

@@ -3,7 +3,15 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealPayload } from '../../src/api/payloadCipher';
-import { DOCUMENT_PATH, generateOpenApi, PATHS_TYPES_PATH } from '../../scripts/openApi';
+import {
+  ASYNCAPI_PATH,
+  DOCUMENT_PATH,
+  generateOpenApi,
+  PATHS_TYPES_PATH,
+} from '../../scripts/openApi';
+import { ANSWER_SCHEMAS_PATH, generateAnswerSchemas } from '../../scripts/answerSchemas';
+import { answerSchemas } from '../../server/http/openApi';
+import { takeAnswerViolations } from '../support/answerContract';
 import type { paths } from '../support/openapi/paths';
 import { humanProof } from '../support/identityClient';
 import { grant, newKey } from '../support/moneyClient';
@@ -58,8 +66,65 @@ describe('the OpenAPI document', () => {
     expect(served.paths['/wps/system/status']!.get!.security).toBeUndefined();
   });
 
+  it('describes the value of every answer that is an envelope', () => {
+    const undescribed = Object.entries(served.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => {
+          const { responses } = operation as unknown as {
+            responses: Record<string, { content: Record<string, { schema: object }> }>;
+          };
+          return !('allOf' in responses['200']!.content['application/json']!.schema);
+        })
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    // The only calls whose answer is not an envelope: images and a CSV file.
+    expect(undescribed.sort()).toEqual([
+      'GET /ops/audit.csv',
+      'GET /ops/feedback/{id}/images/{position}',
+      'GET /wps/chat/rooms/{room}/images/{id}',
+      'GET /wps/support/rooms/{room}/images/{id}',
+    ]);
+    const balance = served.paths['/wps/v2/wallets/balance']!.get as unknown as {
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    };
+    expect(JSON.stringify(balance.responses['200']!.content['application/json']!.schema)).toContain(
+      '"currencySymbol"',
+    );
+  });
+
+  it('holds every answer a test server sends to the document', async () => {
+    const key = 'GET /wps/system/status';
+    const published = answerSchemas.answers[key]!;
+    expect(published).toBeDefined();
+    // A document that promised a field the answer lacks: the check names the route.
+    answerSchemas.answers[key] = {
+      type: 'object',
+      required: ['notAnsweredByTheServer'],
+    };
+    try {
+      await fetch(`${server.url}/wps/system/status`);
+      const seen = takeAnswerViolations();
+      expect(seen.join('\n')).toContain(`${key}: value must have required property`);
+    } finally {
+      answerSchemas.answers[key] = published;
+    }
+    await fetch(`${server.url}/wps/system/status`);
+    expect(takeAnswerViolations()).toEqual([]);
+  });
+
+  it('takes the answers from the handlers as they are typed (npm run openapi)', () => {
+    const { result } = generateAnswerSchemas();
+    expect(
+      readFileSync(ANSWER_SCHEMAS_PATH, 'utf8') === `${JSON.stringify(result, null, 2)}\n`,
+      `${ANSWER_SCHEMAS_PATH} is stale`,
+    ).toBe(true);
+  }, 120_000);
+
   it('is committed up to date, with the paths a generator makes of it (npm run openapi)', async () => {
-    const { document, types } = await generateOpenApi();
+    const { document, types, asyncApi } = await generateOpenApi();
+    expect(readFileSync(ASYNCAPI_PATH, 'utf8') === asyncApi, `${ASYNCAPI_PATH} is stale`).toBe(
+      true,
+    );
     expect(readFileSync(DOCUMENT_PATH, 'utf8') === document, `${DOCUMENT_PATH} is stale`).toBe(
       true,
     );
@@ -72,7 +137,8 @@ describe('the OpenAPI document', () => {
     const client = createClient<paths>({ baseUrl: server.url });
     // Log in: the key, a proof of work, the sealed body (docs/api.md).
     const key = await client.GET('/wps/session/key/rsa');
-    const publicKey = (key.data as { value: { publicKey: string } }).value.publicKey;
+    // The answers are typed from the document: no casts.
+    const publicKey = key.data!.value.publicKey;
     const sealed = await sealPayload(publicKey, {
       type: 'username',
       portal: 'player',
@@ -85,23 +151,25 @@ describe('the OpenAPI document', () => {
       body: sealed.body,
     });
     expect(login.response.status, JSON.stringify(login.error)).toBe(200);
-    const token = (login.data as { value: { token: string } }).value.token;
+    const token = login.data!.value.token;
     const headers = { authorization: `Bearer ${token}` };
 
     await grant(server, 'player1', '10.00');
     const balance = await client.GET('/wps/v2/wallets/balance', { headers });
     expect(balance.response.status).toBe(200);
-    expect((balance.data as { value: { balance: string } }).value.balance).toMatch(/^\d+\.\d{2}$/);
+    expect(balance.data!.value.balance).toMatch(/^\d+\.\d{2}$/);
 
     const transfer = await client.POST('/wps/relay/GCS_walletTransfer', {
       headers,
       body: { from: 'MAIN', to: 'PG', amount: '1.00', idempotencyKey: newKey() },
     });
     expect(transfer.response.status, JSON.stringify(transfer.error)).toBe(200);
+    expect(transfer.data!.value.balances.PG).toMatch(/^\d+\.\d{2}$/);
 
     const games = await client.GET('/wps/relay/GCSGAME_gameList', {
       params: { query: { gameType: 'RNG', pageNo: 1, pageSize: 12, language: 'EN' } },
     });
     expect(games.response.status, JSON.stringify(games.error)).toBe(200);
+    expect(games.data!.value.games.length).toBeGreaterThan(0);
   });
 });

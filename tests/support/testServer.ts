@@ -13,6 +13,7 @@ import { type App, type AppOptions, createApp } from '../../server/http/app';
 import type { AppDeps } from '../../server/deps';
 import { seedCatalogue } from '../../server/seed/seedCatalogue';
 import { seedDemo } from '../../server/seed/seedDemo';
+import { checkAnswers } from './answerContract';
 
 export type Engine = 'pglite' | 'postgres';
 export const engines: Engine[] = ['pglite', 'postgres'];
@@ -134,6 +135,8 @@ export async function startTestServer(
     ...options.app,
     trustProxy: options.trustProxy,
   });
+  // Every answer held to the API's document (a violation fails the test after it).
+  checkAnswers(app.http);
   await options.beforeListen?.(app, deps);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();

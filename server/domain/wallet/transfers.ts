@@ -42,6 +42,23 @@ function moveMoney(
   });
 }
 
+/** What a wallet transfer answers (kept with the posting: a retry answers the same). */
+export interface WalletTransferResult {
+  from: string;
+  to: string;
+  amount: string;
+  /** Both wallets' balances after the transfer, by wallet name. */
+  balances: Record<string, string>;
+}
+
+/** What a transfer to the upline answers (kept with the posting, like a wallet transfer's). */
+export interface UplineTransferResult {
+  upline: string | null;
+  amount: string;
+  /** The member's main balance after the transfer. */
+  balance: string;
+}
+
 /**
  * Transfer between a member's main wallet and a vendor wallet (spec 7 GCS_walletTransfer,
  * the "My Wallet" page). Both are the member's own accounts: the ledger entries still sum to zero.
@@ -50,7 +67,7 @@ export async function transferBetweenWallets(
   deps: Platform,
   memberId: string,
   request: { from: string; to: string; amount: string; idempotencyKey: string },
-): Promise<{ result: Record<string, unknown> }> {
+): Promise<{ result: WalletTransferResult }> {
   const vendors = new Set(deps.config.payments.vendorWallets);
   const known = (wallet: string) => wallet === 'MAIN' || vendors.has(wallet);
   if (!known(request.from) || !known(request.to) || request.from === request.to) {
@@ -80,7 +97,8 @@ export async function transferBetweenWallets(
       ),
     }),
   });
-  return { result: posted.result };
+  // The stored answer is what `describe` wrote above (a replay answers it again).
+  return { result: posted.result as unknown as WalletTransferResult };
 }
 
 /** Transfer to the upline agent (spec 2 transferUpline): main wallet to the agent's main wallet. */
@@ -88,7 +106,7 @@ export async function transferToUpline(
   deps: Platform,
   memberId: string,
   request: { amount: string; idempotencyKey: string },
-): Promise<{ result: Record<string, unknown> }> {
+): Promise<{ result: UplineTransferResult }> {
   const [row] = await deps.db.query<{ upline_id: string | null; upline_account: string | null }>(
     `select m.upline_id::text, u.account as upline_account from members m
      left join members u on u.id = m.upline_id where m.id = $1`,
@@ -130,5 +148,6 @@ export async function transferToUpline(
     ]);
     return moved;
   });
-  return { result: posted.result };
+  // The stored answer is what `describe` wrote above (a replay answers it again).
+  return { result: posted.result as unknown as UplineTransferResult };
 }

@@ -1,8 +1,5 @@
-import {
-  CONTRACT_TYPES,
-  contractRelays as relayOfType,
-  type ContractType,
-} from '../../../src/shared/contracts';
+import type { FastifyRequest } from 'fastify';
+import { contractRelays as relayOfType, type ContractType } from '../../../src/shared/contracts';
 import { currentContracts } from '../../domain/contracts/queries';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
@@ -20,21 +17,33 @@ const relayBody = contractActionBody(false);
  * other two types goes there).
  */
 export function contractRelays(deps: AppDeps): RelayTable {
-  const relay = (type: ContractType): RelayHandler => {
-    const { method } = relayOfType[type];
-    if (method === 'GET') {
-      return {
-        method,
-        auth: 'realMoney',
-        handle: async (request) => currentContracts(deps.db, callerOf(request).memberId, type),
-      };
-    }
-    return {
-      method,
+  const read = (type: ContractType) => async (request: FastifyRequest) =>
+    currentContracts(deps.db, callerOf(request).memberId, type);
+  const act = (type: ContractType) => async (request: FastifyRequest) =>
+    actOnContract(deps, request, parseInput(relayBody, request.body), type);
+  // Written out (not built in a loop) so the API's document reads each relay's answer type.
+  return {
+    [relayOfType.dividend.name]: {
+      method: relayOfType.dividend.method,
       auth: 'realMoney',
-      handle: async (request) =>
-        actOnContract(deps, request, parseInput(relayBody, request.body), type),
-    };
-  };
-  return Object.fromEntries(CONTRACT_TYPES.map((type) => [relayOfType[type].name, relay(type)]));
+      handle: read('dividend'),
+    },
+    [relayOfType.dailySalary.name]: {
+      method: relayOfType.dailySalary.method,
+      auth: 'realMoney',
+      handle: read('dailySalary'),
+    },
+    [relayOfType.hourlySalary.name]: {
+      method: relayOfType.hourlySalary.method,
+      auth: 'realMoney',
+      body: relayBody,
+      handle: act('hourlySalary'),
+    },
+    [relayOfType.realTimeSalary.name]: {
+      method: relayOfType.realTimeSalary.method,
+      auth: 'realMoney',
+      body: relayBody,
+      handle: act('realTimeSalary'),
+    },
+  } satisfies Record<(typeof relayOfType)[ContractType]['name'], RelayHandler>;
 }

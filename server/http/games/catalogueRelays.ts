@@ -93,8 +93,8 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
   const { db } = deps;
   // One cache per server: the catalogue does not change while it runs (readCache.ts).
   // Kept serialized, with their ETags (issue 31): a page is JSON text sent as it is.
-  const listCache = createReadCache<PreparedAnswer>();
-  const hotCache = createReadCache<PreparedAnswer>();
+  const listCache = createReadCache<PreparedAnswer<Awaited<ReturnType<typeof gameList>>>>();
+  const hotCache = createReadCache<PreparedAnswer<Awaited<ReturnType<typeof hotGames>>>>();
   const languageOf = (request: FastifyRequest, asked: string | undefined) =>
     asked ?? requestLanguage(request, deps.config);
 

@@ -48,7 +48,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     asked ?? requestLanguage(request, deps.config);
 
   // The menus change only with the catalogue, at start: kept serialized with their ETags.
-  const menus = createReadCache<PreparedAnswer>();
+  const menus = createReadCache<PreparedAnswer<Awaited<ReturnType<typeof lotteryMenu>>>>();
   const menu = (vendor: string, mode: LotteryPrizeMode, language: string) =>
     menus.get(`${vendor}:${mode}:${language}`, async () =>
       prepareAnswer(await lotteryMenu(deps.db, vendor, mode, language)),

@@ -60,28 +60,37 @@ export async function lotteryRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const languageOf = (request: FastifyRequest, asked: string | undefined) =>
     asked ?? requestLanguage(request, deps.config);
 
-  app.get(paths.lobbyInfo, { schema: { querystring: lobbyQuery } }, async (request) => {
-    const query = parseInput(lobbyQuery, request.query);
-    return ok(
-      await lobbyInfo(
-        deps.db,
-        deps.config.lottery,
-        query.vendor ?? 'TCG_LOTTO_VN',
-        languageOf(request, query.language),
-      ),
-    );
-  });
+  // Their paths come from the configuration: the document knows their answers by name.
+  app.get(
+    paths.lobbyInfo,
+    { schema: { querystring: lobbyQuery }, config: { answer: 'lotteryLobbyInfo' } },
+    async (request) => {
+      const query = parseInput(lobbyQuery, request.query);
+      return ok(
+        await lobbyInfo(
+          deps.db,
+          deps.config.lottery,
+          query.vendor ?? 'TCG_LOTTO_VN',
+          languageOf(request, query.language),
+        ),
+      );
+    },
+  );
 
-  app.get(paths.recentResults, { schema: { querystring: lobbyQuery } }, async (request) => {
-    const query = parseInput(lobbyQuery, request.query);
-    return ok(
-      await recentResults(
-        deps.db,
-        query.vendor ?? 'TCG_LOTTO_VN',
-        languageOf(request, query.language),
-      ),
-    );
-  });
+  app.get(
+    paths.recentResults,
+    { schema: { querystring: lobbyQuery }, config: { answer: 'lotteryRecentResults' } },
+    async (request) => {
+      const query = parseInput(lobbyQuery, request.query);
+      return ok(
+        await recentResults(
+          deps.db,
+          query.vendor ?? 'TCG_LOTTO_VN',
+          languageOf(request, query.language),
+        ),
+      );
+    },
+  );
 
   app.get(
     '/lgw/vn/numeros/opened/game',

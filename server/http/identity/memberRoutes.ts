@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import type { MemberInfo } from '../../../src/shared/identity';
@@ -88,8 +88,7 @@ export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise
   );
 
   const registerRoute =
-    (tab: RegisterTab): RouteHandlerMethod =>
-    async (request, reply) => {
+    (tab: RegisterTab) => async (request: FastifyRequest, reply: FastifyReply) => {
       const body = parseInput(registerBody, request.body);
       const fields: Record<string, string> = {};
       const raw = body as Record<string, unknown>;

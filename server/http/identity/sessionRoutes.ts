@@ -22,17 +22,29 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
     ok({ challenge: await deps.identity.human.issue() }),
   );
 
-  app.get('/wps/captcha', async (request) => {
-    const limit = await deps.identity.throttles.hit(`captcha:${request.ip}`, {
-      windowMs: 1000,
-      limit: 1,
-    });
-    if (!limit.allowed)
-      throw new ApiError(429, 'throttled', 'Please wait a second before refreshing the captcha.');
-    const { captchaId, image, answer } = await issueCaptcha(deps.db);
-    if (deps.devTools) rememberCaptchaAnswer(captchaId, answer);
-    return ok({ captchaId, image });
-  });
+  // Spec 7 answers a bare base64 image; ours is { captchaId, image } (issue 32, 6b): the id ties
+  // the typed text to this challenge without a server session for guests, and the login and
+  // registration bodies send it back beside `captcha`. `image` is a data: URL (SVG).
+  app.get(
+    '/wps/captcha',
+    {
+      schema: {
+        description:
+          'A new captcha: { captchaId, image }. Spec 7 answers the image alone; send captchaId back beside captcha (login, registration). image is a data: URL. One a second per address (429 throttled).',
+      },
+    },
+    async (request) => {
+      const limit = await deps.identity.throttles.hit(`captcha:${request.ip}`, {
+        windowMs: 1000,
+        limit: 1,
+      });
+      if (!limit.allowed)
+        throw new ApiError(429, 'throttled', 'Please wait a second before refreshing the captcha.');
+      const { captchaId, image, answer } = await issueCaptcha(deps.db);
+      if (deps.devTools) rememberCaptchaAnswer(captchaId, answer);
+      return ok({ captchaId, image });
+    },
+  );
 
   app.post(
     '/wps/session/login',

@@ -3,6 +3,12 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 /** The named popups the shell can open from anywhere (spec 2 "Popups and special screens"). */
 export type PopupName = 'login' | 'register' | 'help' | 'forgotPassword' | 'changePassword';
 
+/** Routes that exist only to open a popup over home (spec 2: /login, /register, /help). */
+export const POPUP_ROUTES = ['/login', '/register', '/help'];
+
+/** Whether a path is one of those routes (whose page is home under its popup). */
+export const isPopupRoute = (pathname: string) => POPUP_ROUTES.includes(pathname.toLowerCase());
+
 /** What a popup is opened with: the forced change-password popup gets the password just used. */
 export interface PopupData {
   currentPassword?: string;

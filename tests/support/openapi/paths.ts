@@ -23,7 +23,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["SystemStatusResponse"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -77,7 +79,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["WhitelabelNode"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -131,7 +135,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                domain: string;
+                                type: string;
+                            }[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -187,7 +196,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["HelpCentre"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -243,7 +254,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                [key: string]: {
+                                    enabled: boolean;
+                                    required: boolean;
+                                };
+                            } | {
+                                [key: string]: {
+                                    acceptedPattern: string;
+                                    patternId: string;
+                                    minLength: number;
+                                    maxLength: number;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -297,7 +322,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                publicKey: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -351,7 +380,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                challenge: {
+                                    codeChallenge?: {
+                                        image: string;
+                                        audio?: string;
+                                        length?: number;
+                                    };
+                                    parameters: {
+                                        algorithm: string;
+                                        nonce: string;
+                                        salt: string;
+                                        cost: number;
+                                        keyLength: number;
+                                        keyPrefix: string;
+                                        keySignature?: string;
+                                        memoryCost?: number;
+                                        parallelism?: number;
+                                        expiresAt?: number;
+                                        data?: {
+                                            [key: string]: boolean | null | string | number;
+                                        };
+                                    };
+                                    signature?: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -389,7 +444,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public; a member token, when sent, must be good. */
+        /** @description A new captcha: { captchaId, image }. Spec 7 answers the image alone; send captchaId back beside captcha (login, registration). image is a data: URL. One a second per address (429 throttled). Public; a member token, when sent, must be good. */
         get: {
             parameters: {
                 query?: never;
@@ -405,7 +460,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                captchaId: string;
+                                image: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -468,7 +528,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LoginResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -530,7 +592,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["SmsSendResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -592,7 +656,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["SmsSendResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -656,7 +722,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LoginResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -711,7 +779,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: null;
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -762,7 +832,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["MemberInfo"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -816,7 +888,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["MemberIcon"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -893,7 +967,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["MemberIcon"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -954,7 +1030,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LoginResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1015,7 +1093,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LoginResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1077,7 +1157,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LoginResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1139,7 +1221,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: null;
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1200,7 +1284,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LoginResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1261,7 +1347,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LoginResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1316,7 +1404,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: boolean;
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1377,7 +1467,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                language: string;
+                                stored: boolean;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1430,7 +1525,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["PublicState"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1484,7 +1581,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                countryCode: string;
+                                countryDialingCode: string;
+                            }[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1541,7 +1643,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["HelpCentre"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1595,7 +1699,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                currency: string;
+                                currencySymbol: string;
+                                balance: string;
+                                bonus: {
+                                    balance: string;
+                                    seq: number;
+                                };
+                                wallets: {
+                                    wallet: string;
+                                    balance: string;
+                                    seq: number;
+                                }[];
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1649,7 +1768,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                agentPolicy: boolean;
+                                dailysalreqtype: number;
+                                divtypereq: number;
+                                contracthoursalreq: number;
+                                realtimesalreqtype: number;
+                                contractmrdailysalinfotype: boolean;
+                                contracthoursalinfo: boolean;
+                                dailysalinfotype: boolean;
+                                divtypeinfo: boolean;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1703,7 +1834,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                isSingle: boolean;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1768,7 +1903,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["WalletTransferResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1824,7 +1961,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["WinnerEntry"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1881,7 +2020,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["GameCategoryVendors"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -1937,7 +2078,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["VendorGameTypes"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2002,7 +2145,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["GameListPage"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2061,7 +2206,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["GameItem"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2115,7 +2262,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: string[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2176,7 +2325,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["FavouriteList"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2240,7 +2391,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: string[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2297,7 +2450,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: string[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2351,7 +2506,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["GameItem"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2411,7 +2568,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                rooms: components["schemas"]["GameRoom"][];
+                                totalPages: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2473,7 +2635,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                url: string;
+                                /** @enum {string} */
+                                mode: "page";
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2530,7 +2698,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["AnnouncementResponse"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2584,7 +2754,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["CurrentContracts"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2638,7 +2810,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["CurrentContracts"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2686,7 +2860,25 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "offer" | "withdrawOffer" | "requestTermination" | "accept" | "reject" | "acceptTermination" | "rejectTermination" | "supersede";
+                        contractId?: string;
+                        /** @enum {string} */
+                        contractType?: "dividend" | "dailySalary" | "hourlySalary" | "realTimeSalary";
+                        downlineId?: string;
+                        downline?: string;
+                        terms?: {
+                            rate?: unknown;
+                            activeMembers?: unknown;
+                            periodBet?: unknown;
+                            profitLoss?: unknown;
+                        };
+                    };
+                };
+            };
             responses: {
                 /** @description The envelope with the value. */
                 200: {
@@ -2694,7 +2886,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ContractView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2740,7 +2934,25 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "offer" | "withdrawOffer" | "requestTermination" | "accept" | "reject" | "acceptTermination" | "rejectTermination" | "supersede";
+                        contractId?: string;
+                        /** @enum {string} */
+                        contractType?: "dividend" | "dailySalary" | "hourlySalary" | "realTimeSalary";
+                        downlineId?: string;
+                        downline?: string;
+                        terms?: {
+                            rate?: unknown;
+                            activeMembers?: unknown;
+                            periodBet?: unknown;
+                            profitLoss?: unknown;
+                        };
+                    };
+                };
+            };
             responses: {
                 /** @description The envelope with the value. */
                 200: {
@@ -2748,7 +2960,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ContractView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2800,7 +3014,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                unread: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2854,7 +3072,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                count: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2908,7 +3130,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                points: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -2962,7 +3188,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["GoodsView"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3016,7 +3244,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RedemptionView"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3070,7 +3300,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                earnPerUnit: {
+                                    [key: string]: string;
+                                };
+                                convert: {
+                                    /** @description Points converted at a time: a conversion is a whole number of steps. */
+                                    step: number;
+                                    /** @description What one step pays. */
+                                    amountPerStep: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3127,7 +3369,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["PointHistoryPage"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3190,7 +3434,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ConvertResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3242,7 +3488,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["MissionSummary"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3298,7 +3546,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RewardView"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3350,7 +3600,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["MissionLeaderboard"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3404,7 +3656,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ModelList"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3460,7 +3714,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LaunchChatResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3512,7 +3768,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["SeamlessWallet"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3566,7 +3824,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                currency: string;
+                                currencySymbol: string;
+                                balance: string;
+                                bonus: {
+                                    balance: string;
+                                    seq: number;
+                                };
+                                wallets: {
+                                    wallet: string;
+                                    balance: string;
+                                    seq: number;
+                                }[];
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3620,7 +3893,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                agentPolicy: boolean;
+                                dailysalreqtype: number;
+                                divtypereq: number;
+                                contracthoursalreq: number;
+                                realtimesalreqtype: number;
+                                contractmrdailysalinfotype: boolean;
+                                contracthoursalinfo: boolean;
+                                dailysalinfotype: boolean;
+                                divtypeinfo: boolean;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3674,7 +3959,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["DepositChannelView"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3738,7 +4025,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                id: string;
+                                status: string;
+                                amount: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3799,7 +4092,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["UplineTransferResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3851,7 +4146,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                min: string;
+                                max: string;
+                                currency: string;
+                                hasPaymentPassword: boolean;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3914,7 +4216,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: null;
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -3975,7 +4279,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["WithdrawalView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4031,7 +4337,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["WithdrawalView"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4087,7 +4400,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                id: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4162,7 +4479,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["WithdrawalView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4220,7 +4539,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["ContractView"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4278,7 +4608,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ContractView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4332,7 +4664,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["CurrentContracts"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4386,7 +4720,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ContractLimitsView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4444,7 +4780,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["Downline"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4505,7 +4852,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["BetRecordItem"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4566,7 +4924,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["AccountRecordItem"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4627,7 +4996,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["ProfitDay"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4688,7 +5068,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["BonusItem"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4749,7 +5140,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["DepositRecordItem"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4823,7 +5225,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LaunchResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4877,7 +5281,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                lotto: null | components["schemas"]["LottoLaunch"];
+                                lobby: null | components["schemas"]["LobbyGame"][];
+                                draw: null | components["schemas"]["LobbyGame"];
+                                lotteryRoute: null | string;
+                                gameName: string;
+                                vendor: string;
+                                /** @enum {string} */
+                                engine: "draw" | "slot";
+                                demo: boolean;
+                                balance: string;
+                                currency: string;
+                                betLevels: string[];
+                                rtp: number;
+                                symbols: [
+                                    "cherry",
+                                    "lemon",
+                                    "bell",
+                                    "star",
+                                    "seven",
+                                    "diamond"
+                                ];
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -4941,7 +5369,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RoundOutcome"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5004,7 +5434,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RoundOutcome"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5058,7 +5490,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["SalaryView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5115,7 +5549,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LotteryMenuGroup"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5173,7 +5609,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LotteryMenuGroup"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5231,7 +5669,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LotteryGameMenu"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5290,7 +5730,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["LobbyGame"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5349,7 +5791,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OpenedDraw"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5408,7 +5852,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OpenedDraw"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5467,7 +5913,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OpenedDraw"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5530,7 +5978,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["TeamOverview"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5593,7 +6043,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["TeamBet"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5656,7 +6117,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["TeamProfitRow"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5719,7 +6191,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["TeamTransaction"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5782,7 +6265,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["IncomeDay"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5842,7 +6336,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["TeamMember"][];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                /** @description Sums over every matching row (not only this page), as decimal strings. */
+                                totals?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5905,7 +6410,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RegisteredDownline"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -5960,7 +6467,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["MessagePage"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6014,7 +6523,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                unread: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6079,7 +6592,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                changed: number;
+                                unread: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6142,7 +6660,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                changed: number;
+                                unread: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6210,7 +6733,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                delivered: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6265,7 +6792,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["AgentAnnouncementPage"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6319,7 +6848,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["PromotionList"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6373,7 +6904,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RewardList"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6427,7 +6960,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RewardSummary"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6485,7 +7020,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RewardView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6539,7 +7076,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ClaimAllResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6593,7 +7132,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                forfeited: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6645,7 +7188,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["VipStatus"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6699,7 +7244,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ReferralView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6753,7 +7300,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RebateView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6809,7 +7358,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                amount: string;
+                                claimId: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6863,7 +7417,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RaffleView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6922,7 +7478,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                code: string;
+                                /** @enum {string} */
+                                state: "applying" | "claimed" | "closed" | "issued" | "joined" | "none" | "process" | "rejected" | "signed";
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -6983,7 +7545,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RedemptionView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7037,7 +7601,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["FeedbackView"][];
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7089,7 +7657,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["FeedbackView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7142,7 +7712,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RgStatus"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7196,7 +7768,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RgSession"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7263,7 +7837,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RgStatus"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7323,7 +7899,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RgStatus"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7383,7 +7961,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RgStatus"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7445,7 +8025,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RgStatus"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7507,7 +8089,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                /** @enum {string} */
+                                kind: "selfExclusion" | "timeOut";
+                                endsAt: null | string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7564,7 +8152,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ChatHistory"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7614,7 +8204,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ChatMessage"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7670,7 +8262,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ChatMessage"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7719,7 +8313,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The envelope with the value. */
+                /** @description The envelope; the value is not described (see the operation). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -7790,7 +8384,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["SupportLoginResult"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7829,7 +8425,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: null;
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7880,7 +8478,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["StaffMe"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7936,7 +8536,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["TwoFactorSetup"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -7996,7 +8598,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                recoveryCodes: string[];
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8055,7 +8661,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["SupportStaffView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8111,7 +8719,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                items: components["schemas"]["SupportRoomSummary"][];
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8170,7 +8782,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ChatHistory"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8220,7 +8834,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ChatMessage"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8276,7 +8892,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ChatRoomView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8325,7 +8943,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The envelope with the value. */
+                /** @description The envelope; the value is not described (see the operation). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8385,7 +9003,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["MaintenanceState"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8433,7 +9053,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["MaintenanceState"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8488,7 +9110,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OutboxMessage"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8545,7 +9169,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                account: string;
+                                id: string;
+                                amount: string;
+                                /** @enum {string} */
+                                status: "awaitingConfirmation" | "forcedReceived" | "notReceived" | "partiallyReceived" | "received" | "refunded" | "rejected" | "requested";
+                                receivedAmount: null | string;
+                                remainingAmount: null | string;
+                                autoConfirmed: boolean;
+                                hasProof: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                /** @description Grows with every change of any withdrawal: the page drops stale socket events. */
+                                version: number;
+                            }[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8611,7 +9251,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["WithdrawalView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8665,7 +9307,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                ran: boolean;
+                                confirmed: number;
+                                failed: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8728,7 +9376,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8782,7 +9434,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                account: string;
+                                rates: {
+                                    dividend: {
+                                        set: null | string;
+                                        held: string;
+                                    };
+                                    dailySalary: {
+                                        set: null | string;
+                                        held: string;
+                                    };
+                                    hourlySalary: {
+                                        set: null | string;
+                                        held: string;
+                                    };
+                                    realTimeSalary: {
+                                        set: null | string;
+                                        held: string;
+                                    };
+                                };
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8847,7 +9521,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                account: string;
+                                /** @enum {string} */
+                                contractType: "dailySalary" | "dividend" | "hourlySalary" | "realTimeSalary";
+                                rate: null | string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8899,7 +9580,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                code: string;
+                                /** @enum {string} */
+                                type: "appliedBonus" | "depositBonus" | "missionReward" | "raffle" | "rebate" | "referralReward" | "signupBonus" | "vipUpgradeBonus";
+                                title: string;
+                                startsAt: string;
+                                endsAt: null | string;
+                                closedAt: null | string;
+                                /** @enum {string} */
+                                phase: "closed" | "comingSoon" | "open";
+                                audience: {
+                                    /** @enum {string} */
+                                    kind: "all";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "newMembers";
+                                    days: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "vipAtLeast";
+                                    level: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "agentTeam";
+                                    agent: string;
+                                };
+                                terms: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8939,7 +9651,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                code: string;
+                                created: boolean;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -8994,7 +9711,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ApplicationRow"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9034,7 +9753,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                code: string;
+                                account: string;
+                                /** @enum {string} */
+                                state: "applying" | "claimed" | "closed" | "issued" | "joined" | "none" | "process" | "rejected" | "signed";
+                                rewardId: null | string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9090,7 +9817,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                code: string;
+                                closed: boolean;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9142,7 +9874,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OpsGoodsRow"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9202,7 +9936,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                code: string;
+                                created: boolean;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9254,7 +9993,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                id: string;
+                                goods: {
+                                    code: string;
+                                    name: string;
+                                    image: null | string;
+                                };
+                                points: number;
+                                amount: string;
+                                /** @enum {string} */
+                                status: "approved" | "inProcess" | "rejected";
+                                note: null | string;
+                                createdAt: string;
+                                decidedAt: null | string;
+                                account: string;
+                            }[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9313,7 +10069,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RedemptionView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9368,7 +10126,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                category: "account" | "deposit" | "games" | "other" | "promotions" | "suggestion" | "withdrawal";
+                                text: string;
+                                remark: null | string;
+                                imageCount: number;
+                                /** @enum {string} */
+                                status: "answered" | "open";
+                                answer: null | string;
+                                createdAt: string;
+                                answeredAt: null | string;
+                                account: string;
+                            }[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9424,7 +10197,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                images: {
+                                    position: number;
+                                    type: string;
+                                    width: number;
+                                    height: number;
+                                    bytes: number;
+                                }[];
+                                id: string;
+                                /** @enum {string} */
+                                category: "account" | "deposit" | "games" | "other" | "promotions" | "suggestion" | "withdrawal";
+                                text: string;
+                                remark: null | string;
+                                imageCount: number;
+                                /** @enum {string} */
+                                status: "answered" | "open";
+                                answer: null | string;
+                                createdAt: string;
+                                answeredAt: null | string;
+                                account: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9475,7 +10270,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The envelope with the value. */
+                /** @description The envelope; the value is not described (see the operation). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9545,7 +10340,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                id: string;
+                                /** @enum {string} */
+                                category: "account" | "deposit" | "games" | "other" | "promotions" | "suggestion" | "withdrawal";
+                                text: string;
+                                remark: null | string;
+                                imageCount: number;
+                                /** @enum {string} */
+                                status: "answered" | "open";
+                                answer: null | string;
+                                createdAt: string;
+                                answeredAt: null | string;
+                                account: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9599,7 +10409,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OperatorAnnouncement"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9661,7 +10473,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OperatorAnnouncement"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9717,7 +10531,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OperatorAnnouncement"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9771,7 +10587,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                account: string;
+                                excluded: null | {
+                                    /** @enum {string} */
+                                    kind: "selfExclusion" | "timeOut";
+                                    startedAt: string;
+                                    endsAt: null | string;
+                                };
+                                lastExclusion: null | {
+                                    kind: string;
+                                    startedAt: string;
+                                    endsAt: null | string;
+                                };
+                                timeZone: string;
+                                pendingTimeZone: null | {
+                                    timeZone: string;
+                                    at: string;
+                                };
+                                limits: components["schemas"]["LimitView"][];
+                                sessionLimit: null | number;
+                                pendingSessionLimit: null | {
+                                    minutes: null | number;
+                                    at: string;
+                                };
+                                realityCheckMinutes: null | number;
+                                exclusions: components["schemas"]["RgHistoryItem"][];
+                                history: components["schemas"]["RgHistoryItem"][];
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9834,7 +10679,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                /** @enum {string} */
+                                kind: "selfExclusion" | "timeOut";
+                                endsAt: null | string;
+                                account: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9895,7 +10747,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["RgPayout"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9947,7 +10801,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                id: string;
+                                name: string;
+                                displayName: string;
+                                available: boolean;
+                                status: string;
+                                roles: ("admin" | "finance" | "marketing" | "risk" | "support")[];
+                                createdAt: string;
+                            }[];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -9996,7 +10860,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                staff: {
+                                    id: string;
+                                    name: string;
+                                    displayName: string;
+                                    available: boolean;
+                                    roles: ("admin" | "finance" | "marketing" | "risk" | "support")[];
+                                };
+                                password: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10052,7 +10927,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                staff: components["schemas"]["SupportStaffView"];
+                                password: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10115,7 +10995,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                id: string;
+                                name: string;
+                                displayName: string;
+                                available: boolean;
+                                status: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10171,7 +11059,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                account: string;
+                                status: string;
+                                password: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10234,7 +11128,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                account: string;
+                                status: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10294,7 +11193,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                entries: components["schemas"]["AuditEntry"][];
+                                next: null | string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10348,7 +11252,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["AuditVerdict"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10403,7 +11309,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The envelope with the value. */
+                /** @description The envelope; the value is not described (see the operation). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -10474,7 +11380,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                staff: {
+                                    id: string;
+                                    name: string;
+                                    displayName: string;
+                                    available: boolean;
+                                    roles: ("admin" | "finance" | "marketing" | "risk" | "support")[];
+                                };
+                                before: ("admin" | "finance" | "marketing" | "risk" | "support")[];
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10536,7 +11453,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                staff: {
+                                    id: string;
+                                    name: string;
+                                    displayName: string;
+                                    available: boolean;
+                                    roles: ("admin" | "finance" | "marketing" | "risk" | "support")[];
+                                };
+                                endedSessions: number;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10591,7 +11519,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ApprovalView"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10656,7 +11586,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["ApprovalView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10708,7 +11640,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                today?: components["schemas"]["DayFigures"];
+                                days: components["schemas"]["DayFigures"][];
+                                at: string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10764,7 +11702,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OpsMemberRow"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10820,7 +11760,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OpsMemberDetail"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10876,7 +11818,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OpsLedgerLine"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10940,7 +11884,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["OpsMemberNote"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -10992,7 +11938,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["StaffAccountView"][];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -11048,7 +11996,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["AgentTreeView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -11104,7 +12054,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["AgentContractsView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -11160,7 +12112,45 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                definition: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    type: "appliedBonus" | "depositBonus" | "missionReward" | "raffle" | "rebate" | "referralReward" | "signupBonus" | "vipUpgradeBonus";
+                                    content: {
+                                        [key: string]: {
+                                            title: string;
+                                            summary: string;
+                                            terms: string;
+                                        };
+                                    };
+                                    banner: null | string;
+                                    startsAt: string;
+                                    endsAt: null | string;
+                                    audience: {
+                                        /** @enum {string} */
+                                        kind: "all";
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "newMembers";
+                                        days: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "vipAtLeast";
+                                        level: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "agentTeam";
+                                        agent: string;
+                                    };
+                                    terms: {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                                closedAt: null | string;
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -11214,7 +12204,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                ok: boolean;
+                                margin: string;
+                                worst: {
+                                    gameType: string;
+                                    level: number;
+                                    total: string;
+                                    limit: string;
+                                    edge: string;
+                                    edgeSource: string;
+                                    headroom: string;
+                                    ok: boolean;
+                                    items: {
+                                        source: string;
+                                        label: string;
+                                        percent: string;
+                                    }[];
+                                };
+                                lines: {
+                                    gameType: string;
+                                    level: number;
+                                    total: string;
+                                    limit: string;
+                                    edge: string;
+                                    edgeSource: string;
+                                    headroom: string;
+                                    ok: boolean;
+                                    items: {
+                                        source: string;
+                                        label: string;
+                                        percent: string;
+                                    }[];
+                                }[];
+                            };
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -11270,7 +12295,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["PromotionBudgetVerdict"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -11322,7 +12349,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["EconomySettingsView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -11420,7 +12449,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["EconomySettingsView"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -11532,7 +12563,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Envelope"];
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["SettingsVerdict"];
+                        };
                     };
                 };
                 /** @description A refusal: the envelope with its code. */
@@ -11565,6 +12598,1721 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountRecordItem: {
+            id: string;
+            at: string;
+            /** @description The ledger transaction kind, e.g. deposit or wallet_transfer. */
+            kind: string;
+            wallet: string;
+            /** @description Signed: negative when money left this wallet. */
+            amount: string;
+            balanceAfter: string;
+        };
+        AgentAnnouncement: {
+            id: string;
+            /** @description The day it was published (yyyy-MM-dd). */
+            publishedAt: string;
+            title: string;
+            /** @description HTML, sanitised where shown. */
+            content: string;
+        };
+        AgentAnnouncementPage: {
+            items: components["schemas"]["AgentAnnouncement"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        AgentContractView: {
+            id: string;
+            /** @enum {string} */
+            side: "held" | "offered";
+            /** @enum {string} */
+            contractType: "dailySalary" | "dividend" | "hourlySalary" | "realTimeSalary";
+            /** @description The other party's account. */
+            counterpart: string;
+            /** @enum {string} */
+            state: "active" | "offered" | "rejected" | "superseded" | "terminated" | "terminationRequested" | "withdrawn";
+            rate: string;
+            createdAt: string;
+            approvedAt: null | string;
+            endedAt: null | string;
+        };
+        AgentContractsView: {
+            account: string;
+            contracts: components["schemas"]["AgentContractView"][];
+            more: boolean;
+        };
+        AgentNode: {
+            account: string;
+            nickname: string;
+            /** @description 1 for a top agent (no agent above it), 2 for its sub-agents, and so on. */
+            level: number;
+            /** @description Members directly under it, players and agents. */
+            directDownlines: number;
+            /** @description Agents directly under it: the node can be opened when above 0. */
+            subAgents: number;
+            /** @description Every member under it, at any depth (bounded by the team depth). */
+            teamSize: number;
+            /** @description The rate it holds per contract type, as a percentage ("1.5"). */
+            held: {
+                dividend: string;
+                dailySalary: string;
+                hourlySalary: string;
+                realTimeSalary: string;
+            };
+        };
+        AgentTreeView: {
+            /** @description The agent whose sub-agents these are, or null for the top agents. */
+            under: null | string;
+            agents: components["schemas"]["AgentNode"][];
+            /** @description More agents than one answer holds: the list is cut at `AGENT_TREE_LIMIT`. */
+            more: boolean;
+        };
+        AnnouncementEvent: {
+            seq: number;
+        };
+        AnnouncementItem: {
+            id: string;
+            title: string;
+            content: string;
+            promotionType: null | string;
+        };
+        AnnouncementPopup: {
+            id: string;
+            /** @enum {string} */
+            execution: "A" | "B" | "F";
+            title: string;
+            content: string;
+            /** @description Shows the "Go" button to the reward centre (spec 2 "announcement popup"). */
+            goReward: boolean;
+        };
+        AnnouncementResponse: {
+            banners: components["schemas"]["Banner"][];
+            player: components["schemas"]["AnnouncementItem"][];
+            popup: components["schemas"]["AnnouncementPopup"][];
+            promotion: components["schemas"]["AnnouncementItem"][];
+            /**
+             * @description Grows with every change of the operator's announcements (issue 16): the `announcement`
+             *     socket event carries the seq of its change, and a page whose answer is older asks again.
+             */
+            seq: number;
+        };
+        AppStores: {
+            ios: null | string;
+            android: null | string;
+        };
+        ApplicationRow: {
+            code: string;
+            account: string;
+            /** @enum {string} */
+            state: "applying" | "claimed" | "closed" | "issued" | "joined" | "none" | "process" | "rejected" | "signed";
+            appliedAt: string;
+            amount: string;
+        };
+        ApprovalView: {
+            id: string;
+            action: string;
+            url: string;
+            params: {
+                [key: string]: string;
+            };
+            body: unknown;
+            amount: string;
+            threshold: string;
+            requestedBy: string;
+            requestedAt: string;
+            /** @enum {string} */
+            status: "approved" | "failed" | "pending" | "rejected";
+            decidedBy: null | string;
+            decidedAt: null | string;
+            decisionReason: null | string;
+            outcome: unknown;
+        };
+        AuditEntry: {
+            seq: string;
+            at: string;
+            /** @description `staff:<name>` or `cli:<user>`. */
+            actor: string;
+            roles: ("admin" | "finance" | "marketing" | "risk" | "support")[];
+            address: null | string;
+            action: string;
+            target: {
+                [key: string]: string;
+            };
+            detail: unknown;
+            /**
+             * @description The answer (`result`: the after), and for a write that changes a stored thing its state just
+             *     before (`before`, server/http/ops/beforeStates.ts).
+             */
+            outcome: {
+                status: number;
+                code?: string;
+                result?: unknown;
+                before?: unknown;
+            };
+            reason: null | string;
+            hash: string;
+        };
+        AuditVerdict: {
+            rows: number;
+            intact: boolean;
+            /** @description The first row whose hash or link does not match, and why. */
+            broken: null | {
+                seq: string;
+                problem: string;
+            };
+            lastHash: null | string;
+        };
+        BalanceEvent: {
+            wallet: string;
+            /** @description Decimal string, minor units never as floats. */
+            balance: string;
+            currency: string;
+            /** @description The ledger entry id: grows with every movement of the wallet. */
+            seq: number;
+        };
+        Banner: {
+            id: string;
+            /** @enum {string} */
+            groupName: "w_forget" | "w_home" | "w_leftmenu" | "w_login" | "w_register";
+            /** @description The image: a site path or an http(s) URL. */
+            url: string;
+            /** @enum {string} */
+            linkageType: "EXTERNAL" | "INTERNAL" | "NONE";
+            /** @description Null for NONE. */
+            link: null | string;
+            /** @description In the asked language: the image's alternative text. */
+            title: string;
+        };
+        BetRecordItem: {
+            id: string;
+            at: string;
+            vendor: string;
+            gameName: string;
+            roundId: string;
+            betAmount: string;
+            validBetAmount: string;
+            winAmount: string;
+            /** @description The player's result: win minus bet. */
+            profit: string;
+            /** @enum {string} */
+            status: "open" | "settled" | "void";
+        };
+        BonusItem: {
+            id: string;
+            at: string;
+            amount: string;
+            reason: string;
+        };
+        BudgetLineView: {
+            gameType: string;
+            level: number;
+            total: string;
+            limit: string;
+            edge: string;
+            /** @description Where the edge comes from: the games' engines, `economics.houseEdge`, or neither. */
+            edgeSource: string;
+            /** @description limit − total: negative when the line breaks the budget. */
+            headroom: string;
+            ok: boolean;
+            items: {
+                source: string;
+                label: string;
+                percent: string;
+            }[];
+        };
+        ChatHistory: {
+            room: components["schemas"]["ChatRoomView"];
+            messages: components["schemas"]["ChatMessage"][];
+            /** @description More messages follow the last one: ask again after it. */
+            hasMore: boolean;
+        };
+        ChatImageRef: {
+            id: string;
+            width: number;
+            height: number;
+        };
+        ChatMessage: {
+            id: string;
+            room: string;
+            /** @description 1, 2, 3, … per room, none skipped. */
+            seq: number;
+            /** @enum {string} */
+            author: "guest" | "member" | "staff";
+            /** @description The staff member's display name on a staff message; null otherwise. */
+            authorName: null | string;
+            /** @enum {string} */
+            kind: "image" | "text";
+            text: null | string;
+            image: null | components["schemas"]["ChatImageRef"];
+            clientId: null | string;
+            createdAt: string;
+        };
+        ChatParty: {
+            /** @enum {string} */
+            kind: "guest" | "member";
+            /** @description The member's account and nickname; null for a guest. */
+            account: null | string;
+            nickname: null | string;
+            /** @description A short label for a guest ("Guest 4F2A"). */
+            label: string;
+        };
+        ChatPresenceEvent: {
+            online: boolean;
+        };
+        ChatReadEvent: {
+            room: string;
+            /** @enum {string} */
+            side: "player" | "staff";
+            seq: number;
+        };
+        ChatRoomView: {
+            room: string;
+            /** @enum {string} */
+            status: "closed" | "open";
+            /** @description The highest seq in the room. */
+            lastSeq: number;
+            /** @description Up to which seq the player has read, and up to which the staff have (read receipts). */
+            playerReadSeq: number;
+            staffReadSeq: number;
+            createdAt: string;
+            closedAt: null | string;
+        };
+        ChatTypingEvent: {
+            room: string;
+            /** @enum {string} */
+            side: "player" | "staff";
+            /** @description The staff member's display name when staff type; null for the player. */
+            name: null | string;
+            typing: boolean;
+        };
+        ClaimAllResult: {
+            claimed: components["schemas"]["RewardView"][];
+            /** @description Left waiting because a bonus is already being wagered. */
+            deferred: number;
+        };
+        ContractLimitsView: {
+            dividend: {
+                cap: string;
+                held: string;
+                max: string;
+            };
+            dailySalary: {
+                cap: string;
+                held: string;
+                max: string;
+            };
+            hourlySalary: {
+                cap: string;
+                held: string;
+                max: string;
+            };
+            realTimeSalary: {
+                cap: string;
+                held: string;
+                max: string;
+            };
+        };
+        ContractParty: {
+            id: string;
+            account: string;
+            nickname: string;
+        };
+        ContractTerms: {
+            /**
+             * @description Percentage with at most two decimals, above 0 and at most 100: "1.5" is 1.5 % (150 basis
+             *     points). A percentage string because that is what the upline types and the page shows;
+             *     basis points (an integer) because two decimals of a percent are the finest the platform
+             *     needs, so comparisons are exact integer comparisons.
+             */
+            rate: string;
+            /** @description Minimum number of active members (members who bet in the period): an integer ≥ 0. */
+            activeMembers: number;
+            /** @description Minimum total bet of the team in the period: a money string ("5000.00"). */
+            periodBet: string;
+            /**
+             * @description Minimum profit/loss of the team in the period, seen from the house: the players' net loss,
+             *     a money string ("0.00" when the contract pays regardless).
+             */
+            profitLoss: string;
+        };
+        ContractView: {
+            id: string;
+            /** @enum {string} */
+            contractType: "dailySalary" | "dividend" | "hourlySalary" | "realTimeSalary";
+            /**
+             * @description The machine's state (src/shared/contracts/lifecycle.ts).
+             * @enum {string}
+             */
+            state: "active" | "offered" | "rejected" | "superseded" | "terminated" | "terminationRequested" | "withdrawn";
+            /**
+             * @description Spec 4's status, and what an "in process" contract waits for.
+             * @enum {string}
+             */
+            status: "approved" | "inProcess" | "rejected" | "superseded" | "terminated" | "withdrawn";
+            request: ("newContract" | "termination") | null;
+            terms: components["schemas"]["ContractTerms"];
+            upline: components["schemas"]["ContractParty"];
+            downline: components["schemas"]["ContractParty"];
+            /**
+             * @description The side of the member this view was made for.
+             * @enum {string}
+             */
+            role: "downline" | "upline";
+            /** @description What that side may do now (the buttons): exactly what the server accepts from it. */
+            actions: ("accept" | "acceptTermination" | "offer" | "reject" | "rejectTermination" | "requestTermination" | "supersede" | "withdrawOffer")[];
+            /** @description The accepted lower-rate contract that ended this one. */
+            supersededBy: null | string;
+            createdAt: string;
+            updatedAt: string;
+            /** @description When it took effect (accepted), and when it stopped (terminated or superseded). */
+            approvedAt: null | string;
+            endedAt: null | string;
+            /** @description Grows with every change of any contract: the seq of the `contract` event. */
+            version: number;
+        };
+        ConvertResult: {
+            points: number;
+            amount: string;
+            balance: number;
+        };
+        CurrentContracts: {
+            /** @enum {string} */
+            contractType: "dailySalary" | "dividend" | "hourlySalary" | "realTimeSalary";
+            asUpline: components["schemas"]["ContractView"][];
+            asDownline: components["schemas"]["ContractView"][];
+        };
+        CustomerServiceEntry: {
+            /**
+             * @description What kind of service it is, as the operator names it (`config/platform.json`): `LIVE` is
+             *     the live chat (the site's own at `/chat`, or a third party's address), `HELP` the help
+             *     centre; any other name is shown as customer service too.
+             */
+            csType: string;
+            path: string;
+        };
+        DayFigures: {
+            day: string;
+            deposits: string;
+            withdrawals: string;
+            bets: string;
+            payouts: string;
+            ggr: string;
+            bonusCost: string;
+            ngr: string;
+            activePlayers: number;
+        };
+        DepositChannelView: {
+            /** @enum {string} */
+            channel: "DEMO";
+            /** @description A demo channel: money is credited with nothing paid. */
+            demo: boolean;
+        };
+        DepositRecordItem: {
+            id: string;
+            channel: string;
+            amount: string;
+            /** @enum {string} */
+            status: "credited" | "failed" | "pending";
+            createdAt: string;
+        };
+        DomainRoute: {
+            domain: string;
+            type: string;
+        };
+        Downline: {
+            id: string;
+            account: string;
+            nickname: string;
+            /** @description Member type: agent types 1, 2, 41, 42; trial 4 (cannot hold a contract); player 0. */
+            type: number;
+            /** @description On a time-out or self-excluded (issue 17): nothing may be offered to them; no details. */
+            excluded: boolean;
+        };
+        EconomySettingsView: {
+            vip: components["schemas"]["VipSettings"];
+            missions: components["schemas"]["MissionSettings"][];
+            /** @description Grows with every save; 0 while the configuration file's sections are in force. */
+            version: number;
+            savedBy: null | string;
+            savedAt: null | string;
+        };
+        ExpiryResult: {
+            /** @description False when another process held the job's lock (and did the work). */
+            ran: boolean;
+            rewards: number;
+            /** @description Bonuses whose wagering time ran out (their bonus balance went back). */
+            bonuses: number;
+            participations: number;
+            failed: number;
+        };
+        FavouriteList: {
+            content: components["schemas"]["GameItem"][];
+            pageNum: number;
+            totalPages: number;
+        };
+        FeedbackView: {
+            id: string;
+            /** @enum {string} */
+            category: "account" | "deposit" | "games" | "other" | "promotions" | "suggestion" | "withdrawal";
+            text: string;
+            remark: null | string;
+            imageCount: number;
+            /** @enum {string} */
+            status: "answered" | "open";
+            answer: null | string;
+            createdAt: string;
+            answeredAt: null | string;
+        };
+        GameCategoryVendors: {
+            gameCategory: string;
+            vendors: components["schemas"]["GameVendor"][];
+        };
+        GameItem: {
+            nodeId: string;
+            /** @description The vendor's display name. */
+            displayName: string;
+            gameName: string;
+            /** @description Fallback for gameName. */
+            nodeName?: string;
+            iconUrl: null | string;
+            /** @description Fallback for iconUrl. */
+            showIcon?: null | string;
+            /** @description The vendor code. */
+            vassalage: string;
+            gameType: string;
+            gameClassify: null | string;
+            /** @description 'VASSALAGE' for a vendor entry that opens a popup list; otherwise a game. */
+            isGame: null | string;
+            /**
+             * @description The demo vendor's game kind behind it (slot or draw), for the launch page.
+             * @enum {string}
+             */
+            engine?: "draw" | "slot";
+        };
+        GameListPage: {
+            games: components["schemas"]["GameItem"][];
+            totalPages: number;
+        };
+        GameRoom: {
+            roomId: string;
+            nodeId: string;
+            gameName: string;
+            vassalage: string;
+            /** @enum {string} */
+            gameType: "LIVE" | "PVP";
+            capacity: number;
+            occupied: number;
+            full: boolean;
+        };
+        GameVendor: {
+            vassalage: string;
+            displayName: string;
+            gameType: string;
+            /** @description Flagged vendors open a popup game list (isGame VASSALAGE). */
+            isGame?: null | string;
+            images?: components["schemas"]["VendorImages"];
+        };
+        GoodsView: {
+            id: string;
+            code: string;
+            name: string;
+            image: null | string;
+            points: number;
+            /** @description The cash part paid from the main wallet with the points. */
+            amount: string;
+            quantity: number;
+            /** @enum {string} */
+            status: "active" | "inactive";
+        };
+        HelpArticle: {
+            id: string;
+            title: string;
+            body: (string | string[])[];
+            /** @description The language this article is written in: the document's, or English when not translated. */
+            language: string;
+        };
+        HelpCentre: {
+            /** @description The language answered: the one asked for when written, else its fallback (EN last). */
+            language: string;
+            sections: components["schemas"]["HelpSection"][];
+        };
+        HelpSection: {
+            id: string;
+            title: string;
+            /** @description The language of the section's title (as for articles). */
+            language: string;
+            articles: components["schemas"]["HelpArticle"][];
+        };
+        IncomeDay: {
+            day: string;
+            salary: string;
+            uplineTransfers: string;
+            total: string;
+        };
+        LaunchChatResult: {
+            chatUrl: string;
+            room: string;
+            /** @description A guest's key for this room, given once when the room is made for it (keep it). */
+            guestKey: null | string;
+        };
+        LaunchResult: {
+            /** @description Where the game runs: our demo vendor's page, opened in the game popup or the page. */
+            url: string;
+            /** @enum {string} */
+            mode: "page" | "popup";
+        };
+        LeaderboardEntry: {
+            rank: number;
+            /** @description Masked as the winner board masks names. */
+            name: string;
+            completed: number;
+            you: boolean;
+        };
+        LimitView: {
+            /** @enum {string} */
+            kind: "deposit" | "loss" | "wager";
+            /** @enum {string} */
+            period: "day" | "month" | "week";
+            /** @description In force now; null: none. */
+            limit: null | string;
+            /** @description Used this period (deposits, net loss, wagers), never below zero. */
+            used: string;
+            /** @description What the limit leaves this period; null without a limit. */
+            left: null | string;
+            /** @description When this period ends in the player's time zone. */
+            resetsAt: string;
+            /** @description A raise or removal waiting for the cooling-off delay (limit null: removal). */
+            pending: null | {
+                limit: null | string;
+                at: string;
+            };
+        };
+        LobbyGame: {
+            gameCode: string;
+            gameName: string;
+            groupCode: string;
+            groupName: string;
+            intervalSeconds: number;
+            /** @description The period taking bets now. */
+            current: {
+                numero: string;
+                closesAt: string;
+            };
+            last: null | {
+                numero: string;
+                numbers: number[];
+                openedAt: string;
+            };
+        };
+        LoginResult: {
+            token: string;
+            firstTimeLogin: boolean;
+            passwordExpired: boolean;
+            /** @description The account still has the default password ({secret}): it must be changed. */
+            defaultPassword: boolean;
+        };
+        LotteryGameMenu: {
+            /** @description The lottery page's gameCode query and the launch's lottoGameCode: the game's nodeId. */
+            gameCode: string;
+            nodeId: string;
+            gameName: string;
+            vassalage: string;
+            gameType: string;
+            /** @enum {string} */
+            prizeMode: "ELOTT" | "LOTT" | "SEA" | "ZY";
+            iconUrl: null | string;
+            /** @enum {string} */
+            engine: "draw" | "slot";
+        };
+        LotteryMenuGroup: {
+            groupCode: string;
+            groupName: string;
+            gameMenus: components["schemas"]["LotteryGameMenu"][];
+        };
+        LotteryPaths: {
+            lobbyInfo: string;
+            recentResults: string;
+        };
+        LottoLaunch: {
+            area: string;
+            prizeMode: string;
+            /** @enum {string} */
+            view: "betting" | "lobby";
+        };
+        MaintenanceState: {
+            enabled: boolean;
+            /** @description ISO instant when maintenance is expected to end, or null. */
+            end: null | string;
+            /** @description Grows by one on every switch and survives restarts: the `seq` of `system` events. */
+            version: number;
+        };
+        MemberIcon: {
+            avatar: ("crown" | "dice" | "flame" | "leaf" | "moon" | "star" | "sun" | "wave") | null;
+            iconUrl: string;
+            choices: {
+                /** @enum {string} */
+                avatar: "crown" | "dice" | "flame" | "leaf" | "moon" | "star" | "sun" | "wave";
+                iconUrl: string;
+            }[];
+        };
+        MemberInfo: {
+            id: string;
+            account: string;
+            nickname: string;
+            type: number;
+            /** @description Masked, e.g. "+84 ****5678". */
+            mobileNum: null | string;
+            email: null | string;
+            language: null | string;
+            /** @description Spec 3 public state: a VIP level above 0, its name (the avatar's label) and number. */
+            hasVip: boolean;
+            vipLabelName: string;
+            vipRankLevel: number;
+            /** @description The member's avatar picture (issue 16; GET /wps/member/info/icon says which one). */
+            iconUrl: string;
+        };
+        MessageEvent: {
+            /** @enum {string} */
+            reason: "changed" | "received";
+        };
+        MessagePage: {
+            items: ({
+                /** @enum {string} */
+                kind: "notice";
+                /** @enum {string} */
+                topic: "contract";
+                params: {
+                    contractId: string;
+                    /** @enum {string} */
+                    contractType: "dailySalary" | "dividend" | "hourlySalary" | "realTimeSalary";
+                    /**
+                     * @description The status the contract reached (spec 4) and the state behind it.
+                     * @enum {string}
+                     */
+                    status: "approved" | "inProcess" | "rejected" | "superseded" | "terminated" | "withdrawn";
+                    state: string;
+                    rate: string;
+                    counterpart: string;
+                };
+                id: string;
+                createdAt: string;
+                read: boolean;
+            } | {
+                /** @enum {string} */
+                kind: "notice";
+                /** @enum {string} */
+                topic: "salarySettled";
+                params: {
+                    /** @enum {string} */
+                    contractType: "dailySalary" | "dividend" | "hourlySalary" | "realTimeSalary";
+                    amount: string;
+                    periodStart: string;
+                    periodEnd: string;
+                };
+                id: string;
+                createdAt: string;
+                read: boolean;
+            } | {
+                /** @enum {string} */
+                kind: "notice";
+                /** @enum {string} */
+                topic: "feedbackAnswered";
+                params: {
+                    feedbackId: string;
+                    /** @enum {string} */
+                    category: "account" | "deposit" | "games" | "other" | "promotions" | "suggestion" | "withdrawal";
+                    answer: string;
+                };
+                id: string;
+                createdAt: string;
+                read: boolean;
+            } | {
+                /** @enum {string} */
+                kind: "upline";
+                sender: string;
+                subject: string;
+                body: string;
+                id: string;
+                createdAt: string;
+                read: boolean;
+            })[];
+            page: number;
+            pageSize: number;
+            total: number;
+            unread: number;
+        };
+        MissionLeaderboard: {
+            /** @description This ISO week (UTC), Monday first. */
+            periodStart: string;
+            periodEnd: string;
+            entries: components["schemas"]["LeaderboardEntry"][];
+            me: null | {
+                rank: number;
+                completed: number;
+            };
+        };
+        MissionSettings: {
+            code: string;
+            /** @enum {string} */
+            period: "daily" | "weekly";
+            name: {
+                [key: string]: string;
+            };
+            goal: {
+                /** @enum {string} */
+                kind: "validBet";
+                amount: string;
+                gameType?: string;
+            } | {
+                /** @enum {string} */
+                kind: "rounds";
+                count: number;
+                gameType?: string;
+            } | {
+                /** @enum {string} */
+                kind: "deposits";
+                count: number;
+            };
+            reward: {
+                amount: string;
+                wageringMultiplier: number;
+            };
+        };
+        MissionSummary: {
+            missions: components["schemas"]["MissionView"][];
+            /** @description Completed missions whose reward still waits in the reward centre (the red dot). */
+            rewardsWaiting: number;
+        };
+        MissionView: {
+            code: string;
+            name: string;
+            /** @enum {string} */
+            period: "daily" | "weekly";
+            goal: {
+                /** @enum {string} */
+                kind: "validBet";
+                amount: string;
+                gameType?: string;
+            } | {
+                /** @enum {string} */
+                kind: "rounds";
+                count: number;
+                gameType?: string;
+            } | {
+                /** @enum {string} */
+                kind: "deposits";
+                count: number;
+            };
+            /** @description Progress in the goal's unit: an amount ("40.00") or a count ("3"). */
+            progress: string;
+            target: string;
+            percent: number;
+            /** @enum {string} */
+            state: "completed" | "inProgress";
+            reward: string;
+            periodStart: string;
+            periodEnd: string;
+        };
+        ModelList: {
+            hosts: components["schemas"]["SupportHost"][];
+            /** @description Someone is online to answer now (else a message waits for the next one). */
+            online: boolean;
+            presenceSource: components["schemas"]["PresenceSource"];
+        };
+        OpenedDraw: {
+            gameCode: string;
+            gameName: string;
+            numero: string;
+            numbers: number[];
+            openedAt: string;
+        };
+        OperatorAnnouncement: {
+            id: string;
+            /** @enum {string} */
+            kind: "notice" | "popup";
+            /** @description Pop-ups only: A after login, B public, F first login. */
+            execution: ("A" | "B" | "F") | null;
+            /** @description Per language code; EN always there. */
+            title: {
+                [key: string]: string;
+            };
+            content: {
+                [key: string]: string;
+            };
+            goReward: boolean;
+            /** @description Only these members see it; null: everyone. */
+            accounts: null | string[];
+            startsAt: string;
+            endsAt: null | string;
+            /** @description When the operator ended it. */
+            endedAt: null | string;
+            /** @enum {string} */
+            state: "ended" | "scheduled" | "showing";
+            createdAt: string;
+        };
+        OpsGoodsRow: {
+            code: string;
+            name: {
+                [key: string]: string;
+            };
+            image: null | string;
+            points: number;
+            amount: string;
+            quantity: number;
+            /** @enum {string} */
+            status: "active" | "inactive";
+            /** @description Redemptions waiting for a decision, and approved ones. */
+            waiting: number;
+            approved: number;
+        };
+        OpsLedgerLine: {
+            id: string;
+            at: string;
+            /** @description The posting's kind (server/domain/ledger/kinds.ts): deposit, bet, win, bonus, … */
+            kind: string;
+            /** @description `main`, `bonus` or `vendor:<code>`. */
+            wallet: string;
+            /** @description Signed: what came in (positive) or went out (negative). */
+            amount: string;
+            balanceAfter: string;
+        };
+        OpsMemberDetail: {
+            member: {
+                account: string;
+                nickname: string;
+                /** @enum {string} */
+                kind: "agent" | "player" | "trial";
+                /** @enum {string} */
+                status: "active" | "disabled";
+                /** @description The agent directly above, if any. */
+                agent: null | string;
+                mobile: null | string;
+                email: null | string;
+                createdAt: string;
+                lastLoginAt: null | string;
+                /** @description Main wallet plus bonus balance plus game wallets, as a money string. */
+                balance: string;
+                language: null | string;
+                passwordIsDefault: boolean;
+            };
+            wallets: {
+                wallet: string;
+                balance: string;
+            }[];
+            ledger: components["schemas"]["OpsLedgerLine"][];
+            sessions: components["schemas"]["OpsMemberSession"][];
+            addresses: {
+                ip: string;
+                firstSeenAt: string;
+            }[];
+            devices: {
+                device: string;
+                firstSeenAt: string;
+            }[];
+            notes: components["schemas"]["OpsMemberNote"][];
+            /** @description True when contact details, addresses and devices were masked for the caller's role. */
+            masked: boolean;
+        };
+        OpsMemberNote: {
+            id: string;
+            body: string;
+            by: string;
+            at: string;
+        };
+        OpsMemberRow: {
+            account: string;
+            nickname: string;
+            /** @enum {string} */
+            kind: "agent" | "player" | "trial";
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** @description The agent directly above, if any. */
+            agent: null | string;
+            mobile: null | string;
+            email: null | string;
+            createdAt: string;
+            lastLoginAt: null | string;
+            /** @description Main wallet plus bonus balance plus game wallets, as a money string. */
+            balance: string;
+        };
+        OpsMemberSession: {
+            createdAt: string;
+            expiresAt: string;
+            revokedAt: null | string;
+            revokeReason: null | string;
+            live: boolean;
+        };
+        OpsWithdrawalEvent: {
+            withdrawal: components["schemas"]["WithdrawalView"];
+        };
+        OutboxMessage: {
+            id: string;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            recipient: string;
+            subject: null | string;
+            body: string;
+            createdAt: string;
+        };
+        PointHistoryItem: {
+            id: string;
+            /** @enum {string} */
+            kind: "convert" | "earn" | "redeem" | "refund";
+            /** @description Signed whole points (an earn row sums a day's bets). */
+            points: number;
+            at: string;
+        };
+        PointHistoryPage: {
+            items: components["schemas"]["PointHistoryItem"][];
+            page: number;
+            totalPages: number;
+        };
+        PresenceSource: {
+            /**
+             * @description Presence follows the consoles' live socket connections, not their logins.
+             * @enum {string}
+             */
+            requires: "consoleConnection";
+            /**
+             * @description The chat namespace's socket event that carries changes of `online` (no need to poll).
+             * @enum {string}
+             */
+            event: "chatPresence";
+            /** @enum {string} */
+            namespace: "/chat";
+        };
+        ProfitDay: {
+            /** @description The player's local day, yyyy-MM-dd. */
+            day: string;
+            betAmount: string;
+            validBetAmount: string;
+            winAmount: string;
+            profit: string;
+            deposits: string;
+            withdrawals: string;
+            bonus: string;
+        };
+        PromotionBudgetVerdict: {
+            ok: boolean;
+            /** @description Why not, in words (the worst line it takes over), or null. */
+            message: null | string;
+            /** @description The lines it takes over the budget, worst first (empty when it holds). */
+            lines: {
+                gameType: string;
+                level: number;
+                total: string;
+                limit: string;
+                edge: string;
+                edgeSource: string;
+                headroom: string;
+                ok: boolean;
+                items: {
+                    source: string;
+                    label: string;
+                    percent: string;
+                }[];
+            }[];
+            /** @description The tightest line the promotion pays in, when it pays per bet: how close it comes. */
+            tightest: null | {
+                gameType: string;
+                level: number;
+                total: string;
+                limit: string;
+                edge: string;
+                edgeSource: string;
+                headroom: string;
+                ok: boolean;
+                items: {
+                    source: string;
+                    label: string;
+                    percent: string;
+                }[];
+            };
+            headroom: null | string;
+        };
+        PromotionList: {
+            items: components["schemas"]["PromotionView"][];
+            /** @description Open promotions this member (or a guest) may still take part in: spec 3's count. */
+            availablePromoCount: number;
+            /** @description `availablePromoCount` under the name this call first used (kept for its clients). */
+            availableCount: number;
+            /**
+             * @description Spec 3 `availablePromo`: whether a referral promotion is open to this visitor (the header
+             *     shows Rewards to a member only then, spec 2).
+             */
+            availablePromo: {
+                /** @enum {string} */
+                type: "REFERRAL";
+                enabled: boolean;
+            }[];
+        };
+        PromotionView: {
+            code: string;
+            /** @enum {string} */
+            type: "appliedBonus" | "depositBonus" | "missionReward" | "raffle" | "rebate" | "referralReward" | "signupBonus" | "vipUpgradeBonus";
+            title: string;
+            summary: string;
+            /** @description HTML written by the operator; the page sanitises it before showing it. */
+            terms: string;
+            /** @description A site path or an https URL, or null. */
+            banner: null | string;
+            startsAt: string;
+            endsAt: null | string;
+            /** @enum {string} */
+            phase: "closed" | "comingSoon" | "open";
+            /**
+             * @description The phase for a guest or a member who has not taken part; else the member's own state.
+             * @enum {string}
+             */
+            status: "applying" | "claimed" | "closed" | "comingSoon" | "issued" | "joined" | "open" | "process" | "rejected" | "signed";
+            /** @description The member's state in it (`none` before taking part); null for a guest. */
+            state: ("applying" | "claimed" | "closed" | "issued" | "joined" | "none" | "process" | "rejected" | "signed") | null;
+        };
+        PublicState: {
+            /** @description The main wallet's balance; null for a guest. */
+            balance: null | string;
+            currencySymbol: string;
+            hasVip: boolean;
+            /** @description The VIP level's name in the request's language; empty below the first level. */
+            vipLabelName: string;
+            vipRankLevel: number;
+            /** @description Open promotions this visitor may still take part in. */
+            availablePromoCount: number;
+            /** @description Unread messages; 0 for a guest and a trial account (spec 4: trials fetch none). */
+            unreadMessage: number;
+            availablePromo: {
+                /** @enum {string} */
+                type: "REFERRAL";
+                enabled: boolean;
+            }[];
+            /** @description The notice list: the marquee's items. */
+            notices: {
+                id: string;
+                title: string;
+            }[];
+            banners: components["schemas"]["Banner"][];
+            /** @description The public pop-ups, every execution (A, B, F). */
+            popups: components["schemas"]["AnnouncementPopup"][];
+        };
+        RafflePrize: {
+            amount: string;
+            count: number;
+        };
+        RaffleView: {
+            code: string;
+            ticketPer: string;
+            drawAt: string;
+            prizes: components["schemas"]["RafflePrize"][];
+            /** @description SHA-256 of the seed, hex: published from the start. */
+            seedHash: string;
+            /** @description The seed, hex: published once drawn. */
+            seed: null | string;
+            drawnAt: null | string;
+            myTickets: number;
+            totalTickets: number;
+            /** @description The member's own entry number, once it has joined. */
+            myEntry: null | string;
+            /** @description After the draw: every entry and the winners (masked names), to check the draw. */
+            entries: {
+                entry: string;
+                name: string;
+                tickets: number;
+            }[];
+            winners: {
+                prize: number;
+                amount: string;
+                entry: string;
+                name: string;
+            }[];
+        };
+        RebateView: {
+            items: {
+                gameType: string;
+                validBet: string;
+                amount: string;
+            }[];
+            total: string;
+            /** @description At least one whole minor unit is waiting. */
+            claimable: boolean;
+        };
+        RedemptionView: {
+            id: string;
+            goods: {
+                code: string;
+                name: string;
+                image: null | string;
+            };
+            points: number;
+            amount: string;
+            /** @enum {string} */
+            status: "approved" | "inProcess" | "rejected";
+            note: null | string;
+            createdAt: string;
+            decidedAt: null | string;
+        };
+        ReferralView: {
+            code: string;
+            friends: components["schemas"]["ReferredFriend"][];
+            /** @description The open referral promotion's terms, or null when none is open to this member. */
+            offer: null | {
+                code: string;
+                title: string;
+                amount: string;
+                minFirstDeposit: string;
+                minTurnover: string;
+                /**
+                 * @description The friend's real-money turnover counts from its first deposit × this (at least 1), and
+                 *     never less than `minTurnover`: a deposit alone never pays.
+                 */
+                turnoverMultiplier: number;
+            };
+        };
+        ReferredFriend: {
+            /** @description Masked as on the winner board. */
+            name: string;
+            joinedAt: string;
+            /** @enum {string} */
+            state: "refused" | "registered" | "rewarded";
+            /** @description Why no reward can come: the friend registered from the inviter's address or device. */
+            refusedReason: ("same_address" | "same_device") | null;
+            firstDeposit: null | string;
+            turnover: string;
+        };
+        RegisteredDownline: {
+            id: string;
+            account: string;
+            /** @enum {string} */
+            kind: "agent" | "player";
+        };
+        RewardEvent: {
+            /** @enum {string} */
+            reason: "changed" | "claimed" | "expired" | "forfeited" | "issued" | "lost" | "unlocked" | "void" | "wagered";
+        };
+        RewardList: {
+            waiting: components["schemas"]["RewardView"][];
+            history: components["schemas"]["RewardView"][];
+            wagering: null | components["schemas"]["WageringView"];
+        };
+        RewardSummary: {
+            /** @description Rewards waiting to be claimed (the reward centre's red dot). */
+            waiting: number;
+            /** @description Of those, the missions' (the missionLeaderboard red dot). */
+            missionsWaiting: number;
+            wagering: null | components["schemas"]["WageringView"];
+        };
+        RewardView: {
+            id: string;
+            /** @enum {string} */
+            source: "mission" | "promotion" | "raffle" | "rebate" | "referral" | "vip";
+            /** @description The promotion's code and title (in the asked language) for a promotion's reward. */
+            promotion: null | {
+                code: string;
+                title: string;
+            };
+            /** @description What else earned it, named in the asked language (a mission, a VIP level); null if none. */
+            title: null | string;
+            amount: string;
+            /** @description Turnover to reach once claimed before the money unlocks; null when none. */
+            wageringRequired: null | string;
+            /** @description What earned it, for the line under the amount (e.g. `{ "deposit": "50.00" }`). */
+            detail: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            state: "claimed" | "expired" | "void" | "waiting";
+            createdAt: string;
+            expiresAt: null | string;
+            claimedAt: null | string;
+        };
+        RgEvent: {
+            seq: number;
+        };
+        RgHistoryItem: {
+            at: string;
+            /** @enum {string} */
+            actor: "member" | "operator";
+            /** @description `limit.deposit.day`, `sessionLimit`, `realityCheck`, `timeZone`, `exclusion`. */
+            subject: string;
+            old: null | string;
+            new: null | string;
+            effectiveAt: string;
+        };
+        RgPayout: {
+            account: string;
+            withdrawal: components["schemas"]["WithdrawalView"];
+            /** @description What the withdrawal pays. */
+            paid: string;
+            /** @description Bonus money still locked by its wagering requirement, left in the main wallet (null on a replay). */
+            lockedBonus: null | string;
+            /** @description A retry of a payout already made (same request key): nothing new was paid. */
+            replayed: boolean;
+        };
+        RgSession: {
+            /** @description This login. */
+            startedAt: string;
+            /** @description The sitting this login belongs to: the session limit counts from here. */
+            sittingStartedAt: string;
+            /** @description The break after the session limit (minutes). */
+            sessionBreakMinutes: number;
+            /** @description The server's clock when answering: the page corrects its own by the difference. */
+            serverNow: string;
+            realityCheckMinutes: null | number;
+            sessionLimit: null | number;
+            /** @description Real bets of this session (since the login). */
+            wagered: string;
+            won: string;
+            /** @description won − wagered: negative when the session lost. */
+            net: string;
+            timeZone: string;
+            timeZoneSet: boolean;
+            seq: number;
+        };
+        RgStatus: {
+            /** @description The zone periods are counted in (UTC until the page sends the device's). */
+            timeZone: string;
+            /** @description Whether the member ever stored one (the page sends the device's when not). */
+            timeZoneSet: boolean;
+            pendingTimeZone: null | {
+                timeZone: string;
+                at: string;
+            };
+            limits: components["schemas"]["LimitView"][];
+            /** @description Minutes; null: none. */
+            sessionLimit: null | number;
+            pendingSessionLimit: null | {
+                minutes: null | number;
+                at: string;
+            };
+            realityCheckMinutes: null | number;
+            coolingOffHours: number;
+            /** @description The break after the session limit (minutes, the operator's setting). */
+            sessionBreakMinutes: number;
+            history: components["schemas"]["RgHistoryItem"][];
+            /** @description Grows with every change: the `rg` socket event's seq. */
+            seq: number;
+        };
+        RoundOutcome: {
+            roundId: string;
+            bet: string;
+            win: string;
+            balance: string;
+            demo: boolean;
+            replayed?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        SalaryEvent: {
+            contractType: string;
+            accrued: string;
+            periodStart: string;
+            periodEnd: string;
+            settled: boolean;
+            seq: number;
+        };
+        SalaryView: {
+            contractType: string;
+            /** @description The period now running, with what it has accrued so far. */
+            current: {
+                periodStart: string;
+                periodEnd: string;
+                accrued: string;
+                seq: number;
+            };
+            /** @description Ended periods not paid yet (the job pays them within a minute). */
+            awaitingSettlement: string;
+            /** @description The latest paid periods, newest first. */
+            settlements: {
+                periodStart: string;
+                periodEnd: string;
+                amount: string;
+            }[];
+            /** @description How many downlines have this contract in effect with the agent. */
+            contractsInEffect: number;
+        };
+        SeamlessVendor: {
+            vassalage: string;
+            displayName: string;
+            /** @description The categories it has games in, in the server's order. */
+            gameTypes: string[];
+            games: number;
+        };
+        SeamlessWallet: {
+            /** @description GCS_merchantWallet's isSingle: no transfer wallet at all. */
+            isSingle: boolean;
+            /** @description The vendors that draw on the main wallet directly. */
+            direct: components["schemas"]["SeamlessVendor"][];
+            /** @description The transfer wallets (money moves in My Wallet). */
+            ownWallets: string[];
+        };
+        SessionEvent: {
+            reason: string;
+        };
+        SettingsVerdict: {
+            ok: boolean;
+            message: null | string;
+            lines: components["schemas"]["BudgetLineView"][];
+        };
+        SiteResource: {
+            resourceType: string;
+            url: string;
+            labelNameEn?: string;
+        };
+        SmsSendResult: {
+            /** @description Resend waits expiredMinutes × 60 s (spec 9). */
+            expiredMinutes: number;
+        };
+        StaffAccountView: {
+            id: string;
+            name: string;
+            displayName: string;
+            roles: ("admin" | "finance" | "marketing" | "risk" | "support")[];
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** @description Two-factor sign-in set up (an authenticator app confirmed). */
+            twoFactor: boolean;
+            createdAt: string;
+            /** @description The latest call of any of its sessions, or null when it never signed in. */
+            lastSeenAt: null | string;
+        };
+        StaffMe: {
+            /** @description What the back office lets this account do (issue 30). */
+            roles: ("admin" | "finance" | "marketing" | "risk" | "support")[];
+            /** @description Two-factor sign-in is set up for the account. */
+            twoFactorOn: boolean;
+            /** @description This session proved it (the back office needs it). */
+            twoFactor: boolean;
+            id: string;
+            name: string;
+            displayName: string;
+            available: boolean;
+        };
+        SupportHost: {
+            id: string;
+            displayName: string;
+            /** @enum {string} */
+            presence: "away" | "offline" | "online";
+        };
+        SupportLoginResult: {
+            token: string;
+            staff: components["schemas"]["StaffMe"];
+            expiresAt: string;
+        };
+        SupportRoomSummary: {
+            party: components["schemas"]["ChatParty"];
+            /** @description The newest message (a text's first characters, or an image). */
+            last: null | {
+                /** @enum {string} */
+                author: "guest" | "member" | "staff";
+                /** @enum {string} */
+                kind: "image" | "text";
+                preview: null | string;
+                at: string;
+            };
+            /** @description The player's messages the staff have not read yet. */
+            unread: number;
+            /** @description Grows with every change of any room (the console's list merges by it). */
+            version: number;
+            updatedAt: string;
+            room: string;
+            /** @enum {string} */
+            status: "closed" | "open";
+            /** @description The highest seq in the room. */
+            lastSeq: number;
+            /** @description Up to which seq the player has read, and up to which the staff have (read receipts). */
+            playerReadSeq: number;
+            staffReadSeq: number;
+            createdAt: string;
+            closedAt: null | string;
+        };
+        SupportStaffView: {
+            id: string;
+            name: string;
+            displayName: string;
+            available: boolean;
+        };
+        SystemEvent: {
+            status: 0 | 2 | 1;
+            maintenanceEnd: null | string;
+            seq: number;
+        };
+        SystemStatusInfo: {
+            /**
+             * @description Customer-service entries (spec 3), each with its `csType` and obfuscated path (see
+             *     customerService.ts), in the operator's order of preference.
+             */
+            customerService: components["schemas"]["CustomerServiceEntry"][];
+            domainRoute: components["schemas"]["DomainRoute"][];
+            resources: components["schemas"]["SiteResource"][];
+            whitelabel: components["schemas"]["WhitelabelNode"][];
+            register: {
+                usernameRegistration: boolean;
+                mobileRegistration: boolean;
+            };
+            mainDomain: string;
+            analytics: {
+                gtagId: null | string;
+            };
+            imageCDNs: string[];
+            launchGameCDNs: string[];
+            brand: {
+                name: string;
+                merchantCode: string;
+                defaultLanguage: string;
+                languages: string[];
+            };
+            appStores: components["schemas"]["AppStores"];
+            lottery: components["schemas"]["LotteryPaths"];
+        };
+        SystemStatusResponse: {
+            info: components["schemas"]["SystemStatusInfo"];
+            location: {
+                ip: string;
+            };
+            maintenance: boolean;
+            regionRestriction: boolean;
+            /** @description ISO 8601 instant, or null when no end time is announced. */
+            maintenanceEnd: null | string;
+            /**
+             * @description The version of the switches this answer reflects, the `seq` of `system` events (ours, not
+             *     in the spec): a push with a higher seq is newer than this answer.
+             */
+            seq: number;
+        };
+        TeamBet: {
+            id: string;
+            at: string;
+            account: string;
+            level: number;
+            vendor: string;
+            gameName: string;
+            roundId: string;
+            betAmount: string;
+            validBetAmount: string;
+            winAmount: string;
+            profit: string;
+            /** @enum {string} */
+            status: "open" | "settled" | "void";
+        };
+        TeamMember: {
+            id: string;
+            account: string;
+            nickname: string;
+            /** @description 1 = direct downline of the agent. */
+            level: number;
+            /** @enum {string} */
+            kind: "agent" | "player";
+            uplineAccount: string;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            createdAt: string;
+            lastLoginAt: null | string;
+            /** @description This member's own direct downlines. */
+            directMembers: number;
+            /** @description On a time-out or self-excluded (issue 17): shown as such, without the kind or the end. */
+            excluded: boolean;
+        };
+        TeamOverview: {
+            /** @description Everyone in the tree under the agent (any level). */
+            teamSize: number;
+            /** @description Level 1: the agent's own downlines. */
+            directMembers: number;
+            /** @description Team members who registered in the range. */
+            newMembers: number;
+            /** @description Team members with at least one settled bet in the range. */
+            activeMembers: number;
+            betCount: number;
+            betAmount: string;
+            validBetAmount: string;
+            winAmount: string;
+            /** @description win − bet of the team's players. */
+            profit: string;
+            deposits: string;
+            withdrawals: string;
+            /** @description The range day by day (local days; days without any of it are left out). */
+            daily: components["schemas"]["TeamOverviewDay"][];
+        };
+        TeamOverviewDay: {
+            /** @description yyyy-MM-dd in the viewer's time zone. */
+            day: string;
+            betCount: number;
+            betAmount: string;
+            activeMembers: number;
+            /** @description The agent's own income that day: salaries settled and downlines' transfers up. */
+            income: string;
+        };
+        TeamProfitRow: {
+            memberId: string;
+            account: string;
+            level: number;
+            betAmount: string;
+            validBetAmount: string;
+            winAmount: string;
+            profit: string;
+            deposits: string;
+            withdrawals: string;
+            bonus: string;
+        };
+        TeamTransaction: {
+            id: string;
+            at: string;
+            account: string;
+            level: number;
+            /** @description The ledger transaction kind (deposit, bet, win, upline_transfer, …). */
+            kind: string;
+            wallet: string;
+            /** @description Signed: negative when money left this wallet. */
+            amount: string;
+            balanceAfter: string;
+        };
+        TwoFactorSetup: {
+            /** @description The secret in base32, to type into an app that cannot scan. */
+            secret: string;
+            /** @description The otpauth:// address the QR code holds (the page draws the code). */
+            uri: string;
+        };
+        UplineTransferResult: {
+            upline: null | string;
+            amount: string;
+            /** @description The member's main balance after the transfer. */
+            balance: string;
+        };
+        VendorGameTypes: {
+            [key: string]: string[];
+        };
+        VendorImages: {
+            /** @description TCG_PROD_IMAGES/VENDOR_ICON_SMALL/{vassalage}-DEFAULT.png */
+            small: string;
+            /** @description TCG_PROD_IMAGES/VENDOR_ICON_SMALL/{vassalage}-ACTIVE.png */
+            smallActive: string;
+            /** @description TCG_PROD_IMAGES/RNG_LIST_VENDOR/{vassalage}-WHITE|COLOR|BLACK.png (LOTT uses ELOTT's). */
+            listWhite: string;
+            listColor: string;
+            listBlack: string;
+            /** @description TCG_PROD_IMAGES/SUBMENU_IMG/STYLE4/{gameType}-{vassalage}.png */
+            submenu: string;
+        };
+        VipEvent: {
+            level: number;
+            seq: number;
+        };
+        VipLevelSettings: {
+            level: number;
+            name: {
+                [key: string]: string;
+            };
+            validBet: string;
+            deposit: string;
+            /** @description Percent per game type, and `default`. */
+            rebatePercent: {
+                [key: string]: string;
+            };
+            upgradeBonus: string;
+            withdrawalDailyMax: null | string;
+        };
+        VipLevelView: {
+            level: number;
+            name: string;
+            validBet: string;
+            deposit: string;
+            rebatePercent: {
+                [key: string]: string;
+            };
+            upgradeBonus: string;
+            withdrawalDailyMax: null | string;
+        };
+        VipSettings: {
+            period: {
+                /** @enum {string} */
+                kind: "rolling";
+                days: number;
+            } | {
+                /** @enum {string} */
+                kind: "calendarMonth";
+            };
+            upgradeBonusWagering: number;
+            levels: components["schemas"]["VipLevelSettings"][];
+        };
+        VipStatus: {
+            level: number;
+            name: string;
+            period: {
+                /** @enum {string} */
+                kind: "rolling";
+                days: number;
+                start: string;
+            } | {
+                /** @enum {string} */
+                kind: "calendarMonth";
+                start: string;
+            };
+            validBet: string;
+            deposit: string;
+            next: null | {
+                level: number;
+                name: string;
+                validBetLeft: string;
+                depositLeft: string;
+                /** @description Whole percent of the way, the lower of the two thresholds' progress. */
+                percent: number;
+            };
+            levels: components["schemas"]["VipLevelView"][];
+        };
+        WageringView: {
+            rewardId: string;
+            promotion: null | {
+                code: string;
+                title: string;
+            };
+            bonus: string;
+            /** @description The bonus balance now: the bonus and what it won, still locked (issue 28). */
+            balance: string;
+            required: string;
+            wagered: string;
+            left: string;
+            /** @description When the requirement expires and the bonus balance goes back; null for none. */
+            expiresAt: null | string;
+            /** @description Whole percent reached, 0–100 (rounded down: 100 only when met). */
+            percent: number;
+            startedAt: string;
+        };
+        WalletTransferResult: {
+            from: string;
+            to: string;
+            amount: string;
+            /** @description Both wallets' balances after the transfer, by wallet name. */
+            balances: {
+                [key: string]: string;
+            };
+        };
+        WhitelabelNode: {
+            modId: string;
+            enabled: boolean;
+            childrenNodes: components["schemas"]["WhitelabelNode"][];
+        };
+        WinnerEntry: {
+            /** @description Masked, e.g. "pl***1". */
+            customerName: string;
+            /** @description Decimal string. */
+            winAmount: string;
+            gameName: string;
+            vassalage: string;
+            at: string;
+        };
+        WithdrawalView: {
+            id: string;
+            amount: string;
+            /** @enum {string} */
+            status: "awaitingConfirmation" | "forcedReceived" | "notReceived" | "partiallyReceived" | "received" | "refunded" | "rejected" | "requested";
+            receivedAmount: null | string;
+            remainingAmount: null | string;
+            autoConfirmed: boolean;
+            hasProof: boolean;
+            createdAt: string;
+            updatedAt: string;
+            /** @description Grows with every change of any withdrawal: the page drops stale socket events. */
+            version: number;
+        };
         /** @description A sealed (E) body: AES-256-GCM under SHA-256 of the random key, over {"ts": <ms>, "payload": <the call's payload>}. */
         Sealed: {
             /** @description base64 */

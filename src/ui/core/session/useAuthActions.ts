@@ -2,13 +2,13 @@ import { FIRST_LOGIN_KEY } from '../popupKeys';
 import type { LoginResult } from '../../../shared/identity';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { roleOf } from '../../../shared/identity';
 import { useServices } from '../ServicesContext';
 import { hideLoader, showLoader } from '../loader';
 import { useDialog } from '../../components/DialogProvider';
 import { useToast } from '../../components/Toast';
-import { usePopups } from '../PopupContext';
+import { isPopupRoute, usePopups } from '../PopupContext';
 import { useSession } from './useSession';
 import { isCompleteLanguage } from '../../../shared/languages';
 
@@ -30,6 +30,7 @@ export function useAuthActions() {
   const dialog = useDialog();
   const toast = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
   const session = useSession();
 
   /** After the login machine finished: change password, or log in and go where the role goes. */
@@ -70,10 +71,14 @@ export function useAuthActions() {
         // The after-login greeting: a toast, so the page stays usable at once.
         toast(t('auth.welcomeBack', { name: member.nickname }), { tone: 'success' });
       }
-      if (roleOf(member) === 'agent') void navigate('/agentHome');
-      else if (options.from) void navigate(options.from);
+      // The login page's address is left (issue 34): a reload or pull-to-refresh there showed
+      // the login form over a logged-in page. `replace`: Back does not return to it either.
+      const leaving = isPopupRoute(location.pathname);
+      if (roleOf(member) === 'agent') void navigate('/agentHome', { replace: leaving });
+      else if (options.from) void navigate(options.from, { replace: true });
+      else if (leaving) void navigate('/', { replace: true });
     },
-    [dialog, navigate, popups, services, t, toast],
+    [dialog, location.pathname, navigate, popups, services, t, toast],
   );
 
   /** Spec 4 logout: confirm, loader, server call, storage cleared, home (or /agent). */

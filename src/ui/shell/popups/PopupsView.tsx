@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { lazySection } from '../../core/lazySection';
 import { Modal } from '../../components/Modal';
-import { type PopupName, usePopups } from '../../core/PopupContext';
+import { isPopupRoute, type PopupName, usePopups } from '../../core/PopupContext';
 
 // The forms load with their popup: the home page's first download stays small.
 const LoginPopup = lazySection('LoginPopup', () => import('../../auth/LoginPopup'));
@@ -18,9 +18,6 @@ const ChangePasswordPopup = lazySection(
   'ChangePasswordPopup',
   () => import('../../auth/ChangePasswordPopup'),
 );
-
-/** Routes that exist only to open a popup over home (spec 2: /login, /register, /help). */
-const popupRoutes = ['/login', '/register', '/help'];
 
 const titles: Record<Exclude<PopupName, 'help'>, string> = {
   login: 'auth.loginTitle',
@@ -40,8 +37,7 @@ export function PopupsView() {
   const navigate = useNavigate();
   const onClose = () => {
     close();
-    if (popupRoutes.includes(location.pathname.toLowerCase()))
-      void navigate('/', { replace: true });
+    if (isPopupRoute(location.pathname)) void navigate('/', { replace: true });
   };
   const authPopup = current && current !== 'help' ? current : null;
   return (
