@@ -2,8 +2,10 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
  * A round-robin TCP load balancer on a loopback port, as a stand-in for HAProxy in the tests:
- * each new connection goes to the next backend, skipping one that refuses (a killed process),
- * as a balancer's health check would. A WebSocket is one connection, so it stays on one backend.
+ * each new connection goes to the next backend, skipping one that refuses (a killed process).
+ * A backend that refused is taken out for a while, as HAProxy's health check takes out a server
+ * that fails it (deploy/haproxy.cfg: `check inter 2s`), so later connections do not try it
+ * first. A WebSocket is one connection, so it stays on one backend.
  */
 export interface TcpBalancer {
   url: string;
@@ -12,9 +14,14 @@ export interface TcpBalancer {
   close(): Promise<void>;
 }
 
+/** How long a backend that refused a connection stays out (HAProxy's `inter 2s`). */
+const DOWN_MS = 2_000;
+
 export async function startTcpBalancer(backendPorts: number[]): Promise<TcpBalancer> {
   let next = 0;
   const picks: number[] = [];
+  /** Backends taken out, until when (ms). */
+  const down = new Map<number, number>();
   const open = new Set<Socket>();
 
   const pipeTo = (client: Socket, attempt: number) => {
@@ -22,7 +29,11 @@ export async function startTcpBalancer(backendPorts: number[]): Promise<TcpBalan
       client.destroy();
       return;
     }
-    const port = backendPorts[next++ % backendPorts.length]!;
+    // The next backend not taken out; when every one is out, the next one anyway.
+    const now = Date.now();
+    let port = backendPorts[next++ % backendPorts.length]!;
+    for (let skipped = 1; (down.get(port) ?? 0) > now && skipped < backendPorts.length; skipped++)
+      port = backendPorts[next++ % backendPorts.length]!;
     const upstream = connect({ host: '127.0.0.1', port });
     open.add(upstream);
     upstream.once('close', () => open.delete(upstream));
@@ -35,8 +46,10 @@ export async function startTcpBalancer(backendPorts: number[]): Promise<TcpBalan
       client.resume();
     });
     upstream.on('error', () => {
-      if (!connected) pipeTo(client, attempt + 1);
-      else client.destroy();
+      if (!connected) {
+        down.set(port, Date.now() + DOWN_MS);
+        pipeTo(client, attempt + 1);
+      } else client.destroy();
     });
     client.on('error', () => upstream.destroy());
     client.once('close', () => upstream.destroy());

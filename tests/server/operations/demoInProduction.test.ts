@@ -110,8 +110,9 @@ describe.each(engines)('demo logins at a production start on %s', (engine) => {
     });
     const heard: string[] = [];
     socket.on('session', (event: { reason: string }) => heard.push(event.reason));
+    // The rooms are joined in the turn the server connects the socket (server/realtime/io.ts):
+    // an event published once the client hears "connect" reaches it, with no wait.
     await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
-    await sleep(100); // the server joins the rooms just after connect
     return { heard, close: () => socket.disconnect() };
   }
 
