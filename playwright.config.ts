@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
+import { CHROMIUM_ARGS, headlessChromiumPath } from './scripts/chromium';
 
 /**
  * End-to-end tests: the built site served by the real server (one process, embedded PGlite in
@@ -30,7 +30,7 @@ config.announcements.popups = [];
 config.registration.limits = { perAddressPerHour: 100000, perAgentPerDay: 100000 };
 writeFileSync(path.join(e2eDir, 'platform.json'), JSON.stringify(config, null, 2));
 
-const executablePath = chromiumPath();
+const executablePath = headlessChromiumPath();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -100,6 +100,8 @@ export default defineConfig({
       // A lighter proof of work per login and registration: on a busy machine the default
       // takes seconds of the browser's CPU, and the tests wait for what follows it.
       DEV_HUMAN_CHECK_MAX_COUNTER: '3000',
+      // Password hashes at scrypt N=2^10 rather than 2^15: ~170 ms of a core per login here.
+      DEV_PASSWORD_COST: '10',
     },
   },
 });

@@ -34,6 +34,7 @@ import { connectRedis, type RedisLink } from './platform/redis';
 import { observe, shareWithPrimary, startMetricsServer } from './metrics';
 import type { Server as HttpServer } from 'node:http';
 import { publishOne } from './platform/unitOfWork';
+import { setDevelopmentPasswordCost } from './domain/identity/password';
 
 export interface Running {
   app: App;
@@ -85,6 +86,11 @@ export function addressOf(server: HttpServer): string {
   return `http://${host}:${address.port}`;
 }
 
+/** DEV_PASSWORD_COST (readEnv refuses it without DEV_TOOLS, and so in production). */
+function applyPasswordCost(env: Env): void {
+  if (env.DEV_PASSWORD_COST !== undefined) setDevelopmentPasswordCost(env.DEV_PASSWORD_COST);
+}
+
 /**
  * Migrations and seeds; each is a no-op when already done. In production the demo seed never
  * runs, and the demo logins of a database first started in development are made safe
@@ -123,6 +129,7 @@ export async function prepareDatabase(
  * they do not all migrate and seed at the same moment.
  */
 export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
+  applyPasswordCost(env);
   const config = await loadPlatformConfig(env.PLATFORM_CONFIG);
   const refusal = demoMoneyRefusal(config, env.NODE_ENV === 'production', env.PLATFORM_CONFIG);
   if (refusal) throw new Error(refusal);
@@ -178,6 +185,7 @@ async function warnStoredEconomics(db: Database, config: PlatformConfig): Promis
 
 /** config → db → http → realtime (ARCHITECTURE). Used by main.ts, the tests and the benchmarks. */
 export async function boot(env: Env, options: BootOptions = {}): Promise<Running> {
+  applyPasswordCost(env);
   const config = await loadPlatformConfig(env.PLATFORM_CONFIG);
   const production = env.NODE_ENV === 'production';
   // Before anything is opened or listened on: production never runs demo money by accident.

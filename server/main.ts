@@ -193,6 +193,11 @@ function banner(
     );
   }
   if (env.DEV_TOOLS) lines.push('  DEV_TOOLS=1: development routes on (/dev/outbox, /wps/dev/…).');
+  if (env.DEV_PASSWORD_COST !== undefined) {
+    lines.push(
+      `  DEV_PASSWORD_COST=${env.DEV_PASSWORD_COST}: new password hashes are weaker (tests only).`,
+    );
+  }
   lines.push(
     '  SMS codes and e-mails sent: npm run ops -- outbox [--recipient +84900000001]',
     '  Operator: npm run ops -- maintenance on --until <iso> | maintenance off | status',

@@ -68,6 +68,12 @@ const envSchema = z.object({
    * a busy machine can take seconds per login. Only with DEV_TOOLS=1, and at least 1,000.
    */
   DEV_HUMAN_CHECK_MAX_COUNTER: z.coerce.number().int().min(1_000).max(1_000_000).optional(),
+  /**
+   * A lighter password hash for the end-to-end tests: scrypt's N as a power of two (10 to 15;
+   * the default is 15, ~170 ms of a core per login on the 2-core CI machine). Only with
+   * DEV_TOOLS=1.
+   */
+  DEV_PASSWORD_COST: z.coerce.number().int().min(10).max(15).optional(),
   REQUEST_TIMEOUT_MS: milliseconds(defaultHttpLimits.requestTimeoutMs),
   HEADERS_TIMEOUT_MS: milliseconds(defaultHttpLimits.headersTimeoutMs),
   CONNECTION_TIMEOUT_MS: milliseconds(defaultHttpLimits.connectionTimeoutMs),
@@ -122,6 +128,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (parsed.data.DEV_HUMAN_CHECK_MAX_COUNTER !== undefined && !parsed.data.DEV_TOOLS) {
     throw new Error(
       'DEV_HUMAN_CHECK_MAX_COUNTER weakens the human check and is a development tool: it needs ' +
+        'DEV_TOOLS=1 (and so is refused in production).',
+    );
+  }
+  if (parsed.data.DEV_PASSWORD_COST !== undefined && !parsed.data.DEV_TOOLS) {
+    throw new Error(
+      'DEV_PASSWORD_COST weakens every new password hash and is a development tool: it needs ' +
         'DEV_TOOLS=1 (and so is refused in production).',
     );
   }

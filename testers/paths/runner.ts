@@ -7,7 +7,7 @@ import {
   type Page,
   type Route,
 } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
+import { CHROMIUM_ARGS, chromiumPath, headlessChromiumPath } from '../../scripts/chromium';
 import { setSealer } from '../../tests/support/identityClient';
 import { nodeSealPayload } from '../../tests/support/nodeSeal';
 import { provision } from './accounts';
@@ -113,9 +113,11 @@ export async function runPaths(
   work: { registry: PageRegistry; plan: MachinePlan }[],
   options: RunOptions,
 ): Promise<PathResult[]> {
+  // A window needs the full browser; headless runs take the lighter shell where installed.
+  const executablePath = options.headed ? chromiumPath() : headlessChromiumPath();
   const browser = await chromium.launch({
     headless: !options.headed,
-    ...(chromiumPath() ? { executablePath: chromiumPath() } : {}),
+    ...(executablePath ? { executablePath } : {}),
     args: CHROMIUM_ARGS,
   });
   try {

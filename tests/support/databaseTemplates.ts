@@ -9,6 +9,7 @@ import { openPostgres } from '../../server/db/postgres';
 import type { Database } from '../../server/db/types';
 import { seedCatalogue } from '../../server/seed/seedCatalogue';
 import { seedDemo } from '../../server/seed/seedDemo';
+import { setDevelopmentPasswordCost } from '../../server/domain/identity/password';
 
 /**
  * The database every test server starts from, built once per run: migrated, with the catalogue
@@ -32,6 +33,8 @@ async function seeded(db: Database): Promise<void> {
 }
 
 export async function buildDatabaseTemplates(postgresUrl: string): Promise<DatabaseTemplates> {
+  // The demo accounts' hashes at the test servers' cost (testServer.ts).
+  setDevelopmentPasswordCost(10);
   const pglite = await PGlite.create();
   await seeded(pgliteDatabase(pglite));
   const dump = await pglite.dumpDataDir('none');

@@ -14,6 +14,12 @@ import type { AppDeps } from '../../server/deps';
 import { seedCatalogue } from '../../server/seed/seedCatalogue';
 import { seedDemo } from '../../server/seed/seedDemo';
 import { checkAnswers } from './answerContract';
+import { setDevelopmentPasswordCost } from '../../server/domain/identity/password';
+
+// The test servers hash passwords at 2^10 rather than 2^15 (as DEV_PASSWORD_COST does for the
+// end-to-end server): ~5 ms a login rather than ~170 ms. The demo accounts of the template were
+// hashed at it too (databaseTemplates.ts); tests/unit/password.test.ts holds the default.
+setDevelopmentPasswordCost(10);
 
 export type Engine = 'pglite' | 'postgres';
 export const engines: Engine[] = ['pglite', 'postgres'];

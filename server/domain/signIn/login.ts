@@ -9,7 +9,7 @@ import type { IdentityDeps } from '../identity/services';
 import { ApiError } from '../../platform/apiError';
 import { type AccountRow, findByAccount, findByMobile, phoneTarget } from '../identity/accounts';
 import { verifyCaptcha } from '../identity/captcha';
-import { verifyPassword } from '../identity/password';
+import { unmatchableHash, verifyPassword } from '../identity/password';
 import { maskEmail, maskMobile } from '../identity/secrets';
 import { createSession } from '../identity/sessions';
 import { sittingForLogin } from '../responsibleGaming/sittings';
@@ -26,10 +26,6 @@ const FAILURE_WINDOW_MS = 15 * 60_000;
 const CAPTCHA_AFTER = { account: 3, ip: 10 };
 const LOCK_AFTER = { accountAndIp: 10, ip: 50 };
 const LOCK_MS = 15 * 60_000;
-
-// A real hash to compare against when the account does not exist, so both cases take as long.
-const DUMMY_HASH =
-  'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 const keys = (account: string, ip: string) => ({
   account: `login-fail:acct:${account.toLowerCase()}`,
@@ -81,7 +77,7 @@ async function checkPassword(
   const account = await findByAccount(deps.db, username);
   const matches = await verifyPassword(
     request.password ?? '',
-    account?.password_hash ?? DUMMY_HASH,
+    account?.password_hash ?? unmatchableHash(),
   );
   if (!account || !matches) {
     const failure: LoginFailure = { captcha: attempt.captchaNext };

@@ -240,6 +240,15 @@ describe('DEV_TOOLS with NODE_ENV=production', () => {
     expect(readEnv({}).DEV_HUMAN_CHECK_MAX_COUNTER).toBeUndefined();
   });
 
+  it('weakens the password hashes only with the development tools', () => {
+    const light = { DEV_PASSWORD_COST: '10' };
+    expect(readEnv({ ...light, DEV_TOOLS: '1' }).DEV_PASSWORD_COST).toBe(10);
+    expect(() => readEnv(light)).toThrow(/DEV_TOOLS=1/);
+    expect(() => readEnv({ ...light, NODE_ENV: 'production' })).toThrow(/DEV_TOOLS=1/);
+    expect(() => readEnv({ DEV_TOOLS: '1', DEV_PASSWORD_COST: '4' })).toThrow();
+    expect(readEnv({}).DEV_PASSWORD_COST).toBeUndefined();
+  });
+
   it('stops the server at start with a message saying what to change', async () => {
     const started = startServerProcess({
       dataDir,
