@@ -7,6 +7,35 @@ async function agent1Login(page: Page) {
   await expect(page.getByTestId('agent-nickname')).toHaveText('Agent One');
 }
 
+/** The cells of a CSV file (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += char;
+  }
+  return rows;
+}
+
 const numberIn = async (page: Page, testId: string) =>
   Number((await page.getByTestId(testId).locator('dd').innerText()).replace(/[^\d.]/g, ''));
 
@@ -39,6 +68,23 @@ test.describe('agent back office', () => {
     await expect(player4.locator('td').nth(2)).toHaveText('2');
     await expect(player4).toContainText('agent2');
     await expect(members.locator('tbody tr', { hasText: 'player7' })).toHaveCount(0);
+    // The file says what the screen says (issue 34, finding 9): the upline, the kind in words,
+    // the times as shown; a dash on screen is an empty cell.
+    const download = page.waitForEvent('download');
+    await members.getByTestId('team-members-csv').click();
+    const csv = parseCsv(
+      Buffer.concat(await (await (await download).createReadStream()).toArray())
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    );
+    expect(csv[0]).toEqual(
+      (await members.locator('thead th').allTextContents()).map((text) => text.trim()),
+    );
+    const shown = (await player4.locator('td').allTextContents()).map((text) =>
+      text.trim() === '—' ? '' : text.replace(/\s+/g, ' ').trim(),
+    );
+    expect(csv.find((line) => line[0] === 'player4')).toEqual(shown);
+    expect(shown[4]).toBe('agent2');
 
     await nav.getByRole('link', { name: 'Team betting' }).click();
     const bets = page.getByTestId('team-bets');

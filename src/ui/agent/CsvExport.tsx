@@ -1,21 +1,45 @@
-import { useEffect, useRef, useState } from 'react';
+import { isValidElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toCsv } from '../../shared/csv';
 import type { Page } from '../../shared/records';
 import { useErrorText } from '../components/forms/useErrorText';
 import { Button } from '../components/Button';
+import type { RecordColumn } from '../components/records/RecordsTable';
 
 const EXPORT_PAGE_SIZE = 50;
-
-export interface CsvColumn {
-  id: string;
-  label: string;
-}
 
 /** The raw value of a row's field for the file: numbers as the server sent them. */
 function rawValue(item: unknown, id: string): string | number | null {
   const value = (item as Record<string, unknown>)[id];
   return typeof value === 'string' || typeof value === 'number' ? value : null;
+}
+
+/** The text a cell shows: its strings and numbers, through fragments and elements' children. */
+export function textOf(node: ReactNode): string {
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return '';
+}
+
+/**
+ * One row of the file, as the screen shows it (issue 34, finding 9: the file had the raw
+ * fields — an empty Upline, account types as codes, UTC timestamps): each column's `csv` when
+ * it has one; a numeric column's value as the server sent it, so a spreadsheet sums it; else
+ * the text of the cell on screen (translated words, local times), or the raw field when the
+ * cell draws something without text.
+ */
+export function csvRow<T>(
+  columns: readonly RecordColumn<T>[],
+  item: T,
+): (string | number | null)[] {
+  return columns.map((column) => {
+    if (column.csv) return column.csv(item);
+    if (column.numeric) return rawValue(item, column.id) ?? textOf(column.cell(item));
+    const shown = textOf(column.cell(item)).trim();
+    return shown !== '' ? shown : rawValue(item, column.id);
+  });
 }
 
 /**
@@ -30,7 +54,7 @@ export function CsvExport<T>({
   total,
   testId,
 }: {
-  columns: CsvColumn[];
+  columns: RecordColumn<T>[];
   fetchPage: (page: number, pageSize: number, signal: AbortSignal) => Promise<Page<T>>;
   fileName: string;
   total: number;
@@ -58,7 +82,7 @@ export function CsvExport<T>({
       }
       const csv = toCsv([
         columns.map((column) => column.label),
-        ...rows.map((row) => columns.map((column) => rawValue(row, column.id))),
+        ...rows.map((row) => csvRow(columns, row)),
       ]);
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');

@@ -93,6 +93,8 @@ export function TeamMembersPage() {
           id: 'lastLoginAt',
           label: t('agentOffice.members.lastLogin'),
           cell: (item) => (item.lastLoginAt ? time(item.lastLoginAt) : '—'),
+          // Never logged in: an empty cell in the file, not the screen's dash.
+          csv: (item) => (item.lastLoginAt ? time(item.lastLoginAt) : null),
         },
       ]}
     />

@@ -10,6 +10,8 @@ export interface RecordColumn<T> {
   cell: (item: T) => ReactNode;
   /** Right-aligned, and shown in the totals row from `totals[id]` when the server sums it. */
   numeric?: boolean;
+  /** What an exported file holds for this column, when not the cell's text (CsvExport). */
+  csv?: (item: T) => string | number | null;
 }
 
 /** One page of records with the server's totals row (over the whole range, not the page). */
