@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   hashPassword,
   unmatchableHash,
@@ -7,6 +7,9 @@ import {
 } from '../../server/domain/identity/password';
 
 describe('password hashes', () => {
+  // The test servers lower the cost for the whole process (testServer.ts); a file run after
+  // one in the same worker starts from it, so start from the default here.
+  beforeEach(() => setDevelopmentPasswordCost(null));
   afterEach(() => setDevelopmentPasswordCost(null));
 
   it('hash at scrypt N=2^15 unless a development cost is set, and verify at their own cost', async () => {
