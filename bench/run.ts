@@ -9,6 +9,7 @@ import { ACCRUAL_BET, measureBetAccruals } from './betAccruals';
 import { BET_AMOUNT, BET_PLAYERS, IN_FLIGHT, measureBets } from './bets';
 import { measureSalaryLatency } from './salaryLatency';
 import { measureScaleOut } from './scaleOut';
+import { measureSoak, printSoak } from './soak';
 import type { LoadRun } from './support/load';
 import type { LatencySummary } from './support/stats';
 import { perSecond, summarize } from './support/stats';
@@ -18,7 +19,8 @@ import { measureWinnerFeed, type PageWindow } from './winnerFeed';
 /**
  * `npm run bench`: prints figures; never fails on a number (goals are read, not asserted).
  * `npm run bench -- ledger latency` runs only the named parts (bundle, start, ledger, latency,
- * games, winners, reports, salary, accruals, bets, lighthouse, scale).
+ * games, winners, reports, salary, accruals, bets, lighthouse, scale). `soak` runs for minutes
+ * and only when named (`npm run bench -- soak`; SOAK_PLAYERS, SOAK_MINUTES: bench/soak.ts).
  */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -39,6 +41,7 @@ const parts = [
   'bets',
   'lighthouse',
   'scale',
+  'soak',
 ] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(parts as readonly string[]).includes(name));
@@ -46,7 +49,10 @@ if (unknown.length > 0) {
   console.error(`unknown part(s): ${unknown.join(', ')}; choose from ${parts.join(', ')}`);
   process.exit(2);
 }
-const runs = (part: (typeof parts)[number]) => asked.length === 0 || asked.includes(part);
+/** Parts that run only when named: the soak takes minutes (10 by default). */
+const onlyWhenNamed: readonly (typeof parts)[number][] = ['soak'];
+const runs = (part: (typeof parts)[number]) =>
+  asked.includes(part) || (asked.length === 0 && !onlyWhenNamed.includes(part));
 
 if (runs('bundle')) {
   if (!existsSync('dist/index.html')) {
@@ -411,4 +417,9 @@ if (runs('lighthouse')) {
         ': simulated throttling scales what was observed here, so a busy or slow machine scores lower.',
     );
   }
+}
+
+if (runs('soak')) {
+  // Money found wrong (the books, exactly once) is the one figure that fails the run.
+  if (printSoak(await measureSoak())) process.exitCode = 1;
 }
