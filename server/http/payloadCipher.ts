@@ -26,6 +26,7 @@ export async function openEncryptedPayload(
   body: unknown,
 ): Promise<unknown> {
   const started = performance.now();
+  let replayed: boolean;
   try {
     if (!header) throw new Error('no Encryption header');
     const reversed = privateDecrypt(
@@ -49,16 +50,30 @@ export async function openEncryptedPayload(
     const { ts, payload } = plaintextSchema.parse(JSON.parse(plain.toString('utf8')));
     if (Math.abs(Date.now() - ts) > MAX_PAYLOAD_AGE_MS) throw new Error('stale');
     const keyId = createHash('sha256').update(secret).digest('base64url');
-    if (!(await claimNonce(db, `enc:${keyId}`, MAX_PAYLOAD_AGE_MS * 2)))
-      throw new Error('replayed');
-    return payload;
+    if (!(await claimNonce(db, `enc:${keyId}`, MAX_PAYLOAD_AGE_MS * 2))) replayed = true;
+    else return payload;
   } catch {
-    const elapsed = performance.now() - started;
-    if (elapsed < FAILURE_FLOOR_MS) await sleep(FAILURE_FLOOR_MS - elapsed);
+    replayed = false;
+  }
+  const elapsed = performance.now() - started;
+  if (elapsed < FAILURE_FLOOR_MS) await sleep(FAILURE_FLOOR_MS - elapsed);
+  // A replay is told apart (issue 35, found by the soak): a balancer sends a request again when
+  // the process it went to died without answering (deploy/haproxy.cfg, retry-on), and that
+  // process may have claimed the key, or committed the request, first. Answered like a
+  // tampered body, the caller took a request that may have gone through for a refusal. Only an
+  // authentic, fresh envelope gets here, so the code tells its sender (or whoever captured it)
+  // nothing they did not know; the answer is as slow as every other failure. The caller seals
+  // the same payload anew (src/api/sealedCalls.ts): its idempotency key tells how it ended.
+  if (replayed) {
     throw new ApiError(
-      400,
-      'decryption_failed',
-      'The request could not be read. Please reload the page and try again.',
+      409,
+      'replayed',
+      'This request was received already. Send it again to learn how it ended.',
     );
   }
+  throw new ApiError(
+    400,
+    'decryption_failed',
+    'The request could not be read. Please reload the page and try again.',
+  );
 }

@@ -171,6 +171,7 @@ export const identityErrorCodes = [
   'field_invalid',
   'old_password_wrong',
   'decryption_failed',
+  'replayed',
   'not_logged_in',
   'email_mismatch',
 ] as const;

@@ -84,7 +84,7 @@ describe('identity endpoints under bad input', () => {
     expect(await snapshot()).toBe(before);
   });
 
-  it('refuses tampered, replayed and stale encrypted payloads alike', async () => {
+  it('refuses tampered and stale encrypted payloads alike, and says when one is replayed', async () => {
     const { body } = await call(server, '/wps/session/key/rsa');
     const { sealPayload } = await import('../../../src/api/payloadCipher');
     const publicKey = (body.value as { publicKey: string }).publicKey;
@@ -98,7 +98,11 @@ describe('identity endpoints under bad input', () => {
 
     const first = await send(sealed.header, sealed.body);
     expect(first.body.code).not.toBe('decryption_failed');
-    expect((await send(sealed.header, sealed.body)).body.code).toBe('decryption_failed');
+    // Authentic and fresh, but received already (a balancer's retry after a process died):
+    // told apart, so the caller seals it anew rather than taking it for a refusal.
+    const again = await send(sealed.header, sealed.body);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('replayed');
 
     const tampered = await sealPayload(publicKey, { type: 'username' });
     const flipped = Buffer.from(tampered.body.data, 'base64');
