@@ -35,6 +35,12 @@ test('an agent offers a real-time salary contract, the downline accepts, plays, 
   await expect(offer.getByRole('alert')).toHaveText(
     'The rate is above the highest you can offer (shown under the rate).',
   );
+  // Under the rate, said by the rate field to a screen reader (issue 34, finding 6).
+  await expect(offer.getByLabel('Rate (%)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(offer.getByLabel('Rate (%)')).toHaveAccessibleDescription(
+    /^The rate is above the highest you can offer/,
+  );
+  await expect(offer.getByLabel('Minimum team loss')).not.toHaveAttribute('aria-invalid');
   await offer.getByLabel('Rate (%)').fill('1.2');
   await offer.getByRole('button', { name: 'Offer contract' }).click();
   const given = page.getByTestId('given-contracts').getByTestId('contract').first();

@@ -56,6 +56,11 @@ test('withdrawal: payment password, held amount, partially then all received, no
   await page.getByLabel('Amount').fill('100');
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByText('The payment password is not correct.')).toBeVisible();
+  // Under the payment password, not under the amount (issue 34, finding 6).
+  await expect(page.getByLabel('Payment password')).toHaveAccessibleDescription(
+    'The payment password is not correct.',
+  );
+  await expect(page.getByLabel('Amount')).not.toHaveAttribute('aria-invalid');
   await expect(page.getByTestId('balance')).toHaveText('$ 500.00');
 
   await page.getByLabel('Payment password').fill('123456');

@@ -10,11 +10,22 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its hint and error below it, wired for screen readers. */
-export function Field({ label, name, error, hint, addon, ...input }: FieldProps) {
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  addon,
+  'aria-describedby': described,
+  ...input
+}: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  // The error first, then the field's hint and any the caller names (a hint drawn outside).
+  const describedBy = [error ? errorId : null, hint ? hintId : null, described ?? null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>

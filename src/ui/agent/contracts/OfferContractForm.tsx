@@ -7,6 +7,7 @@ import {
   parseRateBasisPoints,
 } from '../../../shared/contracts';
 import { useErrorText } from '../../components/forms/useErrorText';
+import { errorFor } from '../../components/forms/errorFields';
 import { Field } from '../../components/Field';
 import { agentFeature } from '../../../app/features/agent';
 import { useFeature } from '../../core/useFeature';
@@ -18,6 +19,8 @@ import { useQuery } from '../../hooks/useQuery';
  * terms' minimums, checked with the same rules the server uses before it is sent, and the
  * highest rate the agent may offer (the platform's cap and what it holds itself: issue 11).
  */
+const FORM_FIELDS = ['downlineId', 'rate', 'activeMembers', 'periodBet', 'profitLoss'];
+
 export function OfferContractForm({
   type,
   onOffered,
@@ -49,6 +52,9 @@ export function OfferContractForm({
     return <p role="status">{t('common.loading')}</p>;
   if (downlines.length === 0) return <p>{t('contracts.noDownlines')}</p>;
   const max = limits?.[type].max ?? null;
+  // Each refusal under its field (errorFields.ts); the rest above the button.
+  const fieldError = (field: string) => errorText(errorFor(error, field));
+  const formError = errorFor(error, '*', FORM_FIELDS);
   if (max !== null && parseRateBasisPoints(max) === 0) {
     return (
       <p role="status" data-testid="offer-contract-no-rate">
@@ -65,6 +71,8 @@ export function OfferContractForm({
       data-testid="offer-contract"
       onSubmit={async (event) => {
         event.preventDefault();
+        // A new try: the last one's outcome goes (a success beside a new error misleads).
+        setDone(null);
         const data = new FormData(event.currentTarget);
         const terms = {
           rate: String(data.get('rate') ?? '').trim(),
@@ -83,7 +91,6 @@ export function OfferContractForm({
         }
         setSending(true);
         setError(null);
-        setDone(null);
         try {
           const offered = await contractsModule.offer({
             contractType: type,
@@ -111,10 +118,16 @@ export function OfferContractForm({
             </option>
           ))}
         </select>
+        {fieldError('downlineId') && (
+          <span role="alert" className="field-error">
+            {fieldError('downlineId')}
+          </span>
+        )}
       </label>
       <Field
         label={t('contracts.ratePercent')}
         name="rate"
+        error={fieldError('rate')}
         inputMode="decimal"
         defaultValue={max !== null && parseRateBasisPoints(max) < 100 ? max : '1.00'}
         aria-describedby={max !== null ? `offer-rate-max-${type}` : undefined}
@@ -127,24 +140,27 @@ export function OfferContractForm({
       <Field
         label={t('contracts.activeMembers')}
         name="activeMembers"
+        error={fieldError('activeMembers')}
         inputMode="numeric"
         defaultValue="0"
       />
       <Field
         label={t('contracts.periodBet')}
         name="periodBet"
+        error={fieldError('periodBet')}
         inputMode="decimal"
         defaultValue="0.00"
       />
       <Field
         label={t('contracts.profitLoss')}
         name="profitLoss"
+        error={fieldError('profitLoss')}
         inputMode="decimal"
         defaultValue="0.00"
       />
-      {error && (
+      {formError && (
         <p role="alert" className="field-error">
-          {errorText(error)}
+          {errorText(formError)}
         </p>
       )}
       {done && <p role="status">{t('contracts.offered', { account: done })}</p>}

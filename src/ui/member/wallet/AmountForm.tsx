@@ -2,16 +2,22 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
+import { errorFor } from '../../components/forms/errorFields';
 import type { MoneyRequestState } from '../../../machines/moneyRequest';
 import { Button } from '../../components/Button';
 
-/** An amount form for a money request: its own fields above, the amount, the outcome, submit. */
+/**
+ * An amount form for a money request: its own fields above, the amount, the outcome, submit. A
+ * refusal shows under the field it belongs to (errorFields.ts): the amount's here, those of the
+ * fields named in `fields` by the caller's own fields (errorFor), the rest above the button.
+ */
 export function AmountForm<T>({
   state,
   onAmount,
   submitLabel,
   submitTestId,
   done,
+  fields = [],
   children,
 }: {
   state: MoneyRequestState<T>;
@@ -19,10 +25,14 @@ export function AmountForm<T>({
   submitLabel: string;
   submitTestId: string;
   done: (result: T) => ReactNode;
+  /** The names of the fields in `children`, which show their own errors. */
+  fields?: readonly string[];
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const code = state.kind === 'editing' ? state.error : null;
+  const formError = errorFor(code, '*', ['amount', ...fields]);
   return (
     <form
       className="auth-form deposit-form"
@@ -39,8 +49,13 @@ export function AmountForm<T>({
         name="amount"
         inputMode="decimal"
         autoComplete="off"
-        error={state.kind === 'editing' ? errorText(state.error) : null}
+        error={errorText(errorFor(code, 'amount'))}
       />
+      {formError && (
+        <p role="alert" className="field-error">
+          {errorText(formError)}
+        </p>
+      )}
       {state.kind === 'done' && <p role="status">{done(state.result)}</p>}
       <Button
         type="submit"

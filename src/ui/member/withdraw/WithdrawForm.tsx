@@ -7,6 +7,8 @@ import { useMoneyRequest } from '../wallet/useMoneyRequest';
 import { useMoneyText } from '../../components/records/useMoneyText';
 import { withdrawalsFeature } from '../../../app/features/withdrawals';
 import { useFeature } from '../../core/useFeature';
+import { errorFor } from '../../components/forms/errorFields';
+import { useErrorText } from '../../components/forms/useErrorText';
 
 /** The request: amount within the limits and the payment password; the amount is held at once. */
 export function WithdrawForm({
@@ -17,6 +19,7 @@ export function WithdrawForm({
   onRequested: (withdrawal: WithdrawalView) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const money = useMoneyText();
   const withdrawalsModule = useFeature(withdrawalsFeature);
   const [paymentPassword, setPaymentPassword] = useState('');
@@ -33,6 +36,7 @@ export function WithdrawForm({
       submitLabel={request.state.kind === 'sending' ? t('common.loading') : t('menu.withdraw')}
       submitTestId="withdraw-submit"
       done={(withdrawal) => t('withdraw.requested', { amount: money(withdrawal.amount) })}
+      fields={['paymentPassword']}
     >
       <p className="form-hint">
         {t('withdraw.limits', { min: money(info.min), max: money(info.max) })}
@@ -45,6 +49,12 @@ export function WithdrawForm({
         autoComplete="off"
         value={paymentPassword}
         onChange={(event) => setPaymentPassword(event.target.value)}
+        error={errorText(
+          errorFor(
+            request.state.kind === 'editing' ? request.state.error : null,
+            'paymentPassword',
+          ),
+        )}
       />
     </AmountForm>
   );
