@@ -14,13 +14,14 @@ import { useFeature } from '../../core/useFeature';
 import { Button } from '../../components/Button';
 import { useQuery } from '../../hooks/useQuery';
 
+/** The form's fields, by name: a refusal of one shows under it (errorFields.ts). */
+const FORM_FIELDS = ['downlineId', 'rate', 'activeMembers', 'periodBet', 'profitLoss'];
+
 /**
  * The upline offers a contract of one type to a direct downline (spec 4/6): rate and the
  * terms' minimums, checked with the same rules the server uses before it is sent, and the
  * highest rate the agent may offer (the platform's cap and what it holds itself: issue 11).
  */
-const FORM_FIELDS = ['downlineId', 'rate', 'activeMembers', 'periodBet', 'profitLoss'];
-
 export function OfferContractForm({
   type,
   onOffered,

@@ -6,7 +6,8 @@
  * above its button.
  */
 const FIELD_OF_CODE: Readonly<Record<string, string>> = {
-  // Money requests (deposit, withdrawal, transfer).
+  // Money requests (deposit, withdrawal, transfer): the form's own check, then the server's.
+  amount_invalid: 'amount',
   amount_out_of_range: 'amount',
   partial_amount_invalid: 'amount',
   insufficient_funds: 'amount',

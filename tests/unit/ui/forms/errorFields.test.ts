@@ -7,6 +7,8 @@ describe('which field a refusal belongs to (issue 34, finding 6)', () => {
     expect(errorFor('payment_password_wrong', 'amount')).toBeNull();
     expect(errorFor('payment_password_wrong', 'paymentPassword')).toBe('payment_password_wrong');
     expect(errorFor('amount_out_of_range', 'amount')).toBe('amount_out_of_range');
+    // The money request machine's own check of what was typed (src/machines/moneyRequest.ts).
+    expect(errorFor('amount_invalid', 'amount')).toBe('amount_invalid');
   });
 
   it("puts the contract form's rate refusals under the rate", () => {
