@@ -39,6 +39,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'dist-server/',
+      'packages/paths/dist/',
       'node_modules/',
       '.e2e/',
       'test-results/',

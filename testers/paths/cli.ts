@@ -13,6 +13,9 @@ import type { MachinePlan } from './plan';
 import { readReport, type RunReport, UNREACHED, writeReports } from './report';
 import { runInRounds } from './rounds';
 import { type PathResult, runPaths } from './runner';
+import { doctorReport } from './doctor';
+import { pageRegistries } from './pages';
+import { probeSite } from './site';
 
 /**
  * The testers' command (issue 15):
@@ -22,6 +25,7 @@ import { type PathResult, runPaths } from './runner';
  *       [--base-url http://… [--report <dir>] [--workers N] [--headed] [--no-trace] [--ops-token T]]
  *   npm run paths -- replay <path id> --base-url http://… [--report <dir>]
  *   npm run paths -- merge <report.json> <report.json> …
+ *   npm run paths -- doctor --base-url http://… [--ops-token T]
  *
  * Without --base-url it plans: each machine's paths with their ids and the coverage they reach.
  * With it, the paths of the machines mapped to pages (testers/paths/pages.ts) run against that
@@ -34,6 +38,7 @@ const usage = [
   '              [--base-url http://… [--report <dir>] [--workers N] [--headed] [--no-trace] [--ops-token T]]',
   '       npm run paths -- replay <path id> --base-url http://… [--report <dir>]',
   '       npm run paths -- merge <report.json> <report.json> …',
+  '       npm run paths -- doctor --base-url http://… [--ops-token T]',
 ].join('\n');
 
 const count = (value: string | undefined, name: string): number | undefined => {
@@ -82,6 +87,11 @@ async function run(argv: string[]): Promise<string> {
   const [command, ...rest] = positionals;
   if (command === 'list' && rest.length === 0) return list();
   if (command === 'merge' && rest.length >= 2) return merge(rest);
+  if (command === 'doctor' && rest.length === 0) {
+    if (!values['base-url']) throw new Error('doctor needs --base-url');
+    const baseURL = values['base-url'];
+    return doctorReport(baseURL, await probeSite(baseURL, opsToken), pageRegistries);
+  }
   const reportDir = values.report ?? 'paths-report';
   if (command === 'replay' && rest.length === 1) {
     if (!values['base-url']) throw new Error('replay needs --base-url');
@@ -186,9 +196,19 @@ async function runAgainst(
       ...(options.filter ? { filter: options.filter } : {}),
     }),
   }));
+  // The preflight first: what the site gives this run, and what will be cut and why.
+  const profile = await probeSite(baseURL, options.opsToken);
+  process.stderr.write(
+    `${doctorReport(
+      baseURL,
+      profile,
+      work.map(({ registry }) => registry),
+    )}\n\n`,
+  );
   const startedAt = new Date().toISOString();
   const runOptions = {
     baseURL,
+    profile,
     onResult: progress,
     reportDir: options.reportDir,
     headed: options.headed,
@@ -224,9 +244,13 @@ async function runAgainst(
 
 /** A line per path on stderr as the run goes: a long run shows it is moving. */
 function progress(result: PathResult) {
-  const mark = { passed: 'passed', failed: 'FAILED', skipped: 'not run', cut: 'cut short' }[
-    result.status
-  ];
+  const mark = {
+    passed: 'passed',
+    failed: 'FAILED',
+    skipped: 'not run',
+    cut: 'cut short',
+    flaky: 'FLAKY (failed, then passed on a retry)',
+  }[result.status];
   const seconds = (result.durationMs / 1000).toFixed(1);
   process.stderr.write(`  ${result.id}: ${mark} (${result.steps.length} steps, ${seconds} s)\n`);
 }
@@ -237,16 +261,31 @@ function summarise(report: RunReport): string {
       const failed = machine.results.filter((result) => result.status === 'failed');
       const skipped = machine.results.filter((result) => result.status === 'skipped');
       const passed = machine.results.filter((result) => result.status === 'passed').length;
+      const flaky = machine.results.filter((result) => result.status === 'flaky');
+      const cut = machine.results.filter((result) => result.status === 'cut');
       const { states, transitions } = machine.coverage;
       const lines = [
-        `${machine.model}: ${passed}/${machine.results.length} paths passed; ` +
+        `${machine.model}: ${passed}/${machine.results.length} paths passed, ` +
+          `${failed.length} failed, ${flaky.length} flaky, ${cut.length} cut short, ${skipped.length} not run; ` +
           `states ${states.covered.length}/${states.total}, transitions ${transitions.covered.length}/${transitions.total}`,
       ];
-      if (skipped.length > 0) {
-        lines.push(`  ${skipped.length} not run: ${skipped[0]!.skipped}`);
-      }
-      const cut = machine.results.filter((result) => result.status === 'cut');
-      if (cut.length > 0) lines.push(`  ${cut.length} cut short where the site cannot go on`);
+      // By reason, each once: the reasons say what lifts them.
+      const byReason = (title: string, reasons: string[]) => {
+        if (reasons.length === 0) return;
+        const counts = new Map<string, number>();
+        for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+        lines.push(`  ${title}:`);
+        for (const [reason, times] of counts) lines.push(`    ${times} × ${reason}`);
+      };
+      byReason(
+        'not run',
+        skipped.map((one) => one.skipped ?? ''),
+      );
+      byReason(
+        'cut short where the site cannot go on',
+        cut.map((one) => one.cut!.reason),
+      );
+      for (const one of flaky) lines.push(`  FLAKY ${one.id}: ${one.notes[0]}`);
       const rounds = Math.max(1, ...machine.paths.map((one) => one.round ?? 1));
       if (rounds > 1) lines.push(`  planned again around them: ${rounds} rounds`);
       // A replay runs one path: what it does not take is no news.

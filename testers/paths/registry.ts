@@ -1,6 +1,9 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import type { PathModel } from './model';
+import type { SiteCapabilities, SiteNeed } from './site';
+
+export type { SiteNeed } from './site';
 
 /**
  * What a machine's states and events mean on a running site (issue 15): the registry beside
@@ -31,6 +34,12 @@ export interface PageRegistry<TMachine extends AnyStateMachine = AnyStateMachine
    */
   needs?: SiteNeed[];
   /**
+   * The steps a site without one of these needs cuts short (the driver asks `run.need`): what
+   * the doctor (`npm run paths -- doctor`) and every run's preflight print per machine, with
+   * the setting that lifts each. Any one of a step's needs lets it run.
+   */
+  cuts?: { what: string; needs: SiteNeed[] }[];
+  /**
    * Puts back what a path changed for the whole site (maintenance switched on), after every
    * path, passed or failed; runs before the path's browsers close.
    */
@@ -41,8 +50,6 @@ export interface PageRegistry<TMachine extends AnyStateMachine = AnyStateMachine
    */
   siteWide?: boolean;
 }
-
-export type SiteNeed = 'devTools' | 'operator';
 
 /**
  * The accounts a path can ask for, each made through the site's own API: `player`, registered
@@ -102,12 +109,18 @@ export interface PathRun {
   actor: (name: string) => Promise<Page>;
   baseURL: string;
   /**
-   * What the site gives this run beyond what a visitor has: its development tools (DEV_TOOLS=1)
-   * and the operator's calls (a token the site took). A driver that needs one the site lacks
+   * What the site gives this run beyond what a visitor has: its development tools (DEV_TOOLS=1),
+   * the operator's calls (a token the site took) and addresses of the path's own (the site takes
+   * the runner's X-Forwarded-For). A driver that needs one the site lacks
    * for a single step cuts the path there (`cannot`); a registry that needs it throughout says
    * so in `needs`.
    */
-  site: { devTools: boolean; operator: boolean };
+  site: SiteCapabilities;
+  /**
+   * Cuts the path here when the site gives none of `needs` (any one will do), saying `what`
+   * could not happen, why, and the setting that lifts it; declare it in the registry's `cuts`.
+   */
+  need: (what: string, needs: SiteNeed[]) => void;
   browser: Browser;
   context: BrowserContext;
   /** An account provisioned for this path on the site (listed in the report). */
@@ -118,6 +131,11 @@ export interface PathRun {
   pause: () => Promise<void>;
   /** Holds the page's next request to `url` (a glob) at the network until `release`. */
   hold: (url: string) => Promise<void>;
+  /**
+   * Waits until the page has sent the request held at `url`: after a proof of work, which on a
+   * site with its real difficulty takes the page seconds, not the milliseconds of a test site.
+   */
+  made: (url: string) => Promise<void>;
   /**
    * Lets the held request go on to the site (`continue`), fails it as a lost network before it
    * reaches the site (`abort`), lets the site do it and loses its answer on the way back

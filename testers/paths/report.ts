@@ -112,11 +112,24 @@ function junit(report: RunReport): string {
   const suites = report.machines.map((machine) => {
     const failures = machine.results.filter((result) => result.status === 'failed').length;
     const skipped = machine.results.filter((result) => result.status === 'skipped').length;
+    const flaky = machine.results.filter((result) => result.status === 'flaky').length;
     const cases = machine.results.map((result) => {
       const name = escape(
         `${result.id}: ${result.steps.map((step) => step.label).join(' → ') || '(start)'}`,
       );
       const time = (result.durationMs / 1000).toFixed(3);
+      if (result.status === 'flaky') {
+        // Passed on a retry: no failure, and not a plain pass either. Maven Surefire's rerun
+        // element (which Jenkins and GitLab read) and a property say so.
+        const first = result.firstAttempt!;
+        return [
+          `    <testcase classname="${machine.model}" name="${name}" time="${time}">`,
+          '      <properties><property name="flaky" value="true"/></properties>',
+          `      <flakyFailure message="${escape(first.message.split('\n')[0]!)}">${escape(first.message)}</flakyFailure>`,
+          `      <system-out>${escape(result.notes.join('\n'))}</system-out>`,
+          '    </testcase>',
+        ].join('\n');
+      }
       if (result.cut) {
         return [
           `    <testcase classname="${machine.model}" name="${name}" time="${time}">`,
@@ -149,6 +162,7 @@ function junit(report: RunReport): string {
     });
     return [
       `  <testsuite name="${machine.model}" tests="${machine.results.length}" failures="${failures}" skipped="${skipped}">`,
+      `    <properties><property name="flaky" value="${flaky}"/></properties>`,
       ...cases,
       '  </testsuite>',
     ].join('\n');
@@ -228,6 +242,9 @@ function html(report: RunReport, graphs: Map<string, MachineGraph>): string {
       const steps = result.steps
         .map((step) => `<li class="${step.status}">${escape(step.label)} → ${escape(step.to)}</li>`)
         .join('');
+      const flaky = result.firstAttempt
+        ? `<div class="failure"><p><strong>Flaky</strong>: failed on its first run at ${result.firstAttempt.step < 0 ? 'the start' : `step ${result.firstAttempt.step + 1}`}, not on a retry</p><pre>${escape(result.firstAttempt.message)}</pre>${result.firstAttempt.screenshot ? `<img src="${escape(result.firstAttempt.screenshot)}" alt="The page when it failed" width="480">` : ''}</div>`
+        : '';
       const failure = result.failure
         ? `<div class="failure"><p><strong>Failed</strong> at ${result.failure.step < 0 ? 'the start' : `step ${result.failure.step + 1}`}, expecting <code>${escape(result.failure.expected)}</code></p><pre>${escape(result.failure.message)}</pre>${result.failure.screenshot ? `<img src="${escape(result.failure.screenshot)}" alt="The page when it failed" width="480">` : ''}${result.failure.ariaSnapshot ? `<details><summary>What the page showed (accessible snapshot)</summary><pre>${escape(result.failure.ariaSnapshot)}</pre></details>` : ''}${[
             ['Console', result.failure.console],
@@ -257,9 +274,9 @@ function html(report: RunReport, graphs: Map<string, MachineGraph>): string {
         ? `<p>Accounts made: ${result.accounts.map(escape).join(', ')}</p>`
         : '';
       const round = machine.paths.find((one) => one.id === result.id)?.round;
-      return `<article class="path ${result.status}"><h3>${escape(result.id)} <span>${result.status}${round ? ` · round ${round}` : ''}</span></h3><ol>${steps}</ol>${skipped}${accounts}${failure}</article>`;
+      return `<article class="path ${result.status}"><h3>${escape(result.id)} <span>${result.status}${round ? ` · round ${round}` : ''}</span></h3><ol>${steps}</ol>${skipped}${accounts}${flaky}${failure}</article>`;
     });
     return `<section><h2>${escape(machine.model)}</h2><p>States ${states.covered.length}/${states.total} · transitions ${transitions.covered.length}/${transitions.total}</p>${machine.unreached.length ? `<h3>Not reached</h3><ul>${machine.unreached.map((one) => `<li><code>${escape(one.transition)}</code>: <strong>${UNREACHED[one.kind]}</strong>: ${escape(one.reason)}</li>`).join('')}</ul>` : ''}<div class="graph">${graphSvg(graph, machine.coverage, failedEdges)}</div>${rows.join('')}</section>`;
   });
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paths report</title><style>body{font-family:system-ui,sans-serif;margin:1rem;max-width:72rem}.graph{overflow-x:auto}.path{border:1px solid #ccc;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0}.path.failed{border-color:#c62828}.path h3 span{font-weight:normal;font-size:.9rem}li.failed{color:#c62828;font-weight:bold}li.notRun{color:#757575}li.cannot{color:#8d6e00}pre{white-space:pre-wrap;background:#f5f5f5;padding:.5rem}img{max-width:100%;height:auto}</style></head><body><h1>Paths report</h1><p>${escape(report.baseURL)} · ${escape(report.strategy)}${report.seed === null ? '' : ` · seed ${report.seed}`} · ${escape(report.startedAt)}</p>${sections.join('')}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paths report</title><style>body{font-family:system-ui,sans-serif;margin:1rem;max-width:72rem}.graph{overflow-x:auto}.path{border:1px solid #ccc;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0}.path.failed{border-color:#c62828}.path.flaky{border-color:#ef6c00}.path h3 span{font-weight:normal;font-size:.9rem}li.failed{color:#c62828;font-weight:bold}li.notRun{color:#757575}li.cannot{color:#8d6e00}pre{white-space:pre-wrap;background:#f5f5f5;padding:.5rem}img{max-width:100%;height:auto}</style></head><body><h1>Paths report</h1><p>${escape(report.baseURL)} · ${escape(report.strategy)}${report.seed === null ? '' : ` · seed ${report.seed}`} · ${escape(report.startedAt)}</p>${sections.join('')}</body></html>`;
 }

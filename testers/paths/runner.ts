@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   chromium,
   type Page,
+  type Request,
   type Route,
 } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, headlessChromiumPath } from '../../scripts/chromium';
@@ -14,7 +15,17 @@ import { provision } from './accounts';
 import type { GraphEdge, MachineGraph } from './graph';
 import { machineVersion, pathId } from './ids';
 import type { MachinePlan, PlannedPath } from './plan';
-import type { PageRegistry, PathRun, SiteNeed } from './registry';
+import type { PageRegistry, PathRun } from './registry';
+import {
+  CannotOnSite,
+  defenceReason,
+  isDefence,
+  lacking,
+  plannedCode,
+  probeSite,
+  type SiteCapabilities,
+  type SiteProfile,
+} from './site';
 import { OPEN_ANNOUNCEMENTS } from './siteActions';
 
 setSealer(nodeSealPayload);
@@ -46,7 +57,15 @@ export interface RunOptions {
   /** Told of each path's result as it comes (the command prints a line per path). */
   onResult?: (result: PathResult) => void;
   /** What the site gives beyond a visitor's (`runPaths` asks the site; see `PathRun.site`). */
-  site?: PathRun['site'];
+  site?: SiteCapabilities;
+  /** The site's profile when the caller asked it already (the command's preflight). */
+  profile?: SiteProfile;
+  /**
+   * How many times a failed path runs again, in fresh browser contexts, before it is reported
+   * (default 1): a path that passes (or is cut) on a retry is reported as flaky, not as passed
+   * and not as failed, and only a failure that comes again is shrunk.
+   */
+  retries?: number;
 }
 
 export interface StepResult {
@@ -83,9 +102,12 @@ export interface PathResult {
   strategy: string;
   /**
    * `skipped`: the site cannot give what the machine's paths need (see `skipped`); `cut`: the
-   * path ran until a transition the site cannot make there (see `cut`), which is no failure.
+   * path ran until a transition the site cannot make there (see `cut`), which is no failure;
+   * `flaky`: it failed, then did not fail when run again (the first failure in `firstAttempt`).
    */
-  status: 'passed' | 'failed' | 'skipped' | 'cut';
+  status: 'passed' | 'failed' | 'skipped' | 'cut' | 'flaky';
+  /** A flaky path's first failure, as it was reported before the retry. */
+  firstAttempt?: Failure;
   /** Where the path stopped and why: the transition the site cannot make at that point. */
   cut?: { step: number; transition: string; reason: string };
   /** Why the path was not run: what the site lacks. */
@@ -99,14 +121,15 @@ export interface PathResult {
   durationMs: number;
 }
 
-/** A driver's word that the site cannot make its transition happen at this point of the path. */
-class CannotOnSite extends Error {}
-
 /** How long a path's start may wait for the page (log in, open the page the machine is on). */
 const START_MS = 20_000;
 
-/** How long a step waits for the request it holds to be made (a proof of work comes first). */
-const HOLD_MS = 15_000;
+/**
+ * How long a step waits for the request it holds to be made: a proof of work comes first, which
+ * at a real site's difficulty takes a page seconds on a busy machine (the test sites ask for a
+ * far easier one).
+ */
+const HOLD_MS = 60_000;
 
 /** Runs every planned path of every machine against the site; answers the results. */
 export async function runPaths(
@@ -124,8 +147,13 @@ export async function runPaths(
     const queue = work.flatMap(({ registry, plan }) =>
       plan.paths.map((planned) => ({ registry, plan, planned })),
     );
-    const lacking = await probeSite(options.baseURL, options.opsToken);
-    options = { ...options, site: { devTools: !lacking.devTools, operator: !lacking.operator } };
+    const profile = options.profile ?? (await probeSite(options.baseURL, options.opsToken));
+    const site = {
+      devTools: profile.devTools,
+      operator: profile.operator,
+      addresses: profile.addresses,
+    };
+    options = { ...options, site };
     const results: PathResult[] = new Array(queue.length);
     // Paths that switch the whole site (maintenance) run last and alone: no other path of the
     // run meets the site switched.
@@ -142,13 +170,13 @@ export async function runPaths(
         const index = order[next]!;
         next += 1;
         const { registry, plan, planned } = queue[index]!;
-        const missing = (registry.needs ?? []).map((need) => lacking[need]).filter(Boolean);
+        const missing = (registry.needs ?? []).map((need) => profile.reasons[need]).filter(Boolean);
         if (missing.length > 0) {
           results[index] = skippedResult(planned, missing.join('; '));
           options.onResult?.(results[index]);
           continue;
         }
-        const result = await runPath(browser, registry, plan.graph, planned, options);
+        const result = await runWithRetries(browser, registry, plan.graph, planned, options);
         if (result.status === 'failed' && options.shrink !== false) {
           result.shrunk = await shrink(browser, registry, plan.graph, planned, result, options);
         }
@@ -168,37 +196,42 @@ export async function runPaths(
 }
 
 /**
- * What the site cannot give a run, by need: null where it can, else the reason. A site without
- * its development tools (production, `npm start`) answers 404 to them; the operator's calls need
- * the token and a site that takes it.
+ * A path run, and when it fails run again in fresh browser contexts (`retries`, default once): a
+ * failure that does not come again is reported as flaky, with its first failure kept.
  */
-export async function probeSite(
-  baseURL: string,
-  opsToken: string | undefined,
-): Promise<Record<SiteNeed, string | null>> {
-  const devTools = await fetch(new URL('/wps/dev/enabled', baseURL)).then(
-    (response) => response.ok,
-    () => false,
-  );
-  const operator = opsToken
-    ? await fetch(new URL('/ops/maintenance', baseURL), {
-        headers: { authorization: `Bearer ${opsToken}` },
-      }).then(
-        (response) => response.ok,
-        () => false,
-      )
-    : false;
-  return {
-    devTools: devTools
-      ? null
-      : "needs the site's development tools (a site started with DEV_TOOLS=1; never production)",
-    operator: operator
-      ? null
-      : opsToken
-        ? 'needs the operator: the site refused the operator token given (or its /ops/ calls are not reachable from here)'
-        : "needs the operator: give the site's operator token (--ops-token or PATHS_OPS_TOKEN)",
-  };
+async function runWithRetries(
+  browser: Browser,
+  registry: PageRegistry,
+  graph: MachineGraph,
+  planned: PlannedPath,
+  options: RunOptions,
+): Promise<PathResult> {
+  const first = await runPath(browser, registry, graph, planned, options);
+  let result = first;
+  for (let retry = 1; result.status === 'failed' && retry <= (options.retries ?? 1); retry += 1) {
+    const again = await runPath(browser, registry, graph, planned, options);
+    if (again.status === 'failed') {
+      first.notes.push(`failed again on retry ${retry}: ${headline(again.failure!.message)}`);
+      first.accounts.push(...again.accounts);
+      first.durationMs += again.durationMs;
+      continue;
+    }
+    result = {
+      ...again,
+      status: 'flaky',
+      firstAttempt: first.failure!,
+      accounts: [...first.accounts, ...again.accounts],
+      notes: [
+        `failed on its first run (${headline(first.failure!.message)}), then ${again.status} on retry ${retry}`,
+        ...again.notes,
+      ],
+      durationMs: first.durationMs + again.durationMs,
+    };
+  }
+  return result;
 }
+
+const headline = (message: string) => message.split('\n')[0]!;
 
 function skippedResult(planned: PlannedPath, reason: string): PathResult {
   return {
@@ -238,7 +271,13 @@ export async function runPath(
     notes: [],
     durationMs: 0,
   };
-  const seen = { console: [] as string[], network: [] as string[], socket: [] as string[] };
+  const seen: Seen = {
+    ...{ console: [], network: [], socket: [], defences: [], reading: [] },
+    answered: new Map(),
+  };
+  // The answers the runner itself gave the page (a forced refusal): no defence of the site.
+  const fulfilled = new WeakSet<Request>();
+  const site = options.site ?? { devTools: false, operator: false, addresses: false };
   const contexts: BrowserContext[] = [];
   const actors = new Map<string, Page>();
   const newContext = async () => {
@@ -257,7 +296,7 @@ export async function runPath(
       () => false,
     ));
   const page = await context.newPage();
-  watch(page, seen);
+  watch(page, seen, '', fulfilled);
   const held = new Map<string, { route: Promise<Route> }>();
   const timeout = options.stepTimeoutMs ?? 7_000;
   const run: PathRun = {
@@ -265,15 +304,21 @@ export async function runPath(
     browser,
     context,
     baseURL: options.baseURL,
-    site: options.site ?? { devTools: false, operator: false },
+    site,
+    need: (what, needs) => {
+      if (!needs.some((need) => site[need])) throw new CannotOnSite(lacking(what, needs));
+    },
     actor: async (name) => {
       const other = await (await newContext()).newPage();
-      watch(other, seen, `${name}: `);
+      watch(other, seen, `${name}: `, fulfilled);
       actors.set(name, other);
       return other;
     },
     account: async (kind, wanted) => {
-      const account = await provision(options.baseURL, kind, wanted ?? {}, options.opsToken);
+      const account = await provision(options.baseURL, kind, wanted ?? {}, {
+        site,
+        opsToken: options.opsToken,
+      });
       result.accounts.push(account.username);
       return account;
     },
@@ -302,6 +347,20 @@ export async function runPath(
       held.set(url, { route });
       await page.route(url, (intercepted) => arrived(intercepted), { times: 1 });
     },
+    made: async (url) => {
+      const slot = held.get(url);
+      if (!slot) throw new Error(`nothing held for ${url}`);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        slot.route,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`the page sent no request to ${url} in ${HOLD_MS / 1000} s`)),
+            HOLD_MS,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
+    },
     release: async (url, answer) => {
       const slot = held.get(url);
       if (!slot) throw new Error(`nothing held for ${url}`);
@@ -321,7 +380,10 @@ export async function runPath(
         // The site answers in full; the page never hears it.
         await route.fetch();
         await route.abort('internetdisconnected');
-      } else await route.fulfill({ status: answer.status, json: answer.json });
+      } else {
+        fulfilled.add(route.request());
+        await route.fulfill({ status: answer.status, json: answer.json });
+      }
     },
     operator: async (method, url, body) => {
       if (!options.opsToken) {
@@ -353,6 +415,8 @@ export async function runPath(
   page.setDefaultTimeout(Math.max(timeout, START_MS));
   let at = -1;
   let expected = graph.initial;
+  // When the step under way began: a defence the site answered since then is what it met.
+  let stepStarted = started;
   try {
     if (registry.clock) await page.clock.install();
     await registry.start(run);
@@ -361,6 +425,7 @@ export async function runPath(
     for (const [index, step] of planned.steps.entries()) {
       at = index;
       expected = step.to;
+      stepStarted = Date.now();
       const driver = registry.events[step.label];
       if (!driver) throw new Error(`the registry has no driver for ${step.label}`);
       const edge = graph.edges.find((candidate) => candidate.id === step.edge)!;
@@ -373,10 +438,23 @@ export async function runPath(
       steps[index]!.status = 'passed';
     }
   } catch (error) {
-    if (error instanceof CannotOnSite && at >= 0) {
+    // The site defended itself against what the page sent in this step (a cap, a throttle, the
+    // captcha) where the path did not plan it: the page showing it is no disagreement.
+    const expectedLabels = planned.steps.slice(0, at + 1).flatMap((one) => [one.label, one.to]);
+    const defence =
+      error instanceof CannotOnSite ? null : await defenceMet(seen, stepStarted, expectedLabels);
+    const reason =
+      error instanceof CannotOnSite
+        ? error.message
+        : defence && defenceReason(defence.where, defence.status, defence.code, site, defence.wait);
+    if (reason && at >= 0) {
       result.status = 'cut';
       steps[at]!.status = 'cannot';
-      result.cut = { step: at, transition: steps[at]!.edge, reason: error.message };
+      result.cut = { step: at, transition: steps[at]!.edge, reason };
+    } else if (reason) {
+      // Before its first step: nothing of the machine was walked.
+      result.status = 'skipped';
+      result.skipped = reason;
     } else {
       result.status = 'failed';
       if (at >= 0) steps[at]!.status = 'failed';
@@ -422,11 +500,48 @@ async function checkState(registry: PageRegistry, graph: MachineGraph, key: stri
   await check(run, node.snapshot as never);
 }
 
-function watch(
-  page: Page,
-  seen: { console: string[]; network: string[]; socket: string[] },
-  who = '',
-) {
+/** What a path's pages showed and were answered, for a failure's report and its defences. */
+interface Seen {
+  console: string[];
+  network: string[];
+  socket: string[];
+  /** The site's defences (429s, the captcha, caps) the pages were answered, as they came. */
+  defences: Defence[];
+  /** Answers whose bodies are still being read for their codes. */
+  reading: Promise<unknown>[];
+  /** When each call (`POST /wps/session/login`) was last answered without a refusal. */
+  answered: Map<string, number>;
+}
+
+interface Defence {
+  at: number;
+  /** `POST /wps/member/register`. */
+  where: string;
+  status: number;
+  code: string | undefined;
+  /** The seconds the site asked to wait, when it said. */
+  wait: number | undefined;
+}
+
+/**
+ * The site's defence the page met since `since` that is still in force and not what the path
+ * planned: a refusal the page got past (a later success of the same call, after a person's
+ * wait) is not it.
+ */
+async function defenceMet(seen: Seen, since: number, planned: string[]): Promise<Defence | null> {
+  await Promise.allSettled(seen.reading);
+  return (
+    seen.defences.find(
+      (one) =>
+        one.at >= since &&
+        !(one.code && plannedCode(one.code, planned)) &&
+        // Got past: the same call was answered since (a throttle waited out).
+        (seen.answered.get(one.where) ?? 0) < one.at,
+    ) ?? null
+  );
+}
+
+function watch(page: Page, seen: Seen, who = '', fulfilled = new WeakSet<Request>()) {
   page.on('console', (message) => {
     if (message.type() === 'error') seen.console.push(`${who}${message.text()}`);
   });
@@ -437,7 +552,29 @@ function watch(
     ),
   );
   page.on('response', (response) => {
-    if (response.status() >= 500) seen.network.push(`${who}${response.status()} ${response.url()}`);
+    const status = response.status();
+    if (status >= 500) seen.network.push(`${who}${status} ${response.url()}`);
+    const request = response.request();
+    const url = new URL(response.url());
+    if (!/^\/(wps|ops)\//.test(url.pathname) || fulfilled.has(request)) return;
+    const where = `${request.method()} ${url.pathname}`;
+    const at = Date.now();
+    if (status < 400) {
+      seen.answered.set(where, at);
+      return;
+    }
+    const reading = response
+      .json()
+      .then((body: { code?: string; value?: { retryAfterSeconds?: number } | null }) => {
+        if (!isDefence(status, body.code)) return;
+        const wait = body.value?.retryAfterSeconds;
+        seen.defences.push({ at, where, status, code: body.code, wait });
+      })
+      .catch(() => {
+        if (status !== 429) return;
+        seen.defences.push({ at, where, status, code: undefined, wait: undefined });
+      });
+    seen.reading.push(reading);
   });
   // The site's announcement pop-ups (issue 16: the public list, the after-login board) may open
   // over any page of a site with announcements; a person closes them and goes on. They come one
@@ -476,7 +613,7 @@ async function capture(
   step: number,
   expected: string,
   error: unknown,
-  seen: { console: string[]; network: string[]; socket: string[] },
+  seen: Seen,
   options: RunOptions,
   tracing: boolean,
 ): Promise<Failure> {

@@ -7,6 +7,22 @@ import type { PathRun, PathStep, TestAccount } from './registry';
  * the site sent, send an SMS code from a form, register by mobile.
  */
 
+/*
+ * What a step cannot do on a site without one of its needs (`run.need`, the registries' `cuts`).
+ */
+/** Reading the code the site sent (an SMS, an e-mail): the operator's outbox or the tools'. */
+export const READING_CODES = 'reading the code the site sent';
+/** A player registered by mobile through the site's API (its SMS code read from an outbox). */
+export const MOBILE_PLAYER = 'a player registered by the SMS code the site sent';
+/** Strangers' wrong passwords before the path, each from an address of its own. */
+export const STRANGERS = "strangers' wrong passwords, each from an address of its own";
+/** Solving a captcha: only the development tools tell its answer. */
+export const SOLVING_CAPTCHA = 'solving the captcha (only the development tools tell its answer)';
+/** A login from an address the account was never seen at (the site asks for a code). */
+export const NEW_ADDRESS = 'a login from an address the account was never seen at';
+/** An agent of the path's own: only the development tools' test-data endpoint makes one. */
+export const OWN_AGENT = "an agent of the path's own";
+
 /** The site's limit of one login a second per account and address, with a margin. */
 export const LOGIN_THROTTLE_MS = 1_100;
 
@@ -155,9 +171,8 @@ export async function newestMessage(run: PathRun, recipient: string): Promise<Se
     const [newest] = ((await response.json()) as { value: SentMessage[] }).value;
     return newest ?? null;
   }
-  return run.cannot(
-    "reading the code the site sent: that needs the operator's outbox (--ops-token) or the site's development tools (DEV_TOOLS=1)",
-  );
+  run.need(READING_CODES, ['operator', 'devTools']);
+  return null;
 }
 
 const codeIn = (message: SentMessage | null) => message?.body.match(/\b(\d{6})\b/)?.[1] ?? null;

@@ -103,6 +103,47 @@ test('a broken countdown is caught by a path, reported with a screenshot, and sh
   expect(first.shrunk!.replay).toContain(`npm run paths -- replay ${first.shrunk!.id}`);
 });
 
+test('a path that fails once and passes on its retry is reported as flaky, not passed, not failed', async () => {
+  test.setTimeout(180_000);
+  const reportDir = await mkdtemp(path.join(tmpdir(), 'paths-flaky-'));
+  const plan = planMachine(smsCountdownPage.model, 'transitions', { maxPaths: 1 });
+  let contexts = 0;
+  const results = await runPaths([{ registry: smsCountdownPage, plan }], {
+    baseURL,
+    reportDir,
+    trace,
+    stepTimeoutMs: 3_000,
+    // The fault on the first path's first browser only: the send button is never disabled.
+    prepare: (context) => {
+      contexts += 1;
+      if (contexts > 1) return Promise.resolve();
+      return context.addInitScript(() => {
+        new MutationObserver(() => {
+          for (const button of document.querySelectorAll('[data-testid="send-code"][disabled]')) {
+            button.removeAttribute('disabled');
+          }
+        }).observe(document, { subtree: true, childList: true, attributes: true });
+      });
+    },
+  });
+  const [first] = results;
+  expect(first!.status, first!.failure?.message).toBe('flaky');
+  expect(first!.firstAttempt?.message).toMatch(/toBeDisabled/);
+  expect(first!.failure).toBeNull();
+  // Only a failure that comes again is shrunk.
+  expect(first!.shrunk).toBeNull();
+  const report = await writeReports(
+    reportDir,
+    { strategy: 'transitions', seed: null, baseURL, startedAt: new Date().toISOString() },
+    [{ plan, results }],
+  );
+  const junit = await readFile(path.join(reportDir, 'junit.xml'), 'utf8');
+  expect(junit).toContain('failures="0"');
+  expect(junit).toContain('<property name="flaky" value="1"/>');
+  expect(junit).toMatch(/<flakyFailure message="[^"]*toBeDisabled/);
+  expect(report.machines[0]!.results[0]!.status).toBe('flaky');
+});
+
 test('paths that need what the site cannot give are reported as skipped, with the reason', async () => {
   const reportDir = await mkdtemp(path.join(tmpdir(), 'paths-skipped-'));
   // The contract paths as if they needed the operator, on a run given no operator token.
@@ -134,6 +175,9 @@ test('a "received" answer offered after a refund is caught by a path, reported w
     reportDir,
     trace,
     opsToken: e2eOpsToken(),
+    // The fault is on every browser context: a retry would only fail again (the test above and
+    // the flaky one below hold the retry).
+    retries: 0,
     // The fault: once a withdrawal is refunded, its card offers the "Received" answer again.
     prepare: (context) =>
       context.addInitScript(() => {

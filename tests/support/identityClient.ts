@@ -2,9 +2,11 @@ import type { Challenge } from 'altcha-lib';
 import { solveHumanChallenge } from '../../src/api/humanProof';
 import { sealPayload } from '../../src/api/payloadCipher';
 import type { LoginRequest, LoginResult } from '../../src/shared/identity';
-import { call, type TestServer } from './testServer';
+// Not ./testServer: the paths runner (testers/paths) uses this client and is bundled on its own,
+// without the server's code (issue 33).
+import { call } from './httpCall';
 
-type Server = Pick<TestServer, 'url'>;
+type Server = { url: string };
 type Reply = Awaited<ReturnType<typeof call>>;
 
 /** Drives the identity API the way the browser does: proof of work, encryption, tokens. */

@@ -25,6 +25,7 @@ export const OPS_ACTIONS: Record<string, OpsAction> = {
   'GET /ops/maintenance': { action: 'system.status', roles: ALL, unaudited: true },
   'POST /ops/maintenance': { action: 'system.maintenance', roles: ['admin'] },
   'GET /ops/outbox': { action: 'outbox.read', roles: ['admin'] },
+  'GET /ops/limits': { action: 'system.limits', roles: ['admin', 'risk'], unaudited: true },
 
   'GET /ops/support/staff': { action: 'staff.list', roles: ['admin'] },
   'POST /ops/support/staff': { action: 'staff.add', roles: ['admin'] },

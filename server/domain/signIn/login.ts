@@ -16,16 +16,16 @@ import { sittingForLogin } from '../responsibleGaming/sittings';
 import { exclusionError, readRgState } from '../responsibleGaming/state';
 import { consumeCode, issueCode } from '../identity/verificationCodes';
 
-const FAILURE_WINDOW_MS = 15 * 60_000;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
 /**
  * Failures before the captcha is required: per account (from any address) and per address (on
  * any account). The lock is per account and address (issue 11): a stranger's wrong passwords
  * lock the stranger out, never the owner at home, who is only asked for the captcha. An address
  * spraying many accounts is locked too.
  */
-const CAPTCHA_AFTER = { account: 3, ip: 10 };
-const LOCK_AFTER = { accountAndIp: 10, ip: 50 };
-const LOCK_MS = 15 * 60_000;
+export const CAPTCHA_AFTER = { account: 3, ip: 10 };
+export const LOCK_AFTER = { accountAndIp: 10, ip: 50 };
+export const LOCK_MS = 15 * 60_000;
 
 const keys = (account: string, ip: string) => ({
   account: `login-fail:acct:${account.toLowerCase()}`,

@@ -4,6 +4,7 @@ import { ok } from '../../../src/shared/envelope';
 import { readOutbox } from '../../domain/messaging/providers';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
+import { siteLimits } from '../../domain/signIn/siteLimits';
 import { opsAgentRoutes } from './agentRateRoutes';
 import { opsMoneyRoutes } from './moneyRoutes';
 import { opsPromotionRoutes } from './promotionRoutes';
@@ -63,6 +64,13 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     return ok(
       await deps.maintenance.set({ enabled: body.enabled, end: body.enabled ? body.end : null }),
     );
+  });
+
+  // The limits a visitor meets (issue 33): what the testers' doctor prints, and what an
+  // operator checks before a campaign or a load test.
+  app.get('/ops/limits', async (request) => {
+    authorize(request);
+    return ok(siteLimits(deps));
   });
 
   // The SMS codes and e-mails the outbox providers "sent", newest first (`npm run ops -- outbox`):

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { expectFlagged, expectFormError } from '../pageChecks';
 import type { PageRegistry, PathRun } from '../registry';
-import { showsMember } from '../siteActions';
+import { READING_CODES, showsMember } from '../siteActions';
 import type { forgotPasswordMachine } from '../../../src/machines/forgotPassword';
 import { forgotPasswordPaths } from '../../../src/machines/forgotPassword.paths';
 import {
@@ -47,6 +47,7 @@ const busy = async (run: PathRun) => {
  */
 export const forgotPasswordPage: PageRegistry<typeof forgotPasswordMachine> = {
   model: forgotPasswordPaths,
+  cuts: [{ what: READING_CODES, needs: ['operator', 'devTools'] }],
   start: startForgot,
   states: {
     editing: async (run, { context }) => {

@@ -1,6 +1,13 @@
 import { expect, type Locator } from '@playwright/test';
 import type { PageRegistry, PathRun } from '../registry';
-import { showsMember } from '../siteActions';
+import {
+  MOBILE_PLAYER,
+  NEW_ADDRESS,
+  READING_CODES,
+  showsMember,
+  SOLVING_CAPTCHA,
+  STRANGERS,
+} from '../siteActions';
 import type { loginMachine } from '../../../src/machines/login';
 import { loginPaths } from '../../../src/machines/login.paths';
 import { loginDrivers, logInButton, popup, startLogin, state } from './login';
@@ -69,6 +76,13 @@ async function showsError(form: Locator, error: string | null) {
  */
 export const loginPage: PageRegistry<typeof loginMachine> = {
   model: loginPaths,
+  cuts: [
+    { what: STRANGERS, needs: ['addresses'] },
+    { what: NEW_ADDRESS, needs: ['addresses'] },
+    { what: SOLVING_CAPTCHA, needs: ['devTools'] },
+    { what: MOBILE_PLAYER, needs: ['operator', 'devTools'] },
+    { what: READING_CODES, needs: ['operator', 'devTools'] },
+  ],
   clock: true,
   start: startLogin,
   states: {

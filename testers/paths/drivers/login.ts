@@ -1,6 +1,14 @@
 import { expect, type Locator } from '@playwright/test';
 import type { PageRegistry, PathRun, PathStep, TestAccount } from '../registry';
-import { LOGIN_THROTTLE_MS, outboxCode, outboxMark, ownAddress, wrongCode } from '../siteActions';
+import {
+  LOGIN_THROTTLE_MS,
+  NEW_ADDRESS,
+  outboxCode,
+  outboxMark,
+  ownAddress,
+  SOLVING_CAPTCHA,
+  wrongCode,
+} from '../siteActions';
 import { ApiError } from '../../../src/api/http';
 import type { LoginResult } from '../../../src/shared/identity';
 import type { loginMachine } from '../../../src/machines/login';
@@ -143,13 +151,11 @@ async function issuedCaptcha(run: PathRun): Promise<{ captchaId: string; image: 
 async function captchaAnswer(run: PathRun): Promise<string> {
   const { captcha } = state(run);
   if (!captcha) return 'x';
+  // A site without its development tools (production) keeps its captchas' answers to itself.
+  run.need(SOLVING_CAPTCHA, ['devTools']);
   const reply = await run.page.request.get(`/wps/dev/captcha/${captcha.id}`);
   const { value } = (await reply.json()) as { value: { answer: string } | null };
-  // A site without its development tools (production) keeps its captchas' answers to itself.
-  if (!value)
-    run.cannot(
-      "solving the captcha: only the site's development tools (DEV_TOOLS=1) tell its answer",
-    );
+  if (!value) throw new Error(`the development tools know no captcha ${captcha.id}`);
   return value.answer;
 }
 
@@ -202,6 +208,7 @@ async function submitUsername(run: PathRun, step: PathStep, withCaptcha: boolean
       break;
     case 'submitLogin.error:ipVerificationRequired':
       // An account the site knows at another address only: it sends a code to its e-mail.
+      run.need(NEW_ADDRESS, ['addresses']);
       known = {
         account: await run.account('player', { address: ownAddress() }),
         failures: 0,
@@ -346,6 +353,8 @@ export const loginDrivers: PageRegistry<typeof loginMachine>['events'] = {
   'proveHuman.done': async (run) => {
     await run.hold(LOGIN_URL);
     await run.release(CHALLENGE_URL, 'continue');
+    // The page solves the proof of work, then logs in (held): seconds at a real difficulty.
+    await run.made(LOGIN_URL);
   },
   'proveHuman.error': async (run) => {
     await run.release(CHALLENGE_URL, {

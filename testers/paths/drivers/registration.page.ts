@@ -1,10 +1,11 @@
 import { expect } from '@playwright/test';
 import { expectFlagged, expectFormError } from '../pageChecks';
 import type { PageRegistry, PathRun } from '../registry';
-import { showsMember } from '../siteActions';
+import { READING_CODES, showsMember } from '../siteActions';
 import type { registrationMachine } from '../../../src/machines/registration';
 import { registrationPaths } from '../../../src/machines/registration.paths';
 import {
+  AGENT_CODE,
   ERROR_TEXTS,
   FIELDS,
   popupOf,
@@ -39,6 +40,10 @@ const busyButton = (name: string) => async (run: PathRun) => {
  */
 export const registrationPage: PageRegistry<typeof registrationMachine> = {
   model: registrationPaths,
+  cuts: [
+    { what: READING_CODES, needs: ['operator', 'devTools'] },
+    { what: AGENT_CODE, needs: ['devTools'] },
+  ],
   start: startRegistration,
   states: {
     editing: async (run, { context }) => {

@@ -3,6 +3,7 @@ import type { PageRegistry, PathRun, PathStep } from '../registry';
 import {
   answersAfter,
   freshMobile,
+  OWN_AGENT,
   sendCodeTo,
   type SentCode,
   stillGood,
@@ -107,11 +108,7 @@ const submitDriver = (kind: SubmitKind) => async (run: PathRun, step: PathStep) 
     }
     if (kind === 'affiliateCode') {
       if (answers.includes('checkAffiliate.done')) {
-        if (!run.site.devTools) {
-          run.cannot(
-            "a real agent's invitation code: only the site's development tools make an agent of the path's own (DEV_TOOLS=1)",
-          );
-        }
+        run.need(AGENT_CODE, ['devTools']);
         scene.agentCode ??= (await run.account('agent')).affiliateCode!;
         values.affiliateCode = scene.agentCode;
       } else values.affiliateCode = `NO${hex(8).toUpperCase()}`;
@@ -161,6 +158,9 @@ export const startRegistration = async (run: PathRun) => {
 };
 
 /** What makes each event happen, by its label. */
+/** A real agent's invitation code: an agent of the path's own (the development tools). */
+export const AGENT_CODE = `a real agent's invitation code (${OWN_AGENT})`;
+
 export const registrationDrivers: PageRegistry<typeof registrationMachine>['events'] = {
   switchTab: async (run, step) => {
     const { tab } = step.event as Extract<RegistrationEvent, { type: 'register.switchTab' }>;
@@ -195,8 +195,11 @@ export const registrationDrivers: PageRegistry<typeof registrationMachine>['even
       .click();
   },
   'proveHuman.done': async (run) => {
-    await run.hold(URL_OF.register[sceneOf(run).tab]);
+    const register = URL_OF.register[sceneOf(run).tab];
+    await run.hold(register);
     await run.release(URL_OF.challenge, 'continue');
+    // The page solves the proof of work, then registers (held): seconds at a real difficulty.
+    await run.made(register);
   },
   // No challenge to solve: the site is down for maintenance as far as the page can tell.
   'proveHuman.error': async (run) => {

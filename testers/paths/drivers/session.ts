@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { PageRegistry, PathRun } from '../registry';
-import { pressLogIn } from '../siteActions';
+import { OWN_AGENT, pressLogIn } from '../siteActions';
 import type { sessionMachine } from '../../../src/machines/session';
 import { sessionPaths } from '../../../src/machines/session.paths';
 
@@ -102,8 +102,12 @@ async function checkGuestHeader(page: Page) {
  * session (`?token=`, as the site shares a session) and logs out there; the first tab, whose
  * socket joined with that session, turns into a guest live.
  */
+/** An agent's login: an agent of the path's own (the development tools make one). */
+const AGENT_LOGIN = `an agent's login (${OWN_AGENT})`;
+
 export const sessionPage: PageRegistry<typeof sessionMachine> = {
   model: sessionPaths,
+  cuts: [{ what: AGENT_LOGIN, needs: ['devTools'] }],
   start: async (run) => {
     const tab: Tab = { at: 'guest', player: null, member: null, socketToken: null };
     tabs.set(run, tab);
@@ -197,11 +201,7 @@ export const sessionPage: PageRegistry<typeof sessionMachine> = {
       } else {
         // An agent of the path's own (its nickname is its name), or the path's player.
         const agent = next === 'fetchMember.done:agent';
-        if (agent && !run.site.devTools) {
-          run.cannot(
-            "an agent's login: only the site's development tools make an agent of the path's own (DEV_TOOLS=1)",
-          );
-        }
+        if (agent) run.need(AGENT_LOGIN, ['devTools']);
         const account = agent ? await run.account('agent') : await playerOf(run);
         tab.member = account.username;
         await popup.getByRole('textbox', { name: 'Username' }).fill(account.username);

@@ -104,11 +104,16 @@ const answer = (run: PathRun, name: string) =>
  * on that withdrawal; the player's answers are clicks on its card (the proof image uploaded
  * through the page's own file field).
  */
+/** The job's automatic receipt, made for one withdrawal: only the development tools run it. */
+const AUTO_RECEIPT =
+  "the job's automatic receipt (a path cannot wait the site's autoConfirmMinutes; the development tools run the job for one withdrawal)";
+
 export const withdrawalConfirmationPage: PageRegistry<typeof withdrawalConfirmationMachine> = {
   model: withdrawalConfirmationPaths,
   // The operator pays, refunds and forces; the job's receipt comes from the development tools
   // (without them, that one transition is cut).
   needs: ['operator'],
+  cuts: [{ what: AUTO_RECEIPT, needs: ['devTools'] }],
   start: async (run) => {
     const account = await run.account('player');
     await run.operator('POST', '/ops/bonus', {
@@ -190,11 +195,7 @@ export const withdrawalConfirmationPage: PageRegistry<typeof withdrawalConfirmat
     // The job, as if this withdrawal's wait were over (the development tools run it for this
     // one only: a path cannot wait the site's autoConfirmMinutes).
     autoConfirm: async (run) => {
-      if (!run.site.devTools) {
-        run.cannot(
-          "the job's automatic receipt: a path cannot wait the site's autoConfirmMinutes, and only the development tools run the job for one withdrawal (DEV_TOOLS=1)",
-        );
-      }
+      run.need(AUTO_RECEIPT, ['devTools']);
       const response = await run.page.request.post(
         `/wps/dev/withdrawals/${withdrawals.get(run)}/auto-confirm`,
       );

@@ -9084,6 +9084,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public; a member token, when sent, must be good. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The envelope with the value. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: {
+                                registration: {
+                                    perAddressPerHour: number;
+                                    perAgentPerDay: number;
+                                };
+                                sms: {
+                                    perAddressPerHour: number;
+                                    perNumberPerDay: number;
+                                };
+                                login: {
+                                    perSecondPerAccountAndAddress: number;
+                                    captchaAfter: {
+                                        account: number;
+                                        address: number;
+                                    };
+                                    lockAfter: {
+                                        accountAndAddress: number;
+                                        address: number;
+                                    };
+                                    windowMinutes: number;
+                                    lockMinutes: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with its code. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+                /** @description unknown_error or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/outbox": {
         parameters: {
             query?: never;
