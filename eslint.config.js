@@ -40,6 +40,8 @@ export default tseslint.config(
       'dist/',
       'dist-server/',
       'packages/paths/dist/',
+      '.stryker-tmp/',
+      'reports/',
       'node_modules/',
       '.e2e/',
       'test-results/',

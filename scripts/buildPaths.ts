@@ -24,7 +24,7 @@ const result = await build({
   outfile,
   bundle: true,
   platform: 'node',
-  target: 'node22',
+  target: 'node20',
   format: 'esm',
   // Playwright brings its browsers' drivers: installed beside the package, never bundled.
   external: ['@playwright/test', 'playwright', 'playwright-core'],

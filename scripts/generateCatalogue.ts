@@ -8,6 +8,7 @@ import {
   catalogueSchema,
 } from '../server/domain/games/catalogue/data';
 import { cadenceWords } from '../server/domain/games/lottery/cadence';
+import { seededRandom } from '../src/shared/seededRandom';
 
 /**
  * Writes the game catalogue data file (server/seed/catalogue.json) from the word lists at the
@@ -26,14 +27,7 @@ const ASIAN_NAMED = new Set(['PG', 'CQ9', 'JL', 'JDB']);
 
 /** mulberry32: small, fast, good enough for picking words. */
 function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   return {
     next,

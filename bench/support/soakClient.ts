@@ -2,6 +2,7 @@ import type { Challenge } from 'altcha-lib';
 import { solveHumanChallenge } from '../../src/api/humanProof';
 import { nodeSealPayload } from '../../tests/support/nodeSeal';
 import type { Envelope } from './platformServer';
+import { seededRandom } from '../../src/shared/seededRandom';
 
 /**
  * The soak's HTTP side (issue 35): a bounded number of requests in flight, every call timed and
@@ -9,17 +10,7 @@ import type { Envelope } from './platformServer';
  * backoff, until they are answered — as a real caller does.
  */
 
-/** A small seeded generator (mulberry32): the same seed gives the same mix of actions. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom };
 
 /** At most `size` holders at once; the others wait in order. */
 export class Gate {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { startPostgres, type PostgresCluster } from '../../tests/support/postgresCluster';
 import { freePort } from '../../tests/support/ports';
 import { startRedis, type RedisServer } from '../../tests/support/redisServer';
+import { relaxForTests } from '../../tests/support/testConfig';
 import {
   killServerProcesses,
   type ServerProcess,
@@ -59,19 +60,8 @@ async function writeSoakConfig(file: string): Promise<void> {
     payments: { withdrawal: { demoPaySeconds: number | null } };
     backOffice?: { approvals?: unknown };
   };
-  config.registration.limits = { perAddressPerHour: 100_000, perAgentPerDay: 100_000 };
+  relaxForTests(config);
   config.payments.withdrawal.demoPaySeconds = null;
-  config.backOffice = {
-    ...config.backOffice,
-    approvals: {
-      withdrawalPayout: '999999999999.99',
-      bonus: '999999999999.99',
-      rgPayout: '999999999999.99',
-      agentRatePercent: '999.99',
-      promotionAmount: '999999999999.99',
-      rebatePercent: '999.99',
-    },
-  };
   await writeFile(file, JSON.stringify(config, null, 2));
 }
 

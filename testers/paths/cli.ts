@@ -16,6 +16,7 @@ import { type PathResult, runPaths } from './runner';
 import { doctorReport } from './doctor';
 import { pageRegistries } from './pages';
 import { probeSite } from './site';
+import { mutate } from './mutation/mutate';
 
 /**
  * The testers' command (issue 15):
@@ -26,6 +27,7 @@ import { probeSite } from './site';
  *   npm run paths -- replay <path id> --base-url http://… [--report <dir>]
  *   npm run paths -- merge <report.json> <report.json> …
  *   npm run paths -- doctor --base-url http://… [--ops-token T]
+ *   npm run paths -- mutate
  *
  * Without --base-url it plans: each machine's paths with their ids and the coverage they reach.
  * With it, the paths of the machines mapped to pages (testers/paths/pages.ts) run against that
@@ -39,6 +41,7 @@ const usage = [
   '       npm run paths -- replay <path id> --base-url http://… [--report <dir>]',
   '       npm run paths -- merge <report.json> <report.json> …',
   '       npm run paths -- doctor --base-url http://… [--ops-token T]',
+  '       npm run paths -- mutate',
 ].join('\n');
 
 const count = (value: string | undefined, name: string): number | undefined => {
@@ -87,6 +90,7 @@ async function run(argv: string[]): Promise<string> {
   const [command, ...rest] = positionals;
   if (command === 'list' && rest.length === 0) return list();
   if (command === 'merge' && rest.length >= 2) return merge(rest);
+  if (command === 'mutate' && rest.length === 0) return mutate();
   if (command === 'doctor' && rest.length === 0) {
     if (!values['base-url']) throw new Error('doctor needs --base-url');
     const baseURL = values['base-url'];

@@ -1,4 +1,5 @@
 import type { GraphEdge, MachineGraph } from './graph';
+import { seededRandom } from '../../src/shared/seededRandom';
 
 /** A path: the edges from the initial state, in order. */
 export interface GeneratedPath {
@@ -113,17 +114,7 @@ function simplePaths(graph: MachineGraph, maxPaths: number, maxSteps: number): G
   return paths;
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same walk, on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom };
 
 /**
  * Seeded random walks from the initial state: each step takes one of the state's transitions at

@@ -15,6 +15,7 @@ import { seedCatalogue } from '../../server/seed/seedCatalogue';
 import { seedDemo } from '../../server/seed/seedDemo';
 import { checkAnswers } from './answerContract';
 import { setDevelopmentPasswordCost } from '../../server/domain/identity/password';
+import { relaxForTests } from './testConfig';
 
 // The test servers hash passwords at 2^10 rather than 2^15 (as DEV_PASSWORD_COST does for the
 // end-to-end server): ~5 ms a login rather than ~170 ms. The demo accounts of the template were
@@ -102,20 +103,8 @@ export async function startTestServer(
     beforeListen?: (app: App, deps: AppDeps) => void | Promise<void>;
   } = {},
 ): Promise<TestServer> {
-  const base = await loadPlatformConfig('config/platform.json');
-  // A test server's clients all speak from loopback and make accounts by the dozen: the caps
-  // on new accounts are off unless a test sets them (tests/server/identity/registrationLimits).
-  base.registration.limits = { perAddressPerHour: 100_000, perAgentPerDay: 100_000 };
-  // Four-eyes (issue 30) is off unless a test sets its amounts: the tests grant bonuses and pay
-  // withdrawals of any size in one call (tests/server/backOffice/fourEyes.test.ts turns it on).
-  base.backOffice.approvals = {
-    withdrawalPayout: '999999999999.99',
-    bonus: '999999999999.99',
-    rgPayout: '999999999999.99',
-    agentRatePercent: '999.99',
-    promotionAmount: '999999999999.99',
-    rebatePercent: '999.99',
-  };
+  // The caps on new accounts and the four-eyes amounts lifted (./testConfig.ts).
+  const base = relaxForTests(await loadPlatformConfig('config/platform.json'));
   const config = options.config ? options.config(structuredClone(base)) : base;
   const owned = options.database ? null : await openTestDatabase(engine, { seeded: true });
   const db = options.database ?? owned!.db;

@@ -1,0 +1,15 @@
+/**
+ * A small seeded generator (mulberry32): the same seed gives the same numbers in [0, 1) on every
+ * machine. For the paths' random walks, the soak's mix of actions and the generated catalogue —
+ * never for anything a player's money or a draw depends on (those use node:crypto).
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
