@@ -182,6 +182,13 @@ if (runs('bets')) {
       console.log(
         `    ${name}: one at a time ${run(runs.single)}; ${IN_FLIGHT} in flight ${run(runs.parallel)}`,
       );
+      if (runs.backlog) {
+        const { single, parallel } = runs.backlog;
+        console.log(
+          `      accruals still queued when the load stopped: ${single.queued} (folded in ${fine(single.drainMs)}) one at a time; ` +
+            `${parallel.queued} (folded in ${fine(parallel.drainMs)}) ${IN_FLIGHT} in flight`,
+        );
+      }
       console.log(
         `      a bet costs ×${(runs.single.latency.p50 / noop.single.latency.p50).toFixed(1)} the no-op (p50, one at a time), ` +
           `×${(noop.parallel.perSecond / runs.parallel.perSecond).toFixed(1)} in throughput (${IN_FLIGHT} in flight); ` +

@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps';
 import { timedJob } from '../metrics';
 import { drawDueRaffles } from '../domain/raffles/raffles';
 import { expireRewards } from '../domain/rewards/expiry';
+import { foldAccruals } from '../domain/accruals/fold';
 
 /** How often the jobs look for due work; each run is cheap when nothing is due. */
 const TICK_MS = 30_000;
@@ -23,6 +24,16 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
   let stopped = false;
   let current: Promise<void> | null = null;
   const jobs: [string, () => Promise<void>][] = [
+    [
+      // Bets a crash left queued for their accruals (issue 31); a bet folds the queue itself.
+      'accrualFold',
+      async () => {
+        await timedJob('accrualFold', async () => {
+          await foldAccruals(deps);
+          return { ran: true };
+        });
+      },
+    ],
     [
       'demoChannelCatchUp',
       async () => {
@@ -63,6 +74,8 @@ export function startJobs(deps: AppDeps, log: (message: string) => void): () => 
     [
       'salarySettlement',
       async () => {
+        // Every bet of the ending periods folded in first (issue 31).
+        await foldAccruals(deps);
         const salaries = await timedJob('salarySettlement', () => settleDueSalaries(deps));
         if (salaries.failed > 0) {
           log(`salary settlement: ${salaries.failed} failed, retried next run`);

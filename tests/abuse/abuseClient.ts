@@ -15,6 +15,7 @@ import { bearer, encryptedCall, humanProof, loginReply } from '../support/identi
 import { newKey, opsCall } from '../support/moneyClient';
 import { act, acted } from '../server/contracts/contractClient';
 import { call, type TestServer } from '../support/testServer';
+import { foldAccruals } from '../../server/domain/accruals/fold';
 
 /**
  * What the abuse strategies do through the real HTTP API: accounts registered as a browser
@@ -184,10 +185,13 @@ export async function spin(
   symbols: SlotSymbol[],
 ) {
   server.deps.demoRigs.set(member.id, { engine: 'slot', symbols });
-  return call(server, '/wps/demo-vendor/spin', {
+  const reply = await call(server, '/wps/demo-vendor/spin', {
     method: 'POST',
     json: { launch, bet, roundId: newKey() },
   });
+  // What the round earns is folded in after its answer (issue 31): the strategies count it.
+  await foldAccruals(server.deps);
+  return reply;
 }
 
 /** Rounds that leave the balance where it was: a pair, then a loss, `pairs` times. */

@@ -1,9 +1,14 @@
 import type { Platform } from '../../platform/platform';
 import type { Work } from '../../platform/unitOfWork';
-import { MISSIONS_FUNCTION, missionArguments, missionRewardsWithin } from '../missions/missions';
-import { POINTS_FUNCTION, pointsEarned } from '../points/points';
+import {
+  MISSIONS_FOLD,
+  MISSIONS_FUNCTION,
+  missionArguments,
+  missionRewardsWithin,
+} from '../missions/missions';
+import { POINTS_FOLD, POINTS_FUNCTION, pointsEarned } from '../points/points';
 import { RAFFLE_FUNCTION, RAFFLE_PROBE } from '../raffles/raffles';
-import { REBATE_FUNCTION, rebateArguments } from '../rebates/rebates';
+import { REBATE_FOLD, REBATE_FUNCTION, rebateArguments } from '../rebates/rebates';
 import { REFERRAL_FUNCTION, REFERRAL_PROBE, referralSettleWithin } from '../referrals/referrals';
 import {
   settleWageredWithin,
@@ -11,9 +16,34 @@ import {
   WAGERING_PROBE,
   type WageredRequirement,
 } from '../rewards/wagering';
-import { accrualBetJson, accruedOf, SALARY_FUNCTION, salaryArguments } from '../salary/accrue';
+import {
+  accrualBetJson,
+  accruedOf,
+  SALARY_FOLD,
+  SALARY_FUNCTION,
+  salaryArguments,
+} from '../salary/accrue';
 import { salaryTotalsCoalesced } from '../salary/publish';
-import { recordVip, VIP_FUNCTION, vipArguments, vipLevelChangeWithin } from '../vip/progress';
+import {
+  recordVip,
+  VIP_FOLD,
+  VIP_FUNCTION,
+  vipArguments,
+  vipLevelChangeWithin,
+} from '../vip/progress';
+
+/** A member whose level the VIP fold found moved (stored before, reached now). */
+interface VipLevelMoved {
+  memberId: string;
+  storedLevel: number;
+  level: number;
+}
+
+/** The missions a member completed in one fold. */
+interface MissionsCompleted {
+  memberId: string;
+  completed: { code: string; periodStart: string }[];
+}
 
 /** A real bet as it settles, in its own transaction. */
 export interface SettledBet {
@@ -73,14 +103,28 @@ export interface BetAccrual {
   call(deps: Platform, bet: SettledBet): AccrualCall | null;
   /** After the statement, in the bet's unit of work: the follow-ups and what changed. */
   settle?(work: Work, deps: Platform, bet: SettledBet, answer: unknown): Promise<void>;
+  /**
+   * Set for an accrual that only counts (issue 31): it is not run in the bet's transaction but
+   * queued with the bet and folded in after the commit, with the other bets queued by then, by
+   * `fn` (migration 050: items [{bet, args}] of many bets, set-based); `settle` reads what the
+   * fold answered, in the fold's unit of work (server/domain/accruals/fold.ts).
+   */
+  folded?: {
+    fn: string;
+    settle?(work: Work, deps: Platform, answer: unknown): Promise<void>;
+  };
 }
 
 /**
  * The bet accruals table (issue 29: features react to money through accrual tables; the games
- * and the ledger import none of them). Everything the real-money part of a settled bet earns,
- * each in the bet's own transaction (issues 6 and 14): the agents' salaries up the chain, the
- * bonus being wagered, the VIP period (the level first: the rebate goes by it), the manual
- * rebate, the points, a referred friend's turnover, raffle tickets and the missions. The
+ * and the ledger import none of them). Everything the real-money part of a settled bet earns:
+ * the agents' salaries up the chain, the bonus being wagered, the VIP period (the level first:
+ * the rebate goes by it), the manual rebate, the points, a referred friend's turnover, raffle
+ * tickets and the missions. What must be exact at once runs in the bet's own transaction (the
+ * bonus being wagered decides what the next bet stakes; a friend's turnover and raffle tickets
+ * are rare and stay with the bet); what only counts is `folded` in right after the commit,
+ * many bets together (issue 31: the bet's transaction is shorter, and a batch of bets from few
+ * members is a few upserts per table). The
  * benchmark (`npm run bench -- accruals`) runs subsets of this list to show what each adds.
  */
 export const BET_ACCRUALS: readonly BetAccrual[] = [
@@ -90,11 +134,14 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
       fn: SALARY_FUNCTION,
       args: salaryArguments(deps.config.contracts, bet.at),
     }),
-    async settle(work, _deps, _bet, answer) {
-      const accrued = accruedOf(answer);
-      // The periods' totals are read after the commit: concurrent bets add to them.
-      if (accrued.length > 0)
-        work.afterAnswer((platform) => salaryTotalsCoalesced(platform, accrued));
+    folded: {
+      fn: SALARY_FOLD,
+      async settle(work, _deps, answer) {
+        const accrued = accruedOf(answer);
+        // The periods' totals are read after the commit: concurrent bets add to them.
+        if (accrued.length > 0)
+          work.afterCommit((platform) => salaryTotalsCoalesced(platform, accrued));
+      },
     },
   },
   {
@@ -109,16 +156,21 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
   {
     name: 'vip',
     call: (deps) => ({ fn: VIP_FUNCTION, args: vipArguments(deps.config.vip, new Date()) }),
-    async settle(work, deps, bet, answer) {
-      const { storedLevel, level } = answer as { storedLevel: number; level: number };
-      const change = await vipLevelChangeWithin(
-        work.tx,
-        deps.config.vip,
-        bet.memberId,
-        storedLevel,
-        level,
-      );
-      if (change) recordVip(work, change);
+    folded: {
+      fn: VIP_FOLD,
+      async settle(work, deps, answer) {
+        const { changed } = answer as { changed: VipLevelMoved[] };
+        for (const { memberId, storedLevel, level } of changed) {
+          const change = await vipLevelChangeWithin(
+            work.tx,
+            deps.config.vip,
+            memberId,
+            storedLevel,
+            level,
+          );
+          if (change) recordVip(work, change);
+        }
+      },
     },
   },
   {
@@ -127,6 +179,7 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
       const args = rebateArguments(deps.config.vip, bet);
       return args && { fn: REBATE_FUNCTION, args };
     },
+    folded: { fn: REBATE_FOLD },
   },
   {
     name: 'points',
@@ -134,6 +187,7 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
       const earned = pointsEarned(deps.config.points, bet);
       return earned > 0n ? { fn: POINTS_FUNCTION, args: { earned: earned.toString() } } : null;
     },
+    folded: { fn: POINTS_FOLD },
   },
   {
     name: 'referral',
@@ -160,16 +214,19 @@ export const BET_ACCRUALS: readonly BetAccrual[] = [
       );
       return args && { fn: MISSIONS_FUNCTION, args };
     },
-    async settle(work, deps, bet, answer) {
-      const { completed } = answer as { completed: { code: string; periodStart: string }[] };
-      if (completed.length === 0) return;
-      const rewarded = await missionRewardsWithin(
-        work.tx,
-        deps.config.missions,
-        bet.memberId,
-        completed,
-      );
-      if (rewarded) work.changed('reward', { memberId: bet.memberId, reason: 'issued' });
+    folded: {
+      fn: MISSIONS_FOLD,
+      async settle(work, deps, answer) {
+        for (const { memberId, completed } of answer as MissionsCompleted[]) {
+          const rewarded = await missionRewardsWithin(
+            work.tx,
+            deps.config.missions,
+            memberId,
+            completed,
+          );
+          if (rewarded) work.changed('reward', { memberId, reason: 'issued' });
+        }
+      },
     },
   },
 ];
@@ -216,15 +273,37 @@ export function accrualProbesSql(steps: readonly BetAccrual[] = BET_ACCRUALS): s
     .join(', ');
 }
 
-/** The chosen steps as steps of a batch (server/db/steps.ts); the bet's id may be unknown yet. */
-export const accrualSteps = (chosen: readonly ChosenAccrual[]) =>
-  chosen.map(({ bet, call }) => ({
-    fn: call.fn,
-    args: call.args,
-    bet: accrualBetJson(bet),
-  }));
+/**
+ * The chosen steps as steps of a batch (server/db/steps.ts), the bet's id unknown yet: those run
+ * in the bet's transaction, then one step queueing the folded ones with the bet (migration
+ * 050), when there are any.
+ */
+export function accrualSteps(memberId: string, chosen: readonly ChosenAccrual[]) {
+  const inline = chosen
+    .filter(({ step }) => !step.folded)
+    .map(({ bet, call }) => ({ fn: call.fn, args: call.args, bet: accrualBetJson(bet) }));
+  const queued = chosen
+    .filter(({ step }) => step.folded)
+    .map(({ step, bet, call }) => ({
+      fold: step.folded!.fn,
+      order: BET_ACCRUALS.indexOf(step),
+      args: call.args,
+      bet: accrualBetJson(bet),
+    }));
+  if (queued.length === 0) return inline;
+  return [...inline, { fn: QUEUE_FUNCTION, args: { member: memberId, steps: queued } }];
+}
 
-/** Each chosen step's `settle` with its answer, in order, in the bet's unit of work. */
+/** Whether some of the chosen steps are folded after the commit (`foldAccruals` then). */
+export const foldsSome = (chosen: readonly ChosenAccrual[]) =>
+  chosen.some(({ step }) => step.folded);
+
+const QUEUE_FUNCTION = 'accrual_enqueue_step';
+
+/**
+ * Each chosen step run in the bet's transaction: its `settle` with its answer (the answers of
+ * those steps, in order), in the bet's unit of work.
+ */
 export async function settleAccruals(
   work: Work,
   deps: Platform,
@@ -232,7 +311,8 @@ export async function settleAccruals(
   answers: readonly unknown[],
   betId: string,
 ): Promise<void> {
-  for (const [index, { step, bet }] of chosen.entries()) {
+  const inline = chosen.filter(({ step }) => !step.folded);
+  for (const [index, { step, bet }] of inline.entries()) {
     await step.settle?.(work, deps, { ...bet, id: betId }, answers[index] ?? null);
   }
 }

@@ -85,6 +85,8 @@ export async function missionProgressWithin(
 
 /** The missions step's database function (migration 046): progress, and completion marked. */
 export const MISSIONS_FUNCTION = 'missions_progress_bet';
+/** The same over a batch of bets, folded after their commits (migration 050, issue 31). */
+export const MISSIONS_FOLD = 'missions_progress_fold';
 
 /**
  * What the missions function is given for `event` at `now`: each mission it counts for, with the

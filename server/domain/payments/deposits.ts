@@ -7,6 +7,7 @@ import { type BalanceChange, changesOf, scopedKey } from '../ledger/amounts';
 import { postWithin } from '../ledger/post';
 import { commit } from '../../platform/unitOfWork';
 import { accrueDepositWithin } from '../accruals/deposit';
+import { foldAccruals } from '../accruals/fold';
 import { reserveDepositWithin } from '../responsibleGaming/enforce';
 
 /**
@@ -15,6 +16,9 @@ import { reserveDepositWithin } from '../responsibleGaming/enforce';
  * marked pending (or the reverse); the row lock makes two confirmations credit once.
  */
 export async function creditDeposit(deps: Platform, depositId: string): Promise<BalanceChange[]> {
+  // The member's VIP level is worked out with the deposit: every bet's valid amount folded in
+  // first (issue 31), so the level never goes by a total that misses bets already answered.
+  await foldAccruals(deps);
   return commit(deps, async (work) => {
     const { tx } = work;
     const [deposit] = await tx.query<{ member_id: string; amount: string; status: string }>(

@@ -58,6 +58,8 @@ export async function upsertGoods(
  */
 /** The points step's database function (migration 046): the balance and today's entry. */
 export const POINTS_FUNCTION = 'points_earn_bet';
+/** The same over a batch of bets, folded after their commits (migration 050, issue 31). */
+export const POINTS_FOLD = 'points_earn_fold';
 
 /** Hundredths of a point a valid bet earns at its game type's rate. */
 export function pointsEarned(

@@ -15,6 +15,8 @@ const FRACTION = 10_000n;
 
 /** The rebate step's database function (migration 046). */
 export const REBATE_FUNCTION = 'rebate_accrue_bet';
+/** The same over a batch of bets, folded after their commits (migration 050, issue 31). */
+export const REBATE_FOLD = 'rebate_accrue_fold';
 
 /**
  * In the bet's transaction (`rebate_accrue_bet`): the valid bet earns the manual rebate at the

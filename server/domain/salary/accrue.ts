@@ -28,6 +28,8 @@ export interface AccrualBet {
 
 /** The salary step's database function (migration 046). */
 export const SALARY_FUNCTION = 'salary_accrue_bet';
+/** The same over a batch of bets, folded after their commits (migration 050, issue 31). */
+export const SALARY_FOLD = 'salary_accrue_fold';
 
 /**
  * What the salary function is given for a bet at `at`: the chain's depth bound, each type's cap

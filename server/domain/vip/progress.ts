@@ -70,6 +70,8 @@ export async function vipProgressWithin(
 
 /** The VIP step's database function (migration 046): today's valid bet, the level worked out. */
 export const VIP_FUNCTION = 'vip_progress_bet';
+/** The same over a batch of bets, folded after their commits (migration 050, issue 31). */
+export const VIP_FOLD = 'vip_progress_fold';
 
 /** What the VIP function is given for a bet at `at`: the period's first day and the levels. */
 export function vipArguments(config: VipConfig, at: Date): Record<string, unknown> {

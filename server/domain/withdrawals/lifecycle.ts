@@ -21,6 +21,7 @@ import type {
 import { commit } from '../../platform/unitOfWork';
 import type { VipConfig } from '../../config/vip';
 import { type VipChange, vipProgressWithin } from '../vip/progress';
+import { foldAccruals } from '../accruals/fold';
 export type { WithdrawalChange };
 
 /**
@@ -173,6 +174,8 @@ export async function applyWithdrawalEvent(
   deps: Platform,
   request: Parameters<typeof applyWithin>[1],
 ): Promise<WithdrawalView> {
+  // A refund works the VIP level out again: every answered bet folded in first (issue 31).
+  await foldAccruals(deps);
   const change = await commit(
     deps,
     ({ tx }) => applyWithin(tx, request, deps.config.vip),

@@ -14,6 +14,7 @@ import { currentVipLevel, recordVip, vipProgressWithin } from '../vip/progress';
 import { toMoneyString } from '../../../src/shared/money';
 import type { Queryable } from '../../db/types';
 import { toView, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './views';
+import { foldAccruals } from '../accruals/fold';
 
 /**
  * A withdrawal request (spec 2 "withdraw"): within the configured limits, with the payment
@@ -40,6 +41,8 @@ export async function requestWithdrawal(
   const key = scopedKey(memberId, 'withdrawal', request.idempotencyKey);
   const main = await walletId(deps.db, memberId, null);
   const held = await houseAccountId(deps.db, 'withdrawals_held');
+  // The VIP level is worked out with the withdrawal: every answered bet folded in first.
+  await foldAccruals(deps);
   return commit(
     deps,
     async (work) => {

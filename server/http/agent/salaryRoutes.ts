@@ -6,6 +6,7 @@ import { salaryView } from '../../domain/salary/salaryView';
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
+import { foldAccruals } from '../../domain/accruals/fold';
 
 const salaryQuery = z.object({ contractType: z.enum(CONTRACT_TYPES) }).strict();
 
@@ -17,6 +18,8 @@ export async function salaryRoutes(app: FastifyInstance, deps: AppDeps): Promise
     async (request) => {
       const session = sessionOf(request);
       const { contractType } = parseInput(salaryQuery, request.query);
+      // Every bet folded in first (issue 31): the snapshot the live figures continue.
+      await foldAccruals(deps);
       return ok(await salaryView(deps.db, session.memberId, contractType));
     },
   );

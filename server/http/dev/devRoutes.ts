@@ -14,6 +14,7 @@ import { ApiError, parseInput } from '../errors';
 import { captchaAnswer } from './captchaAnswers';
 import { REWARD_CLAIM_DAYS } from '../../../src/shared/rewards';
 import { expireRewards } from '../../domain/rewards/expiry';
+import { foldAccruals } from '../../domain/accruals/fold';
 
 const outboxQuery = z.object({ recipient: z.string().max(254).optional() }).strict();
 
@@ -105,6 +106,7 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   // period to end).
   app.post('/wps/dev/salary/settle', { schema: { body: settleBody } }, async (request) => {
     const { minutesAhead } = parseInput(settleBody, request.body);
+    await foldAccruals(deps);
     return ok(await settleDueSalaries(deps, new Date(Date.now() + minutesAhead * 60_000)));
   });
 

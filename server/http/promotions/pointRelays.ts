@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import type { RelayTable } from '../relay/dispatcher';
+import { foldAccruals } from '../../domain/accruals/fold';
 
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -');
 const historyQuery = z
@@ -34,9 +35,11 @@ export function pointRelays(deps: AppDeps): RelayTable {
     MCS2_getPointBalance: {
       method: 'GET',
       auth: 'realMoney',
-      handle: async (request) => ({
-        points: await pointBalance(deps.db, sessionOf(request).memberId),
-      }),
+      // Every bet's points folded in first (issue 31), here and in the calls below.
+      handle: async (request) => {
+        await foldAccruals(deps);
+        return { points: await pointBalance(deps.db, sessionOf(request).memberId) };
+      },
     },
     getPointReward: {
       method: 'GET',
@@ -65,8 +68,9 @@ export function pointRelays(deps: AppDeps): RelayTable {
       method: 'GET',
       query: historyQuery,
       auth: 'realMoney',
-      handle: (request) => {
+      handle: async (request) => {
         const { page, pageSize } = parseInput(historyQuery, request.query);
+        await foldAccruals(deps);
         return pointHistory(deps.db, sessionOf(request).memberId, page, pageSize);
       },
     },
@@ -75,8 +79,11 @@ export function pointRelays(deps: AppDeps): RelayTable {
       body: convertBody,
       auth: 'realMoney',
       encrypted: true,
-      handle: (request) =>
-        convertPoints(deps, sessionOf(request).memberId, parseInput(convertBody, request.body)),
+      handle: async (request) => {
+        const input = parseInput(convertBody, request.body);
+        await foldAccruals(deps);
+        return convertPoints(deps, sessionOf(request).memberId, input);
+      },
     },
   };
 }
@@ -87,6 +94,7 @@ export async function pointRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     '/wps/relay/passwordCheck/MCS2_redeemPointReward',
     { schema: { body: redeemBody }, config: { auth: 'realMoney', encrypted: true } },
     async (request) => {
+      await foldAccruals(deps);
       const { redemption } = await redeemGoods(
         deps,
         sessionOf(request).memberId,

@@ -19,6 +19,7 @@ import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 import { PROMOTION_OPT_INS } from '../../../src/shared/promotions';
+import { foldAccruals } from '../../domain/accruals/fold';
 
 const rewardParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'a reward id') }).strict();
 const optInParams = z
@@ -37,6 +38,8 @@ export async function rewardRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   app.get('/wps/rewards', auth, async (request) => {
     const language = requestLanguage(request, deps.config);
+    // The rewards the member's bets earned (a level reached, a mission done) are in (issue 31).
+    await foldAccruals(deps);
     return ok(
       await listRewards(
         deps.db,
@@ -89,6 +92,7 @@ export async function rewardRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.get('/wps/vip', auth, async (request) => {
     const memberId = sessionOf(request).memberId;
     const now = new Date();
+    await foldAccruals(deps);
     const standing = await vipStanding(deps.db, deps.config.vip, memberId, now);
     return ok(
       vipStatusOf(
@@ -114,12 +118,15 @@ export async function rewardRoutes(app: FastifyInstance, deps: AppDeps): Promise
   );
 
   // Manual rebate (issue 14): what valid bets since the last claim earned, claimed once.
-  app.get('/wps/rebate', auth, async (request) =>
-    ok(await rebateView(deps.db, sessionOf(request).memberId)),
-  );
-  app.post('/wps/rebate/claim', auth, async (request) =>
-    ok(await claimRebate(deps, sessionOf(request).memberId)),
-  );
+  // Every bet folded in first (issue 31): the page and the claim see all of them.
+  app.get('/wps/rebate', auth, async (request) => {
+    await foldAccruals(deps);
+    return ok(await rebateView(deps.db, sessionOf(request).memberId));
+  });
+  app.post('/wps/rebate/claim', auth, async (request) => {
+    await foldAccruals(deps);
+    return ok(await claimRebate(deps, sessionOf(request).memberId));
+  });
 
   // A raffle's rule, committed seed hash, the member's tickets, and once drawn the seed, every
   // entry and the winners (open to guests: anyone may check a draw).
@@ -145,13 +152,15 @@ export function missionRelays(deps: AppDeps): RelayTable {
     MCSFE_getMissionSummaryDetails: {
       method: 'GET',
       auth: 'realMoney',
-      handle: (request) =>
-        missionSummary(
+      handle: async (request) => {
+        await foldAccruals(deps);
+        return missionSummary(
           deps.db,
           deps.config.missions,
           sessionOf(request).memberId,
           requestLanguage(request, deps.config),
-        ),
+        );
+      },
     },
     // Spec 7 MCS2_claimRafflePromotion (POST, T): claims the member's prizes of a drawn raffle.
     MCS2_claimRafflePromotion: {

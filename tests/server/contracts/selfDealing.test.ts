@@ -9,6 +9,7 @@ import { grant, ledgerSum, mainBalance, newKey, opsCall } from '../../support/mo
 import { launchFirstSlot } from '../../support/gameClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 import { act, acted, offer } from './contractClient';
+import { foldAccruals } from '../../../server/domain/accruals/fold';
 
 const LOSE: SlotSymbol[] = ['cherry', 'lemon', 'bell'];
 /** Two cherries pay twice the bet: a 50.00 bet comes back as 100.00. */
@@ -95,6 +96,8 @@ describe.each(engines)('an agent dealing with its own downline on %s', (engine) 
     for (let round = 0; round < 10; round += 1) await spin(launch, LOSE);
     expect(await mainBalance(server, downline)).toBe('0.00');
 
+    // As the settlement job does: every answered bet's salary folded in first (issue 31).
+    await foldAccruals(server.deps);
     await settleDueSalaries(server.deps, new Date(Date.now() + 3 * 24 * 60 * 60_000));
     const paid = parseMoney(await mainBalance(server, agent)) - agentBefore;
     // At most one turnover cap (1.5 % of 1,700.00 = 25.50, however many salaries) and the

@@ -9,6 +9,7 @@ import { launchFirstSlot } from '../../support/gameClient';
 import { bearer, loginToken } from '../../support/identityClient';
 import { grant, ledgerSum, mainBalance, newKey, opsCall } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
+import { foldAccruals } from '../../../server/domain/accruals/fold';
 
 /**
  * What the operator reviews and what time ends (issue 14), through the real server on both
@@ -240,6 +241,8 @@ describe.each(engines)('applications, expiry and VIP campaigns on %s', (engine) 
       json: { launch, bet: '10.00', roundId: newKey() },
     });
     expect(spin.body.success).toBe(true);
+    // The level is worked out when the bet is folded in, after its answer (issue 31).
+    await foldAccruals(server.deps);
     const [vip] = await server.deps.db.query<{ level: number }>(
       `select level from member_vip where member_id = (select id from members where account = 'player4')`,
     );

@@ -18,6 +18,7 @@ import {
   withdraw,
 } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
+import { foldAccruals } from '../../../server/domain/accruals/fold';
 
 /**
  * VIP levels and the manual rebate (issue 14) through the real server, on both engines: the
@@ -79,6 +80,8 @@ describe.each(engines)('VIP and manual rebate on %s', (engine) => {
       json: { launch, bet, roundId: newKey() },
     });
     expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+    // VIP progress and the rebate are folded in after the answer (issue 31): wait for them.
+    await foldAccruals(server.deps);
   };
   const memberId = async (account: string) =>
     (

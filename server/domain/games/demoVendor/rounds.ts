@@ -22,9 +22,11 @@ import {
   BET_ACCRUALS,
   type BetAccrual,
   chooseAccruals,
+  foldsSome,
   type SettledBet,
   settleAccruals,
 } from '../../accruals/bet';
+import { foldAccruals } from '../../accruals/fold';
 import { reserveBetWithin } from '../../responsibleGaming/enforce';
 import { commit } from '../../../platform/unitOfWork';
 import type { Change } from '../../../platform/changes';
@@ -167,7 +169,7 @@ export async function playRound(
             tokenHash: launch.tokenHash,
           },
         },
-        ...accrualSteps(chosen),
+        ...accrualSteps(memberId, chosen),
       ]).catch((error: unknown) => {
         throw error instanceof StepRefused ? new RoundPlayed() : ledgerRefusal(error);
       });
@@ -195,6 +197,13 @@ export async function playRound(
         answers.slice(first + postings.length + 1),
         recorded.id,
       );
+      // What only counts is folded in after the answer, with the bets queued meanwhile.
+      if (foldsSome(chosen)) {
+        work.afterAnswer(async () => {
+          await foldAccruals(deps);
+          return [];
+        });
+      }
       if (decision.win >= request.bet * BigInt(deps.config.games.bigWinMultiple)) {
         work.afterAnswer((platform) => bigWin(platform, memberId, launch, decision.win));
       }
