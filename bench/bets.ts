@@ -146,8 +146,7 @@ async function countOneBet(
       });
       const text = await response.text();
       if (!text.includes('"success":true')) throw new Error(`${path}: ${text}`);
-      // The fold after the answer (issue 31) is counted with the bet.
-      await foldAccruals(server.deps);
+      // The fold a moment after the answer (issue 31) is counted with the bet.
       await readsSettled(server.deps);
     });
     return count;

@@ -112,6 +112,22 @@ new Gauge({
   },
 });
 
+new Gauge({
+  name: 'platform_accrual_fold_lag_seconds',
+  help: 'Age of the oldest bet queued for its accruals and not folded in yet (0 when none; issue 31: folds run every 0.1 s, so a growing figure means they fail)',
+  aggregator: 'max',
+  registers,
+  async collect() {
+    if (!sources.db) return;
+    const [row] = await sources.db
+      .query<{ lag: string | null }>(
+        `select extract(epoch from now() - min(queued_at))::text as lag from bet_accrual_queue`,
+      )
+      .catch(() => [{ lag: null }]);
+    this.set(Math.max(0, Number(row?.lag ?? 0)));
+  },
+});
+
 export function observe(options: { sockets: () => number; db: Database }): void {
   sources.sockets = options.sockets;
   sources.db = options.db;

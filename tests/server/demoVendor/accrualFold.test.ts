@@ -18,10 +18,15 @@ const BETS_EACH = 6;
 describe.each(engines)('the accruals folded in after the answers on %s', (engine) => {
   let server: TestServer;
   let bettors: Bettor[];
+  let drawType: string;
 
   beforeAll(async () => {
     server = await startTestServer(engine);
     bettors = await prepareBettors(server.deps, 4, `fold${engine}`);
+    const [draw] = await server.deps.db.query<{ game_type: string }>(
+      `select game_type from games where engine = 'draw' and enabled order by node_id limit 1`,
+    );
+    drawType = draw!.game_type;
   });
   afterAll(() => server?.close());
 
@@ -83,17 +88,10 @@ describe.each(engines)('the accruals folded in after the answers on %s', (engine
     expect(grew('salary')).toBe(bets);
     expect(grew('vip')).toBe(grew('valid'));
     expect(grew('rebate')).toBe(grew('valid'));
-    const perBet = pointsEarned(server.deps.config.points, {
-      id: '',
-      memberId: '',
-      gameType: 'RNG',
-      valid: 100n,
-      stake: 100n,
-      win: 0n,
-      bonusStake: 0n,
-      bonusWin: 0n,
-      at: new Date(),
-    });
+    // Half the bets are spins (RNG), half lottery bets (the draw game's type).
+    const earned = (gameType: string) =>
+      pointsEarned(server.deps.config.points, { gameType, valid: 100n });
+    const perBet = (earned('RNG') + earned(drawType)) / 2n;
     expect(perBet).toBeGreaterThan(0n);
     expect(grew('points')).toBe(bets * perBet);
     expect(grew('point_entries')).toBe(bets * perBet);

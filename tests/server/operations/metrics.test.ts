@@ -86,6 +86,7 @@ describe('metrics', () => {
       sample(page, 'platform_job_runs_total', { job: 'salarySettlement', outcome: 'ran' }),
     ).toBeGreaterThanOrEqual(1);
     expect(sample(page, 'platform_salary_settlement_lag_seconds')).toBe(0);
+    expect(sample(page, 'platform_accrual_fold_lag_seconds')).toBe(0);
     expect(sample(page, 'process_resident_memory_bytes')).toBeGreaterThan(0);
 
     socket.disconnect();

@@ -26,7 +26,7 @@ import {
   type SettledBet,
   settleAccruals,
 } from '../../accruals/bet';
-import { foldAccruals } from '../../accruals/fold';
+import { foldSoon } from '../../accruals/fold';
 import { reserveBetWithin } from '../../responsibleGaming/enforce';
 import { commit } from '../../../platform/unitOfWork';
 import type { Change } from '../../../platform/changes';
@@ -197,10 +197,10 @@ export async function playRound(
         answers.slice(first + postings.length + 1),
         recorded.id,
       );
-      // What only counts is folded in after the answer, with the bets queued meanwhile.
+      // What only counts is folded in a moment after the answer, with the bets queued by then.
       if (foldsSome(chosen)) {
         work.afterAnswer(async () => {
-          await foldAccruals(deps);
+          await foldSoon(deps);
           return [];
         });
       }
