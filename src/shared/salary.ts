@@ -7,6 +7,8 @@ export interface SalaryView {
   awaitingSettlement: string;
   /** The latest paid periods, newest first. */
   settlements: { periodStart: string; periodEnd: string; amount: string }[];
-  /** How many downlines have this contract in effect with the agent. */
+  /** How many downlines have this contract in effect with the agent (it offered them). */
   contractsInEffect: number;
+  /** Contracts of this type in effect that pay the agent as their downline (0 or 1). */
+  contractsHeld: number;
 }

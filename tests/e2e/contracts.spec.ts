@@ -41,7 +41,8 @@ test('an agent offers a real-time salary contract, the downline accepts, plays, 
     /^The rate is above the highest you can offer/,
   );
   await expect(offer.getByLabel('Minimum team loss')).not.toHaveAttribute('aria-invalid');
-  await offer.getByLabel('Rate (%)').fill('1.2');
+  // player4 is paid 1.00 % of its bets; agent2 keeps the difference to its 1.20 % (issue 34).
+  await offer.getByLabel('Rate (%)').fill('1');
   await offer.getByRole('button', { name: 'Offer contract' }).click();
   const given = page.getByTestId('given-contracts').getByTestId('contract').first();
   await expect(given.getByTestId('contract-status')).toHaveText('Offered: waiting for the answer');
@@ -76,10 +77,10 @@ test('an agent offers a real-time salary contract, the downline accepts, plays, 
   await game.getByRole('combobox').selectOption('50.00');
   await game.getByTestId('spin').click();
   await expect(game.getByTestId('round-result')).toBeVisible();
-  // 1.2 % of 50.00, live on the agent's page without a reload.
+  // agent2's difference, 0.20 % of 50.00, live on the agent's page without a reload.
   await expect(accrued).not.toHaveText(start);
   const figure = Number(((await accrued.textContent()) ?? '').replace(/[^\d.]/g, ''));
-  expect(figure).toBeGreaterThanOrEqual(0.6);
+  expect(figure).toBeGreaterThanOrEqual(0.1);
 
   // Settlement pays the accrued salary into the agent's wallet through the ledger.
   const before = await balanceOf(page);

@@ -23,7 +23,11 @@ export async function salaryTotalsCoalesced(
 ): Promise<Change[]> {
   const map = reading.get(deps.db) ?? new Map<string, Reading>();
   reading.set(deps.db, map);
-  const changes: Change[] = [];
+  // The periods not being read already are read together, in one statement (a bet touches the
+  // contract's downline and its upline's difference: issue 34).
+  const mine: Reading = { again: false };
+  const keys: string[] = [];
+  const items: typeof touched = [];
   for (const item of touched) {
     const key = `${item.agentId}:${item.contractType}:${item.periodStart.toISOString()}`;
     const inProgress = map.get(key);
@@ -31,20 +35,22 @@ export async function salaryTotalsCoalesced(
       inProgress.again = true;
       continue;
     }
-    const mine: Reading = { again: false };
+    if (keys.includes(key)) continue;
     map.set(key, mine);
-    try {
-      let latest: Change[];
-      do {
-        mine.again = false;
-        latest = await salaryTotals(deps, [item]);
-      } while (mine.again);
-      changes.push(...latest);
-    } finally {
-      map.delete(key);
-    }
+    keys.push(key);
+    items.push(item);
   }
-  return changes;
+  if (items.length === 0) return [];
+  try {
+    let latest: Change[];
+    do {
+      mine.again = false;
+      latest = await salaryTotals(deps, items);
+    } while (mine.again);
+    return latest;
+  } finally {
+    for (const key of keys) map.delete(key);
+  }
 }
 
 /**
@@ -62,19 +68,44 @@ export async function salaryTotals(
     settled?: boolean;
   }[],
 ): Promise<Change[]> {
-  const changes: Change[] = [];
-  const seen = new Set<string>();
-  for (const item of touched) {
-    const key = `${item.agentId}:${item.contractType}:${item.periodStart.toISOString()}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const [row] = await deps.db.query<{ total: string; seq: string | null; settled: boolean }>(
-      `select coalesce(sum(amount), 0)::text as total, max(id)::text as seq,
-         coalesce(bool_and(settlement_id is not null), false) as settled
-       from salary_accruals where agent_id = $1 and contract_type = $2 and period_start = $3`,
-      [item.agentId, item.contractType, item.periodStart],
-    );
-    changes.push({
+  const items = touched.filter(
+    (item, index) =>
+      touched.findIndex(
+        (other) =>
+          other.agentId === item.agentId &&
+          other.contractType === item.contractType &&
+          other.periodStart.getTime() === item.periodStart.getTime(),
+      ) === index,
+  );
+  if (items.length === 0) return [];
+  // Every period in one statement.
+  const rows = await deps.db.query<{
+    i: number;
+    total: string;
+    seq: string | null;
+    settled: boolean;
+  }>(
+    `select t.i, coalesce(sum(a.amount), 0)::text as total, max(a.id)::text as seq,
+       coalesce(bool_and(a.settlement_id is not null), false) as settled
+     from jsonb_to_recordset($1::jsonb)
+       as t(i int, agent_id bigint, contract_type text, period_start timestamptz)
+     left join salary_accruals a on a.agent_id = t.agent_id
+       and a.contract_type = t.contract_type and a.period_start = t.period_start
+     group by t.i order by t.i`,
+    [
+      JSON.stringify(
+        items.map((item, i) => ({
+          i,
+          agent_id: item.agentId,
+          contract_type: item.contractType,
+          period_start: item.periodStart.toISOString(),
+        })),
+      ),
+    ],
+  );
+  return items.map((item, i): Change => {
+    const row = rows.find((candidate) => Number(candidate.i) === i);
+    return {
       kind: 'salary',
       change: {
         agentId: item.agentId,
@@ -87,7 +118,6 @@ export async function salaryTotals(
           seq: Number(row?.seq ?? 0),
         },
       },
-    });
-  }
-  return changes;
+    };
+  });
 }

@@ -6,7 +6,9 @@ import { periodOf } from './periods';
 
 /**
  * The snapshot behind salary$ (snapshot then deltas): the current period's running total, the
- * unsettled total of ended periods (paid at the next job run), and the latest settlements.
+ * unsettled total of ended periods (paid at the next job run), and the latest settlements. The
+ * member is paid as the downline of the contract it holds and, for the contracts it offered,
+ * the level difference (issue 34).
  */
 export async function salaryView(
   db: Queryable,
@@ -30,8 +32,10 @@ export async function salaryView(
      where agent_id = $1 and contract_type = $2 order by period_start desc limit 20`,
     [agentId, contractType],
   );
-  const [contracts] = await db.query<{ n: number }>(
-    `select count(*)::int as n from contracts where upline_id = $1 and contract_type = $2
+  const [contracts] = await db.query<{ offered: number; held: number }>(
+    `select count(*) filter (where upline_id = $1)::int as offered,
+       count(*) filter (where downline_id = $1)::int as held
+     from contracts where (upline_id = $1 or downline_id = $1) and contract_type = $2
        and state in ('active', 'terminationRequested')`,
     [agentId, contractType],
   );
@@ -49,6 +53,7 @@ export async function salaryView(
       periodEnd: new Date(row.period_end).toISOString(),
       amount: toMoneyString(BigInt(row.amount)),
     })),
-    contractsInEffect: contracts!.n,
+    contractsInEffect: contracts!.offered,
+    contractsHeld: contracts!.held,
   };
 }

@@ -13,7 +13,7 @@ import { postWithin } from '../ledger/post';
 import type { BalanceChange } from '../ledger/amounts';
 import { salaryTotals } from './publish';
 import { salaryNoticeWithin } from '../messages/notices';
-import { heldBasisPoints } from '../contracts/heldRates';
+import { heldBasisPoints, heldRateSql } from '../contracts/heldRates';
 import { commitExclusive } from '../../platform/unitOfWork';
 
 /** Periods settled per run; a run after a long downtime catches up over several ticks. */
@@ -43,7 +43,8 @@ const REAL_LOSS = '((b.bet_amount - b.bonus_bet_amount) - (b.win_amount - b.bonu
  * truncated per bet, and the house pays no share of bonus money lost, issue 28).
  *
  * Each accrual's share is taken again under the limits in force now (issue 11): the type's cap
- * and what the agent holds itself today. A limit lowered before the period is paid lowers the
+ * and what the agent holds itself today, and for a contract's downline (paid by it since issue
+ * 34) what the contract's upline holds today. A limit lowered before the period is paid lowers the
  * pay (pay at the cap); it never raises it above what the bet accrued. A dividend goes through
  * the pair's carry-over (`dividendAfterCarry`).
  */
@@ -64,17 +65,28 @@ async function payableWithin(
     team_loss: string;
     bettors: number;
   }>(
-    `select c.downline_id::text, c.terms,
+    `with c as (
+       select c.id, c.downline_id, c.terms,
+         ${heldRateSql('c.upline_id', 'c.contract_type')} as upline_held
+       from contracts c
+       where c.id in (select contract_id from salary_accruals
+         where agent_id = $1 and contract_type = $2 and period_start = $3
+           and settlement_id is null)
+     )
+     select c.downline_id::text, c.terms,
        sum(case when a.rate_bp is null then a.amount
          else (case when a.contract_type = 'dividend' then ${REAL_LOSS} else a.valid_bet end)
-           * greatest(0, least(a.rate_bp, $4::int) - least(a.below_bp, $4::int)) / 10000
+           * greatest(0, least(a.rate_bp, cap.bp) - least(a.below_bp, cap.bp)) / 10000
          end)::text as amount,
        sum(a.valid_bet)::text as valid_bet,
        sum(${REAL_LOSS})::text as team_loss,
        count(distinct b.member_id)::int as bettors
      from salary_accruals a
-     join contracts c on c.id = a.contract_id
+     join c on c.id = a.contract_id
      join bets b on b.id = a.bet_id
+     -- A downline's share is bounded by what its upline holds now as well (issue 34).
+     cross join lateral (select case when a.agent_id = c.downline_id
+       then least($4::int, c.upline_held) else $4::int end as bp) cap
      where a.agent_id = $1 and a.contract_type = $2 and a.period_start = $3
        and a.settlement_id is null
      group by c.id, c.downline_id, c.terms order by c.id`,

@@ -83,8 +83,9 @@ describe.each(engines)('the accruals folded in after the answers on %s', (engine
     expect(bets).toBe(BigInt(bettors.length * BETS_EACH));
     const grew = (name: string) => BigInt(after[name]!) - BigInt(before[name]!);
     expect(after.queued).toBe('0');
-    // One realTimeSalary contract at 1.00 % each: a row and 0.01 per bet of 1.00.
-    expect(grew('salary_rows')).toBe(bets);
+    // One realTimeSalary contract at 1.00 % from agent1 each: two rows per bet of 1.00, the
+    // bettor's 0.01 and agent1's difference (0.50 % of 1.00, truncated to 0), issue 34.
+    expect(grew('salary_rows')).toBe(2n * bets);
     expect(grew('salary')).toBe(bets);
     expect(grew('vip')).toBe(grew('valid'));
     expect(grew('rebate')).toBe(grew('valid'));

@@ -67,7 +67,8 @@ describe.each(engines)('bets in parallel on %s', (engine) => {
     expect(
       replies.filter((reply) => !(reply.body.value as { replayed?: boolean }).replayed),
     ).toHaveLength(1);
-    // The salary is folded in after the answer (issue 31): once, like the round.
+    // The salary is folded in after the answer (issue 31): once, like the round. Its contract
+    // (agent1's, at 1.00 %) writes two rows: the bettor's and agent1's difference (issue 34).
     await foldAccruals(server.deps);
     const [stored] = await server.deps.db.query<{
       bets: string;
@@ -81,7 +82,7 @@ describe.each(engines)('bets in parallel on %s', (engine) => {
           where b.member_id = $1)::text as accrued`,
       [replayer.id, `round:%:${replayer.id}:${roundId}:bet`],
     );
-    expect(stored).toEqual({ bets: '1', postings: '1', accrued: '1' });
+    expect(stored).toEqual({ bets: '1', postings: '1', accrued: '2' });
     expect(await ledgerSum(server)).toBe(0n);
   });
 

@@ -117,17 +117,18 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     });
   }
 
-  const salaryPaid = async () => {
+  /** The salaries the ledger paid since the test began, to one payee, in order. */
+  const salaryPaid = async (account: string) => {
     const rows = await server.deps.db.query<{ key: string; amount: string }>(
       `select t.idempotency_key as key, e.amount::text from ledger_transactions t
        join ledger_entries e on e.transaction_id = t.id and e.amount > 0
-       where t.kind = 'salary' and t.id > $1 order by t.id`,
-      [firstTransaction],
+       where t.kind = 'salary' and t.id > $1 and t.member_id = $2 order by t.id`,
+      [firstTransaction, ids[account]!],
     );
     return rows.map((row) => BigInt(row.amount));
   };
 
-  it('pays each ended period once, rate × its valid bets, only after it ended', async () => {
+  it('pays each ended period once, rate × its valid bets to the downline and the difference to the upline, only after it ended', async () => {
     await contract('player2', 'realTimeSalary', terms('1.50'));
     await bet('player2', 1, '10000'); // period [0, 5): 100.00 bet
     await bet('player2', 4, '20000'); // same period: 200.00
@@ -137,28 +138,38 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     // Mid-way through the second period: only the first has ended.
     const heard: SalaryChange[] = [];
     const stop = server.deps.changes.on('salary', (change) => heard.push(change));
-    expect(await settleDueSalaries(server.deps, at(7))).toMatchObject({ ran: true, settled: 1 });
+    // The first period of each payee: player2 (the contract's downline) and agent1.
+    expect(await settleDueSalaries(server.deps, at(7))).toMatchObject({ ran: true, settled: 2 });
     stop();
-    expect(await salaryPaid()).toEqual([450n]); // 1.5 % of 300.00 = 4.50
-    expect(heard).toEqual([
-      expect.objectContaining({
-        agentId: ids.agent1,
-        event: expect.objectContaining({ accrued: '4.50', settled: true }),
-      }),
-    ]);
+    expect(await salaryPaid('player2')).toEqual([450n]); // 1.5 % of 300.00 = 4.50
+    expect(await salaryPaid('agent1')).toEqual([150n]); // (2.00 − 1.50) % of 300.00 = 1.50
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          agentId: ids.player2,
+          event: expect.objectContaining({ accrued: '4.50', settled: true }),
+        }),
+        expect.objectContaining({
+          agentId: ids.agent1,
+          event: expect.objectContaining({ accrued: '1.50', settled: true }),
+        }),
+      ]),
+    );
+    expect(heard).toHaveLength(2);
 
     // Running again at the same moment (a restart) pays nothing more.
     expect(await settleDueSalaries(server.deps, at(7))).toMatchObject({ settled: 0 });
     // Later, after downtime: the two periods that ended meanwhile, each once.
-    expect(await settleDueSalaries(server.deps, at(16))).toMatchObject({ settled: 2 });
-    expect(await salaryPaid()).toEqual([450n, 600n, 1200n]);
+    expect(await settleDueSalaries(server.deps, at(16))).toMatchObject({ settled: 4 });
+    expect(await salaryPaid('player2')).toEqual([450n, 600n, 1200n]);
+    expect(await salaryPaid('agent1')).toEqual([150n, 200n, 400n]);
     expect(await ledgerSum(server)).toBe(0n);
-    // Each payment left the agent a notice in its inbox, with the amount paid.
+    // Each payment left its payee a notice in its inbox, with the amount paid.
     const notices = await server.deps.db.query<{ amount: string; period: string }>(
       `select params->>'amount' as amount, params->>'periodStart' as period
        from member_messages where member_id = $1 and topic = 'salarySettled'
          and (params->>'periodStart')::timestamptz >= $2 order by id`,
-      [ids.agent1!, at(0)],
+      [ids.player2!, at(0)],
     );
     expect(notices).toEqual([
       { amount: '4.50', period: at(0).toISOString() },
@@ -178,17 +189,20 @@ describe.each(engines)('salary settlement on %s', (engine) => {
       settleDueSalaries(server.deps, at(125)),
       settleDueSalaries(server.deps, at(125)),
     ]);
-    // 4 real-time periods + 2 hourly periods; whoever ran, each was settled once.
-    expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(6);
+    // 4 real-time periods + 2 hourly periods, each for the downline and for agent1 (its
+    // difference: 0 on the real-time contract at agent1's own rate); each settled once.
+    expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(12);
     const [dupes] = await server.deps.db.query<{ n: number }>(
       `select count(*)::int as n from (select agent_id, contract_type, period_start
          from salary_settlements group by 1, 2, 3 having count(*) > 1) d`,
     );
     expect(dupes!.n).toBe(0);
-    const paid = await salaryPaid();
-    // Real-time: 10 bets of 50.00 at 2 % = 1.00 each, in 4 periods; hourly: 1 % of 1,000.00 in
-    // each of two hours.
-    expect(paid.reduce((sum, amount) => sum + amount, 0n)).toBe(1000n + 2000n);
+    const total = (amounts: bigint[]) => amounts.reduce((sum, amount) => sum + amount, 0n);
+    // Real-time: 10 bets of 50.00 at 2 % = 1.00 each, in 4 periods, to player2; hourly: 1 % of
+    // 1,000.00 in each of two hours to player3, and agent1's difference (1 %) on the same.
+    expect(total(await salaryPaid('player2'))).toBe(1000n);
+    expect(total(await salaryPaid('player3'))).toBe(2000n);
+    expect(total(await salaryPaid('agent1'))).toBe(2000n);
     const [unsettled] = await server.deps.db.query<{ n: number }>(
       'select count(*)::int as n from salary_accruals where settlement_id is null',
     );
@@ -200,21 +214,32 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     await contract('player2', 'realTimeSalary', terms('1.00', { periodBet: '1000.00' }));
     await contract('player3', 'dividend', terms('10.00'));
     await bet('player2', 1, '10000'); // 100.00 bet: below the 1,000.00 minimum
-    await bet('player3', 2, '10000', '0'); // the team lost 100.00 → dividend 10.00
+    // the team lost 100.00 → dividend 10.00 to player3, agent1's difference (20 %) 20.00
+    await bet('player3', 2, '10000', '0');
     await bet('player3', 24 * 60 + 2, '10000', '50000'); // next day the team won 400.00 → 0
 
     await settleDueSalaries(server.deps, at(3 * 24 * 60));
-    const settlements = await server.deps.db.query<{ contract_type: string; amount: string }>(
-      'select contract_type, amount::text from salary_settlements order by period_start, contract_type',
+    const settlements = await server.deps.db.query<{
+      account: string;
+      contract_type: string;
+      amount: string;
+    }>(
+      `select m.account, s.contract_type, s.amount::text from salary_settlements s
+       join members m on m.id = s.agent_id order by s.period_start, s.contract_type, m.account`,
     );
     expect(settlements).toEqual(
       expect.arrayContaining([
-        { contract_type: 'realTimeSalary', amount: '0' },
-        { contract_type: 'dividend', amount: '1000' },
-        { contract_type: 'dividend', amount: '0' },
+        { account: 'player2', contract_type: 'realTimeSalary', amount: '0' },
+        { account: 'agent1', contract_type: 'realTimeSalary', amount: '0' },
+        { account: 'player3', contract_type: 'dividend', amount: '1000' },
+        { account: 'agent1', contract_type: 'dividend', amount: '2000' },
+        { account: 'player3', contract_type: 'dividend', amount: '0' },
+        { account: 'agent1', contract_type: 'dividend', amount: '0' },
       ]),
     );
-    expect(await salaryPaid()).toEqual([1000n]);
+    expect(await salaryPaid('player2')).toEqual([]);
+    expect(await salaryPaid('player3')).toEqual([1000n]);
+    expect(await salaryPaid('agent1')).toEqual([2000n]);
     expect(await ledgerSum(server)).toBe(0n);
   });
   it('pays a contract on its downline’s whole team, up the chain by level difference', async () => {
@@ -234,13 +259,17 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     expect(
       paid.map((row) => [row.account, new Date(row.period).toISOString(), row.amount]),
     ).toEqual([
-      // agent2: 1.5 % of player4's 100.00; agent1: the rest of its 2 % on it (0.5 %), and
-      // 2 % of player6's 300.00 (nobody below it on that chain): 0.50 + 6.00.
-      ['agent1', at(0).toISOString(), '650'],
-      ['agent2', at(0).toISOString(), '150'],
-      // One active member of the two required: nothing for agent1; agent2's has no minimum.
+      // player4: 1.5 % of its 100.00 (agent2's contract); agent2, paid by agent1's contract:
+      // the rest of its 2 % on it (0.5 %), and 2 % of player6's 300.00 (nobody below it on that
+      // chain): 0.50 + 6.00; agent1 holds 2 % itself, all of it passed down: 0.
+      ['agent1', at(0).toISOString(), '0'],
+      ['agent2', at(0).toISOString(), '650'],
+      ['player4', at(0).toISOString(), '150'],
+      // One active member of the two required: nothing under agent1's contract; agent2's to
+      // player4 has no minimum.
       ['agent1', at(5).toISOString(), '0'],
-      ['agent2', at(5).toISOString(), '150'],
+      ['agent2', at(5).toISOString(), '0'],
+      ['player4', at(5).toISOString(), '150'],
     ]);
     expect(await ledgerSum(server)).toBe(0n);
   });
@@ -263,8 +292,14 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     await bet('player6', 1, '100000'); // 1,000.00
 
     await settleDueSalaries(server.deps, at(3 * 24 * 60));
-    // 2 % of 1,000.00 in all: agent3 nearest the bettor takes it, nobody above has a margin.
-    expect(await paidByAgent()).toEqual({ agent1: '0', agent2: '0', agent3: '2000' });
+    // 2 % of 1,000.00 in all: player6, paid by the contract nearest the bettor, takes it;
+    // nobody above has a margin.
+    expect(await paidByAgent()).toEqual({
+      agent1: '0',
+      agent2: '0',
+      agent3: '0',
+      player6: '2000',
+    });
     expect(await ledgerSum(server)).toBe(0n);
   });
 
@@ -273,22 +308,23 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     await bet('player2', 1, '10000'); // 100.00 at 2 % accrued 2.00
     server.deps.config.contracts.maxTurnoverRate = '1.00';
     await settleDueSalaries(server.deps, at(16));
-    expect(await salaryPaid()).toEqual([100n]);
+    expect(await salaryPaid('player2')).toEqual([100n]);
+    expect(await salaryPaid('agent1')).toEqual([]);
   });
 
   it('pays at what the agent holds now when its own rate went down before the payment', async () => {
     await contract('agent2', 'realTimeSalary', terms('2.00'));
     await contract('player4', 'realTimeSalary', terms('1.50'), 'agent2');
     await bet('player4', 1, '10000');
-    // The operator lowers agent1 to 0.50 %: agent1's contract pays at most that; agent2 holds
-    // agent1's contract rate (2.00), above it: still 1.50.
+    // The operator lowers agent1 to 0.50 %: agent1's contract pays agent2 at most that (0.50
+    // already paid below: nothing), agent1's own difference is gone; agent2's contract pays
+    // player4 at what agent2 holds (agent1's contract rate, 2.00), above it: still 1.50.
     await server.deps.db.query(
       `update agent_rates set rate_bp = 50 where member_id = $1 and contract_type = 'realTimeSalary'`,
       [ids.agent1!],
     );
     await settleDueSalaries(server.deps, at(16));
-    // agent1: min(2.00, 0.50) − 1.50 below → 0; agent2: 1.50 % of 100.00.
-    expect(await paidByAgent()).toEqual({ agent1: '0', agent2: '150' });
+    expect(await paidByAgent()).toEqual({ agent1: '0', agent2: '0', player4: '150' });
   });
 
   it('stops paying a sub-agent’s contract once its own upline contract has ended', async () => {
@@ -297,8 +333,10 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     await bet('player4', 1, '10000');
     await server.deps.db.query(`update contracts set state = 'terminated' where id = $1`, [upper]);
     await settleDueSalaries(server.deps, at(16));
-    // agent2 holds nothing any more (no operator rate, no upline contract): it is paid 0.
-    expect(await paidByAgent()).toEqual({ agent1: '50', agent2: '0' });
+    // agent2 holds nothing any more (no operator rate, no upline contract): its contract pays
+    // player4 nothing, and agent2 itself is paid by no contract. agent1 kept no difference on
+    // the bet: the 2 % was passed down.
+    expect(await paidByAgent()).toEqual({ agent1: '0', agent2: '0', player4: '0' });
   });
 
   it('carries a won period of a dividend over: later losses cover it before anything is paid', async () => {
@@ -310,12 +348,20 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     await contract('player2', 'dividend', terms('10.00'));
     await bet('player2', 2 * 24 * 60 + 2, '30000'); // day 2: lost 300.00 → 30.00 − 10.00
     await settleDueSalaries(server.deps, at(4 * 24 * 60));
-    expect(await salaryPaid()).toEqual([2000n]);
-    const [carry] = await server.deps.db.query<{ amount: string }>(
-      'select amount::text from dividend_carry where upline_id = $1 and downline_id = $2',
-      [ids.agent1!, ids.player2!],
+    // player2 (10 %): −20.00, −10.00, then 30.00 − 10.00; agent1 (its 30 % less 10 %) twice that.
+    expect(await salaryPaid('player2')).toEqual([2000n]);
+    expect(await salaryPaid('agent1')).toEqual([4000n]);
+    // Each payee carries on its own, for the contract's team (player2's).
+    const carries = await server.deps.db.query<{ payee: string; amount: string }>(
+      `select upline_id::text as payee, amount::text from dividend_carry where downline_id = $1
+       order by upline_id`,
+      [ids.player2!],
     );
-    expect(carry).toEqual({ amount: '0' });
+    expect(carries).toEqual(
+      [ids.agent1!, ids.player2!]
+        .sort((a, b) => Number(BigInt(a) - BigInt(b)))
+        .map((payee) => ({ payee, amount: '0' })),
+    );
   });
 
   it('checks a dividend’s minimum on the team’s real loss, not on the truncated accruals', async () => {
@@ -323,8 +369,10 @@ describe.each(engines)('salary settlement on %s', (engine) => {
     await bet('player2', 1, '1000'); // lost 10.00 → 0.30 accrued
     await bet('player2', 2, '33'); // lost 0.33 → 0.0099, truncated to 0.00
     await settleDueSalaries(server.deps, at(3 * 24 * 60));
-    // The team lost exactly the 10.33 minimum: the 0.30 accrued is paid.
-    expect(await salaryPaid()).toEqual([30n]);
+    // The team lost exactly the 10.33 minimum: the 0.30 accrued is paid; agent1's difference
+    // (27 %) accrued 2.70 and 0.08 (0.0891 truncated).
+    expect(await salaryPaid('player2')).toEqual([30n]);
+    expect(await salaryPaid('agent1')).toEqual([278n]);
     expect(await ledgerSum(server)).toBe(0n);
   });
 });

@@ -163,10 +163,11 @@ const plans: ContractPlan[] = [
   { upline: 'agent3', downline: 'player6', type: 'realTimeSalary', terms: terms('3.00') },
   { upline: 'agent3', downline: 'player6', type: 'dividend', terms: terms('5.00') },
 ];
-// Above the cap or above what its upline holds, some of them earn less than their rate: player3's
+// Above the cap or above what its upline holds, some of them pay less than their rate: player3's
 // 2.50 pays 1.50 (the cap), player6's real-time 3.00 pays 1.00 (what agent3 holds); and up a
-// chain each earns only what is left above the contracts below it (agent1's dividend on agent2's
-// team earns 10 − 5 = 5 % of player6's bets).
+// chain each level earns only what is left above the levels below it (agent2, paid 10 % of its
+// team's loss by agent1's dividend, earns 10 − 5 = 5 % of player6's; agent3 keeps its 20 %
+// less the 5 % it passes to player6; agent1 its 30 % less agent2's 10 %).
 
 interface PlannedBet {
   member: string;
@@ -196,20 +197,36 @@ const settlementKey = (agentId: string, type: string, periodStart: Date) =>
   `${agentId}:${type}:${periodStart.toISOString()}`;
 
 /**
- * What each (agent, type, period) must be paid: per contract, its share × each bet of the
- * downline's team (truncated per bet; a dividend on the house's result, stake − win), summed over
- * the period, counted only when the contract's minimums are met (active members, period bet, and
+ * What each (payee, type, period) must be paid (issue 34: a contract pays its downline, and its
+ * upline keeps the level difference). Per bet, the levels up its chain, nearest first: each
+ * contract whose team has the bettor pays its downline its rate, bounded by the cap and by what
+ * its upline holds; and when no contract of the type pays that upline from above, the upline is
+ * paid up to what it holds itself (bounded by the cap). Each level earns its rate less the
+ * highest such rate of the same basis nearer the bettor (never below 0), × the bet (truncated
+ * per bet; a dividend on the house's result, stake − win), summed over the period per contract
+ * and payee, counted only when the contract's minimums are met (active members, period bet, and
  * for a dividend the team's loss) and the sum is positive. Every period with a bet gets a
- * settlement, 0 or not. A contract's share of a bet: its rate bounded by the cap and by what its
- * upline holds, less the highest such rate of the same basis nearer the bettor (never below 0).
- * A dividend is paid on the pair's net loss since its last paid period (negative carry-over).
+ * settlement, 0 or not. A dividend is paid on the payee's net share of the team's loss since its
+ * last paid period (negative carry-over, per payee and team).
  */
 function expectedSettlements(bets: PlannedBet[], ids: Map<string, string>): Map<string, bigint> {
+  /** What a member holds for a type: the operator's rate, else its upline's contract's. */
+  const held = (member: string, type: ContractType): bigint =>
+    HELD_BP[member]?.[basisOf(type)] ??
+    plans
+      .filter((plan) => plan.downline === member && plan.type === type)
+      .reduce((most, plan) => {
+        const rate = BigInt(parseRateBasisPoints(plan.terms.rate));
+        return rate > most ? rate : most;
+      }, 0n);
+  const paidFromAbove = (member: string, type: ContractType) =>
+    plans.some((plan) => plan.downline === member && plan.type === type);
   const perContract = new Map<
     string,
     {
       plan: ContractPlan;
       index: number;
+      payee: string;
       start: Date;
       key: string;
       amount: bigint;
@@ -219,27 +236,33 @@ function expectedSettlements(bets: PlannedBet[], ids: Map<string, string>): Map<
     }
   >();
   for (const bet of bets) {
-    // The bet's chain: the contracts whose team has the bettor, nearest first, then by id.
-    const chain = plans
+    // The bet's levels: the contracts whose team has the bettor, nearest first, then by id.
+    const levels = plans
       .map((plan, index) => ({ plan, index, depth: depthInTeam(bet.member, plan.downline) }))
-      .filter((entry) => entry.depth !== null)
-      .sort((a, b) => a.depth! - b.depth! || a.index - b.index);
+      .filter((entry): entry is typeof entry & { depth: number } => entry.depth !== null)
+      .flatMap(({ plan, index, depth }) => {
+        const cap = CAP_BP[basisOf(plan.type)];
+        const upline = held(plan.upline, plan.type);
+        const own = min(min(BigInt(parseRateBasisPoints(plan.terms.rate)), upline), cap);
+        const downline = { plan, index, depth, side: 0, payee: plan.downline, rate: own };
+        if (paidFromAbove(plan.upline, plan.type)) return [downline];
+        const top = { plan, index, depth: depth + 1, side: 1, payee: plan.upline };
+        return [downline, { ...top, rate: min(upline, cap) }];
+      })
+      .sort((a, b) => a.depth - b.depth || a.side - b.side || a.index - b.index);
     const highest = { turnover: 0n, loss: 0n };
-    for (const { plan, index } of chain) {
+    for (const { plan, index, payee, rate } of levels) {
       const basis = basisOf(plan.type);
-      const rate = min(
-        min(BigInt(parseRateBasisPoints(plan.terms.rate)), HELD_BP[plan.upline]![basis]),
-        CAP_BP[basis],
-      );
       const basisPoints = rate > highest[basis] ? rate - highest[basis] : 0n;
       if (rate > highest[basis]) highest[basis] = rate;
       const length = PERIOD_MINUTES[plan.type] * MINUTE;
       const start = new Date(Math.floor(bet.at.getTime() / length) * length);
-      const key = settlementKey(ids.get(plan.upline)!, plan.type, start);
+      const key = settlementKey(ids.get(payee)!, plan.type, start);
       const base = plan.type === 'dividend' ? bet.stake - bet.win : bet.stake;
       const sum = perContract.get(`${index}|${key}`) ?? {
         plan,
         index,
+        payee,
         start,
         key,
         amount: 0n,
@@ -255,20 +278,20 @@ function expectedSettlements(bets: PlannedBet[], ids: Map<string, string>): Map<
     }
   }
   const expected = new Map<string, bigint>();
-  // A dividend's share passes through the pair's carry-over, period after period: a won period
+  // A dividend's share passes through the payee's carry-over, period after period: a won period
   // is carried, later losses cover it first; a loss that misses the terms leaves it as it was.
   const carry = new Map<string, bigint>();
   const inOrder = [...perContract.values()].sort(
     (a, b) => a.start.getTime() - b.start.getTime() || a.index - b.index,
   );
-  for (const { plan, key, amount, valid, loss, bettors } of inOrder) {
+  for (const { plan, payee, key, amount, valid, loss, bettors } of inOrder) {
     const met =
       bettors.size >= plan.terms.activeMembers &&
       valid >= parseMoney(plan.terms.periodBet) &&
       (plan.type !== 'dividend' || loss >= parseMoney(plan.terms.profitLoss));
     let paid = met && amount > 0n ? amount : 0n;
     if (plan.type === 'dividend') {
-      const pair = `${plan.upline}>${plan.downline}`;
+      const pair = `${payee}>${plan.downline}`;
       const carried = carry.get(pair) ?? 0n;
       const net = carried + amount;
       paid = net > 0n && met ? net : 0n;
@@ -514,7 +537,10 @@ async function prepareWork(db: Database): Promise<Work> {
   const ids = await memberIds(db);
   const bets = planBets(Date.now());
   await writeWork(db, ids, bets);
-  const agents = [...new Set(plans.map((plan) => ids.get(plan.upline)!))];
+  // Every payee: the contracts' downlines and, for their differences, their uplines.
+  const agents = [...new Set(plans.flatMap((plan) => [plan.upline, plan.downline]))].map(
+    (account) => ids.get(account)!,
+  );
   return {
     expected: expectedSettlements(bets, ids),
     balancesBefore: await agentBalances(db, agents),

@@ -14,6 +14,7 @@ const view = (
   awaitingSettlement: '0.00',
   settlements: [],
   contractsInEffect: 1,
+  contractsHeld: 0,
 });
 const event = (
   accrued: string,
