@@ -118,9 +118,12 @@ describe.each(engines)('downline-bonus-farming on %s', (engine) => {
     await play(farmer, launch, '50.00', LOSE);
     await deposit(server, farmer.token, '50.00');
     await play(farmer, launch, '50.00', LOSE);
+    // The farmer's own levels (each contract pays its downline; the agent's difference rows
+    // count the same bets again): 80.00 of real money per type.
     const accrued = await server.deps.db.query<{ contract_type: string; valid: string }>(
       `select a.contract_type, sum(a.valid_bet)::text as valid from salary_accruals a
        join bets b on b.id = a.bet_id where b.member_id = $1 and a.id > $2
+         and a.agent_id = $1
        group by 1 order by 1`,
       [farmer.id, mark.accrual],
     );
