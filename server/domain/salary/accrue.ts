@@ -76,18 +76,17 @@ export const accrualBetJson = (bet: AccrualBet & { gameType?: string }) => ({
 });
 
 /**
- * Called inside the bet's own transaction: every contract in effect whose downline placed the
- * bet, or has the bettor in its team, accrues its agent's salary at once (issue 6). A contract
- * is on its downline's team (the downline and everyone under it), as its terms are: "active
- * members" and "period bet" are the team's. So a bet earns each agent up the bettor's chain that
- * holds a contract with the next one down.
+ * One bet's salaries, inside the caller's transaction (the demo vendor folds them in after the
+ * bet's answer instead: `salary_accrue_fold`, issue 31; this runs the same function for one bet).
+ * A contract covers its downline's team (the downline and everyone under it), as its terms do:
+ * "active members" and "period bet" are the team's.
  *
- * What each earns is bounded (issue 11): a contract's rate counts only up to what its upline
- * holds itself and the operator's cap, and the chain is split by level difference
- * (`splitChain`, which the database function `salary_accrue_bet` of migration 046 does in SQL):
- * nearest the bettor first, each contract earns its rate minus the highest one below it on the
- * same basis, so the chain together never earns more than the cap. One statement; a bet's
- * accruals run it among the others (server/domain/accruals/bet.ts).
+ * Who is paid (issue 34, migration 051): each contract in effect up the bettor's chain pays its
+ * downline its rate, bounded by what its upline holds and the operator's cap (issue 11); the
+ * upline at the top of the type's contracts keeps the level difference, up to what it holds
+ * itself. Nearest the bettor first, each level earns its rate minus the highest one below it on
+ * the same basis (`splitChain` states the split), so the chain together never earns more than
+ * the cap. One statement.
  */
 export async function accrueWithin(
   tx: Queryable,
