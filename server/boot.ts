@@ -22,6 +22,7 @@ import { type App, createApp } from './http/app';
 import type { AppDeps } from './deps';
 import { confirmPendingDemoDeposits } from './jobs/demoChannelCatchUp';
 import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
+import { missingAnnouncementLanguages } from './config/announcements';
 import { startJobs } from './jobs/scheduler';
 import { loadSettings } from './domain/backOffice/economySettings';
 import { seedCatalogue } from './seed/seedCatalogue';
@@ -243,6 +244,16 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
     websocketOnly: options.websocketOnly,
   });
   observe({ sockets: () => app.io.engine.clientsCount, db });
+  // A language offered without its announcements shows English bodies under its own buttons.
+  const untranslated = missingAnnouncementLanguages(
+    deps.config.announcements,
+    deps.config.brand.languages,
+  );
+  if (untranslated.length > 0) {
+    app.http.log.warn(
+      `announcements shown in English where a language lacks them: ${untranslated.join('; ')}`,
+    );
+  }
   // Demo members disabled at this start: their open pages log out, as at a logout (with Redis,
   // on the other instances too).
   publishOne(deps, 'sessionsEnded', { sessionIds: endedSessions, reason: 'disabled' });

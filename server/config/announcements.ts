@@ -21,13 +21,31 @@ const id = z.string().regex(/^[a-z0-9-]{1,40}$/, 'lower-case letters, digits and
 const sitePath = /^\/(?!\/)[^\s]*$/;
 const httpUrl = /^https?:\/\/[^\s/]+[^\s]*$/;
 
+const imageUrl = z.string().refine((url) => sitePath.test(url) || httpUrl.test(url), {
+  message: 'must be a site path (/banners/…) or an http(s) URL',
+});
+
+/**
+ * A banner's creative: one image for every language, or one per language (issue 34, finding 8:
+ * a creative's text is part of its picture), EN the fallback.
+ */
+const bannerImage = z.union([
+  imageUrl,
+  z
+    .record(z.string(), imageUrl)
+    .refine((urls) => Object.keys(urls).every((code) => isKnownLanguage(code)), {
+      message: 'keys must be language codes (EN, ES, …)',
+    })
+    .refine((urls) => Object.hasOwn(urls, 'EN'), {
+      message: 'needs an EN image (the fallback language)',
+    }),
+]);
+
 const banner = z
   .object({
     id,
     groupName: z.enum(bannerGroups),
-    url: z.string().refine((url) => sitePath.test(url) || httpUrl.test(url), {
-      message: 'must be a site path (/banners/…) or an http(s) URL',
-    }),
+    url: bannerImage,
     linkageType: z.enum(linkageTypes),
     link: z.string().nullable().default(null),
     title: localizedText,
@@ -93,3 +111,35 @@ export const announcementsConfigSchema = z.object({
 });
 
 export type AnnouncementsConfig = z.infer<typeof announcementsConfigSchema>;
+
+/**
+ * What the announcements lack in the offered languages (issue 34, finding 8): each text, and
+ * each banner creative given per language, that falls back to English in one of them. The
+ * server warns at start (a Thai player would see an English body under Thai buttons); a single
+ * image for every language is taken as meant for all of them.
+ */
+export function missingAnnouncementLanguages(
+  config: AnnouncementsConfig,
+  languages: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  const check = (where: string, texts: Record<string, string>) => {
+    const missing = languages.filter((code) => !Object.hasOwn(texts, code));
+    if (missing.length > 0) problems.push(`${where} has no ${missing.join(', ')}`);
+  };
+  for (const banner of config.banners) {
+    check(`banner ${banner.id}: title`, banner.title);
+    if (typeof banner.url !== 'string') check(`banner ${banner.id}: image`, banner.url);
+  }
+  for (const [kind, items] of [
+    ['notice', config.notices],
+    ['pop-up', config.popups],
+    ['agent notice', config.agentNotices],
+  ] as const) {
+    for (const item of items) {
+      check(`${kind} ${item.id}: title`, item.title);
+      check(`${kind} ${item.id}: content`, item.content);
+    }
+  }
+  return problems;
+}

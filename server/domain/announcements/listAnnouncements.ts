@@ -17,7 +17,8 @@ export interface AnnouncementQuery {
 }
 
 /** The text in `language`, else English (the schema makes every text have one). */
-export function localize(texts: Record<string, string>, language: string): string {
+export function localize(texts: Record<string, string> | string, language: string): string {
+  if (typeof texts === 'string') return texts;
   return texts[language] ?? texts.EN ?? Object.values(texts)[0] ?? '';
 }
 
@@ -61,7 +62,7 @@ export function listAnnouncements(
       ? config.banners.map((banner): Banner => ({
           id: banner.id,
           groupName: banner.groupName,
-          url: banner.url,
+          url: localize(banner.url, language),
           linkageType: banner.linkageType,
           link: banner.link,
           title: localize(banner.title, language),

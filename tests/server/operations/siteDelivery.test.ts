@@ -1,3 +1,4 @@
+import { localize } from '../../../server/domain/announcements/listAnnouncements';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -269,13 +270,15 @@ describe('site delivery: compression, caching, robots.txt and the HTML shell', (
       (entry) => entry.groupName === 'w_home',
     );
     expect(banner).toBeDefined();
+    // The creative of the page's language (the default: the requests name none).
+    const image = localize(banner!.url, server.deps.config.brand.defaultLanguage);
     for (const pathname of ['/', '/index', '/index.html', '/home', '/Home/']) {
       const answer = await raw(server, pathname, { 'accept-encoding': 'br' });
       expect(answer.headers['content-encoding']).toBe('br');
       const html = decode(answer);
-      expect(html, pathname).toContain(preload(banner!.url));
+      expect(html, pathname).toContain(preload(image));
       // Inside the head, and the rest of the page as built.
-      expect(html.indexOf(preload(banner!.url))).toBeLessThan(html.indexOf('</head>'));
+      expect(html.indexOf(preload(image))).toBeLessThan(html.indexOf('</head>'));
       expect(html).toContain('<script type="module" crossorigin src="/assets/app-abc123.js">');
     }
     for (const pathname of ['/rng', '/member/deposit', '/login']) {
