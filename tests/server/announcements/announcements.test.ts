@@ -45,7 +45,7 @@ describe.each(engines)('MCSFE_getListAnnouncements on %s', (engine) => {
     expect(home[0]).toEqual({
       id: 'home-welcome',
       groupName: 'w_home',
-      url: '/banners/welcome.svg',
+      url: '/banners/welcome.en.svg',
       linkageType: 'INTERNAL',
       link: '/promotions',
       title: "Welcome offer: see this week's promotions",
@@ -124,9 +124,15 @@ describe.each(engines)('MCSFE_getListAnnouncements on %s', (engine) => {
       content: '<p>English body</p>',
       promotionType: null,
     });
-    // A language the brand has texts for nowhere (Korean here) is all English.
-    const korean = await list('types=B&language=KO');
-    expect(korean.banners[0]?.title).toBe("Welcome offer: see this week's promotions");
+    // A language the platform knows but the brand has texts for nowhere (Indonesian here) is
+    // all English, creative and all.
+    const indonesian = await list('types=B&language=ID');
+    expect(indonesian.banners[0]?.title).toBe("Welcome offer: see this week's promotions");
+    expect(indonesian.banners[0]?.url).toBe('/banners/welcome.en.svg');
+    // An offered language has its own texts and creative (issue 34, finding 8).
+    const thai = await list('types=B&language=TH');
+    expect(thai.banners[0]?.url).toBe('/banners/welcome.th.svg');
+    expect(thai.banners[0]?.title).not.toBe("Welcome offer: see this week's promotions");
     // A well-formed code nobody knows is not an error either.
     expect((await list('types=B&language=XX')).banners[0]?.title).toBe(
       "Welcome offer: see this week's promotions",

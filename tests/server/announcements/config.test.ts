@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { missingAnnouncementLanguages } from '../../../server/config/announcements';
 import { platformConfigSchema } from '../../../server/config/schema';
+import { listAnnouncements } from '../../../server/domain/announcements/listAnnouncements';
 
 const shipped = JSON.parse(await readFile('config/platform.json', 'utf8')) as Record<
   string,
@@ -36,11 +38,57 @@ describe('announcements configuration', () => {
     const parsed = platformConfigSchema.parse(shipped);
     const home = parsed.announcements.banners.filter((b) => b.groupName === 'w_home');
     expect(home).toHaveLength(3);
-    for (const { url } of parsed.announcements.banners) {
+    const images = parsed.announcements.banners.flatMap(({ url }) =>
+      typeof url === 'string' ? [url] : Object.values(url),
+    );
+    for (const url of images) {
       const svg = await readFile(`public${url}`, 'utf8');
       expect(svg).toMatch(/^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       expect(svg).not.toMatch(/<script|on\w+=/i);
     }
+  });
+
+  it('ships every announcement and creative in every offered language (issue 34, finding 8)', () => {
+    const parsed = platformConfigSchema.parse(shipped);
+    expect(missingAnnouncementLanguages(parsed.announcements, parsed.brand.languages)).toEqual([]);
+  });
+
+  it('takes a creative per language, EN the fallback, and names what a language lacks', () => {
+    const perLanguage = {
+      ...banner,
+      url: { EN: '/banners/welcome.en.svg', TH: '/banners/welcome.th.svg' },
+    };
+    expect(problems(section({ banners: [perLanguage] }))).toEqual([]);
+    expect(problems(section({ banners: [{ ...perLanguage, url: { TH: '/b.svg' } }] }))).toEqual([
+      expect.stringMatching(/^announcements\.banners\.0\.url: .*EN image/),
+    ]);
+    expect(
+      problems(section({ banners: [{ ...perLanguage, url: { EN: 'javascript:alert(1)' } }] })),
+    ).not.toEqual([]);
+    const parsed = platformConfigSchema.parse({
+      ...shipped,
+      announcements: section({
+        banners: [perLanguage],
+        popups: [{ id: 'p', execution: 'B', title: { EN: 'T', TH: 'ท' }, content: { EN: 'C' } }],
+      }),
+    });
+    const query = (language: string) => ({
+      types: new Set(['B'] as const),
+      executions: new Set(['B'] as const),
+      language,
+    });
+    expect(listAnnouncements(parsed.announcements, query('TH')).banners[0]?.url).toBe(
+      '/banners/welcome.th.svg',
+    );
+    expect(listAnnouncements(parsed.announcements, query('VI')).banners[0]?.url).toBe(
+      '/banners/welcome.en.svg',
+    );
+    expect(missingAnnouncementLanguages(parsed.announcements, ['EN', 'ES', 'TH'])).toEqual([
+      'banner b1: title has no TH',
+      'banner b1: image has no ES',
+      'pop-up p: title has no ES',
+      'pop-up p: content has no ES, TH',
+    ]);
   });
 
   it('defaults a NONE banner link to null and a pop-up goReward to false', () => {
