@@ -69,8 +69,22 @@ export function isPageEnabled(page: AgentPage, features: AgentFeatures): boolean
   return true;
 }
 
-/** Requests waiting for this agent's answer on a contract page (0 elsewhere). */
+/**
+ * Requests waiting for this agent's answer on a contract page (0 elsewhere): a salary page
+ * counts its type's; agentContracts, where every offer to the agent is answered, all of them.
+ */
 export function pendingRequests(page: AgentPage, funds: ConsolidatedFunds | null): number {
-  if (!funds || !(page in contractFields)) return 0;
+  if (!funds) return 0;
+  if (page === 'agentContracts') return waitingAnswers(funds);
+  if (!(page in contractFields)) return 0;
   return Number(funds[contractFields[page as keyof typeof contractFields].request]) || 0;
+}
+
+/** Every contract request waiting for this member's answer, of any type (the `…req` fields). */
+export function waitingAnswers(funds: ConsolidatedFunds | null): number {
+  if (!funds) return 0;
+  return Object.values(contractFields).reduce(
+    (sum, { request }) => sum + (Number(funds[request]) || 0),
+    0,
+  );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractAnswer, ContractSide } from '../../../api/contracts';
+import type { ContractAnswer, ContractSide, ContractView } from '../../../api/contracts';
 import type { ContractType, StoredContractState } from '../../../shared/contracts';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { EmptyState } from '../../components/EmptyState';
 import { useContracts } from './useContracts';
+import { whoEarnsText } from './whoEarns';
 import { agentFeature } from '../../../app/features/agent';
 import { useFeature } from '../../core/useFeature';
 import { Badge } from '../../components/Badge';
@@ -21,16 +22,19 @@ const STATUS_TONES: Partial<Record<StoredContractState, 'accent' | 'success' | '
 /**
  * Contracts of one side with the moves that side may make now (the server's `actions`, from
  * the shared lifecycle machine): the downline accepts or rejects, the upline withdraws an offer
- * or asks to end a contract.
+ * or asks to end a contract. Each card says who earns what under it.
  */
 export function ContractList({
   role,
   type,
   testId,
+  emptyTitle,
 }: {
   role: ContractSide;
   type?: ContractType;
   testId: string;
+  /** What an empty list says (default "No contracts yet."). */
+  emptyTitle?: string;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -38,6 +42,7 @@ export function ContractList({
   const { state, merge, reload } = useContracts(role, type);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const whoEarns = (contract: ContractView) => whoEarnsText(t, contract);
 
   if (state.kind === 'loading') return <p role="status">{t('common.loading')}</p>;
   if (state.kind === 'failed') {
@@ -47,7 +52,13 @@ export function ContractList({
       </p>
     );
   }
-  if (state.contracts.length === 0) return <EmptyState title={t('contracts.none')} />;
+  if (state.contracts.length === 0) {
+    return (
+      <div data-testid={testId} data-empty="true">
+        <EmptyState title={emptyTitle ?? t('contracts.none')} />
+      </div>
+    );
+  }
   return (
     <div className="contract-list" data-testid={testId}>
       {error && (
@@ -73,6 +84,11 @@ export function ContractList({
                 </Badge>
               </span>
             </div>
+            {whoEarns(contract) && (
+              <p className="contract-who-earns" data-testid="contract-who-earns">
+                {whoEarns(contract)}
+              </p>
+            )}
             <p className="contract-terms">
               {t('contracts.terms', {
                 activeMembers: contract.terms.activeMembers,

@@ -4,7 +4,9 @@ import type { Downline } from '../../../api/contracts';
 import {
   type ContractType,
   contractTermsProblem,
+  formatRate,
   parseRateBasisPoints,
+  payBasisOf,
 } from '../../../shared/contracts';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { errorFor } from '../../components/forms/errorFields';
@@ -16,6 +18,54 @@ import { useQuery } from '../../hooks/useQuery';
 
 /** The form's fields, by name: a refusal of one shows under it (errorFields.ts). */
 const FORM_FIELDS = ['downlineId', 'rate', 'activeMembers', 'periodBet', 'profitLoss'];
+
+/** A typed rate in basis points, or null while it is not one. */
+function basisPointsOf(rate: string): number | null {
+  try {
+    return parseRateBasisPoints(rate.trim());
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Who earns what under the offer being written (issue 34): the downline is paid the typed rate
+ * on its team's valid bets (the dividend: net loss), the agent keeps the difference up to the
+ * most it may offer (the rate it holds, under the cap). Said in figures once the rate is one
+ * the agent may offer; in words before that.
+ */
+function OfferSplit({
+  id,
+  type,
+  downline,
+  rate,
+  max,
+}: {
+  id: string;
+  type: ContractType;
+  downline: string | null;
+  rate: string;
+  max: string | null;
+}) {
+  const { t } = useTranslation();
+  const basis = payBasisOf(type);
+  const offered = basisPointsOf(rate);
+  const most = max === null ? null : basisPointsOf(max);
+  const figures =
+    downline !== null && offered !== null && offered > 0 && most !== null && offered <= most;
+  return (
+    <p id={id} className="field-hint" data-testid="offer-split">
+      {figures
+        ? t(`contracts.offerSplit_${basis}`, {
+            downline,
+            rate: formatRate(offered),
+            max,
+            keep: formatRate(most - offered),
+          })
+        : t(`contracts.offerSplitWords_${basis}`)}
+    </p>
+  );
+}
 
 /**
  * The upline offers a contract of one type to a direct downline (spec 4/6): rate and the
@@ -46,6 +96,12 @@ export function OfferContractForm({
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // What the split sentence speaks of: the chosen downline and the typed rate (the fields stay
+  // the browser's own; the form's change events report them).
+  const [draft, setDraft] = useState<{ downlineId: string | null; rate: string | null }>({
+    downlineId: null,
+    rate: null,
+  });
 
   // The form waits for the limits too (or their failure): the rate's default is the most the
   // agent may offer, and a field drawn before they came would be redrawn under a typing hand.
@@ -53,6 +109,12 @@ export function OfferContractForm({
     return <p role="status">{t('common.loading')}</p>;
   if (downlines.length === 0) return <p>{t('contracts.noDownlines')}</p>;
   const max = limits?.[type].max ?? null;
+  const defaultRate = max !== null && parseRateBasisPoints(max) < 100 ? max : '1.00';
+  const offerable = downlines.filter((downline) => !downline.excluded);
+  const chosen =
+    downlines.find((downline) => downline.id === draft.downlineId && !downline.excluded) ??
+    offerable[0] ??
+    null;
   // Each refusal under its field (errorFields.ts); the rest above the button.
   const fieldError = (field: string) => errorText(errorFor(error, field));
   const formError = errorFor(error, '*', FORM_FIELDS);
@@ -70,6 +132,13 @@ export function OfferContractForm({
       noValidate
       aria-busy={sending}
       data-testid="offer-contract"
+      onChange={(event) => {
+        const data = new FormData(event.currentTarget);
+        setDraft({
+          downlineId: String(data.get('downlineId') ?? ''),
+          rate: String(data.get('rate') ?? ''),
+        });
+      }}
       onSubmit={async (event) => {
         event.preventDefault();
         // A new try: the last one's outcome goes (a success beside a new error misleads).
@@ -130,14 +199,23 @@ export function OfferContractForm({
         name="rate"
         error={fieldError('rate')}
         inputMode="decimal"
-        defaultValue={max !== null && parseRateBasisPoints(max) < 100 ? max : '1.00'}
-        aria-describedby={max !== null ? `offer-rate-max-${type}` : undefined}
+        defaultValue={defaultRate}
+        aria-describedby={
+          max !== null ? `offer-rate-max-${type} offer-split-${type}` : `offer-split-${type}`
+        }
       />
       {max !== null && (
         <p id={`offer-rate-max-${type}`} className="field-hint" data-testid="offer-rate-max">
           {t('contracts.rateUpTo', { max })}
         </p>
       )}
+      <OfferSplit
+        id={`offer-split-${type}`}
+        type={type}
+        downline={chosen?.account ?? null}
+        rate={draft.rate ?? defaultRate}
+        max={max}
+      />
       <Field
         label={t('contracts.activeMembers')}
         name="activeMembers"

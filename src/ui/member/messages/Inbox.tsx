@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { errorCodeOf } from '../../core/apiErrors';
 import { MESSAGE_PAGE_SIZE, type MessagePage, type MessageView } from '../../../shared/messages';
 import { useKeyedQuery } from '../../hooks/useQuery';
@@ -8,7 +9,7 @@ import { useErrorText } from '../../components/forms/useErrorText';
 import { useDialog } from '../../components/DialogProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { RecordsPager } from '../../components/records/RecordsTable';
-import { messageText } from './messageText';
+import { awaitsAnswer, messageText } from './messageText';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Button } from '../../components/Button';
 import { messagesFeature } from '../../../app/features/messages';
@@ -21,9 +22,17 @@ const codeOf = (error: unknown) => errorCodeOf(error);
  * The member's inbox (player messageV2, the agent's messages page): newest first, paged. Opening
  * a message marks it read; "mark all as read" and delete (after a confirmation) act on the
  * server, and every tab of the member follows through the `message` event, which also brings
- * new messages into the open page.
+ * new messages into the open page. A contract notice that waits for the reader's answer (an
+ * offer, a termination request) links to where it is answered: `contractsPath`.
  */
-export function Inbox({ testId }: { testId: string }) {
+export function Inbox({
+  testId,
+  contractsPath = '/member/contracts',
+}: {
+  testId: string;
+  /** Where the reader answers its contracts: the member centre's page, or the back office's. */
+  contractsPath?: string;
+}) {
   const { t, i18n } = useTranslation();
   const { realtime } = useServices();
   const messagesModule = useFeature(messagesFeature);
@@ -139,7 +148,18 @@ export function Inbox({ testId }: { testId: string }) {
                 {expanded && (
                   <div id={`message-${message.id}`} className="inbox-body">
                     <p className="inbox-text">{text}</p>
-                    <Button onClick={() => void remove(message)}>{t('messages.delete')}</Button>
+                    <div className="button-row">
+                      {awaitsAnswer(message) && (
+                        <Link
+                          className="button primary"
+                          to={contractsPath}
+                          data-testid={`${testId}-open-contracts`}
+                        >
+                          {t('messages.openContracts')}
+                        </Link>
+                      )}
+                      <Button onClick={() => void remove(message)}>{t('messages.delete')}</Button>
+                    </div>
                   </div>
                 )}
               </li>
