@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../shared/money';
 import { DrawGame } from './DrawGame';
@@ -45,13 +45,14 @@ export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
   const shownBalance = balance ?? session.balance;
   const chosenBet = bet ?? session.betLevels[0]!;
   const money = (amount: string) => formatMoney(parseMoney(amount), i18n.language);
-  const onBalance = (next: string) => setBalance(next);
+  // Stable (the slot reveals the balance when its reels stop, in an effect that waits on it).
+  const onBalance = setBalance;
 
   return (
     <main className="play" data-testid="play">
       <header className="play-header">
         <h1>{session.gameName}</h1>
-        <p>
+        <p className="play-vendor">
           {session.vendor}
           {session.demo && <span className="play-badge">{t('play.freeTrial')}</span>}
         </p>
@@ -59,16 +60,7 @@ export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
           {t('play.balance')}: <strong data-testid="play-balance">{money(shownBalance)}</strong>
         </p>
       </header>
-      <label className="play-bet">
-        {t('play.bet')}
-        <select value={chosenBet} onChange={(event) => setBet(event.target.value)}>
-          {session.betLevels.map((level) => (
-            <option key={level} value={level}>
-              {money(level)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BetControl levels={session.betLevels} value={chosenBet} onChange={setBet} money={money} />
       {session.lotto && <LottoDraw lotto={session.lotto} draw={session.draw} />}
       {session.engine === 'slot' ? (
         <SlotGame api={api} launch={launch} bet={chosenBet} onBalance={onBalance} money={money} />
@@ -77,5 +69,62 @@ export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
       )}
       <p className="play-rtp">{t('play.rtp', { rtp: (session.rtp * 100).toFixed(2) })}</p>
     </main>
+  );
+}
+
+/**
+ * The bet: the native select (every level at a glance, and what the tests drive), with a step
+ * down and a step up beside it, each unavailable at its end. aria-disabled rather than disabled,
+ * so a keyboard player stepping to the end keeps the focus there.
+ */
+function BetControl({
+  levels,
+  value,
+  onChange,
+  money,
+}: {
+  levels: string[];
+  value: string;
+  onChange: (level: string) => void;
+  money: (amount: string) => string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const index = levels.indexOf(value);
+  const lower = index > 0 ? levels[index - 1] : undefined;
+  const higher = index >= 0 && index < levels.length - 1 ? levels[index + 1] : undefined;
+  return (
+    <div className="play-bet" role="group" aria-labelledby={`${id}-label`}>
+      <label id={`${id}-label`} htmlFor={id}>
+        {t('play.bet')}
+      </label>
+      <div className="play-bet-row">
+        <button
+          type="button"
+          className="play-step"
+          aria-label={t('play.lowerBet', { defaultValue: 'Lower bet' })}
+          aria-disabled={lower === undefined}
+          onClick={() => lower !== undefined && onChange(lower)}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+          {levels.map((level) => (
+            <option key={level} value={level}>
+              {money(level)}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="play-step"
+          aria-label={t('play.raiseBet', { defaultValue: 'Raise bet' })}
+          aria-disabled={higher === undefined}
+          onClick={() => higher !== undefined && onChange(higher)}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+    </div>
   );
 }

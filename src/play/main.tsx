@@ -2,18 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadSectionTexts, setupI18n } from '../i18n/setup';
 import { isCompleteLanguage } from '../shared/languages';
-import { applyInitialTheme } from '../ui/core/theme';
 import { createPlayApi } from './playApi';
 import { PlayApp } from './PlayApp';
+import { followTheme } from './theme';
 import './play.css';
 
 /**
  * The demo vendor's game page (play.html): its own small entry, opened in the game popup's
- * iframe or a page by launchGame's URL (`?launch=<token>&engine=slot|draw&lang=EN`).
+ * iframe or a page by launchGame's URL (`?launch=<token>&engine=slot|draw&lang=EN`; the site may
+ * add `&theme=dark|light`, theme.ts).
  */
 async function start(): Promise<void> {
-  applyInitialTheme();
   const query = new URLSearchParams(window.location.search);
+  followTheme(query);
   const requested = (query.get('lang') ?? 'EN').toUpperCase();
   const language = isCompleteLanguage(requested) ? requested : 'EN';
   await setupI18n(language);

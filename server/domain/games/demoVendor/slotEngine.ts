@@ -1,45 +1,27 @@
 import { randomInt } from 'node:crypto';
+import {
+  SLOT_STRIP_LENGTH,
+  SLOT_SYMBOLS,
+  SLOT_WEIGHTS,
+  type SlotSymbol,
+} from '../../../../src/shared/demoSlot';
 
 /**
- * The demo vendor's slot: three reels, one payline. Each reel stops on a symbol drawn with the
- * weights below (server-side, node:crypto), and the paytable pays a multiple of the bet. Its
- * return to player is computed exactly from the weights and the paytable (slotRtp), not guessed.
+ * The demo vendor's slot on the server: each reel stops on a symbol drawn with the shared
+ * weights (node:crypto). The symbols, the paytable and the exact return to player are shared
+ * with the game page (src/shared/demoSlot.ts), which shows the paytable from them.
  */
-export const SLOT_SYMBOLS = ['cherry', 'lemon', 'bell', 'star', 'seven', 'diamond'] as const;
-export type SlotSymbol = (typeof SLOT_SYMBOLS)[number];
-
-/** Stops per reel for each symbol (the same strip on every reel). */
-const WEIGHTS: Record<SlotSymbol, number> = {
-  cherry: 8,
-  lemon: 7,
-  bell: 5,
-  star: 4,
-  seven: 2,
-  diamond: 1,
-};
-const STRIP_LENGTH = Object.values(WEIGHTS).reduce((sum, weight) => sum + weight, 0);
-
-/** Three of a kind pays these multiples; exactly two cherries anywhere pay 2. */
-const THREE_OF_A_KIND: Record<SlotSymbol, number> = {
-  cherry: 6,
-  lemon: 9,
-  bell: 18,
-  star: 30,
-  seven: 100,
-  diamond: 500,
-};
-
-export function slotMultiple(reels: readonly SlotSymbol[]): number {
-  const [a, b, c] = reels;
-  if (a === b && b === c) return THREE_OF_A_KIND[a!];
-  const cherries = reels.filter((symbol) => symbol === 'cherry').length;
-  return cherries === 2 ? 2 : 0;
-}
+export {
+  SLOT_SYMBOLS,
+  slotMultiple,
+  slotRtp,
+  type SlotSymbol,
+} from '../../../../src/shared/demoSlot';
 
 function drawSymbol(): SlotSymbol {
-  let stop = randomInt(STRIP_LENGTH);
+  let stop = randomInt(SLOT_STRIP_LENGTH);
   for (const symbol of SLOT_SYMBOLS) {
-    stop -= WEIGHTS[symbol];
+    stop -= SLOT_WEIGHTS[symbol];
     if (stop < 0) return symbol;
   }
   throw new Error('unreachable: the weights cover the strip');
@@ -47,16 +29,4 @@ function drawSymbol(): SlotSymbol {
 
 export function spinReels(): SlotSymbol[] {
   return [drawSymbol(), drawSymbol(), drawSymbol()];
-}
-
-/** The exact return to player: the expected multiple over every reel combination. */
-export function slotRtp(): number {
-  let expected = 0;
-  for (const a of SLOT_SYMBOLS)
-    for (const b of SLOT_SYMBOLS)
-      for (const c of SLOT_SYMBOLS) {
-        const probability = (WEIGHTS[a] * WEIGHTS[b] * WEIGHTS[c]) / STRIP_LENGTH ** 3;
-        expected += probability * slotMultiple([a, b, c]);
-      }
-  return expected;
 }
