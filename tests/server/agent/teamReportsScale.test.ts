@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamOverview } from '../../../src/shared/agentReports';
-import { loginToken } from '../../support/identityClient';
-import { engines, startTestServer, type TestServer } from '../../support/testServer';
+import { bearer, loginToken } from '../../support/identityClient';
+import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 import { pageOf } from './agentClient';
 
 const BETS = 100_000;
 const MEMBERS = 1_000;
-/** Generous for a loaded CI machine; the figures printed are what to watch. */
+/**
+ * The budget on an idle machine; on a busy one it grows with the time an authenticated balance
+ * call takes in the same run (a report may take 200 of those): the test holds the reports to
+ * indexed SQL (a full scan of 100,000 bets takes far longer), not the machine to being idle.
+ * The figures printed are what to watch; speed goals live in bench/.
+ */
 const BUDGET_MS = 2_500;
+const BUDGET_IN_CALLS = 200;
 
 /**
  * The reports stay fast on a big team: 1,000 members three levels deep under agent2 (levels 2 to 4 of agent1's team), 100,000
@@ -121,8 +127,17 @@ describe.each(engines)('agent reports at 100,000 bets on %s', (engine) => {
     process.stdout.write(
       `agent reports on ${engine} at ${BETS} bets (ms): ${JSON.stringify(timings)}\n`,
     );
+    // The machine's pace now: the median of five authenticated balance calls.
+    const calls: number[] = [];
+    for (let n = 0; n < 5; n += 1) {
+      const started = performance.now();
+      await call(server, '/wps/v2/wallets/balance', { headers: bearer(token) });
+      calls.push(performance.now() - started);
+    }
+    const pace = calls.sort((a, b) => a - b)[2]!;
+    const budget = Math.max(BUDGET_MS, BUDGET_IN_CALLS * pace);
     for (const [name, ms] of Object.entries(timings)) {
-      expect(ms, name).toBeLessThan(BUDGET_MS);
+      expect(ms, `${name} (budget ${Math.round(budget)} ms)`).toBeLessThan(budget);
     }
   });
 });

@@ -14005,8 +14005,10 @@ export interface components {
                 periodEnd: string;
                 amount: string;
             }[];
-            /** @description How many downlines have this contract in effect with the agent. */
+            /** @description How many downlines have this contract in effect with the agent (it offered them). */
             contractsInEffect: number;
+            /** @description Contracts of this type in effect that pay the agent as their downline (0 or 1). */
+            contractsHeld: number;
         };
         SeamlessVendor: {
             vassalage: string;
