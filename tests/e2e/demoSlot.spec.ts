@@ -2,7 +2,7 @@ import { expect, type FrameLocator, type Locator, type Page, test } from '@playw
 import { SLOT_SYMBOLS, slotMultiple } from '../../src/shared/demoSlot';
 import { newAccount } from './accounts';
 import { grantBonus, rigNextSpin } from './ops';
-import { loginAs } from './support';
+import { loginAs, openSlot as openFirstSlot } from './support';
 
 /**
  * The demo vendor's slot as a player sees it (issue 34, finding 5): drawn, named symbols on the
@@ -26,15 +26,7 @@ async function openSlot(page: Page): Promise<{ game: FrameLocator; username: str
   await loginAs(page, username, password);
   // The login's proof of work takes the browser a while on a busy machine.
   await expect(page.getByTestId('account-menu')).toBeVisible({ timeout: 20_000 });
-  await page.goto('/rng');
-  await page
-    .getByTestId('game-grid')
-    .getByTestId('game-card')
-    .first()
-    .getByRole('button', { name: 'Play now' })
-    .click();
-  const game = page.frameLocator('dialog[data-modal="game"] iframe');
-  await expect(game.getByTestId('spin')).toBeEnabled();
+  const game = await openFirstSlot(page);
   return { game, username };
 }
 

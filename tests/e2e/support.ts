@@ -77,8 +77,8 @@ export async function registerByUsername(page: Page, username: string, email?: s
   await expect(page.getByTestId('account-menu')).toBeVisible();
 }
 
-/** Opens the first game of /rng for real play with `bet` chosen; answers the game's frame. */
-export async function openSlot(page: Page, bet: string) {
+/** Opens the first game of /rng for real play, with `bet` chosen if given; answers its frame. */
+export async function openSlot(page: Page, bet?: string) {
   await page.goto('/rng');
   await page
     .getByTestId('game-grid')
@@ -88,6 +88,6 @@ export async function openSlot(page: Page, bet: string) {
     .click();
   const game = page.frameLocator('dialog[data-modal="game"] iframe');
   await expect(game.getByTestId('spin')).toBeEnabled();
-  await game.getByRole('combobox').selectOption(bet);
+  if (bet !== undefined) await game.getByRole('combobox').selectOption(bet);
   return game;
 }
