@@ -8,11 +8,14 @@ export function CaptchaBox({
   onRefresh,
   refreshing,
   error,
+  errorTestId,
 }: {
   captcha: CaptchaImage | null;
   onRefresh: () => void;
   refreshing: boolean;
   error?: string | null;
+  /** The error's test id (the login form's keeps one wherever it shows). */
+  errorTestId?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -25,6 +28,7 @@ export function CaptchaBox({
         maxLength={6}
         required
         error={error}
+        errorTestId={errorTestId}
         addon={
           <button
             type="button"

@@ -11,6 +11,8 @@ import { fieldMessage } from '../components/forms/fieldMessages';
 import { Field } from '../components/Field';
 import { readForm } from './formData';
 import { useErrorText } from '../components/forms/useErrorText';
+import { placeError } from '../components/forms/errorFields';
+import { useNamedField } from '../components/forms/useNamedField';
 import { useRegistrationRules } from '../components/forms/useRegistrationRules';
 import { Button } from '../components/Button';
 import { authFeature } from '../../app/features/auth';
@@ -29,12 +31,16 @@ export default function ChangePasswordPopup() {
   const { completeLogin } = useAuthActions();
   const passwordRule = useRegistrationRules().config?.rules.password ?? DEFAULT_PASSWORD_RULE;
   const stored = data.currentPassword;
+  // The field a refusal names (`value.field`: the new password or its confirmation).
+  const { note, clear, named } = useNamedField();
   const machine = useMemo(
     () =>
       changePasswordMachine.provide({
-        actors: { submitChange: fromPromise(({ input }) => authModule.changePassword(input)) },
+        actors: {
+          submitChange: fromPromise(({ input }) => authModule.changePassword(input).catch(note)),
+        },
       }),
-    [authModule],
+    [authModule, note],
   );
   const [snapshot, send] = useMachine(machine, { input: { passwordRule, requireOld: !stored } });
   const { error, errors } = snapshot.context;
@@ -46,7 +52,18 @@ export default function ChangePasswordPopup() {
     (output) => void completeLogin({ result: output, password: null, mustChangePassword: false }),
   );
 
-  const errorFor = (field: string) => (errors[field] ? fieldMessage(t, errors[field]) : null);
+  // The form's own problems under their fields; a refusal (a wrong current password) under
+  // the field it belongs to (errorFields.ts), else above the button.
+  const placed = placeError(
+    error,
+    [...(stored ? [] : ['oldPassword']), 'newPassword', 'confirmNewPassword'],
+    named(error),
+  );
+  const errorFor = (field: string) => {
+    const problem = errors[field];
+    if (problem) return fieldMessage(t, problem);
+    return placed?.field === field ? errorText(placed.code) : null;
+  };
   return (
     <form
       className="auth-form"
@@ -54,6 +71,7 @@ export default function ChangePasswordPopup() {
       aria-busy={busy}
       onSubmit={(event) => {
         const fields = readForm(event);
+        clear();
         send({
           type: 'password.submit',
           oldPassword: stored ?? fields.oldPassword ?? '',
@@ -91,9 +109,9 @@ export default function ChangePasswordPopup() {
         required
         error={errorFor('confirmNewPassword')}
       />
-      {error && (
+      {placed && !placed.field && (
         <p className="form-error" role="alert">
-          {errorText(error)}
+          {errorText(placed.code)}
         </p>
       )}
       <Button type="submit" variant="primary" block disabled={busy}>

@@ -11,6 +11,8 @@ import { fieldMessage } from '../components/forms/fieldMessages';
 import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
 import { useErrorText } from '../components/forms/useErrorText';
+import { placeError } from '../components/forms/errorFields';
+import { useNamedField } from '../components/forms/useNamedField';
 import { useRegistrationRules } from '../components/forms/useRegistrationRules';
 import { DEFAULT_PASSWORD_RULE } from '../../shared/fieldRules';
 import { Button } from '../components/Button';
@@ -27,18 +29,22 @@ export default function ForgotPasswordPopup() {
   const authModule = useFeature(authFeature);
   const { completeLogin } = useAuthActions();
   const passwordRule = useRegistrationRules().config?.rules.password ?? DEFAULT_PASSWORD_RULE;
+  // The field a refusal names (`value.field`: the new password the server's rule refuses).
+  const { note, clear, named } = useNamedField();
   const machine = useMemo(
     () =>
       forgotPasswordMachine.provide({
         actors: {
           sendResetEmail: fromPromise(({ input }) =>
-            authModule.resetByEmail(input.username, input.email).then(() => undefined),
+            authModule.resetByEmail(input.username, input.email).then(() => undefined, note),
           ),
-          resetByEmailCode: fromPromise(({ input }) => authModule.resetByEmailCode(input)),
-          resetByMobile: fromPromise(({ input }) => authModule.resetByMobile(input)),
+          resetByEmailCode: fromPromise(({ input }) =>
+            authModule.resetByEmailCode(input).catch(note),
+          ),
+          resetByMobile: fromPromise(({ input }) => authModule.resetByMobile(input).catch(note)),
         },
       }),
-    [authModule],
+    [authModule, note],
   );
   const [snapshot, send] = useMachine(machine, { input: { passwordRule } });
   const { tab, error, errors, fields } = snapshot.context;
@@ -47,7 +53,21 @@ export default function ForgotPasswordPopup() {
     snapshot.matches('resetting') ||
     snapshot.matches('resendingEmail') ||
     snapshot.matches('resettingByEmail');
-  const errorFor = (field: string) => (errors[field] ? fieldMessage(t, errors[field]) : null);
+  // The form's own problems under their fields (its `field_invalid` says no more); a refusal
+  // under the field it belongs to (errorFields.ts), else above the button.
+  const placedIn = (formFields: readonly string[]) =>
+    error === 'field_invalid' && Object.keys(errors).length > 0
+      ? null
+      : placeError(error, formFields, named(error));
+  const fieldError = (field: string, placed: ReturnType<typeof placedIn>) => {
+    const problem = errors[field];
+    if (problem) return fieldMessage(t, problem);
+    return placed?.field === field ? errorText(placed.code) : null;
+  };
+  const submit = (fields: Record<string, string>) => {
+    clear();
+    send({ type: 'forgot.submit', fields });
+  };
 
   const result =
     snapshot.matches('loggedIn') && snapshot.status === 'done' ? snapshot.output : null;
@@ -61,6 +81,7 @@ export default function ForgotPasswordPopup() {
     snapshot.matches('resendingEmail') ||
     snapshot.matches('resettingByEmail')
   ) {
+    const placed = placedIn(['verificationCode', 'newPassword']);
     return (
       <div className="auth" data-testid="reset-email-code">
         <p role="status">{t('auth.resetCodeSent', { email: fields.email ?? '' })}</p>
@@ -68,7 +89,7 @@ export default function ForgotPasswordPopup() {
           className="auth-form"
           noValidate
           aria-busy={busy}
-          onSubmit={(event) => send({ type: 'forgot.submit', fields: readForm(event) })}
+          onSubmit={(event) => submit(readForm(event))}
         >
           <Field
             label={t('auth.verificationCode')}
@@ -76,7 +97,7 @@ export default function ForgotPasswordPopup() {
             inputMode="numeric"
             autoComplete="one-time-code"
             required
-            error={errorFor('verificationCode')}
+            error={fieldError('verificationCode', placed)}
           />
           <Field
             label={t('auth.newPassword')}
@@ -84,11 +105,11 @@ export default function ForgotPasswordPopup() {
             type="password"
             autoComplete="new-password"
             required
-            error={errorFor('newPassword')}
+            error={fieldError('newPassword', placed)}
           />
-          {error && error !== 'field_invalid' && (
+          {placed && !placed.field && (
             <p className="form-error" role="alert">
-              {errorText(error)}
+              {errorText(placed.code)}
             </p>
           )}
           <Button type="submit" variant="primary" block disabled={busy}>
@@ -100,7 +121,10 @@ export default function ForgotPasswordPopup() {
             type="button"
             className="link-button"
             disabled={busy}
-            onClick={() => send({ type: 'forgot.resend' })}
+            onClick={() => {
+              clear();
+              send({ type: 'forgot.resend' });
+            }}
           >
             {t('auth.resendCode')}
           </button>
@@ -116,6 +140,9 @@ export default function ForgotPasswordPopup() {
       </div>
     );
   }
+  const placed = placedIn(
+    tab === 'email' ? ['username', 'email'] : ['mobileNum', 'verificationCode', 'newPassword'],
+  );
   return (
     <div className="auth">
       <Tabs
@@ -128,34 +155,48 @@ export default function ForgotPasswordPopup() {
         className="auth-form"
         noValidate
         aria-busy={busy}
-        onSubmit={(event) => send({ type: 'forgot.submit', fields: readForm(event) })}
+        onSubmit={(event) => submit(readForm(event))}
       >
         {tab === 'email' ? (
           <>
-            <Field label={t('auth.username')} name="username" autoComplete="username" required />
+            <Field
+              label={t('auth.username')}
+              name="username"
+              autoComplete="username"
+              required
+              error={fieldError('username', placed)}
+            />
             <Field
               label={t('register.email')}
               name="email"
               type="email"
               autoComplete="email"
               required
+              error={fieldError('email', placed)}
             />
           </>
         ) : (
           <>
-            <MobileCodeFields purpose="login" />
+            <MobileCodeFields
+              purpose="login"
+              errors={{
+                mobileNum: fieldError('mobileNum', placed),
+                verificationCode: fieldError('verificationCode', placed),
+              }}
+            />
             <Field
               label={t('auth.newPassword')}
               name="newPassword"
               type="password"
               autoComplete="new-password"
               required
+              error={fieldError('newPassword', placed)}
             />
           </>
         )}
-        {error && (
+        {placed && !placed.field && (
           <p className="form-error" role="alert">
-            {errorText(error)}
+            {errorText(placed.code)}
           </p>
         )}
         <Button type="submit" variant="primary" block disabled={busy}>

@@ -14,6 +14,7 @@ import { readForm } from './formData';
 import { MobileCodeFields } from './MobileCodeFields';
 import { rememberedUsername, rememberUsername } from './rememberMe';
 import { useErrorText } from '../components/forms/useErrorText';
+import { placeError } from '../components/forms/errorFields';
 import { Button } from '../components/Button';
 import type { LoginOutcome } from '../core/session/useAuthActions';
 import { useRgRefusalText } from '../core/rgRefusal';
@@ -21,6 +22,30 @@ import { authFeature } from '../../app/features/auth';
 import { useFeature } from '../core/useFeature';
 
 export type { LoginOutcome };
+
+const MOBILE = /^[0-9]{6,15}$/;
+
+/** The fields of a tab, by the names its refusals are placed by (errorFields.ts). */
+function tabFields(tab: LoginTab, captchaRequired: boolean): string[] {
+  if (tab === 'mobile') return ['mobileNum', 'verificationCode'];
+  return captchaRequired ? ['username', 'password', 'captcha'] : ['username', 'password'];
+}
+
+/**
+ * The first field the login machine's own check finds missing (its `field_invalid` names
+ * none; see loginFieldsValid), so the message shows under it. Null when none is.
+ */
+function missingField(
+  tab: LoginTab,
+  captchaRequired: boolean,
+  fields: Record<string, string>,
+): string | null {
+  return (
+    tabFields(tab, captchaRequired).find((name) =>
+      name === 'mobileNum' ? !MOBILE.test(fields[name] ?? '') : (fields[name] ?? '') === '',
+    ) ?? null
+  );
+}
 
 /**
  * The login form (spec 2 login popup, 4 "Password login"): username tab and mobile (SMS code)
@@ -42,6 +67,8 @@ export function LoginForm({
     portal === 'player' && isFeatureEnabled(whitelabel, WhitelabelFlag.mobileCodeLogin);
   const [remember, setRemember] = useState(() => rememberedUsername() !== '');
   const typedPassword = useRef<string | null>(null);
+  // The field the last submit left empty: where the form's own `field_invalid` shows.
+  const [missing, setMissing] = useState<string | null>(null);
 
   const machine = useMemo(
     () =>
@@ -58,6 +85,7 @@ export function LoginForm({
   const { tab, captchaRequired, captcha, error, errorValue } = snapshot.context;
   // A time-out or self-exclusion says until when (issue 17).
   const said = error ? refusalText({ code: error, value: errorValue }) : null;
+  const shown = said ?? errorText(error);
   const busy = snapshot.matches('provingHuman') || snapshot.matches('submitting');
 
   const finished = snapshot.status === 'done' ? snapshot.output : null;
@@ -75,6 +103,12 @@ export function LoginForm({
   // The new-address code form stays while its code is checked (the busy states): the login
   // form it came from must not flash back, empty, in between.
   if (snapshot.matches('ipVerification') || (snapshot.context.ipVerification && busy)) {
+    // The code's own refusals (and an empty code) under it; the rest above the buttons.
+    const placed = placeError(
+      error,
+      ['verificationCode'],
+      error === 'field_invalid' ? 'verificationCode' : null,
+    );
     return (
       <form
         className="auth-form"
@@ -93,8 +127,14 @@ export function LoginForm({
           inputMode="numeric"
           autoComplete="one-time-code"
           required
-          error={errorText(error)}
+          error={placed?.field ? shown : null}
+          errorTestId="login-error"
         />
+        {placed && !placed.field && (
+          <p className="form-error" role="alert" data-testid="login-error">
+            {shown}
+          </p>
+        )}
         <div className="form-actions">
           <Button onClick={() => send({ type: 'login.cancel' })}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={busy}>
@@ -105,6 +145,14 @@ export function LoginForm({
     );
   }
 
+  // A refusal under the field it belongs to (errorFields.ts), the rest above the button; the
+  // message keeps its test id wherever it shows.
+  const placed = placeError(
+    error,
+    tabFields(tab, captchaRequired),
+    error === 'field_invalid' ? missing : null,
+  );
+  const under = (field: string) => (placed?.field === field ? shown : null);
   return (
     <div className="auth">
       <Tabs
@@ -119,6 +167,7 @@ export function LoginForm({
         aria-busy={busy}
         onSubmit={(event) => {
           const fields = readForm(event);
+          setMissing(missingField(tab, captchaRequired, fields));
           typedPassword.current = fields.password ?? null;
           if (tab === 'username') rememberUsername(remember ? (fields.username ?? '') : null);
           send({ type: 'login.submit', fields });
@@ -132,6 +181,8 @@ export function LoginForm({
               autoComplete="username"
               required
               defaultValue={rememberedUsername()}
+              error={under('username')}
+              errorTestId="login-error"
             />
             <Field
               label={t('auth.password')}
@@ -139,12 +190,16 @@ export function LoginForm({
               type="password"
               autoComplete="current-password"
               required
+              error={under('password')}
+              errorTestId="login-error"
             />
             {captchaRequired && (
               <CaptchaBox
                 captcha={captcha}
                 refreshing={snapshot.matches('loadingCaptcha')}
                 onRefresh={() => send({ type: 'login.refreshCaptcha' })}
+                error={under('captcha')}
+                errorTestId="login-error"
               />
             )}
             <label className="checkbox">
@@ -158,11 +213,18 @@ export function LoginForm({
             </label>
           </>
         ) : (
-          <MobileCodeFields purpose="login" />
+          <MobileCodeFields
+            purpose="login"
+            errors={{
+              mobileNum: under('mobileNum'),
+              verificationCode: under('verificationCode'),
+            }}
+            errorTestId="login-error"
+          />
         )}
-        {error && (
+        {placed && !placed.field && (
           <p className="form-error" role="alert" data-testid="login-error">
-            {said ?? errorText(error)}
+            {shown}
           </p>
         )}
         <Button type="submit" variant="primary" block disabled={busy} data-testid="login-submit">

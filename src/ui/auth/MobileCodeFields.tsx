@@ -6,6 +6,7 @@ import { smsCountdownMachine } from '../../machines/smsCountdown';
 import { Field } from '../components/Field';
 import { useCountries } from './useCountries';
 import { useErrorText } from '../components/forms/useErrorText';
+import { errorField } from '../components/forms/errorFields';
 import { Button } from '../components/Button';
 import { authFeature } from '../../app/features/auth';
 import { useFeature } from '../core/useFeature';
@@ -13,14 +14,19 @@ import { useFeature } from '../core/useFeature';
 /**
  * Country code, mobile number, and the SMS code with its "send" button (spec 4: resend is
  * disabled for expiredMinutes × 60 s with a visible countdown). Sending solves the proof of
- * work first. `purpose` picks the call: login/reset codes or registration codes.
+ * work first. `purpose` picks the call: login/reset codes or registration codes. The form's
+ * refusals of either field come in `errors`; a refused send shows under the number when it is
+ * the number's (invalid, registered already: errorFields.ts), else beside the send button.
  */
 export function MobileCodeFields({
   purpose,
   errors = {},
+  errorTestId,
 }: {
   purpose: 'login' | 'register';
   errors?: { mobileNum?: string | null; verificationCode?: string | null };
+  /** The test id of the form's refusal (`errors`), when it keeps one wherever it shows. */
+  errorTestId?: string;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -50,6 +56,11 @@ export function MobileCodeFields({
   const sending = snapshot.matches('sending');
   const counting = snapshot.matches('countingDown');
   const mobileValid = /^[0-9]{6,15}$/.test(mobileNum);
+  const sendError = snapshot.context.error;
+  const sendErrorOfNumber = errorField(sendError) === 'mobileNum';
+  const mobileError = errors.mobileNum ?? (sendErrorOfNumber ? errorText(sendError) : null) ?? null;
+  const codeError =
+    errors.verificationCode ?? (sendErrorOfNumber ? null : errorText(sendError)) ?? null;
 
   return (
     <>
@@ -76,13 +87,18 @@ export function MobileCodeFields({
             autoComplete="tel-national"
             value={mobileNum}
             onChange={(event) => setMobileNum(event.target.value.replace(/\D/g, ''))}
-            aria-invalid={errors.mobileNum ? true : undefined}
-            aria-describedby={errors.mobileNum ? mobileErrorId : undefined}
+            aria-invalid={mobileError ? true : undefined}
+            aria-describedby={mobileError ? mobileErrorId : undefined}
           />
         </div>
-        {errors.mobileNum && (
-          <p id={mobileErrorId} className="field-error" role="alert">
-            {errors.mobileNum}
+        {mobileError && (
+          <p
+            id={mobileErrorId}
+            className="field-error"
+            role="alert"
+            data-testid={errors.mobileNum ? errorTestId : undefined}
+          >
+            {mobileError}
           </p>
         )}
       </div>
@@ -92,7 +108,8 @@ export function MobileCodeFields({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={8}
-        error={errors.verificationCode ?? errorText(snapshot.context.error)}
+        error={codeError}
+        errorTestId={errors.verificationCode ? errorTestId : undefined}
         addon={
           <Button
             className="send-code"

@@ -20,6 +20,8 @@ import {
   useRegistrationRules,
 } from '../components/forms/useRegistrationRules';
 import { useErrorText } from '../components/forms/useErrorText';
+import { placeError } from '../components/forms/errorFields';
+import { useNamedField } from '../components/forms/useNamedField';
 import { LoadFailed } from '../components/LoadFailed';
 import { Button } from '../components/Button';
 import { authFeature } from '../../app/features/auth';
@@ -73,6 +75,8 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
   const whitelabel = useSiteInfo().info.whitelabel;
   const mobileEnabled = isFeatureEnabled(whitelabel, WhitelabelFlag.mobileRegistration);
   const usernameEnabled = isFeatureEnabled(whitelabel, WhitelabelFlag.usernameRegistration);
+  // The field a refusal names (`value.field`: any field the server's rules refuse).
+  const { note, clear, named } = useNamedField();
 
   const machine = useMemo(
     () =>
@@ -83,18 +87,20 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
           ),
           proveHuman: fromPromise(() => authModule.proveHuman()),
           submitRegistration: fromPromise(({ input }) =>
-            authModule.register(input.tab, {
-              ...input.fields,
-              altcha: input.altcha,
-              login: true,
-              registerMethod: 'WEB',
-              registerUrl: window.location.href,
-              domain: window.location.hostname,
-            }),
+            authModule
+              .register(input.tab, {
+                ...input.fields,
+                altcha: input.altcha,
+                login: true,
+                registerMethod: 'WEB',
+                registerUrl: window.location.href,
+                domain: window.location.hostname,
+              })
+              .catch(note),
           ),
         },
       }),
-    [authModule],
+    [authModule, note],
   );
   const [snapshot, send] = useMachine(machine, {
     input: {
@@ -126,11 +132,21 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
     (output) => void completeLogin({ result: output, password: null, mustChangePassword: false }),
   );
 
+  const shown = optionalFields.filter(([field]) => config.settings[field]?.enabled);
+  // The form's own problems under their fields; a refusal under the field it belongs to
+  // (errorFields.ts), else above the button.
+  const formFields = [
+    ...(tab === 'username' ? ['username'] : ['mobileNum', 'verificationCode']),
+    'password',
+    'confirmPassword',
+    ...shown.map(([field]) => field),
+  ];
+  const placed = placeError(error, formFields, named(error));
   const errorFor = (field: string) => {
     const problem = errors[field];
-    return problem ? fieldMessage(t, problem) : null;
+    if (problem) return fieldMessage(t, problem);
+    return placed?.field === field ? errorText(placed.code) : null;
   };
-  const shown = optionalFields.filter(([field]) => config.settings[field]?.enabled);
 
   return (
     <div className="auth">
@@ -148,6 +164,7 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
           const fields = readForm(event);
           const acceptedTerms = fields.acceptTerms === 'on';
           delete fields.acceptTerms;
+          clear();
           send({ type: 'register.submit', fields, acceptedTerms });
         }}
       >
@@ -219,9 +236,9 @@ function RegisterForm({ config }: { config: RegistrationConfig }) {
             {t('auth.termsRequired')}
           </p>
         )}
-        {error && (
+        {placed && !placed.field && (
           <p className="form-error" role="alert" data-testid="register-error">
-            {errorText(error)}
+            {errorText(placed.code)}
           </p>
         )}
         <Button type="submit" variant="primary" block disabled={busy}>

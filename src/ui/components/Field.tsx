@@ -7,6 +7,8 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
   /** Shown after the input, e.g. a "send code" button. */
   addon?: ReactNode;
+  /** The error's test id, for a form whose refusal keeps one id wherever it shows. */
+  errorTestId?: string;
 }
 
 /** A labelled input with its hint and error below it, wired for screen readers. */
@@ -16,6 +18,7 @@ export function Field({
   error,
   hint,
   addon,
+  errorTestId,
   'aria-describedby': described,
   ...input
 }: FieldProps) {
@@ -45,7 +48,7 @@ export function Field({
         </p>
       )}
       {error && (
-        <p id={errorId} className="field-error" role="alert">
+        <p id={errorId} className="field-error" role="alert" data-testid={errorTestId}>
           {error}
         </p>
       )}

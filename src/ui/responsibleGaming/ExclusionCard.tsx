@@ -12,6 +12,7 @@ import { Card } from '../components/Card';
 import { useDialog } from '../components/DialogProvider';
 import { Field, Select } from '../components/Field';
 import { useErrorText } from '../components/forms/useErrorText';
+import { placeError } from '../components/forms/errorFields';
 import { errorCodeOf, errorFieldOf } from '../core/apiErrors';
 import { useServices } from '../core/ServicesContext';
 import { useSafeNavigate } from '../core/useSafeNavigate';
@@ -35,7 +36,10 @@ export function ExclusionCard({ kind }: { kind: ExclusionKind }) {
   const navigate = useSafeNavigate();
   const { session, stopPlay$ } = useServices();
   const rgModule = useFeature(rgFeature);
-  const [error, setError] = useState<{ field: string | null; text: string } | null>(null);
+  // The refusal, and the field it names (the form's own check, or the server's `value.field`).
+  const [error, setError] = useState<{ code: string; field: string | null } | null>(null);
+  const placed = placeError(error?.code, ['duration', 'password'], error?.field);
+  const under = (field: string) => (placed?.field === field ? errorText(placed.code) : null);
   const [sending, setSending] = useState(false);
   const durations: readonly ExclusionDuration[] = kind === 'timeOut' ? TIME_OUTS : SELF_EXCLUSIONS;
   const name = kind === 'timeOut' ? 'break' : 'exclusion';
@@ -46,7 +50,7 @@ export function ExclusionCard({ kind }: { kind: ExclusionKind }) {
     const duration = String(form.get('duration')) as ExclusionDuration;
     const password = String(form.get('password') ?? '');
     if (!password) {
-      setError({ field: 'password', text: errorText('field_invalid')! });
+      setError({ code: 'field_invalid', field: 'password' });
       return;
     }
     setError(null);
@@ -87,7 +91,7 @@ export function ExclusionCard({ kind }: { kind: ExclusionKind }) {
         buttons: [{ key: 'ok', label: t('in_increase_submit'), primary: true }],
       });
     } catch (failure) {
-      setError({ field: errorFieldOf(failure) ?? null, text: errorText(errorCodeOf(failure))! });
+      setError({ code: errorCodeOf(failure), field: errorFieldOf(failure) ?? null });
       setSending(false);
     }
   }
@@ -109,18 +113,19 @@ export function ExclusionCard({ kind }: { kind: ExclusionKind }) {
               value: duration,
               label: t(`rg.duration_${duration}`),
             }))}
+            error={under('duration')}
           />
           <Field
             label={t('rg.password')}
             name="password"
             type="password"
             autoComplete="current-password"
-            error={error?.field === 'password' ? error.text : null}
+            error={under('password')}
           />
         </div>
-        {error && error.field !== 'password' && (
+        {placed && !placed.field && (
           <p className="form-error" role="alert">
-            {error.text}
+            {errorText(placed.code)}
           </p>
         )}
         <Button

@@ -12,7 +12,8 @@ import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { Field } from '../components/Field';
 import { useErrorText } from '../components/forms/useErrorText';
-import { errorCodeOf } from '../core/apiErrors';
+import { placeError } from '../components/forms/errorFields';
+import { errorCodeOf, errorFieldOf } from '../core/apiErrors';
 import { useRgFormat } from './rgFormat';
 import { rgFeature } from '../../app/features/responsibleGaming';
 import { useFeature } from '../core/useFeature';
@@ -100,7 +101,9 @@ export function LimitsCard({
       onSaved(await rgModule.setLimits(changes));
       setSaved(true);
     } catch (error) {
-      setErrors({ form: errorText(errorCodeOf(error)) });
+      // Under the period's field when the refusal names one, else above the button.
+      const placed = placeError(errorCodeOf(error), RG_PERIODS, errorFieldOf(error));
+      if (placed) setErrors({ [placed.field ?? 'form']: errorText(placed.code) });
     } finally {
       setSending(false);
     }

@@ -5,7 +5,8 @@ import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { Select } from '../components/Field';
 import { useErrorText } from '../components/forms/useErrorText';
-import { errorCodeOf } from '../core/apiErrors';
+import { placeError } from '../components/forms/errorFields';
+import { errorCodeOf, errorFieldOf } from '../core/apiErrors';
 import { useRgFormat } from './rgFormat';
 import { rgFeature } from '../../app/features/responsibleGaming';
 import { useFeature } from '../core/useFeature';
@@ -39,7 +40,14 @@ export function SessionCard({
   const errorText = useErrorText();
   const format = useRgFormat();
   const rgModule = useFeature(rgFeature);
-  const [error, setError] = useState<string | null>(null);
+  // The refusal, and the field it names (`value.field`: the time zone).
+  const [error, setError] = useState<{ code: string; field: string | null } | null>(null);
+  const placed = placeError(
+    error?.code,
+    ['sessionLimit', 'realityCheck', 'timeZone'],
+    error?.field,
+  );
+  const under = (field: string) => (placed?.field === field ? errorText(placed.code) : null);
   const [sending, setSending] = useState(false);
   const [saved, setSaved] = useState(false);
   const zones = useMemo(() => zoneChoices(status.timeZone), [status.timeZone]);
@@ -70,7 +78,7 @@ export function SessionCard({
         setSaved(true);
       }
     } catch (failure) {
-      setError(errorText(errorCodeOf(failure)));
+      setError({ code: errorCodeOf(failure), field: errorFieldOf(failure) ?? null });
     } finally {
       setSending(false);
     }
@@ -87,6 +95,7 @@ export function SessionCard({
               key={`session:${shownSession}`}
               label={t('rg.sessionLimit')}
               name="sessionLimit"
+              error={under('sessionLimit')}
               defaultValue={shownSession === null ? '' : String(shownSession)}
               options={[
                 { value: '', label: t('rg.off') },
@@ -113,6 +122,7 @@ export function SessionCard({
               key={`reality:${status.realityCheckMinutes}`}
               label={t('rg.realityCheck')}
               name="realityCheck"
+              error={under('realityCheck')}
               defaultValue={
                 status.realityCheckMinutes === null ? '' : String(status.realityCheckMinutes)
               }
@@ -131,6 +141,7 @@ export function SessionCard({
               key={`zone:${status.pendingTimeZone?.timeZone ?? status.timeZone}`}
               label={t('rg.timeZone')}
               name="timeZone"
+              error={under('timeZone')}
               defaultValue={status.pendingTimeZone?.timeZone ?? status.timeZone}
               options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
             />
@@ -144,9 +155,9 @@ export function SessionCard({
             </p>
           </div>
         </div>
-        {error && (
+        {placed && !placed.field && (
           <p className="form-error" role="alert">
-            {error}
+            {errorText(placed.code)}
           </p>
         )}
         {saved && (

@@ -4,6 +4,7 @@ import type { PageRegistry, PathRun } from '../registry';
 import { READING_CODES, showsMember } from '../siteActions';
 import type { registrationMachine } from '../../../src/machines/registration';
 import { registrationPaths } from '../../../src/machines/registration.paths';
+import { errorField } from '../../../src/ui/components/forms/errorFields';
 import {
   AGENT_CODE,
   ERROR_TEXTS,
@@ -52,12 +53,15 @@ export const registrationPage: PageRegistry<typeof registrationMachine> = {
       await expect(
         popup.getByRole('tab', { name: context.tab === 'username' ? 'Username' : 'Mobile' }),
       ).toHaveAttribute('aria-selected', 'true');
+      // A field is flagged by the form's own check, or by a refusal that belongs to it (a
+      // name taken, a wrong code: issue 34, finding 6, src/ui/components/forms/errorFields.ts).
+      const refused = errorField(context.error);
       const flagged = new Map(
         Object.entries(FIELDS)
           .filter(([, field]) => !field.tab || field.tab === context.tab)
           .map(([name, field]) => [
             popup.getByRole('textbox', { name: field.label, exact: true }),
-            Boolean(context.errors[name]),
+            Boolean(context.errors[name]) || refused === name,
           ]),
       );
       flagged.set(

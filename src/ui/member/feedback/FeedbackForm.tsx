@@ -116,6 +116,8 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
       ...checkImageList(images.map((image) => ({ size: image.file.size, head: image.head }))),
     ];
     setFailure(null);
+    // A new try: the last one's "sent" goes (a success beside a new error misleads).
+    setStage('editing');
     if (found.length > 0) {
       const byField: Problems = {};
       for (const problem of found) byField[problem.field] ??= named(problem);

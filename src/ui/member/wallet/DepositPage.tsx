@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
+import { errorFor } from '../../components/forms/errorFields';
 import { Button } from '../../components/Button';
 import { useQuery } from '../../hooks/useQuery';
 import { useDepositStatus } from './useDepositStatus';
@@ -48,6 +49,10 @@ export function DepositPage() {
     }
   });
   const state = request.state;
+  // The amount's refusals under it (a limit's in its own words), the rest (the channel, the
+  // network) above the button (errorFields.ts).
+  const code = state.kind === 'editing' ? state.error : null;
+  const formError = errorFor(code, '*', ['amount']);
   const watched = useDepositStatus(state.kind === 'done' ? state.result.id : null);
   const status =
     state.kind !== 'done'
@@ -104,8 +109,13 @@ export function DepositPage() {
         inputMode="decimal"
         autoComplete="off"
         required
-        error={state.kind === 'editing' ? (said ?? errorText(state.error)) : null}
+        error={errorFor(code, 'amount') ? (said ?? errorText(code)) : null}
       />
+      {formError && (
+        <p role="alert" className="field-error">
+          {said ?? errorText(formError)}
+        </p>
+      )}
       <Button
         type="submit"
         variant="primary"

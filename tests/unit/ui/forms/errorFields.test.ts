@@ -1,7 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { errorField, errorFor } from '../../../../src/ui/components/forms/errorFields';
+import {
+  errorField,
+  errorFor,
+  FIELD_OF_CODE,
+  placeError,
+} from '../../../../src/ui/components/forms/errorFields';
+
+/**
+ * The forms of the site by the names their refusals are placed by (each form's inputs; the
+ * login password that proves it is the member is `oldPassword` wherever it is asked).
+ */
+const FORMS: Record<string, readonly string[]> = {
+  login: ['username', 'password', 'captcha', 'mobileNum', 'verificationCode'],
+  register: [
+    'username',
+    'mobileNum',
+    'verificationCode',
+    'password',
+    'confirmPassword',
+    'payeeName',
+    'email',
+    'nickname',
+    'birthday',
+    'affiliateCode',
+    'paymentPassword',
+  ],
+  forgotPassword: ['username', 'email', 'mobileNum', 'verificationCode', 'newPassword'],
+  changePassword: ['oldPassword', 'newPassword', 'confirmNewPassword'],
+  paymentPassword: ['oldPassword', 'paymentPassword', 'confirmPaymentPassword'],
+  withdraw: ['amount', 'paymentPassword'],
+  withdrawalAnswers: ['receivedAmount', 'proof'],
+  deposit: ['amount'],
+  transfer: ['amount'],
+  feedback: ['category', 'text', 'remark', 'images'],
+  rgSession: ['sessionLimit', 'realityCheck', 'timeZone'],
+  rgExclusion: ['duration', 'password'],
+  offerContract: ['downlineId', 'rate', 'activeMembers', 'periodBet', 'profitLoss'],
+};
 
 describe('which field a refusal belongs to (issue 34, finding 6)', () => {
+  it('maps every code to a field of a real form', () => {
+    const fields = new Set(Object.values(FORMS).flat());
+    const strays = Object.entries(FIELD_OF_CODE).filter(([, field]) => !fields.has(field));
+    expect(strays).toEqual([]);
+  });
+
   it('puts a wrong payment password under the payment password, not the amount', () => {
     expect(errorField('payment_password_wrong')).toBe('paymentPassword');
     expect(errorFor('payment_password_wrong', 'amount')).toBeNull();
@@ -9,6 +52,68 @@ describe('which field a refusal belongs to (issue 34, finding 6)', () => {
     expect(errorFor('amount_out_of_range', 'amount')).toBe('amount_out_of_range');
     // The money request machine's own check of what was typed (src/machines/moneyRequest.ts).
     expect(errorFor('amount_invalid', 'amount')).toBe('amount_invalid');
+    expect(errorField('withdrawal_daily_max')).toBe('amount');
+    expect(errorField('rg_deposit_limit')).toBe('amount');
+  });
+
+  it('sets up a payment password: each check under its own field', () => {
+    const fields = FORMS.paymentPassword!;
+    expect(placeError('payment_password_format', fields)?.field).toBe('paymentPassword');
+    expect(placeError('payment_password_mismatch', fields)?.field).toBe('confirmPaymentPassword');
+    // The login password that proves it is the member.
+    expect(placeError('old_password_wrong', fields)?.field).toBe('oldPassword');
+    expect(placeError('too_many_requests', fields)?.field).toBeNull();
+  });
+
+  it('places the login refusals under the field they are about', () => {
+    const username = ['username', 'password', 'captcha'];
+    expect(placeError('invalid_credentials', username)).toEqual({
+      code: 'invalid_credentials',
+      field: 'password',
+    });
+    expect(placeError('captcha_invalid', username)?.field).toBe('captcha');
+    expect(placeError('captcha_required', username)?.field).toBe('captcha');
+    // The captcha box is not shown yet: the refusal is the whole form's, never lost.
+    expect(placeError('captcha_required', ['username', 'password'])?.field).toBeNull();
+    for (const code of ['throttled', 'account_locked', 'not_agent', 'rg_excluded'])
+      expect(placeError(code, username)?.field).toBeNull();
+    // The mobile tab has no password: "no such account" is the whole form's.
+    const mobile = ['mobileNum', 'verificationCode'];
+    expect(placeError('invalid_credentials', mobile)?.field).toBeNull();
+    expect(placeError('verification_code_expired', mobile)?.field).toBe('verificationCode');
+    expect(placeError('mobile_invalid', mobile)?.field).toBe('mobileNum');
+  });
+
+  it('places the registration, reset and change refusals', () => {
+    const register = FORMS.register!;
+    expect(placeError('username_taken', register)?.field).toBe('username');
+    expect(placeError('mobile_taken', register)?.field).toBe('mobileNum');
+    expect(placeError('nickname_not_allowed', register)?.field).toBe('nickname');
+    expect(placeError('invitation_code_error', register)?.field).toBe('affiliateCode');
+    // The server names the field its rules refuse (`value.field`).
+    expect(placeError('field_invalid', register, 'email')?.field).toBe('email');
+    expect(placeError('field_not_allowed', register, 'birthday')?.field).toBe('birthday');
+    expect(placeError('field_invalid', register)?.field).toBeNull();
+    expect(placeError('email_mismatch', FORMS.forgotPassword!)?.field).toBe('email');
+    expect(placeError('old_password_wrong', FORMS.changePassword!)?.field).toBe('oldPassword');
+    expect(placeError('field_invalid', FORMS.changePassword!, 'confirmNewPassword')?.field).toBe(
+      'confirmNewPassword',
+    );
+    // The popup after a login with a temporary password does not ask for the current one.
+    expect(placeError('old_password_wrong', ['newPassword', 'confirmNewPassword'])?.field).toBe(
+      null,
+    );
+  });
+
+  it('places the feedback and responsible-gaming refusals', () => {
+    expect(errorField('feedback_image_corrupt')).toBe('images');
+    expect(errorField('feedback_text_too_long')).toBe('text');
+    expect(placeError('feedback_rate_limited', FORMS.feedback!)?.field).toBeNull();
+    expect(placeError('rg_time_zone_invalid', FORMS.rgSession!)?.field).toBe('timeZone');
+    expect(placeError('old_password_wrong', FORMS.rgExclusion!, 'password')?.field).toBe(
+      'password',
+    );
+    expect(placeError('invalid_request', FORMS.rgExclusion!, 'duration')?.field).toBe('duration');
   });
 
   it("puts the contract form's rate refusals under the rate", () => {
@@ -30,5 +135,10 @@ describe('which field a refusal belongs to (issue 34, finding 6)', () => {
     // A field the form does not have: the whole form's, so it is not lost.
     expect(errorFor('contract_rate_above_held', '*', fields)).toBe('contract_rate_above_held');
     expect(errorFor(null, '*', fields)).toBeNull();
+    expect(placeError(null, fields)).toBeNull();
+    expect(placeError('contract_rate_above_held', fields)).toEqual({
+      code: 'contract_rate_above_held',
+      field: null,
+    });
   });
 });
