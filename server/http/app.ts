@@ -41,6 +41,7 @@ import { walletRelays, walletRoutes } from './wallet/walletRoutes';
 import { withdrawalRoutes } from './wallet/withdrawalRoutes';
 import { recordRoutes } from './records/recordRoutes';
 import { demoVendorRoutes } from './games/demoVendorRoutes';
+import { vnLottoRoutes } from './games/vnLottoRoutes';
 import { salaryRoutes } from './agent/salaryRoutes';
 import { winnerRelays } from './games/winnerRelays';
 import { readsSettled } from '../platform/unitOfWork';
@@ -293,6 +294,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   await contractRoutes(http, deps);
   await recordRoutes(http, deps);
   await demoVendorRoutes(http, deps);
+  await vnLottoRoutes(http, deps);
   await salaryRoutes(http, deps);
   await catalogueRoutes(http, deps);
   await lotteryRoutes(http, deps);

@@ -16,14 +16,15 @@ const digits = (count: number): DrawShape => ({ count, min: 0, max: 9, distinct:
 
 /**
  * Per lottery group of the catalogue. The Vietnamese lotteries draw their special prize (five
- * digits), 4D four digits, Thai and Lao six; the Chinese-style ones their own kinds (Fast 3 three
- * dice, Racing the order of ten cars, 11 Pick 5 five of eleven); lotto six of 49, keno twenty of
- * 80. A group not listed draws five digits.
+ * digits in the north, six in the centre and the south; every prize tier is in src/shared/
+ * vnLotto.ts), 4D four digits, Thai and Lao six; the Chinese-style ones their own kinds (Fast 3
+ * three dice, Racing the order of ten cars, 11 Pick 5 five of eleven); lotto six of 49, keno
+ * twenty of 80. A group not listed draws five digits.
  */
 export const drawShapes: Readonly<Record<string, DrawShape>> = {
   VN_NORTH: digits(5),
-  VN_CENTRAL: digits(5),
-  VN_SOUTH: digits(5),
+  VN_CENTRAL: digits(6),
+  VN_SOUTH: digits(6),
   VN_FAST: digits(5),
   THAI: digits(6),
   LAO: digits(6),
@@ -104,4 +105,13 @@ export interface LottoLaunch {
   area: string;
   prizeMode: string;
   view: 'lobby' | 'betting';
+}
+
+/** m:ss (or h:mm:ss) until `until` (ms), never negative: a draw's countdown. */
+export function countdownText(until: number, now: number): string {
+  const seconds = Math.max(0, Math.ceil((until - now) / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

@@ -18,6 +18,8 @@ export const POSTING_KINDS = {
   bet: 'a stake',
   /** house vendors → main and bonus, in the proportion the stake came from each: a win. */
   win: 'a win',
+  /** house vendors → main: a stake returned (a lottery slip whose draw will never open). */
+  bet_refund: 'a stake returned',
   /**
    * house promotions / rebates / points → main: a claimed reward or rebate; → bonus: a bonus
    * with a wagering requirement (issue 28: bonus money is its own balance).

@@ -18,6 +18,7 @@ import {
 } from '../../domain/games/demoVendor/launches';
 import { lobbyInfo } from '../../domain/games/lottery/draws';
 import { lottoLaunchOf } from '../../domain/games/lottery/lottoLaunch';
+import { vnLottoSession } from '../../domain/games/lottery/vnSlips';
 import { requestLanguage } from '../language';
 import { takeRig } from '../../domain/games/demoVendor/rigs';
 import { playRound } from '../../domain/games/demoVendor/rounds';
@@ -132,10 +133,18 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
       }
       // A lottery launch: the vendor's lobby (lobby view) or the game's draws (betting view).
       const language = requestLanguage(request, deps.config);
+      // A Vietnamese lottery game bets on its scheduled draws (issue 34): real money only.
+      const vnLotto = await vnLottoSession(deps, launch);
       const lobby = launch.lotto
         ? await lobbyInfo(deps.db, deps.config.lottery, launch.vendor, language)
         : null;
+      if (vnLotto && !launch.demo) {
+        // A lottery ticket stakes real money only: the game shows what it can stake.
+        const wallets = await memberWallets(deps.db, launch.memberId!);
+        balance = wallets.find((wallet) => wallet.wallet === 'MAIN')?.balance ?? 0n;
+      }
       return ok({
+        vnLotto,
         lotto: launch.lotto,
         lobby: launch.lotto?.view === 'lobby' ? lobby : null,
         draw: lobby?.find((entry) => entry.gameCode === launch.nodeId) ?? null,

@@ -287,10 +287,10 @@ async function playDemo(
 }
 
 /** A big win for the public winner feed, published after the round's commit. */
-async function bigWin(
+export async function bigWin(
   deps: Pick<Platform, 'db'>,
   memberId: string,
-  launch: Launch,
+  launch: Pick<Launch, 'gameName' | 'vendor'>,
   win: bigint,
 ): Promise<Change[]> {
   const [member] = await deps.db.query<{ account: string }>(

@@ -10,6 +10,13 @@ import type { Database, Queryable } from '../../../db/types';
 import { JobLock, runExclusive } from '../../../db/locks';
 import { ApiError } from '../../../platform/apiError';
 import { drawNumbers } from './drawNumbers';
+import {
+  drawVnResult,
+  specialPrize,
+  type VnResult,
+  vnFormatOf,
+} from '../../../../src/shared/vnLotto';
+import { randomInt } from 'node:crypto';
 
 /**
  * The demo vendor's number-draw lottery on a schedule (issue 16). Every lottery game (a game
@@ -89,8 +96,14 @@ export async function openDueDraws(
     let opened = 0;
     // Every due period of every game in one statement: the job holds PGlite's one connection
     // for as short a time as it can (a fresh database catches up hundreds of draws at start).
-    const due: { node: string; numero: string; opens: string; closes: string; numbers: string }[] =
-      [];
+    const due: {
+      node: string;
+      numero: string;
+      opens: string;
+      closes: string;
+      numbers: string;
+      prizes: VnResult | null;
+    }[] = [];
     for (const game of games) {
       const interval = intervalOf(config, game.lottery_group, game.draw_seconds);
       // The last closed period starts one interval before the current one.
@@ -103,21 +116,29 @@ export async function openDueDraws(
       );
       for (let start = first - (first % interval); start <= lastStart; start += interval) {
         const period = periodStarting(interval, start);
+        // A Vietnamese lottery draws every prize tier of its format (issue 34); its numbers
+        // are the special prize's digits.
+        const format = vnFormatOf(game.lottery_group);
+        const prizes = format ? drawVnResult(format, () => randomInt(10)) : null;
         due.push({
           node: game.node_id,
           numero: period.numero,
           opens: period.opensAt.toISOString(),
           closes: period.closesAt.toISOString(),
-          numbers: drawNumbers(drawShapeOf(game.lottery_group)).join(','),
+          numbers: prizes
+            ? specialPrize(prizes).split('').join(',')
+            : drawNumbers(drawShapeOf(game.lottery_group)).join(','),
+          prizes,
         });
       }
     }
     if (due.length > 0) {
       const rows = await tx.query(
-        `insert into lottery_draws (node_id, numero, opens_at, closes_at, numbers)
-         select node, numero, opens, closes, string_to_array(numbers, ',')::smallint[]
+        `insert into lottery_draws (node_id, numero, opens_at, closes_at, numbers, prizes)
+         select node, numero, opens, closes, string_to_array(numbers, ',')::smallint[], prizes
            from jsonb_to_recordset($1::jsonb)
-             as due(node text, numero text, opens timestamptz, closes timestamptz, numbers text)
+             as due(node text, numero text, opens timestamptz, closes timestamptz, numbers text,
+               prizes jsonb)
          on conflict do nothing returning 1`,
         [JSON.stringify(due)],
       );

@@ -1,0 +1,557 @@
+import {
+  betTypeShape,
+  lineHits,
+  lineProblem,
+  lineWin,
+  MAX_LINES,
+  MAX_MULTIPLIER,
+  oddsText,
+  VN_BET_TYPES,
+  type VnFormat,
+  vnFormatOf,
+  type VnLine,
+  type VnLottoSession,
+  type VnOpenDraw,
+  type VnResult,
+  type VnResultEntry,
+  type VnSlipAnswer,
+  type VnTicket,
+} from '../../../../src/shared/vnLotto';
+import { periodAt, periodStarting } from '../../../../src/shared/lottery';
+import { parseMoney, toMoneyString } from '../../../../src/shared/money';
+import type { Queryable } from '../../../db/types';
+import { runSteps, StepRefused } from '../../../db/steps';
+import type { Platform } from '../../../platform/platform';
+import { ApiError } from '../../../platform/apiError';
+import { commit } from '../../../platform/unitOfWork';
+import {
+  accrualProbesSql,
+  accrualSteps,
+  BET_ACCRUALS,
+  chooseAccruals,
+  foldsSome,
+  type SettledBet,
+  settleAccruals,
+} from '../../accruals/bet';
+import { foldSoon } from '../../accruals/fold';
+import { knownHouseShardId, walletId } from '../../ledger/accounts';
+import type { BalanceChange } from '../../ledger/amounts';
+import { ledgerRefusal, postedFromStep, type PostingRequest, postingStep } from '../../ledger/post';
+import { reserveBetWithin } from '../../responsibleGaming/enforce';
+import { usageStep } from '../../responsibleGaming/usage';
+import { STAKE_ACCOUNTS_SQL, type StakeAccount } from '../../wallet/stakes';
+import type { Launch } from '../demoVendor/launches';
+import { bigWin } from '../demoVendor/rounds';
+import { intervalOf } from './draws';
+
+/**
+ * Bet slips on the Vietnamese lottery's scheduled draws (issue 34, finding 4). A slip is placed
+ * on the draw taking bets (its stake leaves the main wallet for the house at once, real money
+ * only) and settled when that draw opens: its lines are checked against the drawn prize tiers
+ * (src/shared/vnLotto.ts), the win paid, and the betting record written with what the bet earns,
+ * in one unit of work per slip. docs/decisions.md "The Vietnam lottery".
+ */
+
+/** Bets on a draw close this many seconds before it: a tenth of its interval, 3 s to 30 s. */
+export function cutoffSeconds(intervalSeconds: number): number {
+  return Math.min(30, Math.max(3, Math.floor(intervalSeconds / 10)));
+}
+
+/** The draw taking bets at `now`: the current period, or the next once its bets have closed. */
+export function openVnDraw(intervalSeconds: number, now: Date): VnOpenDraw {
+  let period = periodAt(intervalSeconds, now);
+  const cutoff = cutoffSeconds(intervalSeconds) * 1000;
+  if (now.getTime() >= period.closesAt.getTime() - cutoff) {
+    period = periodStarting(intervalSeconds, period.closesAt.getTime() / 1000);
+  }
+  return {
+    numero: period.numero,
+    closesAt: period.closesAt.toISOString(),
+    betsCloseAt: new Date(period.closesAt.getTime() - cutoff).toISOString(),
+  };
+}
+
+interface VnGame {
+  nodeId: string;
+  format: VnFormat;
+  interval: number;
+}
+
+/** The launched game as a Vietnamese lottery game, or null when it is not one. */
+async function vnGameOf(deps: Platform, nodeId: string): Promise<VnGame | null> {
+  const [row] = await deps.db.query<{ lottery_group: string | null; draw_seconds: number | null }>(
+    `select lottery_group, draw_seconds from games
+     where node_id = $1 and enabled and engine = 'draw'`,
+    [nodeId],
+  );
+  const format = row?.lottery_group ? vnFormatOf(row.lottery_group) : null;
+  if (!row || !format) return null;
+  return {
+    nodeId,
+    format,
+    interval: intervalOf(deps.config.lottery, row.lottery_group!, row.draw_seconds),
+  };
+}
+
+/** What the game page needs to bet on a real launch of a Vietnamese lottery game, else null. */
+export async function vnLottoSession(
+  deps: Platform,
+  launch: Launch,
+): Promise<VnLottoSession | null> {
+  if (launch.demo || launch.memberId === null) return null;
+  const game = await vnGameOf(deps, launch.nodeId);
+  if (!game) return null;
+  return {
+    format: game.format,
+    betTypes: VN_BET_TYPES.map((shape) => ({
+      betType: shape.betType,
+      picks: shape.picks,
+      digits: shape.digits,
+      odds: oddsText(shape.payout[game.format]),
+    })),
+    open: openVnDraw(game.interval, deps.clock.now()),
+    maxLines: MAX_LINES,
+    maxMultiplier: MAX_MULTIPLIER,
+  };
+}
+
+async function realVnGame(deps: Platform, launch: Launch): Promise<VnGame> {
+  const game = launch.demo ? null : await vnGameOf(deps, launch.nodeId);
+  if (!game || launch.memberId === null) {
+    throw new ApiError(400, 'invalid_request', 'Not a real-money Vietnamese lottery launch.');
+  }
+  return game;
+}
+
+/** The draw a launch's game takes bets on now. */
+export async function vnOpenDrawOf(deps: Platform, launch: Launch): Promise<VnOpenDraw> {
+  const game = await realVnGame(deps, launch);
+  return openVnDraw(game.interval, deps.clock.now());
+}
+
+/** A line as stored with its slip: what was placed, and its hits and win once settled. */
+interface StoredLine extends VnLine {
+  stake: string;
+  payout: number;
+  hits?: number;
+  win?: string;
+}
+
+/** Thrown inside a placement's transaction when its slip id was placed before: rolls it back. */
+class SlipPlaced extends Error {
+  constructor() {
+    super('slip already placed');
+  }
+}
+
+/**
+ * Places a slip on the draw the player saw (`numero`): refused (draw_closed) when that draw no
+ * longer takes bets. Responsible gaming first (the stake counts as wagered now), then the whole
+ * stake from the main wallet's real money (a slip waits for its draw: bonus money, whose balance
+ * may be released or forfeited meanwhile, plays the instant games), the slip and its posting in
+ * one transaction. A slip id placed before answers its ticket again.
+ */
+export async function placeVnSlip(
+  deps: Platform,
+  launch: Launch,
+  request: { slipId: string; numero: string; lines: readonly VnLine[] },
+  language: string,
+): Promise<VnSlipAnswer> {
+  const game = await realVnGame(deps, launch);
+  const memberId = launch.memberId!;
+  if (request.lines.length === 0 || request.lines.length > MAX_LINES) {
+    throw new ApiError(400, 'invalid_request', `A slip has 1 to ${MAX_LINES} lines.`);
+  }
+  const levels = new Set(deps.config.games.betLevels.map((level) => parseMoney(level)));
+  const lines: StoredLine[] = request.lines.map((line) => {
+    const problem = lineProblem(line);
+    if (problem === 'lotto_numbers_invalid') {
+      throw new ApiError(400, problem, 'Pick the numbers this bet type needs.');
+    }
+    const unit = parseMoney(line.unit);
+    if (problem === 'bet_invalid' || !levels.has(unit)) {
+      throw new ApiError(400, 'bet_invalid', 'Choose one of the offered bets.');
+    }
+    return {
+      betType: line.betType,
+      numbers: [...line.numbers],
+      unit: toMoneyString(unit),
+      multiplier: line.multiplier,
+      stake: toMoneyString(unit * BigInt(line.multiplier)),
+      payout: betTypeShape(line.betType).payout[game.format],
+    };
+  });
+  const stake = lines.reduce((sum, line) => sum + parseMoney(line.stake), 0n);
+  const open = openVnDraw(game.interval, deps.clock.now());
+  if (request.numero !== open.numero) {
+    throw new ApiError(
+      409,
+      'draw_closed',
+      `Draw ${request.numero} no longer takes bets; draw ${open.numero} does.`,
+    );
+  }
+  try {
+    return await commit(deps, async (work) => {
+      const { tx } = work;
+      const { also, usageStep: usage } = await reserveBetWithin(
+        tx,
+        deps,
+        { memberId, sessionId: launch.sessionId, stake, win: 0n },
+        { alsoRead: STAKE_ACCOUNTS_SQL, deferUsage: true },
+      );
+      const accounts = also.stake_accounts as StakeAccount[];
+      const main = accounts.find((account) => account.kind === 'main');
+      if (!main || BigInt(main.balance) < stake) {
+        throw new ApiError(
+          409,
+          'insufficient_funds',
+          'A lottery ticket is paid from real money, and the balance is too low.',
+        );
+      }
+      const [slip] = await tx.query<{ id: string }>(
+        `insert into vn_slips (member_id, slip_key, node_id, numero, closes_at, lines, stake)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict (member_id, slip_key) do nothing returning id::text`,
+        [
+          memberId,
+          request.slipId,
+          game.nodeId,
+          open.numero,
+          open.closesAt,
+          JSON.stringify(lines),
+          stake.toString(),
+        ],
+      );
+      if (!slip) throw new SlipPlaced();
+      const house = await knownHouseShardId(deps.db, tx, 'vendors', memberId);
+      const posting: PostingRequest = {
+        idempotencyKey: `vnslip:${memberId}:${request.slipId}:stake`,
+        kind: 'bet',
+        memberId,
+        postings: [
+          { accountId: main.id, amount: -stake },
+          { accountId: house, amount: stake },
+        ],
+      };
+      const answers = await runSteps(tx, [...(usage ? [usage] : []), postingStep(posting)]).catch(
+        (error: unknown) => {
+          throw ledgerRefusal(error);
+        },
+      );
+      const posted = await postedFromStep(tx, posting, answers[usage ? 1 : 0]);
+      const moved = posted.balances.get(main.id)!;
+      work.changed('balance', [{ memberId, wallet: 'MAIN', ...moved }]);
+      const [ticket] = await ticketsOf(tx, memberId, { slipId: slip.id }, language);
+      return { ticket: ticket!, balance: toMoneyString(moved.balance) };
+    });
+  } catch (error) {
+    if (error instanceof SlipPlaced) {
+      const [ticket] = await ticketsOf(deps.db, memberId, { slipKey: request.slipId }, language);
+      if (ticket && ticket.gameCode === game.nodeId) {
+        const [row] = await deps.db.query<{ balance: string }>(
+          `select balance::text from ledger_accounts where member_id = $1 and kind = 'main'`,
+          [memberId],
+        );
+        return { ticket, balance: toMoneyString(BigInt(row?.balance ?? '0')), replayed: true };
+      }
+      throw new ApiError(409, 'round_conflict', 'This slip id was already used.');
+    }
+    throw error;
+  }
+}
+
+type TicketRow = {
+  id: string;
+  slip_key: string;
+  node_id: string;
+  game_name: string;
+  numero: string;
+  placed_at: Date | string;
+  stake: string;
+  status: 'open' | 'settled' | 'void';
+  win: string | null;
+  settled_at: Date | string | null;
+  lines: StoredLine[] | string;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** A member's tickets: one by its id or key, or a game's newest. */
+async function ticketsOf(
+  db: Queryable,
+  memberId: string,
+  which: { slipId: string } | { slipKey: string } | { nodeId: string; limit: number },
+  language: string,
+): Promise<VnTicket[]> {
+  const [filter, value, limit] =
+    'slipId' in which
+      ? ['s.id = $3::bigint', which.slipId, 1]
+      : 'slipKey' in which
+        ? ['s.slip_key = $3', which.slipKey, 1]
+        : ['s.node_id = $3', which.nodeId, which.limit];
+  const rows = await db.query<TicketRow>(
+    `select s.id::text, s.slip_key, s.node_id, coalesce(ln.name, en.name) as game_name, s.numero,
+       s.placed_at, s.stake::text, s.status, s.win::text, s.settled_at, s.lines
+     from vn_slips s
+     join game_names en on en.node_id = s.node_id and en.language = 'EN'
+     left join game_names ln on ln.node_id = s.node_id and ln.language = $2
+     where s.member_id = $1 and ${filter}
+     order by s.placed_at desc, s.id desc limit $4`,
+    [memberId, language, value, limit],
+  );
+  return rows.map((row) => {
+    const lines =
+      typeof row.lines === 'string' ? (JSON.parse(row.lines) as StoredLine[]) : row.lines;
+    return {
+      slipId: row.slip_key,
+      gameCode: row.node_id,
+      gameName: row.game_name,
+      numero: row.numero,
+      placedAt: iso(row.placed_at),
+      stake: toMoneyString(BigInt(row.stake)),
+      // A voided slip (its draw never opened) shows as settled with its stake returned.
+      status: row.status === 'open' ? 'open' : 'settled',
+      win:
+        row.status === 'void'
+          ? toMoneyString(BigInt(row.stake))
+          : row.win === null
+            ? null
+            : toMoneyString(BigInt(row.win)),
+      settledAt: row.settled_at === null ? null : iso(row.settled_at),
+      lines: lines.map((line) => ({
+        betType: line.betType,
+        numbers: line.numbers,
+        unit: line.unit,
+        multiplier: line.multiplier,
+        stake: line.stake,
+        odds: oddsText(line.payout),
+        hits: line.hits ?? null,
+        win: line.win ?? null,
+      })),
+    };
+  });
+}
+
+/** The player's tickets of the launched game, newest first. */
+export async function vnTickets(
+  deps: Platform,
+  launch: Launch,
+  language: string,
+): Promise<VnTicket[]> {
+  const game = await realVnGame(deps, launch);
+  return ticketsOf(deps.db, launch.memberId!, { nodeId: game.nodeId, limit: 20 }, language);
+}
+
+/** The launched game's opened draws with their prize tiers, newest first. */
+export async function vnResults(
+  deps: Platform,
+  launch: Launch,
+  limit: number,
+): Promise<VnResultEntry[]> {
+  const game = await realVnGame(deps, launch);
+  const rows = await deps.db.query<{
+    numero: string;
+    opened_at: Date | string;
+    prizes: VnResult | string;
+  }>(
+    `select numero, opened_at, prizes from lottery_draws
+     where node_id = $1 and prizes is not null order by closes_at desc limit $2`,
+    [game.nodeId, limit],
+  );
+  return rows.map((row) => ({
+    numero: row.numero,
+    openedAt: iso(row.opened_at),
+    prizes: typeof row.prizes === 'string' ? (JSON.parse(row.prizes) as VnResult) : row.prizes,
+  }));
+}
+
+/** How long after its close a slip whose draw has not opened waits before it is voided. */
+const VOID_AFTER_MINUTES = 15;
+
+interface DueSlip {
+  id: string;
+  member_id: string;
+  node_id: string;
+  vendor: string;
+  game_type: string;
+  game_name: string;
+  numero: string;
+  stake: string;
+  lines: StoredLine[] | string;
+  prizes: VnResult | string | null;
+}
+
+/**
+ * Settles the open slips whose draws have opened, and voids those whose draws never will (their
+ * game disabled or drawing on another grid since): one unit of work per slip, each claiming its
+ * slip still open under its row lock, so processes running this together settle a slip once.
+ * Run by the lotteryDraws job after it opens draws; answers how many were settled and voided.
+ */
+export async function settleVnSlips(
+  deps: Platform,
+  limit = 500,
+): Promise<{ settled: number; voided: number }> {
+  const due = await deps.db.query<DueSlip>(
+    `select s.id::text, s.member_id::text, s.node_id, g.vendor, g.game_type, en.name as game_name,
+       s.numero, s.stake::text, s.lines, d.prizes
+     from vn_slips s
+     join games g on g.node_id = s.node_id
+     join game_names en on en.node_id = s.node_id and en.language = 'EN'
+     left join lottery_draws d on d.node_id = s.node_id and d.numero = s.numero
+     where s.status = 'open'
+       and (d.prizes is not null
+         or s.closes_at < now() - make_interval(mins => $2))
+     order by s.id limit $1`,
+    [limit, VOID_AFTER_MINUTES],
+  );
+  let settled = 0;
+  let voided = 0;
+  for (const slip of due) {
+    if (slip.prizes === null) {
+      if (await voidSlip(deps, slip)) voided += 1;
+    } else if (await settleSlip(deps, slip)) {
+      settled += 1;
+    }
+  }
+  return { settled, voided };
+}
+
+async function settleSlip(deps: Platform, slip: DueSlip): Promise<boolean> {
+  const prizes =
+    typeof slip.prizes === 'string' ? (JSON.parse(slip.prizes) as VnResult) : slip.prizes!;
+  const placed =
+    typeof slip.lines === 'string' ? (JSON.parse(slip.lines) as StoredLine[]) : slip.lines;
+  const lines = placed.map((line) => {
+    const hits = lineHits(line, prizes);
+    const win = lineWin(parseMoney(line.stake), line.payout, hits);
+    return { ...line, hits, win: toMoneyString(win) };
+  });
+  const win = lines.reduce((sum, line) => sum + parseMoney(line.win), 0n);
+  const stake = BigInt(slip.stake);
+  const memberId = slip.member_id;
+  try {
+    return await commit(deps, async (work) => {
+      const { tx } = work;
+      const probes = accrualProbesSql(BET_ACCRUALS);
+      const [also] = await tx.query<Record<string, unknown> & { settled_at: Date | string }>(
+        // The member's row first, as a bet takes it, so a settlement and the member's bets
+        // (and the accruals both write) are counted one after the other.
+        `select now() as settled_at${probes ? `, ${probes}` : ''}
+         from members where id = $1 for no key update`,
+        [memberId],
+      );
+      const at = new Date(also!.settled_at);
+      const settled: SettledBet = {
+        id: '',
+        memberId,
+        gameType: slip.game_type,
+        valid: stake,
+        stake,
+        win,
+        bonusStake: 0n,
+        bonusWin: 0n,
+        at,
+      };
+      const chosen = chooseAccruals(deps, settled, BET_ACCRUALS, also);
+      const main = await walletId(tx, memberId, null);
+      const house = await knownHouseShardId(deps.db, tx, 'vendors', memberId);
+      const winPosting: PostingRequest | null =
+        win > 0n
+          ? {
+              idempotencyKey: `vnslip:${slip.id}:win`,
+              kind: 'win',
+              memberId,
+              postings: [
+                { accountId: house, amount: -win },
+                { accountId: main, amount: win },
+              ],
+            }
+          : null;
+      const before = [
+        // The win counts for the loss limits when it is paid (the stake counted when placed).
+        ...(win > 0n ? [usageStep(memberId, at, { wagered: 0n, won: win })] : []),
+        ...(winPosting ? [postingStep(winPosting)] : []),
+      ];
+      const answers = await runSteps(tx, [
+        ...before,
+        {
+          fn: 'record_vn_slip_step',
+          require: 'recorded',
+          args: {
+            slip: slip.id,
+            vendor: slip.vendor,
+            gameName: slip.game_name,
+            win: win.toString(),
+            lines,
+            at: at.toISOString(),
+            outcome: { numero: slip.numero, lines, prizes },
+          },
+        },
+        ...accrualSteps(memberId, chosen),
+      ]).catch((error: unknown) => {
+        if (error instanceof StepRefused) throw error;
+        throw ledgerRefusal(error);
+      });
+      if (winPosting) {
+        const posted = await postedFromStep(tx, winPosting, answers[before.length - 1]);
+        const changes: BalanceChange[] = [
+          { memberId, wallet: 'MAIN', ...posted.balances.get(main)! },
+        ];
+        work.changed('balance', changes);
+      }
+      const recorded = answers[before.length] as { id: string };
+      await settleAccruals(work, deps, chosen, answers.slice(before.length + 1), recorded.id);
+      if (foldsSome(chosen)) {
+        work.afterAnswer(async () => {
+          await foldSoon(deps);
+          return [];
+        });
+      }
+      if (win >= stake * BigInt(deps.config.games.bigWinMultiple)) {
+        work.afterAnswer((platform) =>
+          bigWin(platform, memberId, { gameName: slip.game_name, vendor: slip.vendor }, win),
+        );
+      }
+      return true;
+    });
+  } catch (error) {
+    // Settled or voided by another process since it was read: nothing to do.
+    if (error instanceof StepRefused) return false;
+    throw error;
+  }
+}
+
+/** A slip whose draw will not open: voided, its stake returned to the main wallet. */
+async function voidSlip(deps: Platform, slip: DueSlip): Promise<boolean> {
+  const memberId = slip.member_id;
+  return commit(deps, async (work) => {
+    const { tx } = work;
+    const [row] = await tx.query<{ at: Date | string }>(
+      `update vn_slips set status = 'void', win = 0, settled_at = now()
+       where id = $1 and status = 'open' returning settled_at as at`,
+      [slip.id],
+    );
+    if (!row) return false;
+    const stake = BigInt(slip.stake);
+    const main = await walletId(tx, memberId, null);
+    const house = await knownHouseShardId(deps.db, tx, 'vendors', memberId);
+    const refund: PostingRequest = {
+      idempotencyKey: `vnslip:${slip.id}:void`,
+      kind: 'bet_refund',
+      memberId,
+      postings: [
+        { accountId: house, amount: -stake },
+        { accountId: main, amount: stake },
+      ],
+    };
+    const answers = await runSteps(tx, [
+      usageStep(memberId, new Date(row.at), { wagered: 0n, won: stake }),
+      postingStep(refund),
+    ]).catch((error: unknown) => {
+      throw ledgerRefusal(error);
+    });
+    const posted = await postedFromStep(tx, refund, answers[1]);
+    work.changed('balance', [{ memberId, wallet: 'MAIN', ...posted.balances.get(main)! }]);
+    return true;
+  });
+}
