@@ -621,17 +621,13 @@ async function capture(
   await mkdir(folder, { recursive: true });
   const screenshot = path.join(folder, 'failure.png');
   const trace = path.join(folder, 'trace.zip');
-  const shot = await page.screenshot({ path: screenshot, fullPage: true }).then(
-    () => path.relative(options.reportDir, screenshot),
-    () => null,
-  );
+  const shot = (await screenshotOf(page, screenshot))
+    ? path.relative(options.reportDir, screenshot)
+    : null;
   const actorScreenshots: { actor: string; screenshot: string }[] = [];
   for (const [actor, other] of actors) {
     const file = path.join(folder, `failure-${actor.replace(/[^\w-]/g, '_')}.png`);
-    const taken = await other.screenshot({ path: file, fullPage: true }).then(
-      () => true,
-      () => false,
-    );
+    const taken = await screenshotOf(other, file);
     if (taken) actorScreenshots.push({ actor, screenshot: path.relative(options.reportDir, file) });
   }
   const ariaSnapshot = await page
@@ -726,3 +722,19 @@ function shortestTo(graph: MachineGraph, target: string): GraphEdge[] | null {
 
 const replayCommand = (id: string, options: RunOptions) =>
   `npm run paths -- replay ${id} --base-url ${options.baseURL} --report ${options.reportDir}`;
+
+/**
+ * The page as the failure left it: the whole page, else (a busy machine can take longer than a
+ * long page's capture allows) what is in view, each given its own time rather than the page's
+ * step timeout. False when neither could be taken.
+ */
+async function screenshotOf(page: Page, file: string): Promise<boolean> {
+  for (const fullPage of [true, false]) {
+    const taken = await page.screenshot({ path: file, fullPage, timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (taken) return true;
+  }
+  return false;
+}
