@@ -5283,6 +5283,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Envelope"] & {
                             value: {
+                                vnLotto: null | components["schemas"]["VnLottoSession"];
                                 lotto: null | components["schemas"]["LottoLaunch"];
                                 lobby: null | components["schemas"]["LobbyGame"][];
                                 draw: null | components["schemas"]["LobbyGame"];
@@ -5459,6 +5460,252 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/demo-vendor/vn/slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Public; a member token, when sent, must be good. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        launch: string;
+                        slipId: string;
+                        numero: string;
+                        lines: {
+                            /** @enum {string} */
+                            betType: "lo2" | "de" | "bacang" | "xien2" | "xien3" | "xien4";
+                            numbers: string[];
+                            unit: string;
+                            multiplier: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The envelope with the value. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["VnSlipAnswer"];
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with its code. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+                /** @description unknown_error or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/demo-vendor/vn/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public; a member token, when sent, must be good. */
+        get: {
+            parameters: {
+                query: {
+                    launch: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The envelope with the value. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["VnOpenDraw"];
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with its code. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+                /** @description unknown_error or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/demo-vendor/vn/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public; a member token, when sent, must be good. */
+        get: {
+            parameters: {
+                query: {
+                    launch: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The envelope with the value. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["VnTicket"][];
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with its code. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+                /** @description unknown_error or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/demo-vendor/vn/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public; a member token, when sent, must be good. */
+        get: {
+            parameters: {
+                query: {
+                    launch: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The envelope with the value. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["VnResultEntry"][];
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with its code. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+                /** @description unknown_error or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -14337,6 +14584,69 @@ export interface components {
                 percent: number;
             };
             levels: components["schemas"]["VipLevelView"][];
+        };
+        VnLottoSession: {
+            /** @enum {string} */
+            format: "north" | "south";
+            betTypes: {
+                /** @enum {string} */
+                betType: "bacang" | "de" | "lo2" | "xien2" | "xien3" | "xien4";
+                picks: number;
+                digits: 2 | 3;
+                odds: string;
+            }[];
+            open: components["schemas"]["VnOpenDraw"];
+            maxLines: number;
+            maxMultiplier: number;
+        };
+        VnOpenDraw: {
+            numero: string;
+            closesAt: string;
+            betsCloseAt: string;
+        };
+        VnPrize: {
+            /** @enum {string} */
+            tier: "DB" | "G1" | "G2" | "G3" | "G4" | "G5" | "G6" | "G7" | "G8";
+            /** @description The tier's numbers, each a string of the tier's digits ("04719"). */
+            numbers: string[];
+        };
+        VnResultEntry: {
+            numero: string;
+            openedAt: string;
+            prizes: components["schemas"]["VnPrize"][];
+        };
+        VnSlipAnswer: {
+            ticket: components["schemas"]["VnTicket"];
+            /** @description What the game can still stake (real money: a ticket is paid from real money only). */
+            balance: string;
+            replayed?: boolean;
+        };
+        VnTicket: {
+            slipId: string;
+            gameCode: string;
+            gameName: string;
+            numero: string;
+            placedAt: string;
+            stake: string;
+            /** @enum {string} */
+            status: "open" | "settled";
+            win: null | string;
+            settledAt: null | string;
+            lines: components["schemas"]["VnTicketLine"][];
+        };
+        VnTicketLine: {
+            stake: string;
+            odds: string;
+            /** @description Null until the draw settles. */
+            hits: null | number;
+            win: null | string;
+            /** @enum {string} */
+            betType: "bacang" | "de" | "lo2" | "xien2" | "xien3" | "xien4";
+            numbers: string[];
+            /** @description One of the site's bet levels, as money ("1.00"). */
+            unit: string;
+            /** @description 1 to MAX_MULTIPLIER: the line stakes unit × multiplier. */
+            multiplier: number;
         };
         WageringView: {
             rewardId: string;
