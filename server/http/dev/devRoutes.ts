@@ -15,6 +15,7 @@ import { captchaAnswer } from './captchaAnswers';
 import { REWARD_CLAIM_DAYS } from '../../../src/shared/rewards';
 import { expireRewards } from '../../domain/rewards/expiry';
 import { foldAccruals } from '../../domain/accruals/fold';
+import { rigVnDraw } from '../../domain/games/lottery/vnSlips';
 
 const outboxQuery = z.object({ recipient: z.string().max(254).optional() }).strict();
 
@@ -28,6 +29,14 @@ const rigBody = z
   .refine((body) => (body.symbols === undefined) !== (body.drawn === undefined), {
     message: 'give symbols or drawn',
   });
+
+const vnDrawBody = z
+  .object({
+    gameCode: z.string().min(1).max(64),
+    numero: z.string().regex(/^\d{8}-\d{4}$/),
+    prizes: z.array(z.object({ tier: z.string(), numbers: z.array(z.string()) }).strict()),
+  })
+  .strict();
 
 const settleBody = z
   .object({
@@ -100,6 +109,13 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
         : { engine: 'draw', drawn: body.drawn! },
     );
     return ok(null);
+  });
+
+  // Opens a Vietnamese lottery draw now with the given result and settles its slips (issue 34:
+  // an end-to-end test cannot wait for the schedule, nor guess the numbers).
+  app.post('/wps/dev/vn-lotto/draw', { schema: { body: vnDrawBody } }, async (request) => {
+    const body = parseInput(vnDrawBody, request.body);
+    return ok(await rigVnDraw(deps, body.gameCode, body.numero, body.prizes));
   });
 
   // Runs the salary settlement as if the clock were later (end-to-end tests cannot wait for a

@@ -14,6 +14,18 @@ import { bearer, loginToken } from '../../support/identityClient';
 import { grant, ledgerSum, mainBalance } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
 
+/** A north result the test reckons with: 27 twice among the lô numbers, 45 once, DB …127. */
+const RESULT: VnResult = [
+  { tier: 'DB', numbers: ['40127'] },
+  { tier: 'G1', numbers: ['11111'] },
+  { tier: 'G2', numbers: ['22222', '33327'] },
+  { tier: 'G3', numbers: ['44444', '55555', '66645', '77777', '88888', '99999'] },
+  { tier: 'G4', numbers: ['0001', '0002', '0003', '0004'] },
+  { tier: 'G5', numbers: ['1005', '1006', '1008', '1009', '1010', '1012'] },
+  { tier: 'G6', numbers: ['313', '314', '315'] },
+  { tier: 'G7', numbers: ['16', '17', '18', '19'] },
+];
+
 /**
  * The Vietnamese lottery (issue 34, finding 4): a slip of lô, đề, 3 càng and xiên lines is placed
  * on the draw taking bets (its stake from real money, once per slip id, refused for a draw that
@@ -197,16 +209,7 @@ describe.each(engines)('Vietnam lottery on %s', (engine) => {
       server.deps.config.lottery,
       new Date(period.closesAt.getTime() + 1000),
     );
-    const result: VnResult = [
-      { tier: 'DB', numbers: ['40127'] },
-      { tier: 'G1', numbers: ['11111'] },
-      { tier: 'G2', numbers: ['22222', '33327'] },
-      { tier: 'G3', numbers: ['44444', '55555', '66645', '77777', '88888', '99999'] },
-      { tier: 'G4', numbers: ['0001', '0002', '0003', '0004'] },
-      { tier: 'G5', numbers: ['1005', '1006', '1008', '1009', '1010', '1012'] },
-      { tier: 'G6', numbers: ['313', '314', '315'] },
-      { tier: 'G7', numbers: ['16', '17', '18', '19'] },
-    ];
+    const result = RESULT;
     await server.deps.db.query(
       `update lottery_draws set prizes = $3 where node_id = $1 and numero = $2`,
       [nodeId, period.numero, JSON.stringify(result)],
@@ -238,6 +241,25 @@ describe.each(engines)('Vietnam lottery on %s', (engine) => {
     const results = (await call(server, `/wps/demo-vendor/vn/results?launch=${launch}&limit=3`))
       .body.value as { numero: string; prizes: VnResult }[];
     expect(results[0]).toMatchObject({ numero: period.numero, prizes: result });
+  });
+
+  it('opens a draw early with a given result through the development tools', async () => {
+    const next = periodAt(interval, new Date(period.closesAt.getTime() + 20_000));
+    server.deps.clock.now = () => new Date(next.opensAt.getTime() + 20_000);
+    const placed = await place([line('de', ['27'])], 'rig-slip-0001', next.numero);
+    expect(placed.body.success, placed.body.message).toBe(true);
+    const rig = (prizes: unknown) =>
+      call(server, '/wps/dev/vn-lotto/draw', {
+        method: 'POST',
+        json: { gameCode: nodeId, numero: next.numero, prizes },
+      });
+    // A result of the other format is refused; the right one settles the slip at once.
+    expect((await rig(RESULT.slice(1))).body.code).toBe('invalid_request');
+    expect((await rig(RESULT)).body.value).toEqual({ settled: 1, voided: 0 });
+    expect((await rig(RESULT)).body.code).toBe('draw_opened');
+    const ticket = (await tickets()).find((entry) => entry.slipId === 'rig-slip-0001')!;
+    expect(ticket).toMatchObject({ status: 'settled', win: '95.00', numero: next.numero });
+    server.deps.clock.now = () => now;
   });
 
   it('voids a slip whose draw never opens, its stake returned', async () => {

@@ -1,11 +1,13 @@
 import {
   betTypeShape,
+  isVnResult,
   lineHits,
   lineProblem,
   lineWin,
   MAX_LINES,
   MAX_MULTIPLIER,
   oddsText,
+  specialPrize,
   VN_BET_TYPES,
   type VnFormat,
   vnFormatOf,
@@ -554,4 +556,48 @@ async function voidSlip(deps: Platform, slip: DueSlip): Promise<boolean> {
     work.changed('balance', [{ memberId, wallet: 'MAIN', ...posted.balances.get(main)! }]);
     return true;
   });
+}
+
+/**
+ * Development tools only (`/wps/dev/vn-lotto/draw`): opens a Vietnamese game's draw `numero` now
+ * with the given result — before its close, so an end-to-end test need not wait for the
+ * schedule — and settles its slips. Refused for a draw already opened or a result of another
+ * format. The draw job leaves an opened draw as it is.
+ */
+export async function rigVnDraw(
+  deps: Platform,
+  gameCode: string,
+  numero: string,
+  prizes: unknown,
+): Promise<{ settled: number; voided: number }> {
+  const game = await vnGameOf(deps, gameCode);
+  if (!game) throw new ApiError(404, 'game_not_found', 'Not a Vietnamese lottery game.');
+  if (!isVnResult(game.format, prizes)) {
+    throw new ApiError(400, 'invalid_request', `Not a result of the ${game.format} format.`);
+  }
+  const period = periodStarting(game.interval, periodStartOf(numero, game.interval));
+  const rows = await deps.db.query(
+    `insert into lottery_draws (node_id, numero, opens_at, closes_at, numbers, prizes)
+     values ($1, $2, $3, $4, $5::smallint[], $6) on conflict do nothing returning 1`,
+    [
+      gameCode,
+      numero,
+      period.opensAt,
+      period.closesAt,
+      `{${specialPrize(prizes).split('').join(',')}}`,
+      JSON.stringify(prizes),
+    ],
+  );
+  if (rows.length === 0) throw new ApiError(409, 'draw_opened', `Draw ${numero} is already out.`);
+  return settleVnSlips(deps);
+}
+
+/** The Unix second a numero's period starts at (`YYYYMMDD-NNNN`, periods from 1). */
+function periodStartOf(numero: string, intervalSeconds: number): number {
+  const day = Date.UTC(
+    Number(numero.slice(0, 4)),
+    Number(numero.slice(4, 6)) - 1,
+    Number(numero.slice(6, 8)),
+  );
+  return day / 1000 + (Number(numero.slice(9)) - 1) * intervalSeconds;
 }
