@@ -1,10 +1,18 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../shared/money';
 import { DrawGame } from './DrawGame';
 import { LottoDraw, LottoLobby } from './LottoPanels';
 import type { PlayApi, PlaySession } from './playApi';
 import { SlotGame } from './SlotGame';
+
+/**
+ * The Vietnamese lottery (issue 34): its own chunk, fetched by its launches only, so neither the
+ * other games nor the site's first download (which shares the game page's code) carry it.
+ */
+const VnLottoGame = lazy(() =>
+  import('./vnLotto/VnLottoGame').then((module) => ({ default: module.VnLottoGame })),
+);
 
 /** Loads the launch, then shows the game with its balance, bet choice and published RTP. */
 export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
@@ -48,26 +56,65 @@ export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
   // Stable (the slot reveals the balance when its reels stop, in an effect that waits on it).
   const onBalance = setBalance;
 
+  const vn = session.vnLotto ?? null;
+  // The region of a lottery game (Miền Bắc…): the draw line names it; never the vendor's code.
+  const region = session.draw?.groupName ?? null;
+
   return (
-    <main className="play" data-testid="play">
+    <main className={vn ? 'play play-vn' : 'play'} data-testid="play">
       <header className="play-header">
         <h1>{session.gameName}</h1>
-        <p className="play-vendor">
-          {session.vendor}
-          {session.demo && <span className="play-badge">{t('play.freeTrial')}</span>}
-        </p>
+        {(region || session.demo) && (
+          <p className="play-vendor">
+            {region}
+            {session.demo && <span className="play-badge">{t('play.freeTrial')}</span>}
+          </p>
+        )}
         <p className="play-balance">
-          {t('play.balance')}: <strong data-testid="play-balance">{money(shownBalance)}</strong>
+          {vn ? t('play.vn.balance') : t('play.balance')}:{' '}
+          <strong data-testid="play-balance">{money(shownBalance)}</strong>
         </p>
       </header>
-      <BetControl levels={session.betLevels} value={chosenBet} onChange={setBet} money={money} />
-      {session.lotto && <LottoDraw lotto={session.lotto} draw={session.draw} />}
-      {session.engine === 'slot' ? (
-        <SlotGame api={api} launch={launch} bet={chosenBet} onBalance={onBalance} money={money} />
+      {vn ? (
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <VnLottoGame
+            api={api}
+            launch={launch}
+            vn={vn}
+            betLevels={session.betLevels}
+            onBalance={onBalance}
+            money={money}
+          />
+        </Suspense>
       ) : (
-        <DrawGame api={api} launch={launch} bet={chosenBet} onBalance={onBalance} money={money} />
+        <>
+          <BetControl
+            levels={session.betLevels}
+            value={chosenBet}
+            onChange={setBet}
+            money={money}
+          />
+          {session.lotto && <LottoDraw lotto={session.lotto} draw={session.draw} />}
+          {session.engine === 'slot' ? (
+            <SlotGame
+              api={api}
+              launch={launch}
+              bet={chosenBet}
+              onBalance={onBalance}
+              money={money}
+            />
+          ) : (
+            <DrawGame
+              api={api}
+              launch={launch}
+              bet={chosenBet}
+              onBalance={onBalance}
+              money={money}
+            />
+          )}
+          <p className="play-rtp">{t('play.rtp', { rtp: (session.rtp * 100).toFixed(2) })}</p>
+        </>
       )}
-      <p className="play-rtp">{t('play.rtp', { rtp: (session.rtp * 100).toFixed(2) })}</p>
     </main>
   );
 }

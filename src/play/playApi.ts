@@ -1,5 +1,13 @@
 import { createHttp } from '../api/http';
 import type { LobbyGame, LottoLaunch } from '../shared/lottery';
+import type {
+  VnLottoSession,
+  VnOpenDraw,
+  VnResultEntry,
+  VnSlipAnswer,
+  VnSlipRequest,
+  VnTicket,
+} from '../shared/vnLotto';
 
 /** The demo vendor's calls, from the game page (its own entry; no session of the site needed). */
 export interface PlaySession {
@@ -20,6 +28,11 @@ export interface PlaySession {
   draw: LobbyGame | null;
   /** The site's page of the vendor's lottery (the lobby's Bet links). */
   lotteryRoute: string | null;
+  /**
+   * A real-money launch of a Vietnamese lottery game (issue 34): its scheduled draws, bet types
+   * and odds; null otherwise (free trials keep the digit draw).
+   */
+  vnLotto: VnLottoSession | null;
 }
 
 export interface RoundAnswer {
@@ -46,6 +59,19 @@ export function createPlayApi(language: string) {
       http.post<RoundAnswer>('/wps/demo-vendor/spin', body),
     draw: (body: { launch: string; bet: string; roundId: string; pick: number }) =>
       http.post<RoundAnswer>('/wps/demo-vendor/draw', body),
+    /** The Vietnamese lottery (issue 34): a slip of lines on the open draw, as one ticket. */
+    vnPlace: (body: VnSlipRequest) => http.post<VnSlipAnswer>('/wps/demo-vendor/vn/slips', body),
+    /** The draw taking bets now. */
+    vnDraw: (launch: string) =>
+      http.get<VnOpenDraw>('/wps/demo-vendor/vn/draw', { searchParams: { launch } }),
+    /** This player's tickets of this game, newest first. */
+    vnTickets: (launch: string) =>
+      http.get<VnTicket[]>('/wps/demo-vendor/vn/tickets', { searchParams: { launch } }),
+    /** This game's last results, newest first. */
+    vnResults: (launch: string, limit = 10) =>
+      http.get<VnResultEntry[]>('/wps/demo-vendor/vn/results', {
+        searchParams: { launch, limit },
+      }),
   };
 }
 

@@ -147,19 +147,17 @@ test('lottery vendors open their lottery pages; a guest is asked to log in first
     .getByRole('button', { name: 'Play now' })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/(vnLottery|seaLottery|lottery)\?gameCode=/);
-  // A vendor's card opens its lottery lobby (lottoView lobby): the draws, each with a Bet link
-  // that opens the betting view of that game in the whole window.
+  // The first lottery card is the Vietnam lottery's: its page is its own lobby (issue 34), a
+  // chooser of regions and cities and a prompt; a city opens its game right under the chooser.
+  await expect(page).toHaveURL(/\/vnLottery\?gameCode=$/);
+  await expect(page.getByTestId('lottery-prompt')).toBeVisible();
   const draw = page.frameLocator('.lottery-frame');
-  await expect(draw.getByTestId('play-lobby')).toBeVisible();
-  await draw.getByRole('link', { name: 'Bet' }).first().click();
-  await expect(page).toHaveURL(/gameCode=[^&]+/);
-  await expect(draw.getByTestId('draw')).toBeVisible();
-  await expect(draw.getByTestId('play-draw')).toBeVisible();
-  await expect(page.getByTestId('lottery-menu').getByRole('link').first()).toBeVisible();
   await page.getByTestId('lottery-menu').getByRole('link').first().click();
   await expect(page).toHaveURL(/gameCode=[^&]+/);
-  await expect(draw.getByTestId('draw')).toBeVisible();
+  await expect(draw.getByTestId('vn-lotto')).toBeVisible();
+  await page.getByTestId('lottery-menu').getByRole('link').nth(1).click();
+  await expect(page).toHaveURL(/gameCode=[^&]+/);
+  await expect(draw.getByTestId('vn-lotto')).toBeVisible();
 });
 
 test('changing the language reloads hot games, vendors and the game names', async ({ page }) => {

@@ -15,17 +15,24 @@ async function logIn(page: Page) {
   return username;
 }
 
-test('the Vietnam lottery shows its draws, its lobby, and a game’s betting view with its draws', async ({
+test('the Vietnam lottery shows its regions and cities with their draws, and a city’s game under them', async ({
   page,
 }) => {
   await logIn(page);
   await page.goto('/vnLottery?gameCode=');
-  // No game named: the lobby view (launchGame lottoView lobby) in the page's frame.
-  const frame = page.frameLocator('.lottery-frame');
-  await expect(frame.getByTestId('play-lobby')).toBeVisible();
-  await expect(frame.getByTestId('play-lobby')).toContainText('Area VN');
+  // No city named (issue 34): the chooser, the regions as tabs and the first region's cities with
+  // their countdowns, and a prompt instead of a frame. No vendor code shows.
+  const menu = page.getByTestId('lottery-menu');
+  await expect(menu.getByRole('tab', { name: 'Northern' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(menu.getByTestId('lottery-city').first()).toContainText(/closes in \d+:\d\d/);
+  await expect(page.getByTestId('lottery-prompt')).toContainText('Choose a city to bet');
+  await expect(page.locator('.lottery-frame')).toHaveCount(0);
+  await expect(page.getByText('TCG_LOTTO_VN')).toHaveCount(0);
 
-  // Under it: the next draws with their countdowns, and the latest results.
+  // Under it: the region's next draws with their countdowns, and the latest results.
   const lobby = page.getByTestId('lottery-lobby');
   await expect(lobby.getByRole('listitem').first()).toBeVisible();
   await expect(lobby.getByTestId('draw-countdown').first()).toHaveText(/closes in \d+:\d\d/);
@@ -35,21 +42,30 @@ test('the Vietnam lottery shows its draws, its lobby, and a game’s betting vie
   ).toBeVisible();
   await expect(page.getByTestId('lottery-history')).toHaveCount(0);
 
-  // Bet in the lobby opens that game's betting view in the whole window.
-  await frame.getByRole('link', { name: 'Bet' }).first().click();
-  await expect(page).toHaveURL(/\/vnLottery\?gameCode=TCG_LOTTO_VN-/);
-  await expect(frame.getByTestId('draw')).toBeVisible();
-  await expect(frame.getByTestId('play-draw')).toContainText(/Draw \d{8}-\d{4}/);
+  // Another region; a city opens its game right under the chooser, the city current.
+  await menu.getByRole('tab', { name: 'Southern' }).click();
+  const city = menu.getByTestId('lottery-city').first();
+  const code = await city.getAttribute('data-game-code');
+  await city.click();
+  await expect(page).toHaveURL(new RegExp(`/vnLottery\\?gameCode=${code}$`));
+  await expect(city).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('tab', { name: 'Southern' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const frame = page.frameLocator('.lottery-frame');
+  await expect(frame.getByTestId('vn-lotto')).toBeVisible();
+  await expect(frame.getByTestId('vn-open-draw')).toHaveAttribute('data-numero', /.+/);
   // The game's own last draws now show too (GET /lgw/vn/numeros/opened/game).
   const history = page.getByTestId('lottery-history');
   await expect(history.getByRole('listitem').first()).toContainText(/Draw \d{8}-\d{4}/);
 
-  // A game of the lobby's list opens the same way from the page.
+  // A game of the region's next draws opens the same way from the page.
   const other = lobby.getByRole('link').nth(1);
-  const code = await other.getAttribute('href');
+  const href = await other.getAttribute('href');
   await other.click();
-  await expect(page).toHaveURL(new RegExp(`${code!.replace('?', '\\?')}$`));
-  await expect(frame.getByTestId('draw')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${href!.replace('?', '\\?')}$`));
+  await expect(frame.getByTestId('vn-lotto')).toBeVisible();
 });
 
 test('a member picks an avatar in My Account and the header shows it', async ({ page }) => {

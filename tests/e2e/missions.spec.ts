@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts';
-import { grantBonus } from './ops';
-import { loginAs } from './support';
+import { drawVnNow, grantBonus } from './ops';
+import { loginAs, placeVnSlip } from './support';
 
 /**
  * Missions with the shipped configuration: "Bet 100.00 on lottery today" pays 0.10 (wagered
- * once) to the reward centre. Two number draws of 50.00 complete it; the missionLeaderboard
+ * once) to the reward centre. A lottery slip of 100.00, settled at its draw, completes it; the missionLeaderboard
  * and reward-centre red dots count it until it is claimed.
  */
 test('a mission completes after lottery bets and its reward is claimed, the red dots clearing', async ({
@@ -30,16 +30,24 @@ test('a mission completes after lottery bets and its reward is claimed, the red 
     .getByRole('button', { name: 'Play now' })
     .first()
     .click();
-  const draw = page.frameLocator('.lottery-frame');
-  // The vendor's card opens the lottery lobby; Bet opens a game's betting view.
-  await draw.getByRole('link', { name: 'Bet' }).first().click();
-  await expect(draw.getByTestId('draw')).toBeEnabled();
-  await draw.getByRole('combobox').selectOption('50.00');
-  await draw.getByTestId('draw').click();
-  await expect(draw.getByTestId('round-result')).toBeVisible();
-  await expect(draw.getByTestId('draw')).toBeEnabled();
-  await draw.getByTestId('draw').click();
-  await expect(draw.getByTestId('round-result')).toBeVisible();
+  // The vendor's card opens the Vietnam lottery's chooser; a city opens its game (issue 34),
+  // where a đề slip of 50.00 × 2 waits for its draw.
+  // (Quang Ninh: the Vietnam lottery's own tests draw Hanoi's and Hai Phong's draws.)
+  await page
+    .locator('[data-testid="lottery-city"][data-game-code="TCG_LOTTO_VN-LOTT-003"]')
+    .click();
+  await expect(page).toHaveURL(/gameCode=/);
+  const gameCode = new URL(page.url()).searchParams.get('gameCode')!;
+  const game = page.frameLocator('.lottery-frame');
+  await game.getByTestId('vn-bet-type-de').click();
+  await game.getByTestId('vn-number-27').click();
+  await game.getByTestId('vn-unit').selectOption('50.00');
+  await game.getByTestId('vn-multiplier').fill('2');
+  await game.getByTestId('vn-add').click();
+  await expect(game.getByTestId('vn-slip-total')).toContainText('100.00');
+  const numero = await placeVnSlip(game);
+  // The mission counts the bet when it settles, at its draw.
+  await drawVnNow(gameCode, numero);
 
   await page.goto('/member/missionLeaderboard');
   const nav = page.getByRole('navigation', { name: 'Member centre' });

@@ -126,3 +126,39 @@ export async function newStaff(
   if (!password) throw new Error(`no password in: ${stdout}`);
   return { name, password };
 }
+
+/** A north-format result: 27 comes out twice among the lô numbers, 45 once; the special prize ends 127. */
+export const VN_NORTH_RESULT = [
+  { tier: 'DB', numbers: ['40127'] },
+  { tier: 'G1', numbers: ['11111'] },
+  { tier: 'G2', numbers: ['22222', '33327'] },
+  { tier: 'G3', numbers: ['44444', '55555', '66645', '77777', '88888', '99999'] },
+  { tier: 'G4', numbers: ['0001', '0002', '0003', '0004'] },
+  { tier: 'G5', numbers: ['1005', '1006', '1008', '1009', '1010', '1012'] },
+  { tier: 'G6', numbers: ['313', '314', '315'] },
+  { tier: 'G7', numbers: ['16', '17', '18', '19'] },
+];
+
+/**
+ * Development-only: opens a Vietnamese lottery draw now with `prizes` and settles its slips
+ * (issue 34: a test cannot wait for the schedule, nor guess the numbers).
+ */
+export async function drawVnNow(
+  gameCode: string,
+  numero: string,
+  prizes: unknown = VN_NORTH_RESULT,
+): Promise<{ settled: number; voided: number }> {
+  const info = serverInfo();
+  const response = await fetch(`${info.url}/wps/dev/vn-lotto/draw`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ gameCode, numero, prizes }),
+  });
+  const envelope = (await response.json()) as {
+    success: boolean;
+    value: { settled: number; voided: number };
+    message?: string;
+  };
+  if (!envelope.success) throw new Error(`draw failed: ${envelope.message}`);
+  return envelope.value;
+}

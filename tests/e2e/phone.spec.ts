@@ -223,16 +223,18 @@ test('on a phone the lottery draws, the seamless wallet and the avatar picker fi
   await loginAs(page, username, password);
   await expect(page.getByTestId('account-menu')).toBeVisible();
 
-  // The Vietnam lottery's lobby, then a game's betting view with its draws.
+  // The Vietnam lottery's chooser and its prompt, then a city's game right under the chooser,
+  // scrolled into view (issue 34), with its draws.
   await page.goto('/vnLottery?gameCode=');
-  const frame = page.frameLocator('.lottery-frame');
-  await expect(frame.getByTestId('play-lobby')).toBeVisible();
+  await expect(page.getByTestId('lottery-prompt')).toBeVisible();
   await expect(
     page.getByTestId('lottery-lobby').getByTestId('draw-countdown').first(),
   ).toBeVisible();
   await documentFits(page);
-  await frame.getByRole('link', { name: 'Bet' }).first().tap();
-  await expect(frame.getByTestId('draw')).toBeVisible();
+  await page.getByTestId('lottery-menu').getByTestId('lottery-city').first().tap();
+  const frame = page.frameLocator('.lottery-frame');
+  await expect(frame.getByTestId('vn-lotto')).toBeVisible();
+  await expect(page.getByTestId('lottery-game')).toBeInViewport();
   await expect(page.getByTestId('lottery-history').getByRole('listitem').first()).toBeVisible();
   await documentFits(page);
 

@@ -5,13 +5,15 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { agentLogin, uniqueName } from './support';
+import { grantBonus } from './ops';
+import { agentLogin, loginAs, openSlot, uniqueName } from './support';
 
 // Issue 34, finding 1: an upline offers its sub-agent a real-time salary contract, and the
 // sub-agent answers it where it works, in the back office: the notice links to the contracts
 // page, the offer waits there first with who earns what, Accept makes it active on both sides
-// and the salary page lists it as held. Amounts are not asserted (the pay model is the
-// server's); the texts and the flow are.
+// and the salary page lists it as held. On a desktop a player of the sub-agent's team then bets
+// and both salary pages rise live by the model's split (the sub-agent 1.00 %, the upline the
+// difference to its 1.50 %).
 
 const E2E = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
 
@@ -70,8 +72,9 @@ async function subAgentAnswersTheOffer(
   browser: Browser,
   phone: boolean,
   options: BrowserContextOptions,
+  earn = false,
 ) {
-  test.setTimeout(120_000);
+  test.setTimeout(earn ? 180_000 : 120_000);
   // The upline: an agent of the test's own with the operator's 1.50 % real-time rate (as the
   // demo's agent1), who opens a sub-agent in its team.
   const upline = await freshTopAgent('1.5');
@@ -197,15 +200,72 @@ async function subAgentAnswersTheOffer(
   await expect(page.getByTestId('salary-held-contracts')).toContainText(
     'You hold no contract of this type.',
   );
+  if (earn) await teamPlayerEarnsTheSubAgent(page, sub, browser, phone, options);
   await downlineContext.close();
 }
 
+/**
+ * The earn leg (issue 34: "the sub-agent's salary page rises"): the sub-agent opens a player in
+ * its team, the player bets 50.00 of real money, and both salary pages move live, without a
+ * reload: the sub-agent is paid its 1.00 % (0.50), the upline its difference to 1.50 % (0.25).
+ */
+async function teamPlayerEarnsTheSubAgent(
+  upline: Page,
+  sub: Page,
+  browser: Browser,
+  phone: boolean,
+  options: BrowserContextOptions,
+) {
+  await openPage(sub, phone, 'Add account');
+  const register = sub.getByTestId('register-center');
+  const player = uniqueName('sp');
+  await register.getByLabel('Username').fill(player);
+  await register.getByLabel('Password', { exact: true }).fill('abc12345');
+  await register.getByLabel('Confirm password').fill('abc12345');
+  await register.getByLabel('Account type').selectOption({ label: 'Player' });
+  await register.getByTestId('register-center-submit').click();
+  await expect(sub.getByTestId('register-center-done')).toContainText(player);
+  await grantBonus(player, '100.00');
+
+  await openPage(sub, phone, 'Real-time salary');
+  const subAccrued = sub.getByTestId('salary-accrued');
+  await expect(subAccrued).toHaveText('$ 0.00');
+  const uplineAccrued = upline.getByTestId('salary-accrued');
+  await expect(uplineAccrued).toBeVisible();
+  const uplineStart = amountOf(await uplineAccrued.textContent());
+
+  const playerContext = await browser.newContext(options);
+  const bettor = await playerContext.newPage();
+  await loginAs(bettor, player, 'abc12345');
+  // An account its agent opened chooses its own password first.
+  const change = bettor.locator('dialog[data-modal="changePassword"]');
+  await expect(change.or(bettor.getByTestId('account-menu')).first()).toBeVisible();
+  if (await change.isVisible()) {
+    await change.getByLabel('New password', { exact: true }).fill('fresh1234');
+    await change.getByLabel('Confirm new password').fill('fresh1234');
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await expect(change).toBeHidden();
+  }
+  const game = await openSlot(bettor, '50.00');
+  await game.getByTestId('spin').click();
+  await expect(game.getByTestId('round-result')).toBeVisible();
+
+  // Both pages heard it: the sub-agent's 1.00 % and the upline's 0.50 % difference.
+  await expect(subAccrued).toHaveText('$ 0.50');
+  await expect.poll(async () => amountOf(await uplineAccrued.textContent())).toBe(uplineStart + 25);
+  await playerContext.close();
+}
+
+/** "$ 1,234.56" in cents. */
+const amountOf = (text: string | null) =>
+  Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+
 test.describe('a sub-agent answers its upline’s contract in the back office', () => {
-  test('on a desktop: the notice links to the offer, accepted, active on both sides', async ({
+  test('on a desktop: the notice links to the offer, accepted, active on both sides, then its team earns it', async ({
     page,
     browser,
   }) => {
-    await subAgentAnswersTheOffer(page, browser, false, {});
+    await subAgentAnswersTheOffer(page, browser, false, {}, true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 
 async function outbox(page: Page, recipient: string): Promise<{ id: string; body: string }[]> {
   const response = await page.request.get(
@@ -90,4 +90,19 @@ export async function openSlot(page: Page, bet?: string) {
   await expect(game.getByTestId('spin')).toBeEnabled();
   if (bet !== undefined) await game.getByRole('combobox').selectOption(bet);
   return game;
+}
+
+/** Places the slip; a draw that closed on the way (the cut-off passed) is answered by placing
+ * again on the next draw, as a player would. Answers the draw it went to. */
+export async function placeVnSlip(game: FrameLocator): Promise<string> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await expect(game.getByTestId('vn-place')).toBeEnabled({ timeout: 60_000 });
+    await game.getByTestId('vn-place').click();
+    const placed = game.getByTestId('vn-placed');
+    const refused = game.getByTestId('vn-error');
+    await expect(placed.or(refused).first()).toBeVisible();
+    if (await placed.isVisible()) return (await placed.getAttribute('data-numero'))!;
+    await expect(refused).toContainText(/draw/i);
+  }
+  throw new Error('the slip was refused twice');
 }

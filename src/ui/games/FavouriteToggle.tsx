@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { map } from 'rxjs';
 import type { GameItem } from '../../shared/games';
 import { useGameStores } from './gameStores';
+import { Icon } from '../components/Icon';
 import { useObservable } from '../hooks/useObservable';
 
 /** The card's heart: favourite or not, pending while its call runs (spec 3/4 favourites). */
@@ -30,7 +31,7 @@ export function FavouriteToggle({ game }: { game: GameItem }) {
       data-testid="favourite-toggle"
       onClick={() => favourites.toggle(game)}
     >
-      {view.on ? '♥' : '♡'}
+      <Icon name="heart" size={22} />
     </button>
   );
 }

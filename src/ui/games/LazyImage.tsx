@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../components/Icon';
 
 type Phase = 'waiting' | 'loading' | 'retrying' | 'failed' | 'loaded';
 
@@ -56,7 +57,7 @@ export function LazyImage({
         />
       ) : (
         <span className="image-placeholder" role="img" aria-label={alt}>
-          {phase === 'failed' ? '🎮' : ''}
+          {phase === 'failed' ? <Icon name="games" size={32} /> : null}
         </span>
       )}
     </div>

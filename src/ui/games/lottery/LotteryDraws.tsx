@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { OpenedDraw } from '../../../shared/lottery';
+import { countdownText, type OpenedDraw } from '../../../shared/lottery';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFallback } from '../../components/QueryFallback';
 import type { QueryState } from '../../hooks/useQuery';
-import { useLotteryDraws } from './useLotteryDraws';
+import type { LotteryDraws as Draws } from './useLotteryDraws';
 
 const valueOf = <T,>(state: QueryState<T>): T | null =>
   state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
@@ -23,32 +23,24 @@ export function DrawNumbers({ numbers, label }: { numbers: number[]; label: stri
   );
 }
 
-/** mm:ss (or h:mm:ss) until `until`, never negative. */
-function countdown(until: number, now: number): string {
-  const seconds = Math.max(0, Math.ceil((until - now) / 1000));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
 /**
  * The lottery page's draws (issue 16): the next draw of each of the vendor's games with its
- * countdown (lobby info), the latest results, and the chosen game's last opened draws.
+ * countdown (lobby info), the latest results, and the chosen game's last opened draws. The page
+ * asks for them (useLotteryDraws: its chooser shows the countdowns too); `only`, when given,
+ * keeps the games of the chosen region (the Vietnam lottery's page). No vendor code shows.
  */
 export function LotteryDraws({
-  vendor,
-  gameCode,
-  language,
+  draws,
+  only = null,
 }: {
-  vendor: string;
-  gameCode: string | null;
-  language: string;
+  draws: Draws;
+  only?: ReadonlySet<string> | null;
 }) {
   const { t, i18n } = useTranslation();
-  const draws = useLotteryDraws(vendor, gameCode, language);
-  const lobby = valueOf(draws.lobby);
-  const results = valueOf(draws.results);
+  const kept = <T extends { gameCode: string }>(list: T[] | null) =>
+    list && only ? list.filter((entry) => only.has(entry.gameCode)) : list;
+  const lobby = kept(valueOf(draws.lobby));
+  const results = kept(valueOf(draws.results));
   const history = draws.history ? valueOf(draws.history) : null;
   const time = (iso: string) =>
     new Date(iso).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
@@ -93,7 +85,7 @@ export function LotteryDraws({
                   {t('lottery.numero', { numero: game.current.numero })} ·{' '}
                   <span data-testid="draw-countdown">
                     {t('lottery.closesIn', {
-                      time: countdown(Date.parse(game.current.closesAt), draws.now),
+                      time: countdownText(Date.parse(game.current.closesAt), draws.now),
                     })}
                   </span>
                 </span>

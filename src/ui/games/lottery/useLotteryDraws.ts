@@ -24,17 +24,22 @@ export interface LotteryDraws {
  * configured paths, and the chosen game's opened draws; all asked again a moment after the
  * soonest open draw closes, so the new numbers show without a reload.
  */
-export function useLotteryDraws(vendor: string, gameCode: string | null, language: string) {
+export function useLotteryDraws(
+  vendor: string | null,
+  gameCode: string | null,
+  language: string,
+): LotteryDraws {
   const gamesModule = useFeature(gamesFeature);
   const { lottery: paths } = useSiteInfo().info;
   const api = gamesModule.lottery;
   const [round, setRound] = useState(0);
   const [now, setNow] = useState(() => Date.now());
-  const lobby = useQuery(`lobby:${vendor}:${language}:${round}`, (signal) =>
-    api.lobby(paths.lobbyInfo, vendor, language, signal),
+  // No vendor yet (the page's prize mode is not known): nothing is asked.
+  const lobby = useQuery(vendor ? `lobby:${vendor}:${language}:${round}` : null, (signal) =>
+    api.lobby(paths.lobbyInfo, vendor!, language, signal),
   );
-  const results = useQuery(`results:${vendor}:${language}:${round}`, (signal) =>
-    api.results(paths.recentResults, vendor, language, signal),
+  const results = useQuery(vendor ? `results:${vendor}:${language}:${round}` : null, (signal) =>
+    api.results(paths.recentResults, vendor!, language, signal),
   );
   const history = useQuery(gameCode ? `history:${gameCode}:${language}:${round}` : null, (signal) =>
     api.openedDraws(gameCode!, language, signal),
@@ -67,5 +72,5 @@ export function useLotteryDraws(vendor: string, gameCode: string | null, languag
     history: gameCode ? history.state : null,
     now,
     retry: () => setRound((value) => value + 1),
-  } satisfies LotteryDraws;
+  };
 }

@@ -37,7 +37,7 @@ function FavouriteGames() {
       </p>
     );
   }
-  if (state.list.length === 0) return <EmptyState title={t('games.noFavourites')} icon="♡" />;
+  if (state.list.length === 0) return <EmptyState title={t('games.noFavourites')} icon="heart" />;
   return (
     <div className="game-grid" data-testid="favourite-games">
       {state.list.map((game) => (
@@ -56,7 +56,7 @@ function RecentGames() {
   if (state.kind === 'loading') return <p role="status">{t('common.loading')}</p>;
   if (state.kind === 'failed') return <p role="alert">{errorText(state.code)}</p>;
   const games = state.value;
-  if (games.length === 0) return <EmptyState title={t('games.noRecent')} icon="🕘" />;
+  if (games.length === 0) return <EmptyState title={t('games.noRecent')} icon="clock" />;
   return (
     <div className="game-grid" data-testid="recent-games">
       {games.map((game) => (

@@ -1,0 +1,145 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VnFormat } from '../../shared/vnLotto';
+import { lineStake, type SlipLine, slipTotal, winPerHit } from './slip';
+
+/**
+ * The bet slip (issue 34): each line with its type, numbers, unit × multiplier = stake and what
+ * it wins per hit, its multiplier editable and the line removable; the total; Place bets for
+ * the open draw. `message` is the last placement's outcome (placed, or why not).
+ */
+export function BetSlip({
+  lines,
+  format,
+  maxLines,
+  maxMultiplier,
+  numero,
+  canPlace,
+  placing,
+  money,
+  onMultiplier,
+  onRemove,
+  onPlace,
+  message,
+}: {
+  lines: readonly SlipLine[];
+  format: VnFormat;
+  maxLines: number;
+  maxMultiplier: number;
+  numero: string;
+  /** False while the open draw takes no bets (it is being drawn). */
+  canPlace: boolean;
+  placing: boolean;
+  money: (amount: string) => string;
+  onMultiplier: (key: string, text: string, done: boolean) => void;
+  onRemove: (key: string) => void;
+  onPlace: () => void;
+  message: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section className="vn-card vn-slip" aria-labelledby={`${id}-title`} data-testid="vn-slip">
+      <h2 id={`${id}-title`} className="vn-title">
+        {t('play.vn.slip')}{' '}
+        <span className="vn-count">
+          {lines.length}/{maxLines}
+        </span>
+      </h2>
+      {lines.length === 0 ? (
+        <p className="vn-empty">{t('play.vn.slipEmpty')}</p>
+      ) : (
+        <ol className="vn-slip-lines">
+          {lines.map((line, index) => {
+            const label = index + 1;
+            const multiplierId = `${id}-m-${line.key}`;
+            return (
+              <li key={line.key} className="vn-slip-line" data-testid="vn-slip-line">
+                <div className="vn-slip-head">
+                  <span className="vn-slip-type">{t(`play.vn.betType_${line.betType}`)}</span>
+                  <span className="vn-slip-numbers">{line.numbers.join(' · ')}</span>
+                  <button
+                    type="button"
+                    className="vn-remove"
+                    aria-label={t('play.vn.removeLine', { line: label })}
+                    onClick={() => onRemove(line.key)}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </div>
+                <div className="vn-slip-stake">
+                  <span>{money(line.unit)} ×</span>
+                  <span className="vn-stepper vn-stepper-small">
+                    <button
+                      type="button"
+                      className="vn-step"
+                      aria-label={`${t('play.vn.lowerMultiplier')} (${label})`}
+                      aria-disabled={line.multiplier <= 1}
+                      onClick={() =>
+                        line.multiplier > 1 &&
+                        onMultiplier(line.key, String(line.multiplier - 1), true)
+                      }
+                    >
+                      <span aria-hidden="true">−</span>
+                    </button>
+                    <input
+                      id={multiplierId}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={maxMultiplier}
+                      step={1}
+                      aria-label={t('play.vn.lineMultiplier', { line: label })}
+                      value={line.draft ?? String(line.multiplier)}
+                      onChange={(event) => onMultiplier(line.key, event.target.value, false)}
+                      onBlur={(event) => onMultiplier(line.key, event.target.value, true)}
+                    />
+                    <button
+                      type="button"
+                      className="vn-step"
+                      aria-label={`${t('play.vn.raiseMultiplier')} (${label})`}
+                      aria-disabled={line.multiplier >= maxMultiplier}
+                      onClick={() =>
+                        line.multiplier < maxMultiplier &&
+                        onMultiplier(line.key, String(line.multiplier + 1), true)
+                      }
+                    >
+                      <span aria-hidden="true">+</span>
+                    </button>
+                  </span>
+                  <strong className="vn-money">= {money(lineStake(line))}</strong>
+                </div>
+                <p className="vn-slip-win">
+                  {line.betType === 'lo2'
+                    ? t('play.vn.perHit', { amount: money(winPerHit(line, format)) })
+                    : t('play.vn.wins', { amount: money(winPerHit(line, format)) })}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <p className="vn-total">
+        {t('play.vn.total')}:{' '}
+        <strong className="vn-money" data-testid="vn-slip-total">
+          {money(slipTotal(lines))}
+        </strong>
+      </p>
+      <button
+        type="button"
+        className="play-action vn-place"
+        data-testid="vn-place"
+        data-numero={numero}
+        disabled={lines.length === 0 || placing || !canPlace}
+        aria-describedby={`${id}-draw`}
+        onClick={onPlace}
+      >
+        {placing ? t('play.vn.placing') : t('play.vn.place')}
+      </button>
+      <p id={`${id}-draw`} className="vn-for-draw">
+        {canPlace ? t('play.vn.forDraw', { numero }) : t('play.vn.betsClosed')}
+      </p>
+      <div className="vn-feedback">{message}</div>
+    </section>
+  );
+}
