@@ -256,7 +256,12 @@ describe.each(engines)('Vietnam lottery on %s', (engine) => {
     // A result of the other format is refused; the right one settles the slip at once.
     expect((await rig(RESULT.slice(1))).body.code).toBe('invalid_request');
     expect((await rig(RESULT)).body.value).toEqual({ settled: 1, voided: 0 });
-    expect((await rig(RESULT)).body.code).toBe('draw_opened');
+    // The same result again settles nothing more; another one is refused.
+    expect((await rig(RESULT)).body.value).toEqual({ settled: 0, voided: 0 });
+    const other = RESULT.map((prize) =>
+      prize.tier === 'G1' ? { ...prize, numbers: ['12345'] } : prize,
+    );
+    expect((await rig(other)).body.code).toBe('draw_opened');
     const ticket = (await tickets()).find((entry) => entry.slipId === 'rig-slip-0001')!;
     expect(ticket).toMatchObject({ status: 'settled', win: '95.00', numero: next.numero });
     server.deps.clock.now = () => now;

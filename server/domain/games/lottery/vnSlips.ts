@@ -561,8 +561,8 @@ async function voidSlip(deps: Platform, slip: DueSlip): Promise<boolean> {
 /**
  * Development tools only (`/wps/dev/vn-lotto/draw`): opens a Vietnamese game's draw `numero` now
  * with the given result — before its close, so an end-to-end test need not wait for the
- * schedule — and settles its slips. Refused for a draw already opened or a result of another
- * format. The draw job leaves an opened draw as it is.
+ * schedule — and settles its slips. Refused for a draw already opened with another result and
+ * for a result of another format. The draw job leaves an opened draw as it is.
  */
 export async function rigVnDraw(
   deps: Platform,
@@ -588,7 +588,14 @@ export async function rigVnDraw(
       JSON.stringify(prizes),
     ],
   );
-  if (rows.length === 0) throw new ApiError(409, 'draw_opened', `Draw ${numero} is already out.`);
+  if (rows.length === 0) {
+    // Out already: the same result asked again (a test run again) settles what is left.
+    const [out] = await deps.db.query<{ same: boolean }>(
+      `select prizes = $3::jsonb as same from lottery_draws where node_id = $1 and numero = $2`,
+      [gameCode, numero, JSON.stringify(prizes)],
+    );
+    if (!out?.same) throw new ApiError(409, 'draw_opened', `Draw ${numero} is already out.`);
+  }
   return settleVnSlips(deps);
 }
 
