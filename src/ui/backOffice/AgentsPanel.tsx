@@ -73,7 +73,7 @@ function AgentLevel({
   const tree = shownValue(level.state);
   if (!tree) return <QueryFallback state={level.state} onRetry={level.refresh} lines={2} />;
   if (tree.agents.length === 0 && under === null) {
-    return <EmptyState title={t('backOffice.admin.agentsEmpty')} icon="🧑‍💼" />;
+    return <EmptyState title={t('backOffice.admin.agentsEmpty')} icon="team" />;
   }
   return (
     <>
@@ -274,7 +274,7 @@ function AgentDetail({
         {!contractView ? (
           <QueryFallback state={contracts.state} onRetry={contracts.refresh} lines={3} />
         ) : contractView.contracts.length === 0 ? (
-          <EmptyState title={t('backOffice.admin.contractsEmpty')} icon="📄">
+          <EmptyState title={t('backOffice.admin.contractsEmpty')} icon="document">
             <p>{t('backOffice.admin.contractsEmptyBody')}</p>
           </EmptyState>
         ) : (

@@ -202,7 +202,7 @@ export function AnnouncementsPanel({ office, me }: PanelProps) {
                 ? t('backOffice.announcementsPage.emptyAll')
                 : t('backOffice.announcementsPage.empty')
             }
-            icon="📣"
+            icon="message"
           >
             <p>{t('backOffice.announcementsPage.emptyBody')}</p>
           </EmptyState>

@@ -32,7 +32,7 @@ export function ApprovalsPanel({ office, me }: { office: BackOffice; me: StaffMe
   if (!list) return <QueryFallback state={queue.state} onRetry={queue.refresh} lines={3} />;
   if (list.length === 0) {
     return (
-      <EmptyState title={t('backOffice.approvalsEmpty')} icon="✅">
+      <EmptyState title={t('backOffice.approvalsEmpty')} icon="check">
         <p>{t('backOffice.approvalsEmptyBody')}</p>
       </EmptyState>
     );

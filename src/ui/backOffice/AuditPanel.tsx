@@ -116,7 +116,7 @@ export function AuditPanel({ office }: { office: BackOffice }) {
       {!page ? (
         <QueryFallback state={trail.state} onRetry={trail.refresh} lines={5} />
       ) : page.entries.length === 0 ? (
-        <EmptyState title={t('backOffice.auditEmpty')} icon="🔎">
+        <EmptyState title={t('backOffice.auditEmpty')} icon="search">
           <p>{t('backOffice.auditEmptyBody')}</p>
         </EmptyState>
       ) : (

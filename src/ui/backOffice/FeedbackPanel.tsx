@@ -143,7 +143,7 @@ export function FeedbackPanel({ office }: PanelProps) {
       ) : rows.length === 0 ? (
         <>
           <div className="queues-tools">{picker}</div>
-          <EmptyState title={t('backOffice.feedbackPage.empty')} icon="💬">
+          <EmptyState title={t('backOffice.feedbackPage.empty')} icon="message">
             <p>{t('backOffice.feedbackPage.emptyBody')}</p>
           </EmptyState>
         </>

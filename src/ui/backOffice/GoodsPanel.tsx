@@ -125,7 +125,7 @@ export function GoodsPanel({ office, me }: PanelProps) {
         </p>
       )}
       {rows.length === 0 ? (
-        <EmptyState title={t('backOffice.goods.empty')} icon="🛍️">
+        <EmptyState title={t('backOffice.goods.empty')} icon="bag">
           <p>{t('backOffice.goods.emptyBody')}</p>
         </EmptyState>
       ) : (

@@ -59,7 +59,7 @@ export function LedgerTable({
     },
   ];
   if (lines.length === 0) {
-    return <EmptyState title={t('backOffice.ledger.empty')} icon="📒" />;
+    return <EmptyState title={t('backOffice.ledger.empty')} icon="document" />;
   }
   return (
     <DataTable

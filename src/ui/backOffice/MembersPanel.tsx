@@ -137,7 +137,7 @@ function MemberSearch({
       {!rows ? (
         <QueryFallback state={found.state} onRetry={found.refresh} lines={4} />
       ) : rows.length === 0 ? (
-        <EmptyState title={t('backOffice.membersPage.none')} icon="🔎">
+        <EmptyState title={t('backOffice.membersPage.none')} icon="search">
           <p>{t('backOffice.membersPage.noneBody')}</p>
         </EmptyState>
       ) : (

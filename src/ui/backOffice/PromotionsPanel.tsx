@@ -144,7 +144,7 @@ export function PromotionsPanel({ office, me }: PanelProps) {
         </p>
       )}
       {rows.length === 0 ? (
-        <EmptyState title={t('backOffice.promotions.empty')} icon="🎁">
+        <EmptyState title={t('backOffice.promotions.empty')} icon="gift">
           <p>{t('backOffice.promotions.emptyBody')}</p>
         </EmptyState>
       ) : (

@@ -104,7 +104,7 @@ export function RedemptionsPanel({ office, me }: PanelProps) {
         </p>
       )}
       {rows.length === 0 ? (
-        <EmptyState title={t('backOffice.redemptionsPage.empty')} icon="🎁">
+        <EmptyState title={t('backOffice.redemptionsPage.empty')} icon="gift">
           <p>{t('backOffice.redemptionsPage.emptyBody')}</p>
         </EmptyState>
       ) : (

@@ -127,7 +127,7 @@ export function StaffPanel({ office, me }: PanelProps) {
         {!rows ? (
           <QueryFallback state={staff.state} onRetry={staff.refresh} lines={4} />
         ) : rows.length === 0 ? (
-          <EmptyState title={t('backOffice.admin.staffEmpty')} icon="👤" />
+          <EmptyState title={t('backOffice.admin.staffEmpty')} icon="user" />
         ) : (
           <DataTable
             items={rows}

@@ -151,7 +151,7 @@ export function WithdrawalsPanel({ office }: PanelProps) {
           {!rows ? (
             <QueryFallback state={queue.state} onRetry={queue.refresh} lines={4} />
           ) : rows.length === 0 ? (
-            <EmptyState title={t('backOffice.withdrawalsPage.empty')} icon="💸">
+            <EmptyState title={t('backOffice.withdrawalsPage.empty')} icon="wallet">
               <p>{t('backOffice.withdrawalsPage.emptyBody')}</p>
             </EmptyState>
           ) : (

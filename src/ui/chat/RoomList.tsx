@@ -20,7 +20,7 @@ export function RoomList({
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   if (rooms.length === 0) {
     return (
-      <EmptyState title={t('support.noChats')} icon="💬">
+      <EmptyState title={t('support.noChats')} icon="message">
         <p>{t('support.noChatsBody')}</p>
       </EmptyState>
     );

@@ -111,7 +111,7 @@ export function HelpCentre({ anchor, level }: { anchor: string | null; level: Le
       </div>
       <div id={searchId} className="help-results">
         {searching && found.matches === 0 ? (
-          <EmptyState title={t('help.noResultsTitle', { query: deferredQuery.trim() })} icon="?">
+          <EmptyState title={t('help.noResultsTitle', { query: deferredQuery.trim() })} icon="info">
             <p>{t('help.noResultsBody')}</p>
             <p className="help-empty-actions">
               <Button variant="secondary" size="sm" onClick={() => setQuery('')}>

@@ -66,7 +66,7 @@ export function ManualRebate() {
         </p>
       </Card>
       {view.items.length === 0 ? (
-        <EmptyState title={t('rebate.emptyTitle')} icon="🎰">
+        <EmptyState title={t('rebate.emptyTitle')} icon="slots">
           <p>{t('rebate.emptyBody')}</p>
         </EmptyState>
       ) : (

@@ -44,7 +44,7 @@ export function Missions() {
         </p>
       )}
       {value.missions.length === 0 ? (
-        <EmptyState title={t('missions.emptyTitle')} icon="🎯">
+        <EmptyState title={t('missions.emptyTitle')} icon="star">
           <p>{t('missions.emptyBody')}</p>
         </EmptyState>
       ) : (

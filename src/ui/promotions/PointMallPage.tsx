@@ -40,7 +40,7 @@ export default function PointMallPage() {
       {pending ? (
         <SkeletonText lines={3} />
       ) : !isLogin || isTrial ? (
-        <EmptyState title={t('points.loginTitle')} icon="🎁">
+        <EmptyState title={t('points.loginTitle')} icon="gift">
           <p>{t('points.loginBody')}</p>
           {!isLogin && (
             <Button variant="primary" onClick={() => open('login')}>
@@ -182,7 +182,7 @@ function GoodsList({ points, onRedeemed }: { points: number | null; onRedeemed: 
   if (!list) return <QueryFallback state={goods.state} onRetry={goods.refresh} lines={4} />;
   if (list.length === 0) {
     return (
-      <EmptyState title={t('points.noGoods')} icon="🎁">
+      <EmptyState title={t('points.noGoods')} icon="gift">
         <p>{t('points.noGoodsBody')}</p>
       </EmptyState>
     );
@@ -326,7 +326,7 @@ function Redemptions() {
   const list = shownValue(query.state);
   if (!list) return <QueryFallback state={query.state} onRetry={query.refresh} lines={3} />;
   if (list.length === 0) {
-    return <EmptyState title={t('points.noRedemptions')} icon="📦" />;
+    return <EmptyState title={t('points.noRedemptions')} icon="box" />;
   }
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
@@ -357,7 +357,7 @@ function PointHistory() {
   );
   const data = shownValue(query.state);
   if (!data) return <QueryFallback state={query.state} onRetry={query.refresh} lines={3} />;
-  if (data.items.length === 0) return <EmptyState title={t('points.noHistory')} icon="📜" />;
+  if (data.items.length === 0) return <EmptyState title={t('points.noHistory')} icon="document" />;
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
   return (

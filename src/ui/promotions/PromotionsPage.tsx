@@ -86,7 +86,7 @@ function PromotionList({ items, onChanged }: { items: PromotionView[]; onChanged
   const { t } = useTranslation();
   if (items.length === 0) {
     return (
-      <EmptyState title={t('promotions.empty')} icon="🎁">
+      <EmptyState title={t('promotions.empty')} icon="gift">
         <p>{t('promotions.emptyBody')}</p>
       </EmptyState>
     );

@@ -108,7 +108,7 @@ export function Referral() {
       </Card>
       <Card title={t('referral.friends')}>
         {view.friends.length === 0 ? (
-          <EmptyState title={t('referral.noFriends')} icon="🤝">
+          <EmptyState title={t('referral.noFriends')} icon="team">
             <p>{t('referral.noFriendsBody')}</p>
           </EmptyState>
         ) : (

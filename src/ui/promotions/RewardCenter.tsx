@@ -138,7 +138,7 @@ export function RewardCenter() {
         }
       >
         {list.waiting.length === 0 ? (
-          <EmptyState title={t('rewards.emptyTitle')} icon="🎁">
+          <EmptyState title={t('rewards.emptyTitle')} icon="gift">
             <p>
               {t('rewards.emptyBody')} <Link to="/promotions">{t('nav.promotions')}</Link>
             </p>

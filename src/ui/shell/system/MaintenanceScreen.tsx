@@ -12,7 +12,7 @@ export function MaintenanceScreen({ end }: { end: string | null }) {
         )
       : null;
   return (
-    <StatusScreen testId="maintenance-screen" icon="🛠" title={t('system.maintenanceTitle')}>
+    <StatusScreen testId="maintenance-screen" icon="alert" title={t('system.maintenanceTitle')}>
       {localEnd && (
         <p className="status-end">
           {t('system.maintenanceEnd')} <time dateTime={end ?? undefined}>{localEnd}</time>

@@ -5,7 +5,7 @@ import { StatusScreen } from './StatusScreen';
 export function RegionBlockScreen({ ip }: { ip: string }) {
   const { t } = useTranslation();
   return (
-    <StatusScreen testId="region-block-screen" icon="🌐" title={t('system.regionTitle')}>
+    <StatusScreen testId="region-block-screen" icon="globe" title={t('system.regionTitle')}>
       <p>
         {t('system.yourIp')} <strong data-testid="visitor-ip">{ip}</strong>
       </p>
