@@ -30,10 +30,28 @@ export async function depositLimitFlow(page: Page, look: Look = nothing) {
   await expect(deposits).toContainText('Used 0.00 of 100.00, 100.00 left');
   await look(page);
 
+  // The deposit page says what the limit leaves before anything is typed, and offers only
+  // quick amounts within it (issue 34, finding 10).
+  await page.goto('/member/depositv2');
+  await expect(page.getByTestId('deposit-limit-left')).toHaveText(
+    'Your deposit limit allows 100.00 more for now.',
+  );
+  await expect(page.getByLabel('Amount')).toHaveAccessibleDescription(
+    'From 10.00 to 50,000.00 per deposit.',
+  );
+  const quick = page.getByTestId('deposit-quick-amounts').getByRole('button');
+  await expect(quick).toHaveText(['50.00', '100.00']);
+  await quick.first().click();
+  await expect(page.getByLabel('Amount')).toHaveValue('50.00');
   await deposit(page, '80');
   await expect(page.getByTestId('deposit-status')).toContainText('80.00 has been added', {
     timeout: 10_000,
   });
+  await page.getByRole('button', { name: 'Make another deposit' }).click();
+  await expect(page.getByTestId('deposit-limit-left')).toHaveText(
+    'Your deposit limit allows 20.00 more for now.',
+  );
+  await expect(page.getByTestId('deposit-quick-amounts')).toHaveCount(0);
   await deposit(page, '30');
   await expect(page.getByRole('alert')).toHaveText(
     'Your daily deposit limit of 100.00 leaves 20.00 today.',

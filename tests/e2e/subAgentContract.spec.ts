@@ -229,7 +229,7 @@ async function teamPlayerEarnsTheSubAgent(
 
   await openPage(sub, phone, 'Real-time salary');
   const subAccrued = sub.getByTestId('salary-accrued');
-  await expect(subAccrued).toHaveText('$ 0.00');
+  await expect(subAccrued).toHaveText('0.00');
   const uplineAccrued = upline.getByTestId('salary-accrued');
   await expect(uplineAccrued).toBeVisible();
   const uplineStart = amountOf(await uplineAccrued.textContent());
@@ -251,12 +251,12 @@ async function teamPlayerEarnsTheSubAgent(
   await expect(game.getByTestId('round-result')).toBeVisible();
 
   // Both pages heard it: the sub-agent's 1.00 % and the upline's 0.50 % difference.
-  await expect(subAccrued).toHaveText('$ 0.50');
+  await expect(subAccrued).toHaveText('0.50');
   await expect.poll(async () => amountOf(await uplineAccrued.textContent())).toBe(uplineStart + 25);
   await playerContext.close();
 }
 
-/** "$ 1,234.56" in cents. */
+/** "1,234.56" in cents. */
 const amountOf = (text: string | null) =>
   Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 

@@ -63,9 +63,17 @@ test('withdrawal: payment password, held amount, partially then all received, no
   await expect(page.getByLabel('Amount')).not.toHaveAttribute('aria-invalid');
   await expect(page.getByTestId('balance')).toHaveText('$ 500.00');
 
+  // What can be withdrawn is shown, and Max fills it in (issue 34, finding 10).
+  await expect(page.getByTestId('withdrawable')).toContainText('Withdrawable now: 500.00');
+  await page.getByTestId('withdraw-max').click();
+  await expect(page.getByLabel('Amount')).toHaveValue('500.00');
   await page.getByLabel('Payment password').fill('123456');
   await requestWithdrawal(page, '100.00');
   await expect(page.getByTestId('balance')).toHaveText('$ 400.00');
+  // Requested: the form is empty again, the withdrawable amount follows the balance.
+  await expect(page.getByLabel('Amount')).toHaveValue('');
+  await expect(page.getByLabel('Payment password')).toHaveValue('');
+  await expect(page.getByTestId('withdrawable')).toContainText('400.00');
 
   // Partially received: the page computes what remains; then the rest arrives.
   let card = await newestPaid(page);

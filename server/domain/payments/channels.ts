@@ -4,15 +4,31 @@ import {
   type DepositChannelView,
   isDemoChannel,
   type PaymentChannel,
+  quickDepositAmounts,
 } from '../../../src/shared/paymentChannels';
+import { parseMoney, toMoneyString } from '../../../src/shared/money';
 
 type Payments = Pick<PlatformConfig, 'payments'>;
 
-/** The deposit channels on offer, in the operator's order, each marked demo or not. */
-export function depositChannels(config: Payments): DepositChannelView[] {
+/**
+ * The deposit channels on offer, in the operator's order, each marked demo or not, with the
+ * range a deposit may be, what the member's deposit limits still allow (`limitLeft`, the
+ * smallest `left` of them; null: none) and a few amounts to tap within both.
+ */
+export function depositChannels(
+  config: Payments,
+  limitLeft: bigint | null = null,
+): DepositChannelView[] {
+  const min = parseMoney(config.payments.deposit.min);
+  const max = parseMoney(config.payments.deposit.max);
+  const most = limitLeft !== null && limitLeft < max ? limitLeft : max;
   return [...new Set(config.payments.channels.deposit)].map((channel) => ({
     channel,
     demo: isDemoChannel(channel),
+    min: toMoneyString(min),
+    max: toMoneyString(max),
+    limitLeft: limitLeft === null ? null : toMoneyString(limitLeft),
+    quickAmounts: quickDepositAmounts(min, most).map(toMoneyString),
   }));
 }
 

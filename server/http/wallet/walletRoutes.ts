@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import { isTrialType } from '../../../src/shared/identity';
-import { MONEY_AMOUNT_PATTERN, toMoneyString } from '../../../src/shared/money';
+import { MONEY_AMOUNT_PATTERN, parseMoney, toMoneyString } from '../../../src/shared/money';
 import { isFeatureEnabled, WhitelabelFlag } from '../../../src/shared/system';
 import { contractFunds } from '../../domain/contracts/queries';
 import { memberWallets } from '../../domain/ledger/accounts';
 import { depositChannels, enabledDepositChannel } from '../../domain/payments/channels';
 import { requestDeposit } from '../../domain/payments/deposits';
+import { rgStatus } from '../../domain/responsibleGaming/views';
 import { scheduleDemoConfirmation } from '../../jobs/demoChannelCatchUp';
 import { transferBetweenWallets, transferToUpline } from '../../domain/wallet/transfers';
 import { sessionOf } from '../auth';
@@ -120,9 +121,15 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   // The deposit channels the operator enabled (payments.channels.deposit); demo ones are marked
   // so the page can say so.
-  app.get('/wps/deposit/channels', { config: { auth: 'session' } }, async () =>
-    ok(depositChannels(deps.config)),
-  );
+  app.get('/wps/deposit/channels', { config: { auth: 'session' } }, async (request) => {
+    // What the member's deposit limits leave, shown before the amount is typed (issue 34).
+    const { limits } = await rgStatus(deps, sessionOf(request).memberId);
+    const left = limits
+      .filter((limit) => limit.kind === 'deposit' && limit.left !== null)
+      .map((limit) => parseMoney(limit.left!));
+    const limitLeft = left.length === 0 ? null : left.reduce((low, one) => (one < low ? one : low));
+    return ok(depositChannels(deps.config, limitLeft));
+  });
 
   app.post(
     '/wps/deposit',

@@ -49,7 +49,16 @@ describe.each(engines)('demo payment channels on %s', (engine) => {
   it('are offered to the page as demo, and only the enabled ones', async () => {
     const player1 = await loginToken(shipped, 'player1');
     const offered = await call(shipped, '/wps/deposit/channels', { headers: bearer(player1) });
-    expect(offered.body.value).toEqual([{ channel: 'DEMO', demo: true }]);
+    expect(offered.body.value).toEqual([
+      {
+        channel: 'DEMO',
+        demo: true,
+        min: '10.00',
+        max: '50000.00',
+        limitLeft: null,
+        quickAmounts: ['50.00', '100.00', '200.00', '500.00', '1000.00'],
+      },
+    ]);
     const player2 = await loginToken(closed, 'player2');
     const none = await call(closed, '/wps/deposit/channels', { headers: bearer(player2) });
     expect(none.body.value).toEqual([]);

@@ -13332,6 +13332,13 @@ export interface components {
             channel: "DEMO";
             /** @description A demo channel: money is credited with nothing paid. */
             demo: boolean;
+            /** @description The amounts a deposit may be (payments.deposit), as money. */
+            min: string;
+            max: string;
+            /** @description What the member's deposit limits still allow now (the smallest of them); null: none set. */
+            limitLeft: null | string;
+            /** @description A few amounts to tap, within the range and the limit (issue 34, finding 10). */
+            quickAmounts: string[];
         };
         DepositRecordItem: {
             id: string;

@@ -18,6 +18,7 @@ export function AmountForm<T>({
   submitTestId,
   done,
   fields = [],
+  amount,
   children,
 }: {
   state: MoneyRequestState<T>;
@@ -27,6 +28,8 @@ export function AmountForm<T>({
   done: (result: T) => ReactNode;
   /** The names of the fields in `children`, which show their own errors. */
   fields?: readonly string[];
+  /** The amount held by the caller (a Max button fills it); absent: the field keeps its own. */
+  amount?: { value: string; onChange: (value: string) => void };
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -49,6 +52,9 @@ export function AmountForm<T>({
         name="amount"
         inputMode="decimal"
         autoComplete="off"
+        {...(amount
+          ? { value: amount.value, onChange: (event) => amount.onChange(event.target.value) }
+          : {})}
         error={errorText(errorFor(code, 'amount'))}
       />
       {formError && (

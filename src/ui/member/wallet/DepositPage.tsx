@@ -6,6 +6,8 @@ import { Field } from '../../components/Field';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { errorFor } from '../../components/forms/errorFields';
 import { Button } from '../../components/Button';
+import { PillButton } from '../../components/Pill';
+import { formatMoney, parseMoney } from '../../../shared/money';
 import { useQuery } from '../../hooks/useQuery';
 import { useDepositStatus } from './useDepositStatus';
 import { useMoneyRequest } from './useMoneyRequest';
@@ -26,7 +28,10 @@ interface DepositAnswer {
  * key, so it can never deposit twice.
  */
 export function DepositPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const money = (amount: string) => formatMoney(parseMoney(amount), i18n.language);
+  // The amount typed or tapped (a quick amount fills it).
+  const [amount, setAmount] = useState('');
   const errorText = useErrorText();
   const refusalText = useRgRefusalText();
   const walletModule = useFeature(walletFeature);
@@ -73,7 +78,16 @@ export function DepositPage() {
           <p>{t('wallet.depositCredited', { amount: status.amount })}</p>
         )}
         {status.kind === 'credited' && (
-          <Button onClick={request.reset}>{t('wallet.depositAgain')}</Button>
+          <Button
+            onClick={() => {
+              // A fresh form: the amount cleared, the limit's room asked again.
+              setAmount('');
+              channelsQuery.refresh();
+              request.reset();
+            }}
+          >
+            {t('wallet.depositAgain')}
+          </Button>
         )}
       </section>
     );
@@ -109,8 +123,36 @@ export function DepositPage() {
         inputMode="decimal"
         autoComplete="off"
         required
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        hint={
+          channel
+            ? t('wallet.depositRange', { min: money(channel.min), max: money(channel.max) })
+            : undefined
+        }
         error={errorFor(code, 'amount') ? (said ?? errorText(code)) : null}
       />
+      {channel && channel.quickAmounts.length > 0 && (
+        <div
+          className="pill-row"
+          role="group"
+          aria-label={t('wallet.quickAmounts')}
+          data-testid="deposit-quick-amounts"
+        >
+          <ul>
+            {channel.quickAmounts.map((quick) => (
+              <PillButton key={quick} pressed={amount === quick} onClick={() => setAmount(quick)}>
+                {money(quick)}
+              </PillButton>
+            ))}
+          </ul>
+        </div>
+      )}
+      {channel && channel.limitLeft !== null && (
+        <p className="field-hint" data-testid="deposit-limit-left">
+          {t('wallet.depositLimitLeft', { amount: money(channel.limitLeft) })}
+        </p>
+      )}
       {formError && (
         <p role="alert" className="field-error">
           {said ?? errorText(formError)}

@@ -2,6 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalView, WithdrawInfo } from '../../../shared/withdrawals';
 import { Field } from '../../components/Field';
+import { Button } from '../../components/Button';
+import { parseMoney, toMoneyString } from '../../../shared/money';
+import { useServices } from '../../core/ServicesContext';
+import { useObservable } from '../../hooks/useObservable';
 import { AmountForm } from '../wallet/AmountForm';
 import { useMoneyRequest } from '../wallet/useMoneyRequest';
 import { useMoneyText } from '../../components/records/useMoneyText';
@@ -23,9 +27,27 @@ export function WithdrawForm({
   const money = useMoneyText();
   const withdrawalsModule = useFeature(withdrawalsFeature);
   const [paymentPassword, setPaymentPassword] = useState('');
-  const request = useMoneyRequest(async (amount, idempotencyKey) => {
-    const withdrawal = await withdrawalsModule.request({ amount, paymentPassword, idempotencyKey });
+  const [amount, setAmount] = useState('');
+  // What can be withdrawn: the real balance (bonus money stays until its wagering is met), at
+  // most the largest withdrawal (issue 34, finding 10: a Max, the balance shown).
+  const { balance } = useServices();
+  const wallet = useObservable(balance.balance$, null);
+  const withdrawable = wallet ? parseMoney(wallet.balance) : null;
+  const most =
+    withdrawable === null
+      ? null
+      : withdrawable < parseMoney(info.max)
+        ? withdrawable
+        : parseMoney(info.max);
+  const request = useMoneyRequest(async (requested, idempotencyKey) => {
+    const withdrawal = await withdrawalsModule.request({
+      amount: requested,
+      paymentPassword,
+      idempotencyKey,
+    });
+    // Done: the form is empty again.
     setPaymentPassword('');
+    setAmount('');
     onRequested(withdrawal);
     return withdrawal;
   });
@@ -37,10 +59,24 @@ export function WithdrawForm({
       submitTestId="withdraw-submit"
       done={(withdrawal) => t('withdraw.requested', { amount: money(withdrawal.amount) })}
       fields={['paymentPassword']}
+      amount={{ value: amount, onChange: setAmount }}
     >
       <p className="form-hint">
         {t('withdraw.limits', { min: money(info.min), max: money(info.max) })}
       </p>
+      {withdrawable !== null && (
+        <p className="form-hint withdrawable" data-testid="withdrawable">
+          {t('withdraw.withdrawable', { amount: money(toMoneyString(withdrawable)) })}{' '}
+          <Button
+            size="sm"
+            onClick={() => most !== null && setAmount(toMoneyString(most))}
+            disabled={most === null || most < parseMoney(info.min)}
+            data-testid="withdraw-max"
+          >
+            {t('withdraw.max')}
+          </Button>
+        </p>
+      )}
       <Field
         label={t('withdraw.paymentPassword')}
         name="paymentPassword"
