@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { uniqueName } from './support';
+import { VN_NORTH_RESULT } from '../support/vnResults';
 
 /** Operator calls against the e2e server, with the token it wrote to its data folder. */
 function serverInfo(): { url: string; opsToken: string } {
@@ -126,18 +127,6 @@ export async function newStaff(
   if (!password) throw new Error(`no password in: ${stdout}`);
   return { name, password };
 }
-
-/** A north-format result: 27 comes out twice among the lô numbers, 45 once; the special prize ends 127. */
-export const VN_NORTH_RESULT = [
-  { tier: 'DB', numbers: ['40127'] },
-  { tier: 'G1', numbers: ['11111'] },
-  { tier: 'G2', numbers: ['22222', '33327'] },
-  { tier: 'G3', numbers: ['44444', '55555', '66645', '77777', '88888', '99999'] },
-  { tier: 'G4', numbers: ['0001', '0002', '0003', '0004'] },
-  { tier: 'G5', numbers: ['1005', '1006', '1008', '1009', '1010', '1012'] },
-  { tier: 'G6', numbers: ['313', '314', '315'] },
-  { tier: 'G7', numbers: ['16', '17', '18', '19'] },
-];
 
 /**
  * Development-only: opens a Vietnamese lottery draw now with `prizes` and settles its slips

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayTiers, type VnFormat, type VnResultEntry } from '../../shared/vnLotto';
 import type { Loadable } from './useVnLotto';
+import { VnCard } from './VnCard';
 
 /** A prize number with its last two digits (the lô number) set apart. */
 function PrizeNumber({ number }: { number: string }) {
@@ -79,50 +80,38 @@ export function VnResults({
   // The chosen draw while it is listed, else the latest.
   const shown = list.find((entry) => entry.numero === chosen) ?? list[0] ?? null;
   return (
-    <section
-      className="vn-card vn-results"
-      aria-labelledby={`${id}-title`}
-      aria-busy={results.kind === 'loading'}
-      data-testid="vn-results"
+    <VnCard
+      name="results"
+      title={t('play.vn.results')}
+      state={results}
+      isEmpty={() => shown === null}
+      emptyText={t('play.vn.noResults')}
+      onRetry={onRetry}
     >
-      <h2 id={`${id}-title`} className="vn-title">
-        {t('play.vn.results')}
-      </h2>
-      {results.kind === 'loading' ? (
-        <p role="status" className="vn-empty">
-          {t('common.loading')}
-        </p>
-      ) : results.kind === 'failed' ? (
-        <p className="vn-empty">
-          {t('play.vn.loadFailed')}{' '}
-          <button type="button" className="vn-chip" onClick={onRetry}>
-            {t('common.retry')}
-          </button>
-        </p>
-      ) : shown === null ? (
-        <p className="vn-empty">{t('play.vn.noResults')}</p>
-      ) : (
-        <>
-          {list.length > 1 && (
-            <div className="vn-field vn-history">
-              <label htmlFor={`${id}-history`}>{t('play.vn.pickResult')}</label>
-              <select
-                id={`${id}-history`}
-                value={shown.numero}
-                data-testid="vn-result-history"
-                onChange={(event) => setChosen(event.target.value)}
-              >
-                {list.map((entry) => (
-                  <option key={entry.numero} value={entry.numero}>
-                    {t('play.vn.draw', { numero: entry.numero })}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <ResultTable entry={shown} format={format} />
-        </>
-      )}
-    </section>
+      {() =>
+        shown && (
+          <>
+            {list.length > 1 && (
+              <div className="vn-field vn-history">
+                <label htmlFor={`${id}-history`}>{t('play.vn.pickResult')}</label>
+                <select
+                  id={`${id}-history`}
+                  value={shown.numero}
+                  data-testid="vn-result-history"
+                  onChange={(event) => setChosen(event.target.value)}
+                >
+                  {list.map((entry) => (
+                    <option key={entry.numero} value={entry.numero}>
+                      {t('play.vn.draw', { numero: entry.numero })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <ResultTable entry={shown} format={format} />
+          </>
+        )
+      }
+    </VnCard>
   );
 }

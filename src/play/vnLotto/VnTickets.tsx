@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VnTicket } from '../../shared/vnLotto';
 import { oddsInLanguage } from './slip';
 import type { Loadable } from './useVnLotto';
+import { VnCard } from './VnCard';
 
 const won = (amount: string | null) => amount !== null && !/^0+(\.0+)?$/.test(amount);
 
@@ -17,7 +17,6 @@ export function VnTickets({
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
   const time = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, {
       month: 'short',
@@ -34,31 +33,17 @@ export function VnTickets({
   const statusKind = (ticket: VnTicket) =>
     ticket.status === 'open' ? 'open' : won(ticket.win) ? 'won' : 'lost';
   return (
-    <section
-      className="vn-card vn-tickets"
-      aria-labelledby={`${id}-title`}
-      aria-busy={tickets.kind === 'loading'}
-      data-testid="vn-tickets"
+    <VnCard
+      name="tickets"
+      title={t('play.vn.tickets')}
+      state={tickets}
+      isEmpty={(value) => value.length === 0}
+      emptyText={t('play.vn.noTickets')}
+      onRetry={onRetry}
     >
-      <h2 id={`${id}-title`} className="vn-title">
-        {t('play.vn.tickets')}
-      </h2>
-      {tickets.kind === 'loading' ? (
-        <p role="status" className="vn-empty">
-          {t('common.loading')}
-        </p>
-      ) : tickets.kind === 'failed' ? (
-        <p className="vn-empty">
-          {t('play.vn.loadFailed')}{' '}
-          <button type="button" className="vn-chip" onClick={onRetry}>
-            {t('common.retry')}
-          </button>
-        </p>
-      ) : tickets.value.length === 0 ? (
-        <p className="vn-empty">{t('play.vn.noTickets')}</p>
-      ) : (
+      {(list) => (
         <ul className="vn-ticket-list">
-          {tickets.value.map((ticket) => (
+          {list.map((ticket) => (
             <li
               key={ticket.slipId}
               className="vn-ticket"
@@ -103,6 +88,6 @@ export function VnTickets({
           ))}
         </ul>
       )}
-    </section>
+    </VnCard>
   );
 }

@@ -13,18 +13,7 @@ import { settleVnSlips } from '../../../server/domain/games/lottery/vnSlips';
 import { bearer, loginToken } from '../../support/identityClient';
 import { grant, ledgerSum, mainBalance } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
-
-/** A north result the test reckons with: 27 twice among the lô numbers, 45 once, DB …127. */
-const RESULT: VnResult = [
-  { tier: 'DB', numbers: ['40127'] },
-  { tier: 'G1', numbers: ['11111'] },
-  { tier: 'G2', numbers: ['22222', '33327'] },
-  { tier: 'G3', numbers: ['44444', '55555', '66645', '77777', '88888', '99999'] },
-  { tier: 'G4', numbers: ['0001', '0002', '0003', '0004'] },
-  { tier: 'G5', numbers: ['1005', '1006', '1008', '1009', '1010', '1012'] },
-  { tier: 'G6', numbers: ['313', '314', '315'] },
-  { tier: 'G7', numbers: ['16', '17', '18', '19'] },
-];
+import { VN_NORTH_RESULT } from '../../support/vnResults';
 
 /**
  * The Vietnamese lottery (issue 34, finding 4): a slip of lô, đề, 3 càng and xiên lines is placed
@@ -209,7 +198,7 @@ describe.each(engines)('Vietnam lottery on %s', (engine) => {
       server.deps.config.lottery,
       new Date(period.closesAt.getTime() + 1000),
     );
-    const result = RESULT;
+    const result = VN_NORTH_RESULT;
     await server.deps.db.query(
       `update lottery_draws set prizes = $3 where node_id = $1 and numero = $2`,
       [nodeId, period.numero, JSON.stringify(result)],
@@ -254,11 +243,11 @@ describe.each(engines)('Vietnam lottery on %s', (engine) => {
         json: { gameCode: nodeId, numero: next.numero, prizes },
       });
     // A result of the other format is refused; the right one settles the slip at once.
-    expect((await rig(RESULT.slice(1))).body.code).toBe('invalid_request');
-    expect((await rig(RESULT)).body.value).toEqual({ settled: 1, voided: 0 });
+    expect((await rig(VN_NORTH_RESULT.slice(1))).body.code).toBe('invalid_request');
+    expect((await rig(VN_NORTH_RESULT)).body.value).toEqual({ settled: 1, voided: 0 });
     // The same result again settles nothing more; another one is refused.
-    expect((await rig(RESULT)).body.value).toEqual({ settled: 0, voided: 0 });
-    const other = RESULT.map((prize) =>
+    expect((await rig(VN_NORTH_RESULT)).body.value).toEqual({ settled: 0, voided: 0 });
+    const other = VN_NORTH_RESULT.map((prize) =>
       prize.tier === 'G1' ? { ...prize, numbers: ['12345'] } : prize,
     );
     expect((await rig(other)).body.code).toBe('draw_opened');
