@@ -50,7 +50,7 @@ async function requestWithdrawal(member: Page, amount: string, shown: string) {
 export async function withdrawalsQueueFlow(page: Page, browser: Browser) {
   await signedInAs(page, ['finance'], 'withdrawals');
   const panel = page.getByTestId('withdrawals-panel');
-  await expect(panel.getByLabel('Show')).toHaveValue('requested');
+  await expect(panel.getByLabel('Show', { exact: true })).toHaveValue('requested');
   await noSideways(page);
 
   const member = await memberWithFunds(browser, '5000');
@@ -96,7 +96,7 @@ export async function withdrawalsQueueFlow(page: Page, browser: Browser) {
     await expect(ledger).toContainText('Withdrawal returned');
 
     // Every status: both are there, with what became of them.
-    await panel.getByLabel('Show').selectOption('');
+    await panel.getByLabel('Show', { exact: true }).selectOption('');
     await page.getByLabel("Member's account").fill(member.username);
     await page.getByRole('button', { name: 'Filter' }).click();
     // Each row named by the member too: until the filter's answer arrives the table still shows
