@@ -408,13 +408,21 @@ export async function settleVnSlips(
   );
   let settled = 0;
   let voided = 0;
+  let failed: unknown = null;
   for (const slip of due) {
-    if (slip.prizes === null) {
-      if (await voidSlip(deps, slip)) voided += 1;
-    } else if (await settleSlip(deps, slip)) {
-      settled += 1;
+    // One slip that cannot be settled (a database error) must not hold up the others: each
+    // is its own unit of work, and the first failure is thrown once the rest are done.
+    try {
+      if (slip.prizes === null) {
+        if (await voidSlip(deps, slip)) voided += 1;
+      } else if (await settleSlip(deps, slip)) {
+        settled += 1;
+      }
+    } catch (error) {
+      failed ??= error;
     }
   }
+  if (failed !== null) throw failed;
   return { settled, voided };
 }
 
