@@ -1,5 +1,5 @@
 import { drawIntervals, nextDrawAt, openDueDraws } from '../domain/games/lottery/draws';
-import { settleVnSlips } from '../domain/games/lottery/vnSlips';
+import { settleVnSlips } from '../domain/games/lottery/vnSettle';
 import type { AppDeps } from '../deps';
 import { timedJob } from '../metrics';
 import { startDueTimer } from './dueTimer';

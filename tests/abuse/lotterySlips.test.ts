@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodAt } from '../../src/shared/lottery';
 import type { VnLine } from '../../src/shared/vnLotto';
 import { openDueDraws } from '../../server/domain/games/lottery/draws';
-import { settleVnSlips } from '../../server/domain/games/lottery/vnSlips';
+import { settleVnSlips } from '../../server/domain/games/lottery/vnSettle';
 import { grant, ledgerSum, newKey } from '../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../support/testServer';
 import {

@@ -15,7 +15,7 @@ import { captchaAnswer } from './captchaAnswers';
 import { REWARD_CLAIM_DAYS } from '../../../src/shared/rewards';
 import { expireRewards } from '../../domain/rewards/expiry';
 import { foldAccruals } from '../../domain/accruals/fold';
-import { rigVnDraw } from '../../domain/games/lottery/vnSlips';
+import { rigVnDraw } from '../../domain/games/lottery/vnSettle';
 
 const outboxQuery = z.object({ recipient: z.string().max(254).optional() }).strict();
 

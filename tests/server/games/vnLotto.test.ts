@@ -9,7 +9,7 @@ import type {
   VnTicket,
 } from '../../../src/shared/vnLotto';
 import { openDueDraws } from '../../../server/domain/games/lottery/draws';
-import { settleVnSlips } from '../../../server/domain/games/lottery/vnSlips';
+import { settleVnSlips } from '../../../server/domain/games/lottery/vnSettle';
 import { bearer, loginToken } from '../../support/identityClient';
 import { grant, ledgerSum, mainBalance } from '../../support/moneyClient';
 import { call, engines, startTestServer, type TestServer } from '../../support/testServer';
