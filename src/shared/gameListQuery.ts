@@ -16,7 +16,8 @@ export const GAME_LIST_ROUTES = {
 } as const;
 
 export interface GameListQuery {
-  gameType: string;
+  /** A category; none searches every category (the header's game search). */
+  gameType?: string;
   pageNo: number;
   pageSize: number;
   language: string;
@@ -37,7 +38,7 @@ export function gameListParams(
     clientType: 3,
     platform: 'html5-desktop',
     merchant: merchantCode,
-    gameType: query.gameType,
+    ...(query.gameType ? { gameType: query.gameType } : {}),
     pageNo: query.pageNo,
     pageSize: query.pageSize,
     language: query.language,

@@ -175,3 +175,26 @@ test('changing the language reloads hot games, vendors and the game names', asyn
   await expect(firstHot.locator('.game-card-name')).not.toHaveText(english);
   await expect(page.getByTestId('home-category-menu')).toContainText('Inicio');
 });
+
+test('the game search: a list page and the header say when nothing matches; the header finds every category by keyboard', async ({
+  page,
+}) => {
+  await page.goto('/rng');
+  await page.getByRole('searchbox', { name: 'Search games' }).fill('zzqx');
+  await page.getByRole('searchbox', { name: 'Search games' }).press('Enter');
+  await expect(page.getByTestId('game-grid').getByText('No games match “zzqx”')).toBeVisible();
+
+  await page.getByTestId('open-game-search').click();
+  const sheet = page.locator('dialog[data-modal="game-search"]');
+  await expect(sheet.getByTestId('game-search-input')).toBeFocused();
+  await page.keyboard.type('baccarat');
+  const results = sheet.getByTestId('game-search-results');
+  await expect(results.getByRole('heading', { name: 'Live casino', exact: true })).toBeVisible();
+  await expect(results.getByRole('heading', { name: 'Card games', exact: true })).toBeVisible();
+  // Tab reaches the first tile's play button, named by its game.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAccessibleName(/^Play now: .*baccarat/i);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(page.getByTestId('open-game-search')).toBeFocused();
+});

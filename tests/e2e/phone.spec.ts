@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './accounts';
-import { createPromotion, newStaff } from './ops';
+import { createPromotion, grantBonus, newStaff } from './ops';
 import { loginAs, uniqueName } from './support';
 
 /**
@@ -74,16 +74,19 @@ test('a new player registers, deposits and finds the games with the bottom bar',
   await expect(page.getByTestId('balance')).toHaveText('$ 300.00', { timeout: 10_000 });
   await documentFits(page);
 
-  // Games: the slots list, two cards to a row.
+  // Games: the slots list, dense tiles three to a row (issue 34, finding 7), and at least
+  // nine of them on the first screen.
   await bottom.getByRole('link', { name: 'Games' }).tap();
   await expect(page).toHaveURL(/\/rng$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page).toHaveTitle(/^Slots · /);
   const cards = page.getByTestId('game-card');
   await expect(cards.nth(3)).toBeVisible();
-  const [a, b, c] = await Promise.all([0, 1, 2].map((n) => cards.nth(n).boundingBox()));
+  const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map((n) => cards.nth(n).boundingBox()));
   expect(a!.y).toBe(b!.y);
-  expect(c!.y).toBeGreaterThan(a!.y);
+  expect(c!.y).toBe(a!.y);
+  expect(d!.y).toBeGreaterThan(a!.y);
+  expect(a!.height).toBeLessThan(220);
   await documentFits(page);
 
   // The side menu is a drawer: a link in it navigates and closes it; focus goes to the page.
@@ -297,4 +300,60 @@ test('on a phone a player chats with support from the drawer: the chat fills the
   // Back leaves the chat for where the player was.
   await page.getByRole('button', { name: 'Back' }).tap();
   await expect(page).not.toHaveURL(/\/chat/);
+});
+
+test('on a phone a player searches the games from the header, plays one, and finds it under Recently played', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { username, password } = await newAccount();
+  await grantBonus(username, '20.00');
+  await loginAs(page, username, password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button')
+    .first()
+    .tap({ timeout: 3_000 })
+    .catch(() => undefined);
+  // A new player has played nothing: no empty "Recently played" lane.
+  await expect(page.getByTestId('hot-games')).toBeVisible();
+  await expect(page.getByTestId('home-lane-RECENT')).toHaveCount(0);
+
+  // The search is in the header, a sheet as large as the screen, its field focused.
+  await page.getByTestId('open-game-search').tap();
+  const sheet = page.locator('dialog[data-modal="game-search"]');
+  await expect(sheet).toBeVisible();
+  const input = sheet.getByTestId('game-search-input');
+  await expect(input).toBeFocused();
+  await expect(sheet).toContainText('Type at least 2 letters');
+  await input.fill('zzqx');
+  await expect(sheet.getByText('No games match “zzqx”')).toBeVisible();
+  // One word finds games in several categories, each under its name.
+  await input.fill('dragon');
+  const results = sheet.getByTestId('game-search-results');
+  await expect(results.getByRole('heading', { name: 'Slots', exact: true })).toBeVisible();
+  await expect(results.getByRole('heading', { name: 'Fishing', exact: true })).toBeVisible();
+  await expect(results.getByRole('heading', { name: 'Live casino', exact: true })).toBeVisible();
+  await expect(results.getByTestId('game-card')).toHaveCount(11);
+  await documentFits(page);
+
+  // A tap on the tile plays it, over the sheet; closing the game comes back to the results.
+  await results.getByRole('button', { name: 'Play now: Wild Dragon Jackpot' }).tap();
+  const popup = page.locator('dialog[data-modal="game"]');
+  await expect(popup).toBeVisible();
+  await expect(
+    page.frameLocator('dialog[data-modal="game"] iframe').getByTestId('spin'),
+  ).toBeEnabled();
+  await popup.getByRole('button', { name: 'Close' }).tap();
+  await expect(popup).toBeHidden();
+  await expect(results).toBeVisible();
+  await sheet.getByRole('button', { name: 'Close' }).tap();
+  await expect(sheet).toBeHidden();
+
+  // Home now opens with the game just played.
+  await page.reload();
+  const recent = page.getByTestId('home-lane-RECENT');
+  await expect(recent.getByTestId('game-card').first()).toContainText('Wild Dragon Jackpot');
+  await expect(recent.getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/recent');
 });

@@ -139,17 +139,18 @@ export function gameListFirstPaint(options: {
       '<article class="game-card">',
       `<div class="lazy-image game-card-image" data-phase="loaded"><img alt="" fetchpriority="high" src="${escapeText(card.image)}"></div>`,
       '<div class="game-card-body">',
-      `<p class="game-card-vendor">${escapeText(card.vendorName)}</p>`,
       `<h2 class="game-card-name">${escapeText(card.title)}</h2>`,
+      `<p class="game-card-vendor">${escapeText(card.vendorName)}</p>`,
+      '</div>',
+      '<button type="button" class="game-card-play" tabindex="-1"></button>',
       '<div class="game-card-actions">',
-      `<button type="button" class="button primary" tabindex="-1">${text('games', 'playNow')}</button>`,
       card.freeTrial
-        ? `<button type="button" class="button secondary" tabindex="-1">${text('games', 'freeTrial')}</button>`
+        ? `<button type="button" class="game-card-trial" tabindex="-1">${text('games', 'demo')}</button>`
         : '',
       card.favourite
-        ? '<button type="button" class="favourite-toggle " tabindex="-1">♡</button>'
+        ? '<button type="button" class="favourite-toggle " tabindex="-1"></button>'
         : '',
-      '</div></div></article>',
+      '</div></article>',
     ].join(''),
   );
   return framed(

@@ -74,7 +74,15 @@ export function GameGrid({
           {errorText(state.code)} <Button onClick={retry}>{t('common.retry')}</Button>
         </p>
       )}
-      {state.kind === 'ready' && state.games.length === 0 && <EmptyState title={t('games.none')} />}
+      {state.kind === 'ready' &&
+        state.games.length === 0 &&
+        (keyword ? (
+          <EmptyState title={t('games.noMatch', { query: keyword })} icon="search">
+            <p>{t('games.noMatchBody')}</p>
+          </EmptyState>
+        ) : (
+          <EmptyState title={t('games.none')} />
+        ))}
       {hasMore && (
         <Button onClick={loadMore} data-testid={`${testId}-more`}>
           {t('games.more')}

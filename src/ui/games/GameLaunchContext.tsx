@@ -38,6 +38,8 @@ interface GameLaunch {
   launch: (game: GameItem, mode: PlayMode, origin: LaunchOrigin) => Promise<void>;
   /** The node id being launched, for its card's progress indication. */
   busy: string | null;
+  /** Counts the games opened here: "Recently played" asks again when it moves. */
+  launched: number;
 }
 
 const GameLaunchContext = createContext<GameLaunch | null>(null);
@@ -57,6 +59,7 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
   const { requireRealAccount } = useAuthActions();
   const refusalText = useRgRefusalText();
   const [busy, setBusy] = useState<string | null>(null);
+  const [launched, setLaunched] = useState(0);
   const [game, setGame] = useState<{ url: string; title: string } | null>(null);
   const [vendor, setVendor] = useState<string | null>(null);
   const player: Player = session.role;
@@ -87,6 +90,7 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
               device: 'WEB',
             });
             const shown = presentLaunch(result);
+            setLaunched((count) => count + 1);
             if (shown.kind === 'page') window.location.assign(shown.url);
             else setGame({ url: shown.url, title: card.gameName || card.displayName });
           } catch (error) {
@@ -121,7 +125,7 @@ export function GameLaunchProvider({ children }: { children: ReactNode }) {
     if (player === 'guest') setGame(null);
   }
 
-  const value = useMemo(() => ({ launch, busy }), [launch, busy]);
+  const value = useMemo(() => ({ launch, busy, launched }), [launch, busy, launched]);
   return (
     <GameLaunchContext.Provider value={value}>
       {children}

@@ -56,7 +56,11 @@ export function LazyImage({
           onError={() => setPhase((current) => (current === 'loading' ? 'retrying' : 'failed'))}
         />
       ) : (
-        <span className="image-placeholder" role="img" aria-label={alt}>
+        <span
+          className="image-placeholder"
+          // A decorative picture (alt "") has a decorative placeholder too.
+          {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+        >
           {phase === 'failed' ? <Icon name="games" size={32} /> : null}
         </span>
       )}

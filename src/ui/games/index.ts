@@ -12,4 +12,5 @@ export { CategoryLane } from './lobby/CategoryLane';
 export { FavouriteLane } from './lobby/FavouriteLane';
 export { HomeCategoryMenu } from './lobby/HomeCategoryMenu';
 export { HotGames } from './lobby/HotGames';
+export { RecentLane } from './lobby/RecentLane';
 export { WinnerBoard } from './lobby/WinnerBoard';

@@ -16,7 +16,8 @@ export type GameListState =
  * or language starts over. A slow answer for an old filter never lands on the new one.
  */
 export function useGameList(filter: {
-  gameType: string;
+  /** None: every category (a name search). */
+  gameType?: string;
   vassalage?: string;
   gameClassify?: string;
   keyword?: string;

@@ -4,6 +4,7 @@ import {
   GameLaunchProvider,
   HomeCategoryMenu,
   HotGames,
+  RecentLane,
   WinnerBoard,
 } from '../games';
 import { BannerCarousel } from './BannerCarousel';
@@ -14,8 +15,8 @@ import { SportsEntrance } from './SportsEntrance';
 const HOME_LISTS = ['RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN'] as const;
 
 /**
- * The lobby below the hero: banners and notice marquee, category menu, winner board, hot games,
- * favourites, the category lists and the sports entrance.
+ * The lobby below the hero: banners and notice marquee, category menu, winner board, the
+ * member's recently played games, hot games, favourites, the category lists and the sports entrance.
  */
 export default function HomeLobby() {
   // Game cards launch through this provider (kept out of the first download: bench/ budget).
@@ -25,6 +26,7 @@ export default function HomeLobby() {
       <NoticeMarquee />
       <HomeCategoryMenu />
       <WinnerBoard />
+      <RecentLane />
       <HotGames />
       <FavouriteLane />
       {HOME_LISTS.map((category) => (

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Button, IconButton } from '../components/Button';
@@ -12,10 +13,14 @@ import { ThemeToggle } from './ThemeToggle';
 import { useServices } from '../core/ServicesContext';
 import { useObservable } from '../hooks/useObservable';
 
+// The game search sheet and its results come with the first tap on the search button.
+const GameSearch = lazy(() => import('../games/search/GameSearch'));
+
 /**
  * Spec 2 "Header". On a phone (`compact`): menu, logo, then the balance with show/hide, Deposit
  * and the avatar, or Log in / Register; language and theme live in the drawer. From the desktop
- * breakpoint: the top navigation, language, theme, Deposit and Withdraw too.
+ * breakpoint: the top navigation, language, theme, Deposit and Withdraw too. The game search
+ * (issue 34, finding 7) is a button on every width, before the actions.
  */
 export function Header({
   onToggleMenu,
@@ -63,6 +68,7 @@ export function Header({
         </nav>
       )}
       <div className="header-actions">
+        <SearchButton />
         {!compact && <LanguageSelect compact />}
         {!compact && <ThemeToggle />}
         {loggedIn ? (
@@ -116,4 +122,32 @@ function RewardsLink({ loggedIn }: { loggedIn: boolean }) {
   const summary = useObservable(useServices().promotionSummary$, null);
   if (loggedIn && !summary?.referralEnabled) return null;
   return <NavLink to="/member/rewardCenter">{t('nav.rewards')}</NavLink>;
+}
+
+/** The header's search button and, once tapped, the search sheet (its own chunk). */
+function SearchButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <IconButton
+        icon="search"
+        label={t('games.openSearch')}
+        className="header-search"
+        data-testid="open-game-search"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      />
+      {loaded && (
+        <Suspense fallback={null}>
+          <GameSearch open={open} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
 }
