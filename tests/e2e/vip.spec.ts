@@ -25,8 +25,12 @@ test('the VIP level rises live as bets cross the threshold, and the rebate they 
 
   await page.goto('/member/vip');
   await expect(page.getByTestId('vip-level')).toHaveText('Member');
-  await expect(page.getByTestId('vip-next')).toHaveText(
-    'Bet 500.00 more and deposit 0.00 more to reach Bronze.',
+  // The deposit is met: only the bets are left to name, and each requirement has its bar.
+  await expect(page.getByTestId('vip-next')).toHaveText('Bet 500.00 more to reach Bronze.');
+  await expect(page.getByTestId('vip-requirement-deposit')).toContainText('Met');
+  await expect(page.getByRole('progressbar', { name: 'Valid bets toward Bronze' })).toHaveAttribute(
+    'aria-valuetext',
+    '0%',
   );
 
   const game = await openSlot(page, '50.00');

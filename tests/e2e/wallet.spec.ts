@@ -123,3 +123,57 @@ test('a credit committed while the balance snapshot is on its way still ends in 
   );
   await expect(header).toHaveText('$ 15.00', { timeout: 1_000 });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test('the account record is compact rows that open their details; the member tabs show the page', async ({
+    page,
+  }) => {
+    // A login, a grant and two pages: past 30 s on a busy machine (the first run here timed out
+    // while the member centre was still loading, at a load of 13 on two cores).
+    test.slow();
+    const { username, password } = await newAccount();
+    const login = await loginAs(page, username, password);
+    await expect(login).toBeHidden();
+    await grantBonus(username, '25.00');
+
+    await page.goto('/member/transactionHistory');
+    const tabs = page.getByRole('navigation', { name: 'Member centre' });
+    // Its tab is the seventh of the strip, off a 360 px screen until the strip scrolls to it.
+    await expect(tabs.getByRole('link', { name: 'Account record', exact: true })).toBeInViewport({
+      ratio: 1,
+    });
+    const view = page.getByTestId('account-records');
+    const row = view.getByTestId('record-row');
+    await expect(row).toHaveCount(1);
+    await expect(view.locator('table')).toHaveCount(0);
+    await expect(row).toContainText('Bonus');
+    await expect(row.getByTestId('record-row-amount')).toHaveText('+25.00');
+    const toggle = row.getByRole('button');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // From the keyboard: Enter opens the row's details.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(row.getByTestId('record-row-details')).toContainText('Balance after');
+    await expect(row.getByTestId('record-row-details')).toContainText('Main wallet');
+    // A tap closes them.
+    await toggle.tap();
+    await expect(row.getByTestId('record-row-details')).toHaveCount(0);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+
+    // Another page from the side menu, without a reload: the strip follows to its tab.
+    await page.getByTestId('menu-toggle').tap();
+    await page.locator('dialog#side-menu').getByRole('link', { name: 'Deposit record' }).tap();
+    await expect(page).toHaveURL(/depositRecord$/);
+    await expect(page.getByTestId('deposit-records')).toContainText('No deposits yet.');
+    await expect(tabs.getByRole('link', { name: 'Deposit record', exact: true })).toBeInViewport({
+      ratio: 1,
+    });
+  });
+});

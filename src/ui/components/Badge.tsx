@@ -1,13 +1,9 @@
 import type { ReactNode } from 'react';
 
+export type BadgeTone = 'neutral' | 'accent' | 'success' | 'danger';
+
 /** A small label (`tone` colours it) or, with `count`, the red dot with a number. */
-export function Badge({
-  children,
-  tone = 'neutral',
-}: {
-  children: ReactNode;
-  tone?: 'neutral' | 'accent' | 'success' | 'danger';
-}) {
+export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: BadgeTone }) {
   return <span className={`badge badge-${tone}`}>{children}</span>;
 }
 

@@ -9,6 +9,7 @@ import { lazyPage } from '../core/lazyPage';
 import { usePopups } from '../core/PopupContext';
 import { loadMemberCentrePages, RewardBadge } from '../promotions';
 import { AvatarPicker } from './account/AvatarPicker';
+import { scrollActiveTabIntoView } from './activeTab';
 import { memberPages } from './memberPages';
 
 /** A page of the centre that comes when it is first shown (My Account, the first, comes along). */
@@ -75,14 +76,6 @@ const pageContent: Partial<Record<string, () => ReactNode>> = {
   responsibleGaming: () => <ResponsibleGamingPage />,
 };
 
-/** On a phone the page list is one row that scrolls sideways: keep the current page in view. */
-function scrollActiveIntoView(nav: HTMLElement | null) {
-  const active = nav?.querySelector<HTMLElement>('a.active');
-  if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
-  const list = active.closest('ul');
-  if (list) list.scrollLeft = active.offsetLeft - list.clientWidth / 2 + active.clientWidth / 2;
-}
-
 /** Lazy section MemberCenter: the page list now, each page's content with its issue. */
 export default function MemberCenterPage() {
   const { t } = useTranslation();
@@ -90,7 +83,7 @@ export default function MemberCenterPage() {
   const known = (memberPages as readonly string[]).includes(page);
   const { open } = usePopups();
   const navRef = useRef<HTMLElement>(null);
-  useEffect(() => scrollActiveIntoView(navRef.current), [page]);
+  useEffect(() => scrollActiveTabIntoView(navRef.current), [page]);
   return (
     <div className="member-centre" data-testid="member-centre">
       <nav aria-label={t('menu.memberCentre')} className="member-nav" ref={navRef}>

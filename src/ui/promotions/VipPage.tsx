@@ -9,11 +9,13 @@ import { useLiveQuery } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
 import { promotionsFeature } from '../../app/features/promotions';
 import { useFeature } from '../core/useFeature';
+import { VipNext } from './VipNext';
 
 /**
  * The VIP page (spec 2 member list; issue 14): the member's level, the period's valid bets and
- * deposits, the progress to the next level, and every level's benefits. Moves live: every
- * settled bet and deposit (the `balance` event) and every level change (`vip`) refresh it.
+ * deposits, the progress to the next level (what is left, a bar per requirement: VipNext), and
+ * every level's benefits. Moves live: every settled bet and deposit (the `balance` event) and
+ * every level change (`vip`) refresh it.
  */
 export function VipPage() {
   const { t, i18n } = useTranslation();
@@ -62,21 +64,7 @@ function VipStanding({ status }: { status: VipStatus }) {
         </div>
       </dl>
       {status.next ? (
-        <div className="wagering">
-          <progress
-            className="wagering-bar"
-            max={100}
-            value={status.next.percent}
-            aria-label={t('vip.progressLabel', { name: status.next.name })}
-          />
-          <p className="wagering-figures" data-testid="vip-next">
-            {t('vip.toNext', {
-              name: status.next.name,
-              bet: money(status.next.validBetLeft),
-              deposit: money(status.next.depositLeft),
-            })}
-          </p>
-        </div>
+        <VipNext status={status} next={status.next} />
       ) : (
         <p className="wagering-figures">{t('vip.top')}</p>
       )}

@@ -10,6 +10,18 @@ import {
 import { entryColumns, playColumns } from '../../components/records/recordColumns';
 import { RecordsView } from './RecordsView';
 import { useMoneyText } from '../../components/records/useMoneyText';
+import type { BadgeTone } from '../../components/Badge';
+
+const betTones: Record<BetRecordItem['status'], BadgeTone> = {
+  open: 'accent',
+  settled: 'neutral',
+  void: 'neutral',
+};
+const depositTones: Record<DepositRecordItem['status'], BadgeTone> = {
+  pending: 'accent',
+  credited: 'success',
+  failed: 'danger',
+};
 
 function useTime() {
   const { i18n } = useTranslation();
@@ -41,7 +53,22 @@ export function BettingRecord({ vendors }: { vendors: string[] }) {
         },
         { id: 'roundId', label: t('records.round'), cell: (item) => item.roundId },
         ...playColumns(t, money),
+        {
+          id: 'status',
+          label: t('wallet.status'),
+          cell: (item) => t(`records.status_${item.status}`),
+        },
       ]}
+      compact={{
+        title: (item) => item.gameName,
+        subtitle: (item) => time(item.at),
+        amount: (item) => item.profit,
+        status: (item) => ({
+          label: t(`records.status_${item.status}`),
+          tone: betTones[item.status],
+        }),
+        summarized: ['at', 'profit', 'status'],
+      }}
     />
   );
 }
@@ -68,6 +95,12 @@ export function AccountRecord() {
         { id: 'at', label: t('wallet.time'), cell: (item) => time(item.at) },
         ...entryColumns(t, money),
       ]}
+      compact={{
+        title: (item) => t(`records.kind_${item.kind}`, { defaultValue: item.kind }),
+        subtitle: (item) => time(item.at),
+        amount: (item) => item.amount,
+        summarized: ['at', 'kind', 'amount'],
+      }}
     />
   );
 }
@@ -105,6 +138,13 @@ export function ProfitRecord() {
           cell: (item) => money(item.bonus),
         },
       ]}
+      compact={{
+        title: (item) => item.day,
+        subtitle: (item) =>
+          t('records.betWin', { bet: money(item.betAmount), win: money(item.winAmount) }),
+        amount: (item) => item.profit,
+        summarized: ['day', 'betAmount', 'winAmount', 'profit'],
+      }}
     />
   );
 }
@@ -131,6 +171,13 @@ export function BonusRecord() {
           cell: (item) => money(item.amount),
         },
       ]}
+      compact={{
+        title: (item) => item.reason,
+        subtitle: (item) => time(item.at),
+        amount: (item) => item.amount,
+        // The reason in full in the details: on its line it may be cut short.
+        summarized: ['at', 'amount'],
+      }}
     />
   );
 }
@@ -167,7 +214,21 @@ export function DepositRecord({ reloads = 0 }: { reloads?: number }) {
           label: t('wallet.status'),
           cell: (item) => t(`wallet.status_${item.status}`),
         },
+        { id: 'channel', label: t('records.channel'), cell: (item) => item.channel },
+        { id: 'reference', label: t('records.reference'), cell: (item) => item.id },
       ]}
+      compact={{
+        title: () => t('records.kind_deposit'),
+        subtitle: (item) => time(item.createdAt),
+        amount: (item) => item.amount,
+        // Money in the balance only once credited.
+        moved: (item) => item.status === 'credited',
+        status: (item) => ({
+          label: t(`wallet.status_${item.status}`),
+          tone: depositTones[item.status],
+        }),
+        summarized: ['at', 'amount', 'status'],
+      }}
     />
   );
 }

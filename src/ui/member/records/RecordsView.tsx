@@ -10,11 +10,13 @@ import {
   RecordsPager,
   RecordsTable,
 } from '../../components/records/RecordsTable';
-
-export type { RecordColumn };
+import { type CompactRecord, RecordRows } from '../../components/records/RecordRows';
 import { useRecords } from './useRecords';
 import { DateRangeError, DateRangeFields, readDayRange } from '../../components/DateRange';
 import { Button } from '../../components/Button';
+import { breakpoints, useMediaQuery } from '../../hooks/useMediaQuery';
+
+export type { CompactRecord, RecordColumn };
 
 export interface TypeFilter {
   label: string;
@@ -28,12 +30,15 @@ interface Filters {
 }
 
 /**
- * One record page (spec 2 records): date range and type filters, a table with totals, paging,
- * and loading, empty and error states. Filters apply on "Search"; paging keeps them.
+ * One record page (spec 2 records): date range and type filters, the records with totals,
+ * paging, and loading, empty and error states. Filters apply on "Search"; paging keeps them.
+ * On a phone (below the tablet breakpoint) the records are compact rows that open their
+ * details (`compact`); wider, a table.
  */
 export function RecordsView<T>({
   kind,
   columns,
+  compact,
   rowKey,
   typeFilter,
   formatTotal,
@@ -43,6 +48,7 @@ export function RecordsView<T>({
 }: {
   kind: RecordKind;
   columns: RecordColumn<T>[];
+  compact: CompactRecord<T>;
   rowKey: (item: T) => string;
   typeFilter?: TypeFilter;
   formatTotal?: (value: string) => ReactNode;
@@ -52,6 +58,7 @@ export function RecordsView<T>({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const wide = useMediaQuery(`(min-width: ${breakpoints.tablet}px)`);
   const [filters, setFilters] = useState<Filters>({ ...lastWeek(), type: '' });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
@@ -108,15 +115,26 @@ export function RecordsView<T>({
       {shown && shown.items.length === 0 && state.kind === 'ready' && (
         <EmptyState title={emptyText} />
       )}
-      {shown && shown.items.length > 0 && (
-        <RecordsTable
-          page={shown}
-          columns={columns}
-          rowKey={rowKey}
-          formatTotal={formatTotal}
-          testId={testId}
-        />
-      )}
+      {shown &&
+        shown.items.length > 0 &&
+        (wide ? (
+          <RecordsTable
+            page={shown}
+            columns={columns}
+            rowKey={rowKey}
+            formatTotal={formatTotal}
+            testId={testId}
+          />
+        ) : (
+          <RecordRows
+            page={shown}
+            columns={columns}
+            compact={compact}
+            rowKey={rowKey}
+            formatTotal={formatTotal}
+            testId={testId}
+          />
+        ))}
       {shown && shown.total > 0 && (
         <RecordsPager
           page={page}
