@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isKnownLanguage } from '../../src/shared/languages';
+import { GOODS_KINDS } from '../../src/shared/points';
 import { refuseDuplicateCodes } from './uniqueCodes';
 
 const amount = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'an amount such as 100 or 12.50');
@@ -24,6 +25,8 @@ export const goodsSchema = z
     amount: amount.default('0.00'),
     quantity: z.number().int().min(0).max(1_000_000),
     status: z.enum(['active', 'inactive']).default('active'),
+    /** A physical good is shipped: its redemption asks for a delivery address. */
+    kind: z.enum(GOODS_KINDS).default('virtual'),
   })
   .strict();
 

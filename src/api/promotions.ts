@@ -14,6 +14,7 @@ import type {
   PointHistoryPage,
   RedemptionView,
 } from '../shared/points';
+import type { DeliveryAddress, DeliveryDefaults } from '../shared/deliveryAddress';
 
 /**
  * The promotions and reward-centre calls (server/http/promotions/*.ts); guests may list the
@@ -42,8 +43,16 @@ export function createPromotionsApi(http: Http, sealed: SealedCalls) {
           searchParams: { page, pageSize: 20 },
           signal,
         }),
-      redeem: (body: { goodsId: string; paymentPassword: string; idempotencyKey: string }) =>
-        sealed<RedemptionView>('post', '/wps/relay/passwordCheck/MCS2_redeemPointReward', body),
+      redeem: (body: {
+        goodsId: string;
+        paymentPassword: string;
+        idempotencyKey: string;
+        /** A physical good's delivery address (src/shared/deliveryAddress.ts). */
+        delivery?: DeliveryAddress;
+      }) => sealed<RedemptionView>('post', '/wps/relay/passwordCheck/MCS2_redeemPointReward', body),
+      /** The countries delivered to and the member's last address, for the redeem dialog. */
+      delivery: (signal?: AbortSignal) =>
+        http.get<DeliveryDefaults>('/wps/points/delivery', { signal }),
       convert: (body: { points: number; idempotencyKey: string }) =>
         sealed<ConvertResult>('post', '/wps/relay/MCS2_convertPoint', body),
     },

@@ -1,4 +1,5 @@
 import type { PromotionAudience, PromotionPhase, PromotionType } from './promotions';
+import type { GoodsKind } from './points';
 
 /**
  * The back office's promotions (issue 30): the list, one definition as the operator writes it
@@ -77,6 +78,7 @@ export interface OpsGoodsRow {
   amount: string;
   quantity: number;
   status: 'active' | 'inactive';
+  kind: GoodsKind;
   /** Redemptions waiting for a decision, and approved ones. */
   waiting: number;
   approved: number;
@@ -91,4 +93,5 @@ export interface GoodsInput {
   amount: string;
   quantity: number;
   status: 'active' | 'inactive';
+  kind: GoodsKind;
 }

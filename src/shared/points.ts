@@ -3,7 +3,16 @@
  * statuses; spec 7 points calls). Points are whole numbers on screen; the server keeps
  * hundredths so small bets add up.
  */
+import type { DeliveryAddress } from './deliveryAddress';
+
 export type RedeemStatus = 'inProcess' | 'rejected' | 'approved';
+
+/**
+ * A good is `virtual` (a voucher, a code: nothing is shipped) or `physical` (shipped: its
+ * redemption carries a delivery address).
+ */
+export const GOODS_KINDS = ['virtual', 'physical'] as const;
+export type GoodsKind = (typeof GOODS_KINDS)[number];
 
 export interface PointBalance {
   /** Whole points that can be spent. */
@@ -26,6 +35,7 @@ export interface GoodsView {
   amount: string;
   quantity: number;
   status: 'active' | 'inactive';
+  kind: GoodsKind;
 }
 
 export interface RedemptionView {
@@ -35,6 +45,8 @@ export interface RedemptionView {
   amount: string;
   status: RedeemStatus;
   note: string | null;
+  /** Where a physical good is shipped (null for a virtual one). Plain text, shown as text. */
+  delivery: DeliveryAddress | null;
   createdAt: string;
   decidedAt: string | null;
 }

@@ -1,5 +1,10 @@
 import { parseMoney, toMoneyString } from '../../../src/shared/money';
-import type { ConvertResult, GoodsView, PointHistoryPage } from '../../../src/shared/points';
+import type {
+  ConvertResult,
+  GoodsKind,
+  GoodsView,
+  PointHistoryPage,
+} from '../../../src/shared/points';
 import type { OpsGoodsRow } from '../../../src/shared/backOfficePromotions';
 import type { Queryable } from '../../db/types';
 import type { Platform } from '../../platform/platform';
@@ -22,7 +27,8 @@ export async function seedGoods(db: Queryable, goods: GoodsDefinition[]): Promis
 
 /**
  * Creates or replaces a good by its code (`npm run ops -- goods upsert --file <json>`): its
- * names, image, price, stock and status. `onlyNew` leaves an existing one alone.
+ * names, image, price, stock, status and kind (physical goods are shipped). `onlyNew` leaves
+ * an existing one alone.
  */
 export async function upsertGoods(
   db: Queryable,
@@ -33,10 +39,11 @@ export async function upsertGoods(
   const conflict = onlyNew
     ? 'do nothing'
     : `do update set name = excluded.name, image = excluded.image, points = excluded.points,
-         amount = excluded.amount, quantity = excluded.quantity, status = excluded.status`;
+         amount = excluded.amount, quantity = excluded.quantity, status = excluded.status,
+         kind = excluded.kind`;
   const rows = await db.query<{ created: boolean }>(
-    `insert into point_goods (code, name, image, points, amount, quantity, status, sort)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (code) ${conflict}
+    `insert into point_goods (code, name, image, points, amount, quantity, status, sort, kind)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (code) ${conflict}
      returning (xmax = 0) as created`,
     [
       item.code,
@@ -47,6 +54,7 @@ export async function upsertGoods(
       item.quantity,
       item.status,
       sort,
+      item.kind,
     ],
   );
   return { code: item.code, created: rows[0]?.created ?? false };
@@ -108,6 +116,7 @@ interface GoodsRow {
   amount: string;
   quantity: number;
   status: 'active' | 'inactive';
+  kind: GoodsKind;
 }
 
 const goodsView = (row: GoodsRow, language: string): GoodsView => ({
@@ -119,12 +128,13 @@ const goodsView = (row: GoodsRow, language: string): GoodsView => ({
   amount: toMoneyString(BigInt(row.amount)),
   quantity: row.quantity,
   status: row.status,
+  kind: row.kind,
 });
 
 /** The goods on offer (getPointReward): active ones, out-of-stock ones included (shown so). */
 export async function listGoods(db: Queryable, language: string): Promise<GoodsView[]> {
   const rows = await db.query<GoodsRow>(
-    `select id::text, code, name, image, points::text, amount::text, quantity, status
+    `select id::text, code, name, image, points::text, amount::text, quantity, status, kind
      from point_goods where status = 'active' order by sort, id`,
   );
   return rows.map((row) => goodsView(row, language));
@@ -239,10 +249,11 @@ export async function listGoodsForOps(db: Queryable): Promise<OpsGoodsRow[]> {
     amount: string;
     quantity: number;
     status: 'active' | 'inactive';
+    kind: GoodsKind;
     waiting: string;
     approved: string;
   }>(
-    `select g.code, g.name, g.image, g.points::text, g.amount::text, g.quantity, g.status,
+    `select g.code, g.name, g.image, g.points::text, g.amount::text, g.quantity, g.status, g.kind,
        count(r.id) filter (where r.status = 'inProcess')::text as waiting,
        count(r.id) filter (where r.status = 'approved')::text as approved
      from point_goods g left join point_redemptions r on r.goods_id = g.id
@@ -256,6 +267,7 @@ export async function listGoodsForOps(db: Queryable): Promise<OpsGoodsRow[]> {
     amount: toMoneyString(BigInt(row.amount)),
     quantity: row.quantity,
     status: row.status,
+    kind: row.kind,
     waiting: Number(row.waiting),
     approved: Number(row.approved),
   }));

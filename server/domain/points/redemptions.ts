@@ -1,5 +1,10 @@
 import { toMoneyString } from '../../../src/shared/money';
 import type { RedemptionView } from '../../../src/shared/points';
+import {
+  DELIVERY_REQUIRED_CODE,
+  type DeliveryAddress,
+  sameDeliveryAddress,
+} from '../../../src/shared/deliveryAddress';
 import type { Queryable } from '../../db/types';
 import type { Platform } from '../../platform/platform';
 import type { IdentityDeps } from '../identity/services';
@@ -18,7 +23,7 @@ import { commit } from '../../platform/unitOfWork';
  * password, the member's history, and the operator's decision.
  */
 const REDEMPTION_COLUMNS = `r.id::text, r.points::text, r.amount::text, r.status, r.note,
-  r.created_at, r.decided_at, g.code, g.name, g.image`;
+  r.delivery, r.created_at, r.decided_at, g.code, g.name, g.image`;
 
 interface RedemptionRow {
   id: string;
@@ -26,6 +31,7 @@ interface RedemptionRow {
   amount: string;
   status: RedemptionView['status'];
   note: string | null;
+  delivery: DeliveryAddress | null;
   created_at: Date;
   decided_at: Date | null;
   code: string;
@@ -40,6 +46,7 @@ const redemptionView = (row: RedemptionRow, language: string): RedemptionView =>
   amount: toMoneyString(BigInt(row.amount)),
   status: row.status,
   note: row.note,
+  delivery: row.delivery,
   createdAt: new Date(row.created_at).toISOString(),
   decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
 });
@@ -59,15 +66,40 @@ export async function memberRedemptions(
 }
 
 /**
+ * The address of the member's last redemption of a physical good (what the redeem dialog
+ * prefills), or null. Their own address, read from their own redemptions: nothing is kept
+ * anywhere else.
+ */
+export async function lastDeliveryAddress(
+  db: Queryable,
+  memberId: string,
+): Promise<DeliveryAddress | null> {
+  const [row] = await db.query<{ delivery: DeliveryAddress }>(
+    `select delivery from point_redemptions where member_id = $1 and delivery is not null
+     order by id desc limit 1`,
+    [memberId],
+  );
+  return row?.delivery ?? null;
+}
+
+/**
  * Redeems one good (passwordCheck/MCS2_redeemPointReward): with the payment password; the stock
- * is taken in the statement that checks it (never oversold under parallel redeems), the points
- * in the one that checks the balance, the cash part through the ledger (main → house `points`),
- * all in one transaction; a retry with the same key answers the first redemption.
+ * is taken in the statement that checks it (never oversold under parallel redeems) and that
+ * refuses a physical good without an address, the points in the one that checks the balance,
+ * the cash part through the ledger (main → house `points`), all in one transaction; a retry
+ * with the same key answers the first redemption. `delivery` is the address as checked and
+ * normalised at the edge (src/shared/deliveryAddress.ts); it is stored with a physical good's
+ * redemption only.
  */
 export async function redeemGoods(
   deps: IdentityDeps,
   memberId: string,
-  request: { goodsId: string; paymentPassword: string; idempotencyKey: string },
+  request: {
+    goodsId: string;
+    paymentPassword: string;
+    idempotencyKey: string;
+    delivery: DeliveryAddress | null;
+  },
   language: string,
 ): Promise<{ redemption: RedemptionView; changes: BalanceChange[] }> {
   await checkPaymentPassword(deps, memberId, request.paymentPassword);
@@ -76,30 +108,57 @@ export async function redeemGoods(
     deps,
     async ({ tx }) => {
       await lockMember(tx, memberId);
-      const [seen] = await tx.query<{ id: string; goods_id: string }>(
-        'select id::text, goods_id::text from point_redemptions where idempotency_key = $1',
+      const [seen] = await tx.query<{
+        id: string;
+        goods_id: string;
+        delivery: DeliveryAddress | null;
+      }>(
+        `select id::text, goods_id::text, delivery from point_redemptions
+         where idempotency_key = $1`,
         [key],
       );
       if (seen) {
-        if (seen.goods_id !== request.goodsId) {
+        // The same key is the same request: the same good, and for a shipped one the same
+        // address (a replay may not ship the first redemption somewhere else, nor answer it
+        // as if it had been sent where the retry says).
+        const moved =
+          seen.delivery !== null &&
+          (request.delivery === null || !sameDeliveryAddress(seen.delivery, request.delivery));
+        if (seen.goods_id !== request.goodsId || moved) {
           throw new ApiError(409, 'idempotency_conflict', 'This request key was already used.');
         }
         return { redemption: await oneRedemption(tx, seen.id, language), changes: [] };
       }
-      const [goods] = await tx.query<{ id: string; points: string; amount: string }>(
+      // One statement takes the item and checks it may go: on sale, in stock, and an address
+      // for a good that is shipped.
+      const [goods] = await tx.query<{
+        id: string;
+        points: string;
+        amount: string;
+        kind: 'virtual' | 'physical';
+      }>(
         `update point_goods set quantity = quantity - 1
        where id = $1 and status = 'active' and quantity > 0
-       returning id::text, points::text, amount::text`,
-        [request.goodsId],
+         and (kind = 'virtual' or $2::boolean)
+       returning id::text, points::text, amount::text, kind`,
+        [request.goodsId, request.delivery !== null],
       );
       if (!goods) {
-        const [exists] = await tx.query('select 1 from point_goods where id = $1 and status = $2', [
-          request.goodsId,
-          'active',
-        ]);
+        const [exists] = await tx.query<{ quantity: number; kind: string }>(
+          'select quantity, kind from point_goods where id = $1 and status = $2',
+          [request.goodsId, 'active'],
+        );
         if (!exists) throw new ApiError(404, 'not_found', 'No such goods.');
+        if (exists.quantity > 0 && exists.kind === 'physical') {
+          throw new ApiError(
+            400,
+            DELIVERY_REQUIRED_CODE,
+            'This item is shipped: a delivery address is required.',
+          );
+        }
         throw new ApiError(409, 'out_of_stock', 'This item is out of stock.');
       }
+      const delivery = goods.kind === 'physical' ? request.delivery : null;
       const cost = BigInt(goods.points) * HUNDREDTHS;
       const [paid] = await tx.query(
         `update point_balances set balance = balance - $2 where member_id = $1 and balance >= $2
@@ -112,9 +171,17 @@ export async function redeemGoods(
         });
       }
       const [redemption] = await tx.query<{ id: string }>(
-        `insert into point_redemptions (member_id, goods_id, points, amount, idempotency_key)
-       values ($1, $2, $3, $4, $5) returning id::text`,
-        [memberId, goods.id, goods.points, goods.amount, key],
+        `insert into point_redemptions
+         (member_id, goods_id, points, amount, idempotency_key, delivery)
+       values ($1, $2, $3, $4, $5, $6::jsonb) returning id::text`,
+        [
+          memberId,
+          goods.id,
+          goods.points,
+          goods.amount,
+          key,
+          delivery === null ? null : JSON.stringify(delivery),
+        ],
       );
       await tx.query(
         `insert into point_entries (member_id, kind, amount, reference) values ($1, 'redeem', $2, $3)`,
@@ -227,7 +294,7 @@ export async function decideRedemption(
   return result.view;
 }
 
-/** Every redemption waiting for the operator, oldest first. */
+/** Every redemption waiting for the operator, oldest first, with where each is shipped. */
 export async function openRedemptions(
   db: Queryable,
 ): Promise<(RedemptionView & { account: string })[]> {

@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
 import type { PointConfigView } from '../../../src/shared/points';
+import type { DeliveryDefaults } from '../../../src/shared/deliveryAddress';
 import { convertPoints, listGoods, pointBalance, pointHistory } from '../../domain/points/points';
-import { memberRedemptions, redeemGoods } from '../../domain/points/redemptions';
+import {
+  lastDeliveryAddress,
+  memberRedemptions,
+  redeemGoods,
+} from '../../domain/points/redemptions';
+import { checkedDelivery, deliveryCountries } from '../../domain/points/delivery';
 import { sessionOf } from '../auth';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
@@ -21,11 +27,31 @@ const historyQuery = z
 const convertBody = z
   .object({ points: z.number().int().min(1).max(1_000_000_000), idempotencyKey })
   .strict();
+/**
+ * The address's shape only: which parts, each a string. What they hold (required parts, lengths
+ * counted as a person counts, one line, the phone's digits, a country delivered to) is checked
+ * with the shared rules, each refusal with its part's own code. The bound here only keeps a
+ * part from being a document (a part the rules take is far shorter).
+ */
+const part = z.string().max(2_000);
+const deliveryBody = z
+  .object({
+    recipient: part,
+    phone: part,
+    line1: part,
+    line2: part.default(''),
+    city: part,
+    postcode: part.default(''),
+    country: part,
+  })
+  .strict();
 const redeemBody = z
   .object({
     goodsId: z.string().regex(/^\d{1,18}$/, 'a goods id'),
     paymentPassword: z.string().min(1).max(64),
     idempotencyKey,
+    /** Where a physical good is shipped; left out (or null) for a virtual one. */
+    delivery: deliveryBody.nullable().default(null),
   })
   .strict();
 
@@ -88,20 +114,36 @@ export function pointRelays(deps: AppDeps): RelayTable {
   };
 }
 
-/** `passwordCheck/MCS2_redeemPointReward` (spec 7: POST, T, E): redeem one good. */
+/**
+ * `passwordCheck/MCS2_redeemPointReward` (spec 7: POST, T, E): redeem one good; a physical one
+ * with its delivery address, checked before the payment password is (a mistyped postcode costs
+ * no password attempt). `GET /wps/points/delivery` (ours): what the redeem dialog prefills.
+ */
 export async function pointRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post(
     '/wps/relay/passwordCheck/MCS2_redeemPointReward',
     { schema: { body: redeemBody }, config: { auth: 'realMoney', encrypted: true } },
     async (request) => {
+      const body = parseInput(redeemBody, request.body);
+      const delivery =
+        body.delivery === null
+          ? null
+          : checkedDelivery(body.delivery, deliveryCountries(deps.config));
       await foldAccruals(deps);
       const { redemption } = await redeemGoods(
         deps,
         sessionOf(request).memberId,
-        parseInput(redeemBody, request.body),
+        { ...body, delivery },
         requestLanguage(request, deps.config),
       );
       return ok(redemption);
     },
+  );
+
+  app.get('/wps/points/delivery', { config: { auth: 'realMoney' } }, async (request) =>
+    ok<DeliveryDefaults>({
+      countries: deliveryCountries(deps.config),
+      last: await lastDeliveryAddress(deps.db, sessionOf(request).memberId),
+    }),
   );
 }

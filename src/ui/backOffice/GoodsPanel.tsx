@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GoodsInput, OpsGoodsRow } from '../../shared/backOfficePromotions';
+import { GOODS_KINDS } from '../../shared/points';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { Card } from '../components/Card';
@@ -18,9 +19,10 @@ import './promotions.css';
 const WRITERS = ['marketing'];
 
 /**
- * The points mall's goods (issue 30): what each costs in points and cash, the stock left, and
- * how many redemptions wait or were approved. Marketing adds a good, changes one (the stock as
- * the number left to redeem) or takes it off the mall; finance reads.
+ * The points mall's goods (issue 30): what each costs in points and cash, the stock left,
+ * whether it is shipped, and how many redemptions wait or were approved. Marketing adds a good,
+ * changes one (the stock as the number left to redeem; physical, so members give a delivery
+ * address, or virtual) or takes it off the mall; finance reads.
  */
 export function GoodsPanel({ office, me }: PanelProps) {
   const { t, i18n } = useTranslation();
@@ -84,6 +86,13 @@ export function GoodsPanel({ office, me }: PanelProps) {
       cell: (row) => number.format(row.quantity),
       sortValue: (row) => row.quantity,
       csv: (row) => String(row.quantity),
+    },
+    {
+      id: 'kind',
+      label: t('backOffice.goods.kind'),
+      cell: (row) => t(`backOffice.goods.kinds.${row.kind}`),
+      sortValue: (row) => row.kind,
+      csv: (row) => row.kind,
     },
     {
       id: 'waiting',
@@ -162,8 +171,10 @@ function GoodsForm({
   const [amount, setAmount] = useState(initial?.amount ?? '0.00');
   const [quantity, setQuantity] = useState(initial ? String(initial.quantity) : '');
   const [status, setStatus] = useState<GoodsInput['status']>(initial?.status ?? 'active');
+  const [kind, setKind] = useState<GoodsInput['kind']>(initial?.kind ?? 'virtual');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const kindHintId = useId();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -179,6 +190,7 @@ function GoodsForm({
         amount: amount.trim(),
         quantity: Number(quantity),
         status,
+        kind,
       })
       .then(
         (saved) => {
@@ -256,6 +268,22 @@ function GoodsForm({
             }))}
             onChange={(event) => setStatus(event.target.value as GoodsInput['status'])}
           />
+          <div>
+            <Select
+              label={t('backOffice.goods.kind')}
+              name="kind"
+              value={kind}
+              aria-describedby={kindHintId}
+              options={GOODS_KINDS.map((value) => ({
+                value,
+                label: t(`backOffice.goods.kinds.${value}`),
+              }))}
+              onChange={(event) => setKind(event.target.value as GoodsInput['kind'])}
+            />
+            <p id={kindHintId} className="field-hint">
+              {t('backOffice.goods.kindHint')}
+            </p>
+          </div>
           <Field
             label={t('backOffice.goods.image')}
             name="image"

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpsRedemptionRow } from '../../shared/backOfficeQueues';
+import { deliveryLines } from '../../shared/deliveryAddress';
+import { countryNamer } from '../components/forms/countryName';
 import { Button } from '../components/Button';
 import { DataTable, type DataColumn } from '../components/DataTable';
 import { EmptyState } from '../components/EmptyState';
@@ -20,7 +22,8 @@ const DECIDERS = ['marketing'];
 /**
  * The points mall's redemptions waiting for a decision (issue 30), oldest first: marketing
  * approves one or rejects it with an optional note (a rejection refunds the points and the cash
- * part, and puts the good back in stock); finance reads.
+ * part, and puts the good back in stock); finance reads. A physical good's row says where to
+ * ship it: the member's address as they typed it, shown as text (never markup), in the CSV too.
  */
 export function RedemptionsPanel({ office, me }: PanelProps) {
   const { t, i18n } = useTranslation();
@@ -35,6 +38,9 @@ export function RedemptionsPanel({ office, me }: PanelProps) {
   const rows = shownValue(queue.state);
   const number = new Intl.NumberFormat(i18n.language);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const countryName = countryNamer(i18n.language);
+  const shipTo = (row: OpsRedemptionRow) =>
+    row.delivery ? deliveryLines(row.delivery, countryName) : [];
 
   if (!rows) return <QueryFallback state={queue.state} onRetry={queue.refresh} lines={4} />;
 
@@ -77,6 +83,21 @@ export function RedemptionsPanel({ office, me }: PanelProps) {
       csv: (row) => row.amount,
     },
     {
+      id: 'delivery',
+      label: t('backOffice.redemptionsPage.shipTo'),
+      cell: (row) =>
+        row.delivery ? (
+          <span className="ship-to" data-testid="redemption-ship-to">
+            {shipTo(row).map((line, index) => (
+              <span key={index}>{line}</span>
+            ))}
+          </span>
+        ) : (
+          t('backOffice.redemptionsPage.notShipped')
+        ),
+      csv: (row) => shipTo(row).join(', '),
+    },
+    {
       id: 'createdAt',
       label: t('backOffice.redemptionsPage.when'),
       cell: (row) => when.format(new Date(row.createdAt)),
@@ -114,7 +135,9 @@ export function RedemptionsPanel({ office, me }: PanelProps) {
           rowKey={(row) => row.id}
           testId="redemption-queue"
           caption={t('backOffice.redemptionsPage.caption', { count: rows.length })}
-          filterText={(row) => `${row.id} ${row.account ?? ''} ${row.goods.code} ${row.goods.name}`}
+          filterText={(row) =>
+            `${row.id} ${row.account ?? ''} ${row.goods.code} ${row.goods.name} ${shipTo(row).join(' ')}`
+          }
           exportName="redemptions"
         />
       )}

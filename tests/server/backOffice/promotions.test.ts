@@ -119,6 +119,7 @@ describe('the back office promotion pages', () => {
       amount: '0.00',
       quantity: 4,
       status: 'active',
+      kind: 'virtual',
       waiting: 0,
       approved: 0,
     });

@@ -33,6 +33,7 @@ describe.each(engines)('points mall on %s', (engine) => {
         amount: '1.00',
         quantity: 1,
         status: 'active',
+        kind: 'virtual',
       },
       {
         code: 'MUG',
@@ -42,6 +43,7 @@ describe.each(engines)('points mall on %s', (engine) => {
         amount: '0.00',
         quantity: 10,
         status: 'active',
+        kind: 'virtual',
       },
       {
         code: 'HIDDEN',
@@ -51,6 +53,7 @@ describe.each(engines)('points mall on %s', (engine) => {
         amount: '0.00',
         quantity: 10,
         status: 'inactive',
+        kind: 'virtual',
       },
     ]);
   });

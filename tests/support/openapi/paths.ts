@@ -7823,6 +7823,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/points/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A member with a real-money account (not trial): 403 in_need_true_account. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The envelope with the value. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["DeliveryDefaults"];
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with its code. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+                /** @description unknown_error or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/feedback": {
         parameters: {
             query?: never;
@@ -10251,6 +10307,11 @@ export interface paths {
                          * @enum {string}
                          */
                         status?: "active" | "inactive";
+                        /**
+                         * @default virtual
+                         * @enum {string}
+                         */
+                        kind?: "virtual" | "physical";
                     };
                 };
             };
@@ -10331,6 +10392,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "approved" | "inProcess" | "rejected";
                                 note: null | string;
+                                /** @description Where a physical good is shipped (null for a virtual one). Plain text, shown as text. */
+                                delivery: null | components["schemas"]["DeliveryAddress"];
                                 createdAt: string;
                                 decidedAt: null | string;
                                 account: string;
@@ -13327,6 +13390,24 @@ export interface components {
             ngr: string;
             activePlayers: number;
         };
+        DeliveryAddress: {
+            /** @description Who receives the parcel. */
+            recipient: string;
+            /** @description A number the courier can call: digits, with an optional leading + and separators. */
+            phone: string;
+            line1: string;
+            /** @description Empty when not given. */
+            line2: string;
+            city: string;
+            /** @description Empty when not given: not every country uses them. */
+            postcode: string;
+            /** @description ISO 3166-1 alpha-2, one of the countries the brand delivers to. */
+            country: string;
+        };
+        DeliveryDefaults: {
+            countries: string[];
+            last: null | components["schemas"]["DeliveryAddress"];
+        };
         DepositChannelView: {
             /** @enum {string} */
             channel: "DEMO";
@@ -13456,6 +13537,8 @@ export interface components {
             quantity: number;
             /** @enum {string} */
             status: "active" | "inactive";
+            /** @enum {string} */
+            kind: "physical" | "virtual";
         };
         HelpArticle: {
             id: string;
@@ -13794,6 +13877,8 @@ export interface components {
             quantity: number;
             /** @enum {string} */
             status: "active" | "inactive";
+            /** @enum {string} */
+            kind: "physical" | "virtual";
             /** @description Redemptions waiting for a decision, and approved ones. */
             waiting: number;
             approved: number;
@@ -14080,6 +14165,8 @@ export interface components {
             /** @enum {string} */
             status: "approved" | "inProcess" | "rejected";
             note: null | string;
+            /** @description Where a physical good is shipped (null for a virtual one). Plain text, shown as text. */
+            delivery: null | components["schemas"]["DeliveryAddress"];
             createdAt: string;
             decidedAt: null | string;
         };

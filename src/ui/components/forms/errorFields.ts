@@ -62,6 +62,14 @@ export const FIELD_OF_CODE: Readonly<Record<string, string>> = {
   contract_rate_above_cap: 'rate',
   contract_not_downline: 'downlineId',
   contract_downline_trial: 'downlineId',
+  // A physical good's delivery address (src/shared/deliveryAddress.ts): each part its own code.
+  delivery_recipient_invalid: 'recipient',
+  delivery_phone_invalid: 'phone',
+  delivery_line1_invalid: 'line1',
+  delivery_line2_invalid: 'line2',
+  delivery_city_invalid: 'city',
+  delivery_postcode_invalid: 'postcode',
+  delivery_country_invalid: 'country',
 };
 
 /** The field a refusal belongs to, or null when it is about the whole form. */

@@ -36,6 +36,18 @@ const FORMS: Record<string, readonly string[]> = {
   rgSession: ['sessionLimit', 'realityCheck', 'timeZone'],
   rgExclusion: ['duration', 'password'],
   offerContract: ['downlineId', 'rate', 'activeMembers', 'periodBet', 'profitLoss'],
+  // The points mall's redeem dialog: a physical good's delivery address, then the password.
+  redeem: [
+    'recipient',
+    'phone',
+    'line1',
+    'line2',
+    'city',
+    'postcode',
+    'country',
+    'paymentPassword',
+  ],
+  redeemVirtual: ['paymentPassword'],
 };
 
 describe('which field a refusal belongs to (issue 34, finding 6)', () => {
@@ -114,6 +126,17 @@ describe('which field a refusal belongs to (issue 34, finding 6)', () => {
       'password',
     );
     expect(placeError('invalid_request', FORMS.rgExclusion!, 'duration')?.field).toBe('duration');
+  });
+
+  it('places each delivery address refusal under its part, the rest of a redemption above', () => {
+    const redeem = FORMS.redeem!;
+    for (const part of ['recipient', 'phone', 'line1', 'line2', 'city', 'postcode', 'country'])
+      expect(placeError(`delivery_${part}_invalid`, redeem)?.field).toBe(part);
+    expect(placeError('payment_password_wrong', redeem)?.field).toBe('paymentPassword');
+    for (const code of ['delivery_address_required', 'out_of_stock', 'insufficient_points'])
+      expect(placeError(code, redeem)?.field).toBeNull();
+    // A virtual good's dialog has no address: such a refusal is never lost.
+    expect(placeError('delivery_city_invalid', FORMS.redeemVirtual!)?.field).toBeNull();
   });
 
   it("puts the contract form's rate refusals under the rate", () => {
