@@ -11,6 +11,8 @@ async function logIn(page: Page, username: string, password: string) {
 test('a guest browses the lobby and a list page, pages through a vendor, and is asked to log in for a favourite', async ({
   page,
 }) => {
+  // Nine pages in one walk: on a busy 2-core machine each takes one to three seconds.
+  test.slow();
   await page.goto('/');
   // The lanes ask for their games as they come near the viewport: scroll down as a player does.
   await page.getByTestId('hot-games').scrollIntoViewIfNeeded();
