@@ -78,9 +78,13 @@ export function Header({
               variant="primary"
               size={compact ? 'sm' : 'md'}
               data-testid="deposit-button"
+              // On the narrowest phones a "+" stands for the word (still its name): the search
+              // button beside the balance left no room for both.
+              icon={compact ? 'plus' : undefined}
+              className="header-deposit"
               onClick={() => requireRealAccount(() => void navigate('/member/depositv2'))}
             >
-              {t('menu.deposit')}
+              <span className="header-deposit-label">{t('menu.deposit')}</span>
             </Button>
             {!compact && (
               <Button onClick={() => requireRealAccount(() => void navigate('/member/withdraw'))}>
