@@ -19,9 +19,7 @@ describe('canned replies', () => {
   it('has a label and a text for every reply in English and in another locale', () => {
     for (const id of CANNED_REPLY_IDS) {
       for (const bundle of [en, zh]) {
-        const reply = (bundle.support.canned as Record<string, { label: string; text: string }>)[
-          id
-        ];
+        const reply = bundle.support.canned[id];
         expect(reply?.label, id).toBeTruthy();
         expect(reply?.text, id).toBeTruthy();
       }
