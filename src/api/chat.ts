@@ -6,6 +6,7 @@ import {
   type LaunchChatResult,
   type ModelList,
   type SupportLoginResult,
+  type SupportPlayerPanel,
   type SupportRoomSummary,
   type SupportStaffView,
 } from '../shared/chat';
@@ -100,6 +101,10 @@ export function createSupportApi(http: Http, token: () => string | null) {
     },
     send(room: string, text: string, clientId: string): Promise<ChatMessage> {
       return http.post(`${supportRoom(room)}/messages`, { text, clientId });
+    },
+    /** The player panel beside a chat (staff who may read member money only). */
+    player(room: string, signal?: AbortSignal): Promise<SupportPlayerPanel> {
+      return http.get(`${supportRoom(room)}/player`, { signal });
     },
     close(room: string): Promise<ChatRoomView> {
       return http.post(`${supportRoom(room)}/close`, {});

@@ -298,3 +298,46 @@ export function contiguousSeq(list: readonly ChatMessage[]): number {
 export function guestLabel(room: string): string {
   return `Guest ${room.slice(0, 4).toUpperCase()}`;
 }
+
+/** Withdrawal states that are still open (not paid out and confirmed, refunded or rejected). */
+export const OPEN_WITHDRAWAL_STATES = [
+  'requested',
+  'awaitingConfirmation',
+  'notReceived',
+  'partiallyReceived',
+] as const;
+
+/** Deposits and withdrawals the support console's player panel lists, each. */
+export const PLAYER_PANEL_MOVES = 5;
+
+/** A deposit or a withdrawal as the player panel lists it (money: the ledger's strings). */
+export interface PlayerPanelMove {
+  id: string;
+  amount: string;
+  status: string;
+  at: string;
+}
+
+/**
+ * What the support console shows beside a member's chat (the player panel): the account, its
+ * balance and VIP level, the last deposits and withdrawals, and the open withdrawal if any.
+ * Only staff whose roles may read a member's money get it (`GET /wps/support/rooms/:room/player`).
+ */
+export interface SupportPlayerPanel {
+  /** A guest's chat: no account to show. */
+  member: {
+    account: string;
+    nickname: string;
+    status: 'active' | 'disabled';
+    createdAt: string;
+    lastLoginAt: string | null;
+  } | null;
+  balance: string;
+  vipLevel: number;
+  deposits: PlayerPanelMove[];
+  withdrawals: PlayerPanelMove[];
+  /** The newest withdrawal still open (also in `withdrawals` when among the last ones). */
+  openWithdrawal: PlayerPanelMove | null;
+  /** When the server read it. */
+  readAt: string;
+}

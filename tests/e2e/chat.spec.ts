@@ -109,8 +109,23 @@ test.describe('live chat', () => {
       /Anything else\?/,
     ]);
 
+    // Beside the chat, the player panel: the member's account, balance and money moves.
+    const panel = pane.getByTestId('player-panel');
+    await expect(panel.getByTestId('player-panel-account')).toContainText(
+      new RegExp(account.username, 'i'),
+    );
+    await expect(panel.getByTestId('player-panel-balance')).toHaveText(/\d/);
+    await expect(panel.getByTestId('player-panel-deposits')).toBeVisible();
+
+    // A canned reply goes into the box, is edited there, then sent.
+    await pane.getByTestId('canned-withdrawalTime').click();
+    await expect(answerBox).toBeFocused();
+    await expect(answerBox).toHaveValue(/^Withdrawals are usually processed within 30 minutes/);
+    await answerBox.fill(`${await answerBox.inputValue()} Anything else I can do?`);
+    await answerBox.press('Enter');
+    await expect(chat.getByTestId('chat-message').last()).toContainText('Anything else I can do?');
+
     // Support closes it: the player's page turns read-only and offers a new chat.
-    await pane.getByRole('button', { name: 'Close chat' }).click();
     await desk.page.getByRole('alertdialog').getByRole('button', { name: 'Close chat' }).click();
     await expect(again.getByText('This chat was closed.')).toBeVisible();
     await expect(messageBox(again)).toHaveCount(0);

@@ -4,6 +4,7 @@ import type { StaffMe, SupportLoginResult } from '../../../src/shared/chat';
 import { ok } from '../../../src/shared/envelope';
 import { closeRoom, history, roomFor, roomSummaries } from '../../domain/chat/rooms';
 import { setAvailability } from '../../domain/chat/staff';
+import { playerPanel, requireMoneyRole } from '../../domain/chat/playerPanel';
 import { confirmTwoFactor, startTwoFactor } from '../../domain/backOffice/twoFactor';
 import {
   loginStaff,
@@ -128,6 +129,16 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
       return ok(await history(deps.db, found, after, limit));
     },
   );
+
+  // The player panel beside a chat: the member's account and money, for the roles that may
+  // read a member's money (server/domain/chat/playerPanel.ts); any other role is refused.
+  app.get('/wps/support/rooms/:room/player', async (request) => {
+    const session = await staffOf(deps, request);
+    requireMoneyRole(session.roles);
+    const { room } = parseInput(roomParams, request.params);
+    const found = await roomFor(deps.db, room, { kind: 'staff', staffId: session.staffId });
+    return ok(await playerPanel(deps.db, found, deps.clock.now()));
+  });
 
   app.post('/wps/support/rooms/:room/messages', { schema: { body: textBody } }, async (request) => {
     const session = await staffOf(deps, request);

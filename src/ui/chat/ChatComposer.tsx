@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useId } from 'react';
+import { type FormEvent, type KeyboardEvent, type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_TEXT_MAX } from '../../shared/chat';
 import { countCharacters } from '../../shared/plainText';
@@ -20,6 +20,7 @@ export function ChatComposer({
   onBlur,
   onSubmit,
   onPicture,
+  inputRef,
 }: {
   text: string;
   problem: string | null;
@@ -27,6 +28,8 @@ export function ChatComposer({
   onBlur: () => void;
   onSubmit: (event?: FormEvent) => void;
   onPicture?: (file: File) => Promise<void>;
+  /** The box, for a caller that puts text in and moves the focus there. */
+  inputRef?: Ref<HTMLTextAreaElement>;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -48,6 +51,7 @@ export function ChatComposer({
         {t('chat.message')}
       </label>
       <textarea
+        ref={inputRef}
         id={`${id}-text`}
         name="message"
         rows={1}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SupportRoomSummary } from '../../shared/chat';
 import { Button, IconButton } from '../components/Button';
@@ -9,7 +9,9 @@ import { useDialog } from '../components/DialogProvider';
 import { useLive } from '../hooks/useLive';
 import { useObservable } from '../hooks/useObservable';
 import type { SupportConsole } from '../../app/features/chatClient';
+import { CANNED_REPLY_IDS, type CannedReply } from '../../shared/cannedReplies';
 import { Conversation } from './Conversation';
+import { PlayerPanel } from './PlayerPanel';
 import { partyName } from './partyName';
 
 /** One opened chat: who it is with, its conversation, and closing it. */
@@ -36,6 +38,15 @@ export function ChatPane({
   const [closing, setClosing] = useState(false);
   const [closeError, setCloseError] = useState<string | null>(null);
   const name = partyName(summary, t('chat.guest'));
+  const canned = useMemo<CannedReply[]>(
+    () =>
+      CANNED_REPLY_IDS.map((id) => ({
+        id,
+        label: t(`support.canned.${id}.label`),
+        text: t(`support.canned.${id}.text`),
+      })),
+    [t],
+  );
   const close = async () => {
     const answer = await dialog({
       icon: 'warning',
@@ -98,20 +109,24 @@ export function ChatPane({
           <LoadFailed message={errorText(live.state.code)} onRetry={live.retry} />
         </div>
       ) : (
-        <Conversation
-          state={live.state.value}
-          me="staff"
-          typing={playerTyping}
-          otherName={name}
-          send={chat.send}
-          loadImage={chat.loadImage}
-          onTyping={chat.typing}
-          onRead={active ? chat.read : ignoreRead}
-          draftKey={`support.draft.${summary.room}`}
-          closed={live.state.value.room.status === 'closed'}
-          closedNote={<p>{t('support.closed')}</p>}
-          testId="staff-chat"
-        />
+        <div className="support-pane-body">
+          <Conversation
+            state={live.state.value}
+            me="staff"
+            typing={playerTyping}
+            otherName={name}
+            send={chat.send}
+            loadImage={chat.loadImage}
+            onTyping={chat.typing}
+            onRead={active ? chat.read : ignoreRead}
+            draftKey={`support.draft.${summary.room}`}
+            closed={live.state.value.room.status === 'closed'}
+            closedNote={<p>{t('support.closed')}</p>}
+            canned={canned}
+            testId="staff-chat"
+          />
+          {summary.party.kind === 'member' && <PlayerPanel desk={desk} room={summary.room} />}
+        </div>
       )}
     </section>
   );

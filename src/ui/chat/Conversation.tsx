@@ -15,6 +15,8 @@ import { keepDraft, readDraft } from './chatDraft';
 import { ChatComposer } from './ChatComposer';
 import { ChatLog, type Pending } from './ChatLog';
 import { useTypingSignal } from './useTypingSignal';
+import { type CannedReply, insertCannedReply } from '../../shared/cannedReplies';
+import { CannedReplies } from './CannedReplies';
 
 export interface ConversationProps {
   state: ChatRoomState;
@@ -36,6 +38,8 @@ export interface ConversationProps {
   closed: boolean;
   /** Shown in place of the composer when closed. */
   closedNote?: React.ReactNode;
+  /** Ready answers the console inserts into the box (support staff only). */
+  canned?: readonly CannedReply[];
   testId: string;
 }
 
@@ -54,6 +58,7 @@ export function Conversation(props: ConversationProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending[]>([]);
   const log = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
   const stick = useRef(true);
   const { onTyping, onRead } = props;
 
@@ -180,14 +185,26 @@ export function Conversation(props: ConversationProps) {
           {props.closedNote}
         </div>
       ) : (
-        <ChatComposer
-          text={text}
-          problem={problem}
-          onChange={edit}
-          onBlur={stopTyping}
-          onSubmit={submit}
-          onPicture={props.sendImage ? pickPicture : undefined}
-        />
+        <>
+          {props.canned && (
+            <CannedReplies
+              replies={props.canned}
+              onPick={(reply) => {
+                edit(insertCannedReply(text, reply.text));
+                box.current?.focus();
+              }}
+            />
+          )}
+          <ChatComposer
+            inputRef={box}
+            text={text}
+            problem={problem}
+            onChange={edit}
+            onBlur={stopTyping}
+            onSubmit={submit}
+            onPicture={props.sendImage ? pickPicture : undefined}
+          />
+        </>
       )}
     </div>
   );

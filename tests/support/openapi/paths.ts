@@ -9168,6 +9168,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/support/rooms/{room}/player": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public; a member token, when sent, must be good. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    room: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The envelope with the value. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"] & {
+                            value: components["schemas"]["SupportPlayerPanel"];
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with its code. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+                /** @description unknown_error or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Failure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/support/rooms/{room}/close": {
         parameters: {
             query?: never;
@@ -13972,6 +14030,12 @@ export interface components {
             body: string;
             createdAt: string;
         };
+        PlayerPanelMove: {
+            id: string;
+            amount: string;
+            status: string;
+            at: string;
+        };
         PointHistoryItem: {
             id: string;
             /** @enum {string} */
@@ -14418,6 +14482,25 @@ export interface components {
             token: string;
             staff: components["schemas"]["StaffMe"];
             expiresAt: string;
+        };
+        SupportPlayerPanel: {
+            /** @description A guest's chat: no account to show. */
+            member: null | {
+                account: string;
+                nickname: string;
+                /** @enum {string} */
+                status: "active" | "disabled";
+                createdAt: string;
+                lastLoginAt: null | string;
+            };
+            balance: string;
+            vipLevel: number;
+            deposits: components["schemas"]["PlayerPanelMove"][];
+            withdrawals: components["schemas"]["PlayerPanelMove"][];
+            /** @description The newest withdrawal still open (also in `withdrawals` when among the last ones). */
+            openWithdrawal: null | components["schemas"]["PlayerPanelMove"];
+            /** @description When the server read it. */
+            readAt: string;
         };
         SupportRoomSummary: {
             party: components["schemas"]["ChatParty"];
