@@ -88,7 +88,9 @@ export default function DailyChart({
             stroke: text,
             grid: { show: i === 0, stroke: grid, width: 1 },
             ticks: { stroke: grid },
-            size: 56,
+            // Wide enough for the longest label ("₫ 250.00"): a fixed width cut the symbol off.
+            size: (_u: uPlot, values: string[] | null) =>
+              Math.max(40, ...(values ?? []).map((value) => value.length * 7 + 14)),
             values: (_u: uPlot, splits: number[]) => splits.map((s) => line.format(s)),
           })),
         ],
