@@ -1,8 +1,17 @@
 /** GET /wps/agent/salary: an agent's salary of one contract type (issue 6, salary$ snapshot). */
 export interface SalaryView {
   contractType: string;
-  /** The period now running, with what it has accrued so far. */
-  current: { periodStart: string; periodEnd: string; accrued: string; seq: number };
+  /**
+   * The period now running, with what it has accrued so far. `settlesAt`: when its salary is
+   * settled and paid to the wallet (the settlement job's first run from then pays it).
+   */
+  current: {
+    periodStart: string;
+    periodEnd: string;
+    settlesAt: string;
+    accrued: string;
+    seq: number;
+  };
   /** Ended periods not paid yet (the job pays them within a minute). */
   awaitingSettlement: string;
   /** The latest paid periods, newest first. */

@@ -17,3 +17,10 @@ export function periodOf(type: ContractType, at: Date): { start: Date; end: Date
   const start = Math.floor(at.getTime() / length) * length;
   return { start: new Date(start), end: new Date(start + length) };
 }
+
+/**
+ * A period is settled this long after it ended: a bet's transaction that began inside the
+ * period (its accrual carries that period) has committed by then, so no accrual arrives after
+ * its period was paid.
+ */
+export const SETTLE_AFTER_SECONDS = 60;

@@ -2,7 +2,7 @@ import type { ContractType } from '../../../src/shared/contracts';
 import { toMoneyString } from '../../../src/shared/money';
 import type { SalaryView } from '../../../src/shared/salary';
 import type { Queryable } from '../../db/types';
-import { periodOf } from './periods';
+import { periodOf, SETTLE_AFTER_SECONDS } from './periods';
 
 /**
  * The snapshot behind salary$ (snapshot then deltas): the current period's running total, the
@@ -44,6 +44,7 @@ export async function salaryView(
     current: {
       periodStart: period.start.toISOString(),
       periodEnd: period.end.toISOString(),
+      settlesAt: new Date(period.end.getTime() + SETTLE_AFTER_SECONDS * 1000).toISOString(),
       accrued: toMoneyString(BigInt(current!.total)),
       seq: Number(current!.seq ?? 0),
     },

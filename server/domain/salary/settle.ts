@@ -12,18 +12,13 @@ import { houseAccountId, walletId } from '../ledger/accounts';
 import { postWithin } from '../ledger/post';
 import type { BalanceChange } from '../ledger/amounts';
 import { salaryTotals } from './publish';
+import { SETTLE_AFTER_SECONDS } from './periods';
 import { salaryNoticeWithin } from '../messages/notices';
 import { heldBasisPoints, heldRateSql } from '../contracts/heldRates';
 import { commitExclusive } from '../../platform/unitOfWork';
 
 /** Periods settled per run; a run after a long downtime catches up over several ticks. */
 const BATCH = 200;
-/**
- * A period is settled this long after it ended: a bet's transaction that began inside the
- * period (its accrual carries that period) has committed by then, so no accrual arrives after
- * its period was paid.
- */
-const SETTLE_AFTER_SECONDS = 60;
 
 interface DuePeriod {
   agent_id: string;

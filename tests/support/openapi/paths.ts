@@ -14395,10 +14395,14 @@ export interface components {
         };
         SalaryView: {
             contractType: string;
-            /** @description The period now running, with what it has accrued so far. */
+            /**
+             * @description The period now running, with what it has accrued so far. `settlesAt`: when its salary is
+             *     settled and paid to the wallet (the settlement job's first run from then pays it).
+             */
             current: {
                 periodStart: string;
                 periodEnd: string;
+                settlesAt: string;
                 accrued: string;
                 seq: number;
             };

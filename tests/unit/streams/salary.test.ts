@@ -10,7 +10,13 @@ const view = (
   periodStart = '2026-11-22T05:00:00.000Z',
 ): SalaryView => ({
   contractType: 'realTimeSalary',
-  current: { periodStart, periodEnd: '2026-11-22T05:05:00.000Z', accrued, seq },
+  current: {
+    periodStart,
+    periodEnd: '2026-11-22T05:05:00.000Z',
+    settlesAt: '2026-11-22T05:06:00.000Z',
+    accrued,
+    seq,
+  },
   awaitingSettlement: '0.00',
   settlements: [],
   contractsInEffect: 1,

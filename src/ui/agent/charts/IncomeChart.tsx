@@ -7,6 +7,8 @@ import { Skeleton } from '../../components/Skeleton';
 import { useErrorText } from '../../components/forms/useErrorText';
 import { useKeyedQuery } from '../../hooks/useQuery';
 import { useMoneyText } from '../../components/records/useMoneyText';
+import { useAgentBalance } from '../useAgentBalance';
+import { moneyAxisFormat } from './chartText';
 import { agentFeature } from '../../../app/features/agent';
 import { useFeature } from '../../core/useFeature';
 import { ChartCard, daysOf } from '../../components/charts/ChartCard';
@@ -51,10 +53,8 @@ export function IncomeChart({
       }
     },
   );
-  const amount = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 }),
-    [i18n.language],
-  );
+  const symbol = useAgentBalance()?.currencySymbol ?? '';
+  const amount = useMemo(() => moneyAxisFormat(i18n.language, symbol), [i18n.language, symbol]);
   const loaded = state.kind === 'ready' ? state.value : null;
   const { days, rows } = useMemo(() => {
     const byDay = new Map((loaded ?? []).map((day) => [day.day, day]));
@@ -74,7 +74,7 @@ export function IncomeChart({
         values: rows.map((row) => Number(row.total)),
         kind: 'bars',
         color: '--accent',
-        format: (value) => amount.format(value),
+        format: amount,
       },
     ],
     [rows, t, amount],
@@ -86,6 +86,7 @@ export function IncomeChart({
     <ChartCard
       title={t('agentOffice.charts.incomeTitle')}
       testId="chart-income"
+      emptyText={t('agentOffice.charts.noIncome')}
       days={days}
       series={series}
       rows={rows}

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamOverviewDay } from '../../../shared/agentReports';
 import { useMoneyText } from '../../components/records/useMoneyText';
+import { useAgentBalance } from '../useAgentBalance';
+import { moneyAxisFormat } from './chartText';
 import { ChartCard, daysOf } from '../../components/charts/ChartCard';
 import type { DailySeries } from '../../components/charts/DailyChart';
 
@@ -39,10 +41,8 @@ export function OverviewCharts({
       ),
     };
   }, [daily, fromDay, toDay]);
-  const amount = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 }),
-    [i18n.language],
-  );
+  const symbol = useAgentBalance()?.currencySymbol ?? '';
+  const amount = useMemo(() => moneyAxisFormat(i18n.language, symbol), [i18n.language, symbol]);
   const whole = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const income = useMemo<DailySeries[]>(
     () => [
@@ -51,7 +51,7 @@ export function OverviewCharts({
         values: rows.map((row) => Number(row.income)),
         kind: 'bars',
         color: '--accent',
-        format: (value) => amount.format(value),
+        format: amount,
       },
     ],
     [rows, t, amount],
@@ -63,7 +63,7 @@ export function OverviewCharts({
         values: rows.map((row) => Number(row.betAmount)),
         kind: 'bars',
         color: '--accent',
-        format: (value) => amount.format(value),
+        format: amount,
       },
       {
         label: t('agentOffice.overview.activeMembers'),
@@ -80,6 +80,7 @@ export function OverviewCharts({
       <ChartCard
         title={t('agentOffice.charts.incomeTitle')}
         testId="chart-income"
+        emptyText={t('agentOffice.charts.noIncome')}
         days={days}
         series={income}
         rows={rows}
@@ -95,6 +96,7 @@ export function OverviewCharts({
       <ChartCard
         title={t('agentOffice.charts.playTitle')}
         testId="chart-play"
+        emptyText={t('agentOffice.charts.noBets')}
         days={days}
         series={play}
         rows={rows}

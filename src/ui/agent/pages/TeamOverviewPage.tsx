@@ -13,6 +13,7 @@ import { DateRangeError, DateRangeFields, readDayRange } from '../../components/
 import { LoadFailed } from '../../components/LoadFailed';
 import { OverviewCharts } from '../charts/OverviewCharts';
 import { Button } from '../../components/Button';
+import { agentSideResult, signedMoneyText } from '../charts/chartText';
 
 type Figure = { id: keyof TeamOverview; money?: boolean };
 
@@ -26,6 +27,7 @@ const figures: Figure[] = [
   { id: 'betAmount', money: true },
   { id: 'validBetAmount', money: true },
   { id: 'winAmount', money: true },
+  // Shown from the agent's side (agentSideResult): the players' loss is the agent's gain.
   { id: 'profit', money: true },
   { id: 'deposits', money: true },
   { id: 'withdrawals', money: true },
@@ -46,6 +48,7 @@ export function TeamOverviewPage() {
   );
   const shown =
     state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.previous : null;
+  const signedMoney = (amount: string) => signedMoneyText(amount, money);
   const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
 
   return (
@@ -84,6 +87,21 @@ export function TeamOverviewPage() {
         <dl className="agent-cards">
           {figures.map((figure) => {
             const value = shown[figure.id];
+            if (figure.id === 'profit') {
+              const result = agentSideResult(shown.profit);
+              return (
+                <div
+                  key="agentResult"
+                  className="agent-card"
+                  data-testid="overview-agentResult"
+                  data-sign={result.startsWith('-') ? 'negative' : 'positive'}
+                >
+                  <dt>{t('agentOffice.overview.agentResult')}</dt>
+                  <dd>{signedMoney(result)}</dd>
+                  <dd className="agent-card-hint">{t('agentOffice.overview.agentResultHint')}</dd>
+                </div>
+              );
+            }
             return (
               <div key={figure.id} className="agent-card" data-testid={`overview-${figure.id}`}>
                 <dt>{t(`agentOffice.overview.${figure.id}`)}</dt>

@@ -1,10 +1,66 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseMoney } from '../../../shared/money';
 import { agentFeature } from '../../../app/features/agent';
 import { useFeature } from '../../core/useFeature';
 import { EmptyState } from '../../components/EmptyState';
 import { useObservable } from '../../hooks/useObservable';
+import { useAgentBalance } from '../useAgentBalance';
+import { settlementCountdown } from './countdown';
+
+/** Now, moving once a second while mounted (the countdown's clock). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** When this period's salary is paid, counting down; "being settled" once it is due. */
+function NextSettlement({ settlesAt }: { settlesAt: string }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  const left = settlementCountdown(settlesAt, now, i18n.language);
+  const at = new Date(settlesAt).toLocaleString(i18n.language, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return (
+    <div className="salary-next" data-testid="salary-next-settlement">
+      <span className="salary-next-label">{t('salary.nextSettlement')}</span>
+      {left === null ? (
+        <strong>{t('salary.settlingNow')}</strong>
+      ) : (
+        <strong>
+          <time dateTime={settlesAt} data-testid="salary-countdown">
+            {left}
+          </time>
+        </strong>
+      )}
+      <span className="salary-next-at">{t('salary.settlesAt', { time: at })}</span>
+    </div>
+  );
+}
+
+/** The agent's own wallet, live: where the settled salary lands. */
+function AgentBalance() {
+  const { t, i18n } = useTranslation();
+  const wallet = useAgentBalance();
+  return (
+    <div className="salary-balance" data-testid="salary-balance">
+      <span>{t('salary.balance')}</span>
+      <strong aria-live="polite">
+        {wallet
+          ? `${wallet.currencySymbol} ${formatMoney(parseMoney(wallet.balance), i18n.language)}`
+          : '…'}
+      </strong>
+    </div>
+  );
+}
 
 /**
  * An agent's salary of one contract type (agentRealtimeSalary, agentHourSalary,
@@ -28,6 +84,10 @@ export function SalaryPanel({ contractType }: { contractType: string }) {
   }
   return (
     <section className="salary-panel" data-testid={`salary-${contractType}`}>
+      <div className="salary-summary">
+        <NextSettlement settlesAt={view.current.settlesAt} />
+        <AgentBalance />
+      </div>
       <div className="salary-figure">
         <p>
           {t('salary.currentPeriod', {

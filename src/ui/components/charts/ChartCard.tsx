@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../Card';
+import { EmptyState } from '../EmptyState';
 import { Skeleton } from '../Skeleton';
 import { Table, type TableColumn } from '../Table';
 import { useTheme } from '../../core/theme';
@@ -21,10 +22,16 @@ export function daysOf(from: string, to: string): string[] {
   return days;
 }
 
+/** Whether a chart has anything to draw: a day with a value other than zero in some series. */
+export function hasData(series: readonly DailySeries[]): boolean {
+  return series.some((line) => line.values.some((value) => value !== 0));
+}
+
 /**
  * A back-office chart of per-day figures in a card, with the same numbers as a table under it
  * (for screen readers and for reading exact values: the canvas is hidden from assistive
- * technology). `rows` has one row per day of `days`.
+ * technology). `rows` has one row per day of `days`. With `emptyText`, a range where every
+ * value is zero shows that text instead of a bare grid (the table still folds open).
  */
 export function ChartCard<Row extends { day: string }>({
   title,
@@ -33,6 +40,7 @@ export function ChartCard<Row extends { day: string }>({
   series,
   rows,
   columns,
+  emptyText,
 }: {
   title: string;
   testId: string;
@@ -40,14 +48,27 @@ export function ChartCard<Row extends { day: string }>({
   series: DailySeries[];
   rows: Row[];
   columns: TableColumn<Row>[];
+  emptyText?: string;
 }) {
   const { t, i18n } = useTranslation();
   const [theme] = useTheme();
   return (
     <Card title={title} data-testid={testId}>
-      <Suspense fallback={<Skeleton height="220px" />}>
-        <DailyChart key={theme} days={days} series={series} language={i18n.language} />
-      </Suspense>
+      {emptyText && !hasData(series) ? (
+        <div className="chart-empty" data-testid={`${testId}-empty`}>
+          <EmptyState title={emptyText} icon="info" />
+        </div>
+      ) : (
+        <Suspense fallback={<Skeleton height="220px" />}>
+          <DailyChart
+            key={theme}
+            days={days}
+            series={series}
+            language={i18n.language}
+            dayLabel={t('agentOffice.charts.day')}
+          />
+        </Suspense>
+      )}
       <details>
         <summary>{t('agentOffice.charts.asTable')}</summary>
         <Table

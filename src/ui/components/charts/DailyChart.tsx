@@ -29,11 +29,14 @@ export default function DailyChart({
   series,
   height = 220,
   language,
+  dayLabel,
 }: {
   days: string[];
   series: DailySeries[];
   height?: number;
   language: string;
+  /** The legend's name of the x series (uPlot's default is a raw "Time"). */
+  dayLabel: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -41,7 +44,14 @@ export default function DailyChart({
     if (!element || days.length === 0) return;
     const text = token('--muted');
     const grid = token('--border');
-    const dayLabel = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' });
+    const dayText = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' });
+    // The legend names the hovered day in full, in the page's language.
+    const fullDay = new Intl.DateTimeFormat(language, {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
     const bars = uPlot.paths.bars?.({ size: [0.6, 40] });
     const chart = new uPlot(
       {
@@ -70,7 +80,7 @@ export default function DailyChart({
             stroke: text,
             grid: { stroke: grid, width: 1 },
             ticks: { stroke: grid },
-            values: (_u, splits) => splits.map((s) => dayLabel.format(new Date(s * 1000))),
+            values: (_u, splits) => splits.map((s) => dayText.format(new Date(s * 1000))),
           },
           ...series.map((line, i) => ({
             scale: `y${i}`,
@@ -78,14 +88,17 @@ export default function DailyChart({
             stroke: text,
             grid: { show: i === 0, stroke: grid, width: 1 },
             ticks: { stroke: grid },
-            size: 56,
+            // Wide enough for the longest label ("₫ 250.00"): a fixed width cut the symbol off.
+            size: (_u: uPlot, values: string[] | null) =>
+              Math.max(40, ...(values ?? []).map((value) => value.length * 7 + 14)),
             values: (_u: uPlot, splits: number[]) => splits.map((s) => line.format(s)),
           })),
         ],
         series: [
           {
+            label: dayLabel,
             value: (_u, s) =>
-              s === null || s === undefined ? '' : dayLabel.format(new Date(s * 1000)),
+              s === null || s === undefined ? '' : fullDay.format(new Date(s * 1000)),
           },
           ...series.map((line, i) => ({
             label: line.label,
@@ -109,6 +122,6 @@ export default function DailyChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [days, series, height, language]);
+  }, [days, series, height, language, dayLabel]);
   return <div ref={box} className="daily-chart" aria-hidden="true" />;
 }
