@@ -76,10 +76,11 @@ export function GameCard({
             type="button"
             className="game-card-trial"
             disabled={loading}
-            aria-label={`${t('games.freeTrial')}: ${title}`}
             onClick={() => void launch(game, 'demo', origin)}
           >
+            {/* Its name starts with the word it shows (axe label-in-name), then the game. */}
             {t('games.demo')}
+            <span className="visually-hidden">: {title}</span>
           </button>
         )}
         {game.isGame !== 'VASSALAGE' && <FavouriteToggle game={game} />}
