@@ -34,7 +34,7 @@ export default function AgentLandingPage() {
       aria-busy={session.pending}
     >
       <section className="agent-landing-pitch" aria-labelledby={pitchHeading}>
-        <Link to="/" className="agent-landing-brand" aria-label={brand.name}>
+        <Link to="/" className="agent-landing-brand">
           <span className="brand-mark" aria-hidden="true">
             ✦
           </span>
