@@ -11,6 +11,15 @@ function Numbers({ numbers, label }: { numbers: number[]; label: string }) {
   );
 }
 
+/** The lottery area as a country's name in the page's language ("VN" → "Vietnam"). */
+function regionName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * launchGame's lobby view (lottoView lobby, issue 16): the vendor's draws, each game with the
  * draw taking bets now and its last result, and a Bet link that opens the site's lottery page
@@ -32,13 +41,15 @@ export function LottoLobby({
     <main className="play play-lobby" data-testid="play-lobby">
       <header className="play-header">
         <h1>{t('lottery.lobbyTitle')}</h1>
-        <p>{t('lottery.area', { area: lotto.area, prizeMode: lotto.prizeMode })}</p>
+        <p>{t('lottery.area', { area: regionName(lotto.area, i18n.language) })}</p>
       </header>
       <ul className="play-lobby-list">
         {games.map((game) => (
           <li key={game.gameCode}>
             <div>
-              <strong>{game.gameName}</strong> <span>{game.groupName}</span>
+              <strong>{game.gameName}</strong>
+              {/* The group only when the name does not already say it ("Lucky Numbers · 1 Minute"). */}
+              {!game.gameName.includes(game.groupName) && <span> {game.groupName}</span>}
             </div>
             <div>
               {t('lottery.numero', { numero: game.current.numero })} · {time(game.current.closesAt)}

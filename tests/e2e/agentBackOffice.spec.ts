@@ -91,6 +91,10 @@ test.describe('agent back office', () => {
     await expect(bets.locator('tbody tr').first()).toBeVisible();
     await expect(bets.getByTestId('team-bets-totals')).toContainText('Total');
     await expect(bets.getByTestId('team-bets-page')).toContainText('Page 1 of');
+    // A row names the game's vendor as the catalogue does ("JILI · …"), not by its code ("JL · …").
+    await expect(bets.locator('tbody tr td:nth-child(3)').first()).not.toHaveText(
+      /^(PG|EG2|PT|JDB|CQ9|FC|JL|BGS|SA|KY|SBO|IMES|SV3|MXWIN) · /,
+    );
     await bets.getByLabel('Account').fill('player6');
     await expect(bets.getByLabel('Account')).toHaveValue('player6');
     // The search asks the server for player6's bets (a first run once saw the unfiltered rows

@@ -58,13 +58,13 @@ export async function withdrawalsQueueFlow(page: Page, browser: Browser) {
     await requestWithdrawal(member.page, '2500', '2,500.00');
     const queue = page.getByTestId('withdrawal-queue');
     const row = queue.locator('tr', { hasText: member.username });
-    await expect(row).toContainText('2500.00');
+    await expect(row).toContainText('2,500.00');
 
     await row.getByRole('button', { name: member.username }).click();
     const ledger = page.getByTestId('member-ledger');
     await expect(ledger).toContainText(`Ledger of ${member.username}`);
-    await expect(ledger).toContainText('+5000.00');
-    await expect(ledger).toContainText('-2500.00');
+    await expect(ledger).toContainText('+5,000.00');
+    await expect(ledger).toContainText('-2,500.00');
     await noSideways(page);
 
     await row.getByRole('button', { name: 'Pay' }).click();
@@ -82,7 +82,7 @@ export async function withdrawalsQueueFlow(page: Page, browser: Browser) {
     await requestWithdrawal(member.page, '2100', '2,100.00');
     await expect(member.page.getByTestId('balance')).toHaveText('$ 400.00');
     const second = queue.locator('tr', { hasText: member.username });
-    await expect(second).toContainText('2100.00');
+    await expect(second).toContainText('2,100.00');
     await second.getByRole('button', { name: 'Reject' }).click();
     await second.getByRole('button', { name: 'Reject and return the amount' }).click();
     await expect(second.getByRole('alert')).toHaveText(
@@ -102,8 +102,10 @@ export async function withdrawalsQueueFlow(page: Page, browser: Browser) {
     // Each row named by the member too: until the filter's answer arrives the table still shows
     // every member's withdrawals (other tests' rejected ones among them).
     const mine = queue.locator('tr', { hasText: member.username });
-    await expect(mine.filter({ hasText: 'Rejected' })).toContainText('2100.00');
-    await expect(mine.filter({ hasText: 'Paid, waiting for the member' })).toContainText('2500.00');
+    await expect(mine.filter({ hasText: 'Rejected' })).toContainText('2,100.00');
+    await expect(mine.filter({ hasText: 'Paid, waiting for the member' })).toContainText(
+      '2,500.00',
+    );
     await expect(mine).toHaveCount(2);
   } finally {
     await member.close();

@@ -145,6 +145,25 @@ test.describe('shell and routes', () => {
     await expect(menu).toBeVisible();
   });
 
+  test('the member centre folds the side menu beside its own; the button unfolds it there', async ({
+    page,
+  }) => {
+    await loginAs(page, 'player2');
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    const menu = page.getByRole('complementary', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await page.goto('/member/vip');
+    await expect(page.getByRole('navigation', { name: 'Member centre' })).toBeVisible();
+    await expect(menu).toBeHidden();
+    await expect(page.getByTestId('menu-toggle')).toHaveAttribute('aria-expanded', 'false');
+    await page.getByTestId('menu-toggle').click();
+    await expect(menu).toBeVisible();
+    // Elsewhere the remembered choice (open) still holds.
+    await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+    await expect(page.getByTestId('home-page')).toBeVisible();
+    await expect(menu).toBeVisible();
+  });
+
   test('game pages hide the side menu', async ({ page }) => {
     await loginAs(page, 'player2');
     await expect(page.getByTestId('account-menu')).toBeVisible();

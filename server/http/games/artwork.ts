@@ -92,15 +92,26 @@ function vendorList(code: string, name: string, tone: 'WHITE' | 'COLOR' | 'BLACK
   return svg(240, 80, label(120, 42, size, fill, name));
 }
 
-function vendorEntry(code: string, name: string, gameType: string): string {
+/**
+ * A vendor's entry card of a category page: the vendor's name on two lines at most, sized to
+ * fit the middle 220 px — a tile crops the 3:2 picture to a square on a phone, so text wider
+ * than that lost its ends ("etnam Lotte"). No category code on it: the page says the category.
+ */
+export function vendorEntry(code: string, name: string, gameType: string): string {
+  const lines = wrap(name, 12, 2);
+  const longest = Math.max(...lines.map((line) => line.length), 1);
+  // About 0.62 em a character in a bold system font.
+  const size = Math.min(44, Math.floor(220 / (longest * 0.62)));
+  const top = 120 - ((lines.length - 1) * size * 1.15) / 2;
+  const title = lines
+    .map((line, i) => label(180, Math.round(top + i * size * 1.15), size, '#fff', line))
+    .join('');
   return svg(
     360,
     240,
     `${gradient(`${gameType}-${code}`)}<rect width="360" height="240" rx="18" fill="url(#bg)"/>
 <circle cx="300" cy="50" r="80" fill="#fff" fill-opacity="0.08"/>
-${label(180, 110, Math.min(44, Math.floor(560 / Math.max(name.length, 1))), '#fff', name)}
-<rect x="0" y="180" width="360" height="60" fill="#000" fill-opacity="0.25"/>
-${label(180, 211, 22, '#fff', gameType, 600)}`,
+${title}`,
   );
 }
 
@@ -119,7 +130,7 @@ function gameArt(nodeId: string, name: string, vendorName: string): string {
     300,
     300,
     `${gradient(nodeId)}<rect width="300" height="300" rx="24" fill="url(#bg)"/>${circles}${title}
-<rect x="0" y="250" width="300" height="50" fill="#000" fill-opacity="0.3"/>${label(150, 276, 18, '#fff', vendorName, 500)}`,
+<rect x="0" y="250" width="300" height="50" fill="#000" fill-opacity="0.3"/>${label(150, 276, 18, '#fff', wrap(vendorName, 26, 1)[0] ?? '', 500)}`,
   );
 }
 

@@ -162,10 +162,23 @@ export default function AgentHomePage() {
             {gmtOffset(now)} ·{' '}
             <time dateTime={now.toISOString()}>{now.toLocaleTimeString(i18n.language)}</time>
           </span>
-          <span data-testid="agent-nickname">{member?.nickname}</span>
-          <Button onClick={() => void logout('/agent')} data-testid="agent-sign-out">
-            {t('auth.signOut')}
-          </Button>
+          <span className="agent-nickname" data-testid="agent-nickname">
+            {member?.nickname}
+          </span>
+          {isDesktop ? (
+            <Button onClick={() => void logout('/agent')} data-testid="agent-sign-out">
+              {t('auth.signOut')}
+            </Button>
+          ) : (
+            // On a phone the header is two short rows: the button is its icon, named.
+            <IconButton
+              icon="logout"
+              label={t('auth.signOut')}
+              className="agent-sign-out"
+              onClick={() => void logout('/agent')}
+              data-testid="agent-sign-out"
+            />
+          )}
         </header>
         {!isDesktop && navPath !== null && (
           <Drawer

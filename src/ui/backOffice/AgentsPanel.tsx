@@ -13,6 +13,7 @@ import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { DataTable, type DataColumn } from '../components/DataTable';
 import { EmptyState } from '../components/EmptyState';
+import { Icon } from '../components/Icon';
 import { Field, Select } from '../components/Field';
 import { QueryFallback } from '../components/QueryFallback';
 import { useToast } from '../components/Toast';
@@ -122,7 +123,7 @@ function AgentItem({
             aria-label={t('backOffice.admin.expand', { account: agent.account })}
             onClick={() => setOpen((now) => !now)}
           >
-            <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            <Icon name="chevronRight" size={20} className="agent-toggle-icon" />
           </button>
         ) : (
           <span className="agent-toggle-space" aria-hidden="true" />

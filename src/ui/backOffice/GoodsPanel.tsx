@@ -15,6 +15,7 @@ import { errorCodeOf, errorDetailOf } from '../core/apiErrors';
 import { shownValue, useQuery } from '../hooks/useQuery';
 import type { PanelProps } from './panelProps';
 import './promotions.css';
+import { useMoneyText } from '../components/records/useMoneyText';
 
 const WRITERS = ['marketing'];
 
@@ -26,6 +27,7 @@ const WRITERS = ['marketing'];
  */
 export function GoodsPanel({ office, me }: PanelProps) {
   const { t, i18n } = useTranslation();
+  const money = useMoneyText();
   const list = useQuery('back-office-goods', (signal) => office.promotions.goods(signal));
   const [editing, setEditing] = useState<OpsGoodsRow | 'new' | null>(null);
   const writer = me.roles.some((role) => WRITERS.includes(role));
@@ -75,7 +77,7 @@ export function GoodsPanel({ office, me }: PanelProps) {
       id: 'amount',
       label: t('backOffice.goods.amount'),
       numeric: true,
-      cell: (row) => row.amount,
+      cell: (row) => money(row.amount),
       sortValue: (row) => Number(row.amount),
       csv: (row) => row.amount,
     },

@@ -8,6 +8,7 @@ import { QueryFallback } from '../components/QueryFallback';
 import { useLiveQueryOn } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
 import type { PanelProps } from './panelProps';
+import { useMoneyText } from '../components/records/useMoneyText';
 
 /** One member's ledger lines as a table (the withdrawals queue's side, the member's file). */
 export function LedgerTable({
@@ -18,6 +19,7 @@ export function LedgerTable({
   testId: string;
 }) {
   const { t, i18n } = useTranslation();
+  const money = useMoneyText();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const kindText = (line: OpsLedgerLine) =>
     t(`backOffice.ledger.kinds.${line.kind}`, { defaultValue: line.kind });
@@ -46,7 +48,7 @@ export function LedgerTable({
       id: 'amount',
       label: t('backOffice.amount'),
       numeric: true,
-      cell: (line) => (line.amount.startsWith('-') ? line.amount : `+${line.amount}`),
+      cell: (line) => (line.amount.startsWith('-') ? money(line.amount) : `+${money(line.amount)}`),
       sortValue: (line) => Number(line.amount),
       csv: (line) => line.amount,
     },
@@ -54,7 +56,7 @@ export function LedgerTable({
       id: 'balanceAfter',
       label: t('backOffice.ledger.balanceAfter'),
       numeric: true,
-      cell: (line) => line.balanceAfter,
+      cell: (line) => money(line.balanceAfter),
       csv: (line) => line.balanceAfter,
     },
   ];

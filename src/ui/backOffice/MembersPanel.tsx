@@ -16,6 +16,7 @@ import { shownValue, useQuery } from '../hooks/useQuery';
 import { LedgerTable } from './MemberLedger';
 import type { PanelProps } from './panelProps';
 import './members.css';
+import { useMoneyText } from '../components/records/useMoneyText';
 
 /** Who changes a member (disable, enable, a new password); support reads and writes notes. */
 const ACTORS = ['risk'];
@@ -49,6 +50,7 @@ function MemberSearch({
   onOpen: (account: string) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const money = useMoneyText();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const found = useQuery(`back-office-members:${query}`, (signal) =>
@@ -103,7 +105,7 @@ function MemberSearch({
       id: 'balance',
       label: t('backOffice.membersPage.balance'),
       numeric: true,
-      cell: (row) => row.balance,
+      cell: (row) => money(row.balance),
       sortValue: (row) => Number(row.balance),
       csv: (row) => row.balance,
     },
@@ -179,6 +181,7 @@ function MemberFile({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const file = useQuery(`back-office-member:${account}`, (signal) =>
     office.members.detail(account, signal),
   );
@@ -202,7 +205,7 @@ function MemberFile({
                 {detail.wallets.map((wallet) => (
                   <div key={wallet.wallet}>
                     <dt>{wallet.wallet}</dt>
-                    <dd>{wallet.balance}</dd>
+                    <dd>{money(wallet.balance)}</dd>
                   </div>
                 ))}
               </dl>
@@ -232,6 +235,7 @@ function Summary({
   onChanged: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const money = useMoneyText();
   const toast = useToast();
   const errorText = useErrorText();
   const [busy, setBusy] = useState<'status' | 'password' | null>(null);
@@ -304,7 +308,7 @@ function Summary({
         </div>
         <div>
           <dt>{t('backOffice.membersPage.balance')}</dt>
-          <dd>{member.balance}</dd>
+          <dd>{money(member.balance)}</dd>
         </div>
       </dl>
       {detail.masked && <p className="field-hint">{t('backOffice.membersPage.maskedNote')}</p>}

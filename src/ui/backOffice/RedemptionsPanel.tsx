@@ -15,6 +15,7 @@ import { useLiveQueryOn } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
 import type { PanelProps } from './panelProps';
 import './queues.css';
+import { useMoneyText } from '../components/records/useMoneyText';
 
 /** Who decides a redemption (server/domain/backOffice/actions.ts: redemptions.decide). */
 const DECIDERS = ['marketing'];
@@ -27,6 +28,7 @@ const DECIDERS = ['marketing'];
  */
 export function RedemptionsPanel({ office, me }: PanelProps) {
   const { t, i18n } = useTranslation();
+  const money = useMoneyText();
   // Live: a member's new redemption or another person's decision shows at once.
   const queue = useLiveQueryOn(
     office.live,
@@ -78,7 +80,7 @@ export function RedemptionsPanel({ office, me }: PanelProps) {
       id: 'amount',
       label: t('backOffice.redemptionsPage.cash'),
       numeric: true,
-      cell: (row) => row.amount,
+      cell: (row) => money(row.amount),
       sortValue: (row) => Number(row.amount),
       csv: (row) => row.amount,
     },

@@ -21,6 +21,7 @@ import { shownValue } from '../hooks/useQuery';
 import { MemberLedger } from './MemberLedger';
 import type { PanelProps } from './panelProps';
 import './money.css';
+import { useMoneyText } from '../components/records/useMoneyText';
 
 /** The statuses the queue filters by; '' is every status. */
 const FILTERS = ['requested', 'notReceived', 'partiallyReceived', 'awaitingConfirmation', ''];
@@ -42,6 +43,7 @@ const TONES: Partial<Record<WithdrawalStatus, 'accent' | 'danger' | 'success'>> 
  */
 export function WithdrawalsPanel({ office }: PanelProps) {
   const { t, i18n } = useTranslation();
+  const money = useMoneyText();
   const [status, setStatus] = useState('requested');
   const [account, setAccount] = useState('');
   const [typed, setTyped] = useState('');
@@ -89,7 +91,7 @@ export function WithdrawalsPanel({ office }: PanelProps) {
       id: 'amount',
       label: t('backOffice.amount'),
       numeric: true,
-      cell: (row) => row.amount,
+      cell: (row) => money(row.amount),
       sortValue: (row) => Number(row.amount),
       csv: (row) => row.amount,
     },

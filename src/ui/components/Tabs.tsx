@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { scrollIntoStrip } from './scrollIntoStrip';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -24,6 +25,11 @@ export function Tabs<Id extends string>({
   panelId?: string;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  // A row wider than its room scrolls sideways: the current tab is brought into view, also when
+  // the page opens on a tab far along the row (a link to /backoffice/audit on a phone).
+  useEffect(() => {
+    scrollIntoStrip(list.current, list.current?.querySelector('[aria-selected="true"]') ?? null);
+  }, [current]);
   if (items.length < 2) return null;
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((item) => item.id === current);

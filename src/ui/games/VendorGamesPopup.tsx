@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../components/Modal';
 import { GameGrid } from './GameGrid';
+import { useVendorName } from './useVendors';
 
 /**
  * A vendor flagged VASSALAGE opens its games in a popup list (spec 4). Spec 9: "vendor menu
@@ -15,11 +16,12 @@ export function VendorGamesPopup({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const vendorName = useVendorName();
   return (
     <Modal
       name="vendor-games"
       className="vendor-games-modal"
-      title={vendor ? t('games.vendorGames', { vendor }) : ''}
+      title={vendor ? t('games.vendorGames', { vendor: vendorName(vendor) }) : ''}
       open={vendor !== null}
       onClose={onClose}
     >

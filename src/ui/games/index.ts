@@ -7,7 +7,7 @@ export { useGameStores } from './gameStores';
 export { LazyImage } from './LazyImage';
 export { useGameList } from './useGameList';
 export { useImageBase } from './useImageBase';
-export { useVendors } from './useVendors';
+export { useVendorName, useVendors } from './useVendors';
 export { CategoryLane } from './lobby/CategoryLane';
 export { FavouriteLane } from './lobby/FavouriteLane';
 export { HomeCategoryMenu } from './lobby/HomeCategoryMenu';

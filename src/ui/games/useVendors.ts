@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { splitSportsCategories } from '../../shared/gameLanes';
 import type { GameCategoryVendors } from '../../shared/games';
@@ -58,4 +58,20 @@ export function useVendors(): {
       setVersion((n) => n + 1);
     },
   };
+}
+
+/**
+ * A vendor's name for people from its code (a wallet's name, a record's vendor): the
+ * catalogue's display name, or the code itself until the catalogue is here or when it does
+ * not list the vendor.
+ */
+export function useVendorName(): (code: string) => string {
+  const { categories } = useVendors();
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const category of categories ?? []) {
+      for (const vendor of category.vendors) names.set(vendor.vassalage, vendor.displayName);
+    }
+    return (code: string) => names.get(code) ?? code;
+  }, [categories]);
 }

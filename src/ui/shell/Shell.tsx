@@ -5,7 +5,7 @@ import { afterFirstScreen, useFirstScreenDrawn } from '../core/firstScreen';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { BottomNav } from './BottomNav';
 import { ConnectionIndicator } from './ConnectionIndicator';
-import { isGamePage } from './gamePages';
+import { isGamePage, isMemberCentre } from './gamePages';
 import { Header } from './Header';
 import { useSideMenuState } from './sideMenuState';
 
@@ -34,18 +34,25 @@ export function Shell() {
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = !isDesktop && drawerPath === pathname;
   const showSideMenu = !isGamePage(pathname);
+  // The member centre has its own menu beside the page: there the side menu is folded, so a
+  // wide screen does not show two menus side by side. The menu button still unfolds it, for
+  // that page only; the remembered choice is the rest of the site's.
+  const ownMenu = isMemberCentre(pathname);
+  const [unfoldedOn, setUnfoldedOn] = useState<string | null>(null);
+  const sideOpen = ownMenu ? unfoldedOn === pathname : menuOpen;
   const firstScreenDrawn = useFirstScreenDrawn();
   useEffect(() => {
     void afterFirstScreen().then(() => loadSideMenu().catch(() => undefined));
   }, []);
   const toggle = () => {
-    if (isDesktop) setMenuOpen();
-    else setDrawerPath(drawerOpen ? null : pathname);
+    if (!isDesktop) setDrawerPath(drawerOpen ? null : pathname);
+    else if (ownMenu) setUnfoldedOn(sideOpen ? null : pathname);
+    else setMenuOpen();
   };
   return (
     <div
       className="shell"
-      data-side-menu={isDesktop && showSideMenu && menuOpen ? 'open' : 'closed'}
+      data-side-menu={isDesktop && showSideMenu && sideOpen ? 'open' : 'closed'}
       data-layout={isDesktop ? 'desktop' : 'phone'}
     >
       <a className="skip-link" href="#main">
@@ -53,14 +60,14 @@ export function Shell() {
       </a>
       <Header
         onToggleMenu={toggle}
-        menuOpen={isDesktop ? showSideMenu && menuOpen : drawerOpen}
+        menuOpen={isDesktop ? showSideMenu && sideOpen : drawerOpen}
         compact={!isDesktop}
       />
       {isDesktop
         ? showSideMenu && (
             // Its column is kept while the menu's chunk arrives, so the page does not move.
-            <Suspense fallback={<aside id="side-menu" className="side-menu" hidden={!menuOpen} />}>
-              <SideMenu open={menuOpen} />
+            <Suspense fallback={<aside id="side-menu" className="side-menu" hidden={!sideOpen} />}>
+              <SideMenu open={sideOpen} />
             </Suspense>
           )
         : drawerPath !== null && (

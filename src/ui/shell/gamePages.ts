@@ -8,3 +8,8 @@ export function isGamePage(pathname: string): boolean {
   const path = pathname.toLowerCase();
   return gamePagePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
+
+/** The member centre (/member, /member/…), whose own menu stands beside its pages. */
+export function isMemberCentre(pathname: string): boolean {
+  return /^\/member(\/|$)/i.test(pathname);
+}

@@ -1,6 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../../src/ui/core/lazySection';
-import { isGamePage } from '../../../src/ui/shell/gamePages';
+import { isGamePage, isMemberCentre } from '../../../src/ui/shell/gamePages';
+
+describe('the member centre folds the side menu beside its own', () => {
+  it.each(['/member', '/member/', '/member/vip', '/Member/withdraw'])(
+    '%s is the member centre',
+    (path) => {
+      expect(isMemberCentre(path)).toBe(true);
+    },
+  );
+  it.each(['/', '/members', '/memberx/vip', '/agentHome'])('%s is not', (path) => {
+    expect(isMemberCentre(path)).toBe(false);
+  });
+});
 
 describe('game pages hide the side menu (spec 2)', () => {
   it.each(['/seamless', '/lottery', '/vnLottery', '/sealottery', '/lottert', '/seaLottery/'])(

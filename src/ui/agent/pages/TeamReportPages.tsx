@@ -9,7 +9,10 @@ import { ReportView } from '../ReportView';
 import { useTime } from '../useTime';
 import { IncomeChart } from '../charts/IncomeChart';
 
-/** The catalogue's vendors for the vendor filter (the filter works without them). */
+/**
+ * The catalogue's vendors: the vendor filter's options (the filter works without them), and
+ * their names for the rows, which carry the vendor's code.
+ */
 function useVendorOptions() {
   const { categories } = useVendors();
   return useMemo(() => {
@@ -17,9 +20,10 @@ function useVendorOptions() {
     for (const category of categories ?? []) {
       for (const vendor of category.vendors) names.set(vendor.vassalage, vendor.displayName);
     }
-    return [...names]
+    const options = [...names]
       .map(([value, label]) => ({ value, label }))
       .sort((a, b) => a.label.localeCompare(b.label));
+    return { options, nameOf: (code: string) => names.get(code) ?? code };
   }, [categories]);
 }
 
@@ -38,7 +42,7 @@ export function TeamBetsPage() {
       formatTotal={money}
       filters={[
         { name: 'account', label: t('agentOffice.account'), kind: 'text' },
-        { name: 'vendor', label: t('records.vendor'), kind: 'select', options: vendors },
+        { name: 'vendor', label: t('records.vendor'), kind: 'select', options: vendors.options },
       ]}
       columns={[
         { id: 'at', label: t('wallet.time'), cell: (item) => time(item.at) },
@@ -46,7 +50,7 @@ export function TeamBetsPage() {
         {
           id: 'game',
           label: t('records.game'),
-          cell: (item) => `${item.vendor} · ${item.gameName}`,
+          cell: (item) => `${vendors.nameOf(item.vendor)} · ${item.gameName}`,
         },
         ...playColumns(t, money),
       ]}

@@ -9,11 +9,16 @@ import { useObservable } from '../../hooks/useObservable';
 import { Link } from 'react-router-dom';
 import { walletFeature } from '../../../app/features/wallet';
 import { useFeature } from '../../core/useFeature';
+import { useVendorName } from '../../games';
 
 /** My Wallet (transferFund): every wallet's balance, and a transfer between two of them. */
 export function WalletTransferPage() {
   const { t, i18n } = useTranslation();
   const { balance, merchantWallet } = useServices();
+  // A vendor's wallet by the vendor's name (its code until the catalogue is here).
+  const vendorName = useVendorName();
+  const walletName = (wallet: string) =>
+    wallet === 'MAIN' ? t('wallet.main') : vendorName(wallet);
   const walletModule = useFeature(walletFeature);
   // The bonus balance, live (issue 28): its own line, never a wallet to transfer.
   const live = useObservable(balance.balance$, null);
@@ -44,7 +49,9 @@ export function WalletTransferPage() {
       {label}{' '}
       <select value={value} onChange={(event) => onChange(event.target.value)}>
         {names.map((wallet) => (
-          <option key={wallet}>{wallet}</option>
+          <option key={wallet} value={wallet}>
+            {walletName(wallet)}
+          </option>
         ))}
       </select>
     </label>
@@ -56,7 +63,7 @@ export function WalletTransferPage() {
         <tbody>
           {(snapshot?.wallets ?? []).map((wallet) => (
             <tr key={wallet.wallet}>
-              <th scope="row">{wallet.wallet === 'MAIN' ? t('wallet.main') : wallet.wallet}</th>
+              <th scope="row">{walletName(wallet.wallet)}</th>
               <td>{formatMoney(parseMoney(wallet.balance), i18n.language)}</td>
             </tr>
           ))}
