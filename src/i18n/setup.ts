@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { completeLanguages } from '../shared/languages';
+import { formatPercent } from '../shared/percent';
 
 type LocaleModule = { default: Record<string, unknown> };
 
@@ -42,6 +43,12 @@ export async function setupI18n(language: string): Promise<i18n> {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  // `{{rate, percent}}`: a rate in percent points, written the language's way ("1,00 %").
+  i18next.services.formatter?.add('percent', (value: unknown, lng: string | undefined) =>
+    typeof value === 'string' || typeof value === 'number'
+      ? formatPercent(value, lng ?? FALLBACK_LANGUAGE)
+      : String(value),
+  );
   document.documentElement.lang = language.toLowerCase();
   // ar, fa, ur and the other right-to-left scripts lay the page out from the right.
   document.documentElement.dir = i18next.dir(language.toLowerCase());

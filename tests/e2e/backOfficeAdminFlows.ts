@@ -189,7 +189,7 @@ export async function agentsFlow(page: Page) {
   const detail = panel.getByTestId('agent-detail');
   await expect(detail).toHaveAttribute('data-account', 'agent3');
   const rates = detail.getByTestId('agent-rates');
-  await expect(rates.locator('tbody tr', { hasText: 'Real-time salary' })).toContainText('1.00 %');
+  await expect(rates.locator('tbody tr', { hasText: 'Real-time salary' })).toContainText('1.00%');
   await noSideways(page);
 
   // Above the approval percentage the rate waits for a second person.
@@ -200,12 +200,12 @@ export async function agentsFlow(page: Page) {
   await expect(form.getByTestId('agent-rate-pending')).toContainText(
     "Waiting for a second person's approval",
   );
-  await expect(rates.locator('tbody tr', { hasText: 'Real-time salary' })).toContainText('1.00 %');
+  await expect(rates.locator('tbody tr', { hasText: 'Real-time salary' })).toContainText('1.00%');
   // At or under it, it is set at once (the same rate here: other specs rely on agent3's).
   await form.getByLabel('New rate (%)').fill('1.00');
   await form.getByRole('button', { name: 'Set rate' }).click();
   await expect(page.getByTestId('toast').last()).toContainText(
-    'The Real-time salary rate of agent3 is now 1.00 %.',
+    'The Real-time salary rate of agent3 is now 1.00%.',
   );
 
   // Its contracts, both ways.

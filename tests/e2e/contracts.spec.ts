@@ -28,8 +28,8 @@ test('an agent offers a real-time salary contract, the downline accepts, plays, 
   await expect(offer.getByRole('alert')).toHaveText(
     'The rate must be above 0 and at most 100, with up to two decimals.',
   );
-  // agent2 holds 1.20 % itself (the demo operator's rate): it cannot offer more (issue 11).
-  await expect(offer.getByTestId('offer-rate-max')).toHaveText('You can offer up to 1.20 %.');
+  // agent2 holds 1.20% itself (the demo operator's rate): it cannot offer more (issue 11).
+  await expect(offer.getByTestId('offer-rate-max')).toHaveText('You can offer up to 1.20%.');
   await offer.getByLabel('Rate (%)').fill('2');
   await offer.getByRole('button', { name: 'Offer contract' }).click();
   await expect(offer.getByRole('alert')).toHaveText(
@@ -41,7 +41,7 @@ test('an agent offers a real-time salary contract, the downline accepts, plays, 
     /^The rate is above the highest you can offer/,
   );
   await expect(offer.getByLabel('Minimum team loss')).not.toHaveAttribute('aria-invalid');
-  // player4 is paid 1.00 % of its bets; agent2 keeps the difference to its 1.20 % (issue 34).
+  // player4 is paid 1.00% of its bets; agent2 keeps the difference to its 1.20% (issue 34).
   await offer.getByLabel('Rate (%)').fill('1');
   await offer.getByRole('button', { name: 'Offer contract' }).click();
   const given = page.getByTestId('given-contracts').getByTestId('contract').first();
@@ -77,7 +77,7 @@ test('an agent offers a real-time salary contract, the downline accepts, plays, 
   await game.getByRole('combobox').selectOption('50.00');
   await game.getByTestId('spin').click();
   await expect(game.getByTestId('round-result')).toBeVisible();
-  // agent2's difference, 0.20 % of 50.00, live on the agent's page without a reload.
+  // agent2's difference, 0.20% of 50.00, live on the agent's page without a reload.
   await expect(accrued).not.toHaveText(start);
   const figure = Number(((await accrued.textContent()) ?? '').replace(/[^\d.]/g, ''));
   expect(figure).toBeGreaterThanOrEqual(0.1);

@@ -12,8 +12,8 @@ import { agentLogin, loginAs, openSlot, uniqueName } from './support';
 // sub-agent answers it where it works, in the back office: the notice links to the contracts
 // page, the offer waits there first with who earns what, Accept makes it active on both sides
 // and the salary page lists it as held. On a desktop a player of the sub-agent's team then bets
-// and both salary pages rise live by the model's split (the sub-agent 1.00 %, the upline the
-// difference to its 1.50 %).
+// and both salary pages rise live by the model's split (the sub-agent 1.00%, the upline the
+// difference to its 1.50%).
 
 const E2E = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
 
@@ -75,7 +75,7 @@ async function subAgentAnswersTheOffer(
   earn = false,
 ) {
   test.setTimeout(earn ? 180_000 : 120_000);
-  // The upline: an agent of the test's own with the operator's 1.50 % real-time rate (as the
+  // The upline: an agent of the test's own with the operator's 1.50% real-time rate (as the
   // demo's agent1), who opens a sub-agent in its team.
   const upline = await freshTopAgent('1.5');
   await agentLogin(page, upline.username, upline.password);
@@ -90,20 +90,20 @@ async function subAgentAnswersTheOffer(
   await register.getByTestId('register-center-submit').click();
   await expect(page.getByTestId('register-center-done')).toContainText(downline);
 
-  // The upline offers it a real-time salary contract at 1.00 %, told who earns what.
+  // The upline offers it a real-time salary contract at 1.00%, told who earns what.
   await openPage(page, phone, 'Contracts');
   const offer = page.getByTestId('offer-contract');
   await offer.getByLabel('Downline').selectOption({ label: downline });
   await offer.getByLabel('Rate (%)').fill('1.00');
   await expect(offer.getByTestId('offer-split')).toContainText(
-    `${downline} will be paid 1.00 % of their team's valid bets; you keep the difference`,
+    `${downline} will be paid 1.00% of their team's valid bets; you keep the difference`,
   );
   await offer.getByRole('button', { name: 'Offer contract' }).click();
   await expect(offer.getByRole('status')).toHaveText(`Contract offered to ${downline}.`);
   const given = page.getByTestId('given-contracts').getByTestId('contract').first();
   await expect(given.getByTestId('contract-status')).toHaveText('Offered: waiting for the answer');
   await expect(given.getByTestId('contract-who-earns')).toHaveText(
-    `You offer ${downline} this contract at 1.00 %: ${downline} is paid 1.00 % of their team's valid bets; you keep the difference up to the rate you hold.`,
+    `You offer ${downline} this contract at 1.00%: ${downline} is paid 1.00% of their team's valid bets; you keep the difference up to the rate you hold.`,
   );
   // Nothing waits for the upline's own answer: the offers made to it are below, empty.
   await expect(page.getByTestId('offered-to-me')).toContainText(
@@ -140,7 +140,7 @@ async function subAgentAnswersTheOffer(
     .first();
   await notice.getByRole('button', { name: /Real-time salary contract/ }).click();
   await expect(notice).toContainText(
-    `${upline.username} offers you a Real-time salary contract at 1.00 %. You are paid 1.00 % of your team's valid bets (yours included); ${upline.username} keeps the difference.`,
+    `${upline.username} offers you a Real-time salary contract at 1.00%. You are paid 1.00% of your team's valid bets (yours included); ${upline.username} keeps the difference.`,
   );
   await notice.getByRole('link', { name: 'Open contracts' }).click();
   await expect(sub).toHaveURL(/\/agentHome\/agentContracts$/);
@@ -156,7 +156,7 @@ async function subAgentAnswersTheOffer(
   await expect(mine).toContainText(upline.username);
   await expect(mine.getByTestId('contract-status')).toHaveText('Offered: waiting for the answer');
   await expect(mine.getByTestId('contract-who-earns')).toHaveText(
-    `${upline.username} offers you this contract at 1.00 %: you are paid 1.00 % of your team's valid bets (yours included); ${upline.username} keeps the difference.`,
+    `${upline.username} offers you this contract at 1.00%: you are paid 1.00% of your team's valid bets (yours included); ${upline.username} keeps the difference.`,
   );
   if (phone) await expectNoSidewaysScroll(sub);
   // By keyboard: the Accept button takes the focus and Enter answers.
@@ -164,7 +164,7 @@ async function subAgentAnswersTheOffer(
   await sub.keyboard.press('Enter');
   await expect(mine.getByTestId('contract-status')).toHaveText('Approved');
   await expect(mine.getByTestId('contract-who-earns')).toHaveText(
-    `You are paid 1.00 % of your team's valid bets (yours included); ${upline.username} keeps the difference.`,
+    `You are paid 1.00% of your team's valid bets (yours included); ${upline.username} keeps the difference.`,
   );
   await expect(mine.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   // Answered: nothing waits any more, and the list stayed where it was.
@@ -176,7 +176,7 @@ async function subAgentAnswersTheOffer(
   // The upline's page heard it live: active on its side too, with its share said.
   await expect(given.getByTestId('contract-status')).toHaveText('Approved');
   await expect(given.getByTestId('contract-who-earns')).toHaveText(
-    `${downline} is paid 1.00 % of their team's valid bets; you keep the difference up to the rate you hold.`,
+    `${downline} is paid 1.00% of their team's valid bets; you keep the difference up to the rate you hold.`,
   );
 
   // The sub-agent's real-time salary page is there now, and lists the contract it holds.
@@ -207,7 +207,7 @@ async function subAgentAnswersTheOffer(
 /**
  * The earn leg (issue 34: "the sub-agent's salary page rises"): the sub-agent opens a player in
  * its team, the player bets 50.00 of real money, and both salary pages move live, without a
- * reload: the sub-agent is paid its 1.00 % (0.50), the upline its difference to 1.50 % (0.25).
+ * reload: the sub-agent is paid its 1.00% (0.50), the upline its difference to 1.50% (0.25).
  */
 async function teamPlayerEarnsTheSubAgent(
   upline: Page,
@@ -250,7 +250,7 @@ async function teamPlayerEarnsTheSubAgent(
   await game.getByTestId('spin').click();
   await expect(game.getByTestId('round-result')).toBeVisible();
 
-  // Both pages heard it: the sub-agent's 1.00 % and the upline's 0.50 % difference.
+  // Both pages heard it: the sub-agent's 1.00% and the upline's 0.50% difference.
   await expect(subAccrued).toHaveText('0.50');
   await expect.poll(async () => amountOf(await uplineAccrued.textContent())).toBe(uplineStart + 25);
   await playerContext.close();

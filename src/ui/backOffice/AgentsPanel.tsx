@@ -22,6 +22,7 @@ import { errorCodeOf } from '../core/apiErrors';
 import { shownValue, useQuery } from '../hooks/useQuery';
 import type { PanelProps } from './panelProps';
 import './admin.css';
+import { formatPercent } from '../../shared/percent';
 
 /** What the rate field takes: the server's own rule (server/http/ops/agentRateRoutes.ts). */
 const RATE = /^\d{1,3}(\.\d{1,2})?$/;
@@ -195,14 +196,15 @@ function AgentDetail({
     {
       id: 'set',
       label: t('backOffice.admin.rateSet'),
-      cell: (row) => (row.set === null ? t('backOffice.admin.rateNone') : `${row.set} %`),
+      cell: (row) =>
+        row.set === null ? t('backOffice.admin.rateNone') : formatPercent(row.set, i18n.language),
       csv: (row) => row.set ?? '',
       numeric: true,
     },
     {
       id: 'held',
       label: t('backOffice.admin.rateHeld'),
-      cell: (row) => `${row.held} %`,
+      cell: (row) => formatPercent(row.held, i18n.language),
       csv: (row) => row.held,
       numeric: true,
     },
@@ -233,7 +235,7 @@ function AgentDetail({
     {
       id: 'rate',
       label: t('backOffice.admin.rate'),
-      cell: (row) => `${row.rate} %`,
+      cell: (row) => formatPercent(row.rate, i18n.language),
       sortValue: (row) => Number(row.rate),
       csv: (row) => row.rate,
       numeric: true,
@@ -310,7 +312,7 @@ function SetRate({
   account: string;
   onSet: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
   const [type, setType] = useState<ContractType>('realTimeSalary');
@@ -344,7 +346,7 @@ function SetRate({
             : t('backOffice.admin.rateSaved', {
                 type: typeName,
                 account,
-                rate: `${answer.rate} %`,
+                rate: formatPercent(answer.rate, i18n.language),
               }),
           { tone: 'success' },
         );

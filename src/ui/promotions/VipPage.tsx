@@ -10,6 +10,7 @@ import { shownValue } from '../hooks/useQuery';
 import { promotionsFeature } from '../../app/features/promotions';
 import { useFeature } from '../core/useFeature';
 import { VipNext } from './VipNext';
+import { formatPercent } from '../../shared/percent';
 
 /**
  * The VIP page (spec 2 member list; issue 14): the member's level, the period's valid bets and
@@ -80,7 +81,7 @@ function VipLevels({ status }: { status: VipStatus }) {
       .map(([type, rate]) =>
         type === 'default'
           ? t('vip.rateOther', { rate })
-          : `${t(`games.${type.toLowerCase()}`, { defaultValue: type })} ${rate}%`,
+          : `${t(`games.${type.toLowerCase()}`, { defaultValue: type })} ${formatPercent(rate, i18n.language)}`,
       )
       .join(' · ');
   const columns: TableColumn<VipLevelView>[] = [
