@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { useObservable } from '../../hooks/useObservable';
 import { useAgentBalance } from '../useAgentBalance';
 import { settlementCountdown } from './countdown';
+import { periodText } from './periodText';
 
 /** Now, moving once a second while mounted (the countdown's clock). */
 function useNow(): number {
@@ -73,8 +74,6 @@ export function SalaryPanel({ contractType }: { contractType: string }) {
   const salary$ = useMemo(() => agentModule.salary$(contractType), [agentModule, contractType]);
   const view = useObservable(salary$, null);
   const money = (amount: string) => formatMoney(parseMoney(amount), i18n.language);
-  const time = (iso: string) =>
-    new Date(iso).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   if (!view) {
     return (
       <p role="status">
@@ -91,8 +90,7 @@ export function SalaryPanel({ contractType }: { contractType: string }) {
       <div className="salary-figure">
         <p>
           {t('salary.currentPeriod', {
-            from: time(view.current.periodStart),
-            to: time(view.current.periodEnd),
+            period: periodText(view.current.periodStart, view.current.periodEnd, i18n.language),
           })}
         </p>
         <strong data-testid="salary-accrued" aria-live="polite">
@@ -121,10 +119,7 @@ export function SalaryPanel({ contractType }: { contractType: string }) {
             <tbody>
               {view.settlements.map((settlement) => (
                 <tr key={settlement.periodStart}>
-                  <td>
-                    {new Date(settlement.periodStart).toLocaleString(i18n.language)} –{' '}
-                    {time(settlement.periodEnd)}
-                  </td>
+                  <td>{periodText(settlement.periodStart, settlement.periodEnd, i18n.language)}</td>
                   <td className="numeric">{money(settlement.amount)}</td>
                 </tr>
               ))}
