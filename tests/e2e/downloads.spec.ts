@@ -96,10 +96,16 @@ test.describe('app download', () => {
   test('a configured store page replaces the web app install', async ({ page }) => {
     const store = 'https://apps.apple.com/app/id000000001';
     await page.route('**/wps/system/status', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { value: { info: Record<string, unknown> } };
-      body.value.info.appStores = { ios: store, android: null };
-      await route.fulfill({ response, json: body });
+      try {
+        const response = await route.fetch();
+        const body = (await response.json()) as { value: { info: Record<string, unknown> } };
+        body.value.info.appStores = { ios: store, android: null };
+        await route.fulfill({ response, json: body });
+      } catch (error) {
+        // The test's next page load cancels a status call still on its way (a CI run once
+        // failed on "Response has been disposed"): nobody waits for that answer any more.
+        if (!/disposed|closed|cancel/i.test(String(error))) throw error;
+      }
     });
     await page.goto('/downloads/ios');
     const link = page.getByRole('link', { name: 'Download on the App Store' });
