@@ -13,7 +13,6 @@ import { useErrorText } from '../components/forms/useErrorText';
 import { errorCodeOf } from '../core/apiErrors';
 import { useLiveQueryOn } from '../hooks/useLiveQuery';
 import { shownValue } from '../hooks/useQuery';
-import { useMoneyText } from '../components/records/useMoneyText';
 
 /**
  * The four-eyes queue (issue 30): each request waiting for a second person, with what it would
@@ -66,7 +65,6 @@ function ApprovalCard({
   onDecided: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const money = useMoneyText();
   const toast = useToast();
   const errorText = useErrorText();
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
@@ -118,9 +116,9 @@ function ApprovalCard({
       <dl className="approval-facts">
         <dt>{t('backOffice.amount')}</dt>
         <dd>
-          {money(approval.amount)}{' '}
+          {approval.amount}{' '}
           <span className="field-hint">
-            {t('backOffice.above', { threshold: money(approval.threshold) })}
+            {t('backOffice.above', { threshold: approval.threshold })}
           </span>
         </dd>
         <dt>{t('backOffice.target')}</dt>
