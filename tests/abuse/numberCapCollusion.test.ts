@@ -128,9 +128,10 @@ describe.each(engines)('number-cap-collusion on %s', (engine) => {
       stakes += BigInt(row.stake);
       wins += BigInt(row.win);
     }
-    console.log(
+    process.stdout.write(
       `[abuse] number-cap-collusion on ${engine}: ${placed} of 40 slips placed; paid on 27: ` +
-        `đề ${dePaid} (cap ${parseMoney(caps.de)}), xiên 2 ${xienPaid} (cap ${parseMoney(caps.xien2)})`,
+        `đề ${dePaid} (cap ${parseMoney(caps.de)}), xiên 2 ${xienPaid} (cap ${parseMoney(caps.xien2)})` +
+        '\n',
     );
     expect(dePaid).toBeGreaterThan(0n);
     expect(dePaid).toBeLessThanOrEqual(parseMoney(caps.de));
