@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodAt } from '../../../src/shared/lottery';
 import type { VnLine } from '../../../src/shared/vnLotto';
@@ -231,5 +234,17 @@ describe('the liability caps in the configuration', () => {
       'lottery.liabilityCaps.bacang: at least 950.00 (one line of the smallest bet level at its odds)',
     ]);
     expect(withCaps({ bacang: '950.00' }).success).toBe(true);
+  });
+
+  it('refuses to start on a file with a bad cap, naming it', async () => {
+    const raw = JSON.parse(await readFile('config/platform.json', 'utf8'));
+    raw.lottery.liabilityCaps.de = '0';
+    const dir = await mkdtemp(path.join(tmpdir(), 'caps-'));
+    const file = path.join(dir, 'platform.json');
+    await writeFile(file, JSON.stringify(raw));
+    await expect(loadPlatformConfig(file)).rejects.toThrow(
+      /Invalid configuration .*\n  lottery\.liabilityCaps\.de: more than 0/,
+    );
+    await rm(dir, { recursive: true });
   });
 });
