@@ -115,8 +115,8 @@ export async function reserveVnExposure(
     throw new ApiError(
       409,
       'number_limit',
-      `Number ${exposure.number} (${exposure.betType}) has reached the house's limit for draw ` +
-        `${draw.numero}: at most ${accepted} more stake is accepted on it.`,
+      `This slip would take number ${exposure.number} (${exposure.betType}) past the house's ` +
+        `limit for draw ${draw.numero}: at most ${accepted} more stake is accepted on it.`,
       {
         field: 'lines',
         lines: exposure.lines,
