@@ -243,7 +243,7 @@ describe('the liability caps in the configuration', () => {
     const file = path.join(dir, 'platform.json');
     await writeFile(file, JSON.stringify(raw));
     await expect(loadPlatformConfig(file)).rejects.toThrow(
-      /Invalid configuration .*\n  lottery\.liabilityCaps\.de: more than 0/,
+      /Invalid configuration .*\n {2}lottery\.liabilityCaps\.de: more than 0/,
     );
     await rm(dir, { recursive: true });
   });
