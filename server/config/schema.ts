@@ -21,6 +21,7 @@ import { vipConfigSchema } from './vip';
 import { pointsConfigSchema } from './points';
 import { missionsConfigSchema } from './missions';
 import { refuseDuplicateCodes } from './uniqueCodes';
+import { DEFAULT_LIABILITY_CAPS, liabilityCapProblems, liabilityCapsSchema } from './vnLiability';
 
 /**
  * The operator's configuration file (config/platform.json), validated at start so a typo is a
@@ -114,6 +115,11 @@ const lotteryConfigSchema = z
       .refine((paths) => paths.lobbyInfo !== paths.recentResults, {
         message: 'lobbyInfo and recentResults must differ',
       }),
+    /**
+     * The Vietnamese lottery's liability cap per number and draw, per bet type (./vnLiability.ts):
+     * left out, the shipped caps; never unlimited.
+     */
+    liabilityCaps: liabilityCapsSchema,
   })
   .strict()
   .default({
@@ -121,6 +127,7 @@ const lotteryConfigSchema = z
     groupIntervals: {},
     keepDays: 7,
     paths: { lobbyInfo: '/lgw/vn/lobby/info', recentResults: '/lgw/vn/lobby/results' },
+    liabilityCaps: { ...DEFAULT_LIABILITY_CAPS },
   });
 
 export const platformConfigSchema = z
@@ -355,6 +362,18 @@ export const platformConfigSchema = z
     }),
   })
   .superRefine((config, ctx) => {
+    // A cap that cannot take one line of the smallest bet would refuse every slip of its type
+    // (caps left in another currency's amounts, typically): refused at start.
+    for (const { betType, least } of liabilityCapProblems(
+      config.lottery.liabilityCaps,
+      config.games.betLevels,
+    )) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lottery', 'liabilityCaps', betType],
+        message: `at least ${least} (one line of the smallest bet level at its odds)`,
+      });
+    }
     if (!config.brand.languages.includes(config.brand.defaultLanguage)) {
       ctx.addIssue({
         code: 'custom',

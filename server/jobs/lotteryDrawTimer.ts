@@ -1,5 +1,6 @@
 import { drawIntervals, nextDrawAt, openDueDraws } from '../domain/games/lottery/draws';
 import { settleVnSlips } from '../domain/games/lottery/vnSettle';
+import { pruneVnExposure } from '../domain/games/lottery/vnExposure';
 import type { AppDeps } from '../deps';
 import { timedJob } from '../metrics';
 import { startDueTimer } from './dueTimer';
@@ -24,6 +25,8 @@ export function startLotteryDrawTimer(
         // The Vietnamese lottery's slips on the draws just opened (issue 34): settled now.
         ...(await settleVnSlips(deps)),
       }));
+      // The liability cap's reservations go with their draws (lottery.keepDays).
+      await pruneVnExposure(deps.db, new Date(), deps.config.lottery.keepDays);
       // A little after the close, so the closed period is the one opened.
       const intervals = await drawIntervals(deps.db, deps.config.lottery);
       return nextDrawAt(intervals).getTime() - Date.now() + 50;

@@ -92,6 +92,48 @@ test('a Vietnam lottery slip is placed from the chooser and settled at its draw,
   await journey(page, false, 'TCG_LOTTO_VN-LOTT-001');
 });
 
+test("a 3 càng line past the house's limit on its number is refused on that line, nothing charged", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { username, password } = await newAccount();
+  await grantBonus(username, '50.00');
+  await loginAs(page, username, password);
+  await expect(page.getByTestId('balance')).toHaveText('$ 50.00');
+  await page.goto('/vnLottery?gameCode=TCG_LOTTO_VN-LOTT-003');
+  const game = page.frameLocator('.lottery-frame');
+  await expect(game.getByTestId('vn-lotto')).toBeVisible();
+  // The e2e server caps 3 càng at 950.00 a number (playwright.config.ts): one 1.00 line. A lô
+  // line, then 3 càng 127 at 1.00 × 2 (1 900.00 if it comes out).
+  await game.getByTestId('vn-bet-type-lo2').click();
+  await game.getByTestId('vn-number-27').click();
+  await game.getByTestId('vn-add').click();
+  await game.getByTestId('vn-bet-type-bacang').click();
+  await game.getByTestId('vn-bacang-input').fill('127');
+  await game.getByTestId('vn-multiplier').fill('2');
+  await game.getByTestId('vn-add').click();
+  await expect(game.getByTestId('vn-slip-line')).toHaveCount(2);
+  const refusal = game.getByTestId('vn-line-error');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await expect(game.getByTestId('vn-place')).toBeEnabled({ timeout: 60_000 });
+    await game.getByTestId('vn-place').click();
+    const moved = game.getByTestId('vn-error');
+    await expect(refusal.or(moved).first()).toBeVisible();
+    if (await refusal.isVisible()) break;
+    await expect(moved).toContainText(/draw/i);
+  }
+  // On the 3 càng line only, naming the number and the stake it still takes.
+  const lines = game.getByTestId('vn-slip-line');
+  await expect(lines.nth(1)).toHaveAttribute('data-refused', 'true');
+  await expect(lines.nth(1).getByTestId('vn-line-error')).toHaveText(
+    /^127 is at the house's limit for this draw: at most \D*1\.00 more stake is accepted on it\.$/,
+  );
+  await expect(lines.nth(0).getByTestId('vn-line-error')).toHaveCount(0);
+  await expect(lines).toHaveCount(2);
+  await expect(page.getByTestId('balance')).toHaveText('$ 50.00');
+});
+
 const phone: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
   isMobile: true,

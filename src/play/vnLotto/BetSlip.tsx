@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VnFormat } from '../../shared/vnLotto';
-import { lineStake, type SlipLine, slipTotal, winPerHit } from './slip';
+import { type LineErrors, lineStake, type SlipLine, slipTotal, winPerHit } from './slip';
 
 /**
  * The bet slip (issue 34): each line with its type, numbers, unit × multiplier = stake and what
@@ -21,6 +21,7 @@ export function BetSlip({
   onRemove,
   onPlace,
   message,
+  lineErrors = null,
 }: {
   lines: readonly SlipLine[];
   format: VnFormat;
@@ -35,6 +36,8 @@ export function BetSlip({
   onRemove: (key: string) => void;
   onPlace: () => void;
   message: ReactNode;
+  /** A refusal of some lines (a number past the house's limit), shown under each of them. */
+  lineErrors?: LineErrors;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -53,8 +56,15 @@ export function BetSlip({
           {lines.map((line, index) => {
             const label = index + 1;
             const multiplierId = `${id}-m-${line.key}`;
+            const errorId = `${id}-e-${line.key}`;
+            const error = lineErrors?.keys.includes(line.key) ? lineErrors.text : null;
             return (
-              <li key={line.key} className="vn-slip-line" data-testid="vn-slip-line">
+              <li
+                key={line.key}
+                className={error ? 'vn-slip-line vn-slip-line-refused' : 'vn-slip-line'}
+                data-testid="vn-slip-line"
+                data-refused={error ? 'true' : undefined}
+              >
                 <div className="vn-slip-head">
                   <span className="vn-slip-type">{t(`play.vn.betType_${line.betType}`)}</span>
                   <span className="vn-slip-numbers">{line.numbers.join(' · ')}</span>
@@ -90,6 +100,8 @@ export function BetSlip({
                       max={maxMultiplier}
                       step={1}
                       aria-label={t('play.vn.lineMultiplier', { line: label })}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? errorId : undefined}
                       value={line.draft ?? String(line.multiplier)}
                       onChange={(event) => onMultiplier(line.key, event.target.value, false)}
                       onBlur={(event) => onMultiplier(line.key, event.target.value, true)}
@@ -114,6 +126,16 @@ export function BetSlip({
                     ? t('play.vn.perHit', { amount: money(winPerHit(line, format)) })
                     : t('play.vn.wins', { amount: money(winPerHit(line, format)) })}
                 </p>
+                {error && (
+                  <p
+                    id={errorId}
+                    role="alert"
+                    className="play-error vn-line-error"
+                    data-testid="vn-line-error"
+                  >
+                    {error}
+                  </p>
+                )}
               </li>
             );
           })}

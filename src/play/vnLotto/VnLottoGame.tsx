@@ -1,13 +1,15 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../shared/idempotency';
+import { parseMoney } from '../../shared/money';
 import { countdownText } from '../../shared/lottery';
 import type { VnLine, VnLottoSession } from '../../shared/vnLotto';
+import { errorField } from '../../ui/components/forms/errorFields';
 import { useRgRefusalText } from '../../ui/core/rgRefusal';
 import type { PlayApi } from '../playApi';
 import { type AddResult, BetPicker, type PickerFeedback } from './BetPicker';
 import { BetSlip } from './BetSlip';
-import type { SlipLine } from './slip';
+import type { LineErrors, SlipLine } from './slip';
 import { useVnLotto } from './useVnLotto';
 import { VnResults } from './VnResults';
 import { VnTickets } from './VnTickets';
@@ -15,6 +17,13 @@ import './vnLotto.css';
 
 type SlipMessage =
   { kind: 'placed'; numero: string; replayed: boolean } | { kind: 'error'; text: string } | null;
+
+/** What a `number_limit` refusal names (server/domain/games/lottery/vnExposure.ts). */
+interface NumberLimit {
+  lines?: number[];
+  number?: string;
+  accepted?: string;
+}
 
 /**
  * The Vietnamese lottery on the game page (issue 34, finding 4): the draw taking bets with its
@@ -54,6 +63,8 @@ export function VnLottoGame({
   const [placing, setPlacing] = useState(false);
   const [pickerFeedback, setPickerFeedbackState] = useState<PickerFeedback>(null);
   const [slipMessage, setSlipMessageState] = useState<SlipMessage>(null);
+  // A refusal of some lines (a number past the house's limit), shown on those lines.
+  const [lineErrors, setLineErrors] = useState<LineErrors>(null);
   // One message at a time: the picker's or the slip's.
   const setPickerFeedback = useCallback((feedback: PickerFeedback) => {
     setPickerFeedbackState(feedback);
@@ -75,12 +86,15 @@ export function VnLottoGame({
     const keyed = added.map((line) => ({ ...line, key: String(nextKey.current++) }));
     setLines((current) => [...current, ...keyed]);
     setSlipMessageState(null);
+    setLineErrors(null);
     return { added: added.length };
   };
 
   const setMultiplier = (key: string, text: string, done: boolean) => {
     const digits = text.replace(/\D/g, '').slice(0, 4);
     const value = Number(digits);
+    // A line's stake changed: its refusal no longer says what the server would answer.
+    setLineErrors((current) => (current?.keys.includes(key) ? null : current));
     setLines((current) =>
       current.map((line) => {
         if (line.key !== key) return line;
@@ -103,13 +117,15 @@ export function VnLottoGame({
     setPlacing(true);
     setSlipMessage(null);
     setPickerFeedbackState(null);
+    setLineErrors(null);
     const numero = open.numero;
+    const sent = lines;
     try {
       const answer = await api.vnPlace({
         launch,
         slipId: slipId.current,
         numero,
-        lines: lines.map(({ betType, numbers, unit, multiplier }) => ({
+        lines: sent.map(({ betType, numbers, unit, multiplier }) => ({
           betType,
           numbers,
           unit,
@@ -141,6 +157,20 @@ export function VnLottoGame({
               ? t('play.vn.drawMoved', { closed: numero, numero: next.numero })
               : t('errors.draw_closed'),
         });
+      } else if (errorField(code, fieldOf(error)) === 'lines') {
+        // A number past the house's limit for the draw: said on the lines that bet on it.
+        const limit = ((error as { value?: unknown }).value ?? {}) as NumberLimit;
+        const keys = (limit.lines ?? [])
+          .map((index) => sent[index]?.key)
+          .filter((key): key is string => key !== undefined);
+        const text =
+          limit.number === undefined || limit.accepted === undefined
+            ? t(`errors.${code}`)
+            : parseMoney(limit.accepted) > 0n
+              ? t('play.vn.numberLimit', { number: limit.number, amount: money(limit.accepted) })
+              : t('play.vn.numberLimitFull', { number: limit.number });
+        if (keys.length > 0) setLineErrors({ keys, text });
+        else setSlipMessage({ kind: 'error', text });
       } else if (code === 'insufficient_funds') {
         setSlipMessage({ kind: 'error', text: t('play.vn.realMoneyOnly') });
       } else {
@@ -214,7 +244,11 @@ export function VnLottoGame({
         placing={placing}
         money={money}
         onMultiplier={setMultiplier}
-        onRemove={(key) => setLines((current) => current.filter((line) => line.key !== key))}
+        lineErrors={lineErrors}
+        onRemove={(key) => {
+          setLineErrors((current) => (current?.keys.includes(key) ? null : current));
+          setLines((current) => current.filter((line) => line.key !== key));
+        }}
         onPlace={() => void place()}
         message={message}
       />
@@ -222,4 +256,14 @@ export function VnLottoGame({
       <VnResults results={data.results} format={vn.format} onRetry={data.refreshResults} />
     </div>
   );
+}
+
+/** The field a refusal's answer names (`value.field`), if any. */
+function fieldOf(error: unknown): string | null {
+  const value = (error as { value?: unknown }).value;
+  return value &&
+    typeof value === 'object' &&
+    typeof (value as { field?: unknown }).field === 'string'
+    ? (value as { field: string }).field
+    : null;
 }

@@ -15,6 +15,9 @@ export interface SlipLine extends VnLine {
   draft?: string;
 }
 
+/** A refusal that belongs to some of the slip's lines (errorFields.ts: `lines`), by their keys. */
+export type LineErrors = { keys: readonly string[]; text: string } | null;
+
 /** The two-digit numbers of the grid, "00" to "99". */
 export const TWO_DIGIT_NUMBERS: readonly string[] = Array.from({ length: 100 }, (_, n) =>
   String(n).padStart(2, '0'),

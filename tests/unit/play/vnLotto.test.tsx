@@ -371,6 +371,53 @@ describe('the Vietnamese lottery game page', () => {
     expect(lineTexts()).toHaveLength(1);
   });
 
+  it('shows a number past the house limit on the slip lines that bet on it', async () => {
+    const refusal = (accepted: string) =>
+      Object.assign(new Error('limit'), {
+        code: 'number_limit',
+        value: { field: 'lines', lines: [1], betType: 'lo2', number: '23', accepted },
+      });
+    const api = fakeApi({
+      vnPlace: vi
+        .fn()
+        .mockRejectedValueOnce(refusal('4.50'))
+        .mockRejectedValueOnce(refusal('0.00'))
+        .mockImplementation(async (body: VnSlipRequest) => ({
+          ticket: ticketOf(body),
+          balance: '99.00',
+        })),
+    });
+    await renderGame(api);
+    await click('vn-number-07');
+    await click('vn-number-23');
+    await click('vn-add');
+    await click('vn-place');
+    // The slip stays; the second line (23) says how much more it takes, the first nothing.
+    const lines = allByTestId('vn-slip-line');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]!.dataset.refused).toBeUndefined();
+    expect(lines[1]!.dataset.refused).toBe('true');
+    const error = lines[1]!.querySelector('[data-testid="vn-line-error"]')!;
+    expect(error.textContent).toBe(
+      "23 is at the house's limit for this draw: at most 4.50 more stake is accepted on it.",
+    );
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(lines[1]!.querySelector('input')?.getAttribute('aria-describedby')).toBe(error.id);
+    expect(byTestId('vn-error')).toBeNull();
+    await click('vn-place');
+    expect(allByTestId('vn-line-error')[0]?.textContent).toBe(
+      "23 is at the house's limit for this draw: no more stake is accepted on it.",
+    );
+    // Removing that line clears its message; the rest is placed.
+    await act(async () => {
+      allByTestId('vn-slip-line')[1]!.querySelector<HTMLButtonElement>('.vn-remove')!.click();
+    });
+    expect(allByTestId('vn-line-error')).toHaveLength(0);
+    await click('vn-place');
+    expect(api.vnPlace).toHaveBeenCalledTimes(3);
+    expect(byTestId('vn-placed')).not.toBeNull();
+  });
+
   it('asks for the next draw when the open one closes', async () => {
     vi.useFakeTimers({
       toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'],

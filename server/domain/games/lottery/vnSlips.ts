@@ -28,6 +28,7 @@ import { reserveBetWithin } from '../../responsibleGaming/enforce';
 import { STAKE_ACCOUNTS_SQL, type StakeAccount } from '../../wallet/stakes';
 import type { Launch } from '../demoVendor/launches';
 import { intervalOf } from './draws';
+import { reserveVnExposure } from './vnExposure';
 
 /**
  * Bet slips on the Vietnamese lottery's scheduled draws (issue 34, finding 4). A slip is placed
@@ -208,6 +209,17 @@ export async function placeVnSlip(
         ],
       );
       if (!slip) throw new SlipPlaced();
+      // The liability cap per number: refused (number_limit) before anything is charged.
+      await reserveVnExposure(
+        tx,
+        deps.config.lottery.liabilityCaps,
+        {
+          nodeId: game.nodeId,
+          numero: open.numero,
+          closesAt: open.closesAt,
+        },
+        lines,
+      );
       const house = await knownHouseShardId(deps.db, tx, 'vendors', memberId);
       const posting: PostingRequest = {
         idempotencyKey: `vnslip:${memberId}:${request.slipId}:stake`,

@@ -70,6 +70,9 @@ export const FIELD_OF_CODE: Readonly<Record<string, string>> = {
   delivery_city_invalid: 'city',
   delivery_postcode_invalid: 'postcode',
   delivery_country_invalid: 'country',
+  // The Vietnamese lottery's slip: a number past the house's liability cap belongs to the slip
+  // lines that bet on it (the answer's `value.lines`).
+  number_limit: 'lines',
 };
 
 /** The field a refusal belongs to, or null when it is about the whole form. */

@@ -48,6 +48,8 @@ const FORMS: Record<string, readonly string[]> = {
     'paymentPassword',
   ],
   redeemVirtual: ['paymentPassword'],
+  // The Vietnamese lottery's bet slip (src/play/vnLotto): a refusal of some of its lines.
+  vnSlip: ['lines'],
 };
 
 describe('which field a refusal belongs to (issue 34, finding 6)', () => {
@@ -55,6 +57,11 @@ describe('which field a refusal belongs to (issue 34, finding 6)', () => {
     const fields = new Set(Object.values(FORMS).flat());
     const strays = Object.entries(FIELD_OF_CODE).filter(([, field]) => !fields.has(field));
     expect(strays).toEqual([]);
+  });
+
+  it("puts a number past the house's limit on the bet slip's lines, which the answer names", () => {
+    expect(errorField('number_limit')).toBe('lines');
+    expect(errorField('number_limit', 'lines')).toBe('lines');
   });
 
   it('puts a wrong payment password under the payment password, not the amount', () => {
