@@ -276,6 +276,9 @@ export interface DrawTicketLine extends DrawLine {
 
 export type DrawTicket = Omit<VnTicket, 'lines'> & { lines: DrawTicketLine[] };
 
+/** A ticket of either lottery, as the tickets call answers it. */
+export type SlipTicket = VnTicket | DrawTicket;
+
 export interface DrawResultEntry {
   numero: string;
   openedAt: string;

@@ -280,8 +280,8 @@ export interface VnTicket {
   lines: VnTicketLine[];
 }
 
-export interface VnSlipAnswer {
-  ticket: VnTicket;
+export interface VnSlipAnswer<T = VnTicket> {
+  ticket: T;
   /** What the game can still stake (real money: a ticket is paid from real money only). */
   balance: string;
   replayed?: boolean;
