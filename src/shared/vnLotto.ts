@@ -250,13 +250,13 @@ export interface VnLottoSession {
   maxMultiplier: number;
 }
 
-export interface VnSlipRequest {
+export interface VnSlipRequest<L = VnLine> {
   launch: string;
   /** The client's id for the slip (8-64 of A-Z a-z 0-9 _ -): a retry places it once. */
   slipId: string;
   /** The draw the player saw: refused (draw_closed) when it no longer takes bets. */
   numero: string;
-  lines: VnLine[];
+  lines: L[];
 }
 
 export interface VnTicketLine extends VnLine {

@@ -488,6 +488,7 @@ describe('the game page of a Vietnamese lottery launch', () => {
       },
       lotteryRoute: '/vnLottery',
       vnLotto: vnSession(),
+      drawLotto: null,
     } satisfies PlaySession;
     const api = fakeApi({ session: vi.fn(async () => session) });
     await render(<PlayApp launch={LAUNCH} api={api} />);
