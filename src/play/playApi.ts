@@ -8,12 +8,7 @@ import type {
   VnSlipRequest,
   VnLine,
 } from '../shared/vnLotto';
-import type {
-  DrawLine,
-  DrawLottoSession,
-  DrawResultEntry,
-  SlipTicket,
-} from '../shared/drawBets';
+import type { DrawLine, DrawLottoSession, DrawResultEntry, SlipTicket } from '../shared/drawBets';
 
 /** The demo vendor's calls, from the game page (its own entry; no session of the site needed). */
 export interface PlaySession {
