@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
 import { newAccount } from './accounts';
 import { drawLotteryNow, grantBonus } from './ops';
@@ -11,6 +12,18 @@ import { loginAs, placeVnSlip } from './support';
  * draw and then settled with its win, the draw among the last results and the balance moved. On
  * a desktop and on a 360 px phone without sideways scrolling.
  */
+
+/** No serious or critical axe-core finding (WCAG 2.x A and AA) on the page and its game frame. */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const found = axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
+  expect(found).toEqual([]);
+}
 
 /** No part of the page is wider than the screen. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -102,6 +115,7 @@ test.describe('on a 360 px phone', () => {
     await game.getByTestId('vn-add').click();
     await expect(game.getByTestId('vn-slip-line')).toHaveCount(2);
     await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
 
     const numero = await placeVnSlip(game);
     const ticket = game.getByTestId('vn-ticket').filter({ hasText: numero }).first();
