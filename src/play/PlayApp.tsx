@@ -63,8 +63,10 @@ export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
   const vn = session.vnLotto ?? null;
   const drawLotto = session.drawLotto ?? null;
   const scheduled = vn !== null || drawLotto !== null;
-  // The region of a lottery game (Miền Bắc…): the draw line names it; never the vendor's code.
-  const region = session.draw?.groupName ?? null;
+  // The region of a lottery game (Miền Bắc…): the draw line names it; never the vendor's code,
+  // nor a group the game's name already says ("Lucky Numbers · 1 Minute").
+  const group = session.draw?.groupName ?? null;
+  const region = group && !session.gameName.includes(group) ? group : null;
 
   return (
     <main className={scheduled ? 'play play-vn' : 'play'} data-testid="play">

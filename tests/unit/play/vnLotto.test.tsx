@@ -550,7 +550,7 @@ describe('the other scheduled lotteries’ game page', () => {
     await click('vn-number-7');
     await typeInto('vn-multiplier', '2');
     await click('vn-add');
-    expect(lineTexts()[0]).toContain('Digit 3 · 7');
+    expect(lineTexts()[0]).toContain('Position 3 · 7');
     expect(lineTexts()[0]).toContain('Wins 19.00');
     expect(byTestId('vn-slip-total')?.textContent).toBe('2.00');
     await click('vn-place');
