@@ -101,6 +101,33 @@ describe.each(engines)('scheduled lottery slips on %s', (engine) => {
     expect(sums.values[0]).toBe('4');
     expect(sums.odds[0]).toBe('68.4');
     expect((await session(games.K3.launch)).vnLotto).toBeNull();
+    // Every other lottery group of the catalogue takes slips with the bet types of its draw.
+    const groups = await server.deps.db.query<{ group: string; node_id: string; vendor: string }>(
+      `select distinct on (lottery_group) lottery_group as group, node_id, vendor from games
+       where lottery_group is not null and lottery_group not like 'VN\\_%' and enabled
+       order by lottery_group, sort`,
+    );
+    const kinds: Record<string, string> = {};
+    for (const row of groups) {
+      const drawLotto = (
+        await session(await launchOf({ nodeId: row.node_id, vassalage: row.vendor }))
+      ).drawLotto!;
+      kinds[row.group] =
+        `${drawLotto.kind}:${drawLotto.betTypes.map((type) => type.betType).join(',')}`;
+    }
+    expect(kinds).toEqual({
+      '11X5': 'balls:ball',
+      BALLS: 'digits:digit,last2,bigSmall',
+      DICE: 'dice:diceSum,diceBigSmall,diceNumber',
+      FOUR_D: 'digits:digit,last2,bigSmall',
+      K3: 'dice:diceSum,diceBigSmall,diceNumber',
+      KENO: 'balls:ball',
+      LAO: 'digits:digit,last2,bigSmall',
+      LOTTO: 'balls:ball',
+      PK10: 'cars:car',
+      SSC: 'digits:digit,last2,bigSmall',
+      THAI: 'digits:digit,last2,bigSmall',
+    });
   });
 
   it('refuses a line its group does not offer, and a draw that no longer takes bets', async () => {
