@@ -13,6 +13,10 @@ import { SlotGame } from './SlotGame';
 const VnLottoGame = lazy(() =>
   import('./vnLotto/VnLottoGame').then((module) => ({ default: module.VnLottoGame })),
 );
+/** The other scheduled lotteries (SSC, K3, PK10, KENO…): their own chunk too. */
+const DrawLottoGame = lazy(() =>
+  import('./vnLotto/DrawLottoGame').then((module) => ({ default: module.DrawLottoGame })),
+);
 
 /** Loads the launch, then shows the game with its balance, bet choice and published RTP. */
 export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
@@ -57,11 +61,15 @@ export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
   const onBalance = setBalance;
 
   const vn = session.vnLotto ?? null;
-  // The region of a lottery game (Miền Bắc…): the draw line names it; never the vendor's code.
-  const region = session.draw?.groupName ?? null;
+  const drawLotto = session.drawLotto ?? null;
+  const scheduled = vn !== null || drawLotto !== null;
+  // The region of a lottery game (Miền Bắc…): the draw line names it; never the vendor's code,
+  // nor a group the game's name already says ("Lucky Numbers · 1 Minute").
+  const group = session.draw?.groupName ?? null;
+  const region = group && !session.gameName.includes(group) ? group : null;
 
   return (
-    <main className={vn ? 'play play-vn' : 'play'} data-testid="play">
+    <main className={scheduled ? 'play play-vn' : 'play'} data-testid="play">
       <header className="play-header">
         <h1>{session.gameName}</h1>
         {(region || session.demo) && (
@@ -71,20 +79,31 @@ export function PlayApp({ launch, api }: { launch: string; api: PlayApi }) {
           </p>
         )}
         <p className="play-balance">
-          {vn ? t('play.vn.balance') : t('play.balance')}:{' '}
+          {scheduled ? t('play.vn.balance') : t('play.balance')}:{' '}
           <strong data-testid="play-balance">{money(shownBalance)}</strong>
         </p>
       </header>
-      {vn ? (
+      {scheduled ? (
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          <VnLottoGame
-            api={api}
-            launch={launch}
-            vn={vn}
-            betLevels={session.betLevels}
-            onBalance={onBalance}
-            money={money}
-          />
+          {vn ? (
+            <VnLottoGame
+              api={api}
+              launch={launch}
+              vn={vn}
+              betLevels={session.betLevels}
+              onBalance={onBalance}
+              money={money}
+            />
+          ) : (
+            <DrawLottoGame
+              api={api}
+              launch={launch}
+              draw={drawLotto!}
+              betLevels={session.betLevels}
+              onBalance={onBalance}
+              money={money}
+            />
+          )}
         </Suspense>
       ) : (
         <>

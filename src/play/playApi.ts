@@ -6,8 +6,9 @@ import type {
   VnResultEntry,
   VnSlipAnswer,
   VnSlipRequest,
-  VnTicket,
+  VnLine,
 } from '../shared/vnLotto';
+import type { DrawLine, DrawLottoSession, DrawResultEntry, SlipTicket } from '../shared/drawBets';
 
 /** The demo vendor's calls, from the game page (its own entry; no session of the site needed). */
 export interface PlaySession {
@@ -33,6 +34,11 @@ export interface PlaySession {
    * and odds; null otherwise (free trials keep the digit draw).
    */
   vnLotto: VnLottoSession | null;
+  /**
+   * A real-money launch of another scheduled lottery (SSC, K3, PK10, 11X5, LOTTO, KENO, THAI,
+   * LAO, 4D…): its draws and its group's bet types; null otherwise.
+   */
+  drawLotto: DrawLottoSession | null;
 }
 
 export interface RoundAnswer {
@@ -59,17 +65,18 @@ export function createPlayApi(language: string) {
       http.post<RoundAnswer>('/wps/demo-vendor/spin', body),
     draw: (body: { launch: string; bet: string; roundId: string; pick: number }) =>
       http.post<RoundAnswer>('/wps/demo-vendor/draw', body),
-    /** The Vietnamese lottery (issue 34): a slip of lines on the open draw, as one ticket. */
-    vnPlace: (body: VnSlipRequest) => http.post<VnSlipAnswer>('/wps/demo-vendor/vn/slips', body),
+    /** A scheduled lottery (issue 34): a slip of lines on the open draw, as one ticket. */
+    vnPlace: (body: VnSlipRequest<VnLine | DrawLine>) =>
+      http.post<VnSlipAnswer<SlipTicket>>('/wps/demo-vendor/vn/slips', body),
     /** The draw taking bets now. */
     vnDraw: (launch: string) =>
       http.get<VnOpenDraw>('/wps/demo-vendor/vn/draw', { searchParams: { launch } }),
     /** This player's tickets of this game, newest first. */
     vnTickets: (launch: string) =>
-      http.get<VnTicket[]>('/wps/demo-vendor/vn/tickets', { searchParams: { launch } }),
+      http.get<SlipTicket[]>('/wps/demo-vendor/vn/tickets', { searchParams: { launch } }),
     /** This game's last results, newest first. */
     vnResults: (launch: string, limit = 10) =>
-      http.get<VnResultEntry[]>('/wps/demo-vendor/vn/results', {
+      http.get<VnResultEntry[] | DrawResultEntry[]>('/wps/demo-vendor/vn/results', {
         searchParams: { launch, limit },
       }),
   };

@@ -250,13 +250,13 @@ export interface VnLottoSession {
   maxMultiplier: number;
 }
 
-export interface VnSlipRequest {
+export interface VnSlipRequest<L = VnLine> {
   launch: string;
   /** The client's id for the slip (8-64 of A-Z a-z 0-9 _ -): a retry places it once. */
   slipId: string;
   /** The draw the player saw: refused (draw_closed) when it no longer takes bets. */
   numero: string;
-  lines: VnLine[];
+  lines: L[];
 }
 
 export interface VnTicketLine extends VnLine {
@@ -280,8 +280,8 @@ export interface VnTicket {
   lines: VnTicketLine[];
 }
 
-export interface VnSlipAnswer {
-  ticket: VnTicket;
+export interface VnSlipAnswer<T = VnTicket> {
+  ticket: T;
   /** What the game can still stake (real money: a ticket is paid from real money only). */
   balance: string;
   replayed?: boolean;

@@ -132,16 +132,29 @@ export async function newStaff(
  * Development-only: opens a Vietnamese lottery draw now with `prizes` and settles its slips
  * (issue 34: a test cannot wait for the schedule, nor guess the numbers).
  */
-export async function drawVnNow(
+export function drawVnNow(
   gameCode: string,
   numero: string,
   prizes: unknown = VN_NORTH_RESULT,
 ): Promise<{ settled: number; voided: number }> {
+  return rigDraw({ gameCode, numero, prizes });
+}
+
+/** Development-only: opens another lottery game's draw now with `numbers`, as drawVnNow. */
+export function drawLotteryNow(
+  gameCode: string,
+  numero: string,
+  numbers: number[],
+): Promise<{ settled: number; voided: number }> {
+  return rigDraw({ gameCode, numero, numbers });
+}
+
+async function rigDraw(body: Record<string, unknown>) {
   const info = serverInfo();
   const response = await fetch(`${info.url}/wps/dev/vn-lotto/draw`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ gameCode, numero, prizes }),
+    body: JSON.stringify(body),
   });
   const envelope = (await response.json()) as {
     success: boolean;

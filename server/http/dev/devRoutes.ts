@@ -34,7 +34,11 @@ const vnDrawBody = z
   .object({
     gameCode: z.string().min(1).max(64),
     numero: z.string().regex(/^\d{8}-\d{4}$/),
-    prizes: z.array(z.object({ tier: z.string(), numbers: z.array(z.string()) }).strict()),
+    // A Vietnamese game's prize tiers, or another lottery game's numbers.
+    prizes: z
+      .array(z.object({ tier: z.string(), numbers: z.array(z.string()) }).strict())
+      .optional(),
+    numbers: z.array(z.number().int().min(0).max(99)).max(20).optional(),
   })
   .strict();
 
@@ -111,11 +115,16 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     return ok(null);
   });
 
-  // Opens a Vietnamese lottery draw now with the given result and settles its slips (issue 34:
+  // Opens a lottery draw now with the given result and settles its slips (issue 34:
   // an end-to-end test cannot wait for the schedule, nor guess the numbers).
   app.post('/wps/dev/vn-lotto/draw', { schema: { body: vnDrawBody } }, async (request) => {
     const body = parseInput(vnDrawBody, request.body);
-    return ok(await rigVnDraw(deps, body.gameCode, body.numero, body.prizes));
+    return ok(
+      await rigVnDraw(deps, body.gameCode, body.numero, {
+        prizes: body.prizes,
+        numbers: body.numbers,
+      }),
+    );
   });
 
   // Runs the salary settlement as if the clock were later (end-to-end tests cannot wait for a

@@ -18,7 +18,7 @@ import {
 } from '../../domain/games/demoVendor/launches';
 import { lobbyInfo } from '../../domain/games/lottery/draws';
 import { lottoLaunchOf } from '../../domain/games/lottery/lottoLaunch';
-import { vnLottoSession } from '../../domain/games/lottery/vnSlips';
+import { drawLottoSession, vnLottoSession } from '../../domain/games/lottery/vnSlips';
 import { requestLanguage } from '../language';
 import { takeRig } from '../../domain/games/demoVendor/rigs';
 import { playRound } from '../../domain/games/demoVendor/rounds';
@@ -135,16 +135,19 @@ export async function demoVendorRoutes(app: FastifyInstance, deps: AppDeps): Pro
       const language = requestLanguage(request, deps.config);
       // A Vietnamese lottery game bets on its scheduled draws (issue 34): real money only.
       const vnLotto = await vnLottoSession(deps, launch);
+      // So does every other scheduled lottery, with its group's bet types.
+      const drawLotto = vnLotto ? null : await drawLottoSession(deps, launch);
       const lobby = launch.lotto
         ? await lobbyInfo(deps.db, deps.config.lottery, launch.vendor, language)
         : null;
-      if (vnLotto && !launch.demo) {
+      if ((vnLotto || drawLotto) && !launch.demo) {
         // A lottery ticket stakes real money only: the game shows what it can stake.
         const wallets = await memberWallets(deps.db, launch.memberId!);
         balance = wallets.find((wallet) => wallet.wallet === 'MAIN')?.balance ?? 0n;
       }
       return ok({
         vnLotto,
+        drawLotto,
         lotto: launch.lotto,
         lobby: launch.lotto?.view === 'lobby' ? lobby : null,
         draw: lobby?.find((entry) => entry.gameCode === launch.nodeId) ?? null,

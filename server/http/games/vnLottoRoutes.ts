@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../src/shared/envelope';
-import { MAX_LINES, MAX_MULTIPLIER, VN_BET_TYPES } from '../../../src/shared/vnLotto';
+import { MAX_LINES, MAX_MULTIPLIER, VN_BET_TYPES, type VnLine } from '../../../src/shared/vnLotto';
+import { DRAW_BET_TYPES, type DrawLine } from '../../../src/shared/drawBets';
 import { MONEY_AMOUNT_PATTERN } from '../../../src/shared/money';
 import { resolveLaunchToPlay } from '../../domain/games/demoVendor/launches';
 import {
@@ -15,12 +16,18 @@ import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
 
 const launchToken = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/);
-const betTypes = VN_BET_TYPES.map((shape) => shape.betType) as [string, ...string[]];
+// The Vietnamese lottery's bet types and the other lotteries' (src/shared/drawBets.ts): each
+// game takes its own, checked when the slip is placed.
+const betTypes = [...VN_BET_TYPES.map((shape) => shape.betType), ...DRAW_BET_TYPES] as [
+  string,
+  ...string[],
+];
 const line = z
   .object({
     betType: z.enum(betTypes),
+    position: z.number().int().min(1).max(10).optional(),
     numbers: z
-      .array(z.string().regex(/^\d{1,4}$/))
+      .array(z.string().regex(/^(\d{1,4}|big|small)$/))
       .min(1)
       .max(4),
     unit: z.string().regex(MONEY_AMOUNT_PATTERN),
@@ -41,7 +48,8 @@ const resultsQuery = z
   .strict();
 
 /**
- * The Vietnamese lottery's calls from the game page (issue 34, finding 4): place a slip on the
+ * The scheduled lotteries' calls from the game page (issue 34, finding 4; the Vietnamese lottery
+ * and the others, under the paths the Vietnamese one first had): place a slip on the
  * draw taking bets, the draw taking bets, the player's tickets and the drawn results. The launch
  * token is the player's credential, as for the demo vendor's rounds.
  */
@@ -56,10 +64,7 @@ export async function vnLottoRoutes(app: FastifyInstance, deps: AppDeps): Promis
         {
           slipId: body.slipId,
           numero: body.numero,
-          lines: body.lines.map((entry) => ({
-            ...entry,
-            betType: entry.betType as (typeof VN_BET_TYPES)[number]['betType'],
-          })),
+          lines: body.lines.map((entry) => entry as VnLine | DrawLine),
         },
         requestLanguage(request, deps.config),
       ),

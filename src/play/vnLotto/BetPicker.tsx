@@ -9,6 +9,8 @@ import {
   type VnLottoSession,
 } from '../../shared/vnLotto';
 import { linesOf, oddsInLanguage, randomBacang, randomPick, TWO_DIGIT_NUMBERS } from './slip';
+import type { PickerProps } from './SlipGame';
+import { StakeFields, useStake } from './StakeFields';
 
 /** A roving focus among `count` items laid out in rows of `columns` (arrows, Home, End). */
 function nextIndex(key: string, index: number, count: number, columns: number): number | null {
@@ -32,18 +34,18 @@ function nextIndex(key: string, index: number, count: number, columns: number): 
 
 /**
  * The bet types as one radio group (one tab stop, arrows move and choose), each with its odds
- * ("Lô 2 số · 1 ăn 3.5").
+ * ("Lô 2 số · 1 ăn 3.5"), named and priced by the game.
  */
-function BetTypes({
+export function BetTypes<T extends string>({
   types,
   value,
   onChange,
 }: {
-  types: VnLottoSession['betTypes'];
-  value: VnBetType;
-  onChange: (betType: VnBetType) => void;
+  types: readonly { betType: T; name: string; odds: string }[];
+  value: T;
+  onChange: (betType: T) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const group = useRef<HTMLDivElement>(null);
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = types.findIndex((type) => type.betType === value);
@@ -79,10 +81,8 @@ function BetTypes({
           data-testid={`vn-bet-type-${type.betType}`}
           onClick={() => onChange(type.betType)}
         >
-          <span className="vn-bet-type-name">{t(`play.vn.betType_${type.betType}`)}</span>
-          <span className="vn-bet-type-odds">
-            {t('play.vn.odds', { odds: oddsInLanguage(type.odds, i18n.language) })}
-          </span>
+          <span className="vn-bet-type-name">{type.name}</span>
+          <span className="vn-bet-type-odds">{type.odds}</span>
         </button>
       ))}
     </div>
@@ -90,24 +90,34 @@ function BetTypes({
 }
 
 /**
- * The 00–99 grid: toggle buttons (aria-pressed), one tab stop, the arrows move by one and by a
- * row. A xiên of K numbers takes no more than K: the others are unavailable until one is
- * unpicked.
+ * A grid of values (by default 00–99, ten to a row): toggle buttons (aria-pressed), one tab stop,
+ * the arrows move by one and by a row. A xiên of K numbers takes no more than K: the others are
+ * unavailable until one is unpicked.
  */
-function NumberGrid({
+export function NumberGrid({
   picked,
   full,
   onToggle,
+  values = TWO_DIGIT_NUMBERS,
+  columns = 10,
+  label,
+  valueLabel = (value) => value,
 }: {
   picked: readonly string[];
   full: boolean;
   onToggle: (number: string) => void;
+  values?: readonly string[];
+  columns?: number;
+  /** The grid's name (default: "Numbers 00–99"). */
+  label?: string;
+  /** What a value's button says ("Big" for big). */
+  valueLabel?: (value: string) => string;
 }) {
   const { t } = useTranslation();
   const [focus, setFocus] = useState(0);
   const grid = useRef<HTMLDivElement>(null);
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = nextIndex(event.key, focus, TWO_DIGIT_NUMBERS.length, 10);
+    const next = nextIndex(event.key, focus, values.length, columns);
     if (next === null) return;
     event.preventDefault();
     setFocus(next);
@@ -117,11 +127,14 @@ function NumberGrid({
     <div
       className="vn-grid"
       role="group"
-      aria-label={t('play.vn.numbers')}
+      aria-label={label ?? t('play.vn.numbers')}
+      style={
+        columns === 10 ? undefined : { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }
+      }
       ref={grid}
       onKeyDown={move}
     >
-      {TWO_DIGIT_NUMBERS.map((number, index) => {
+      {values.map((number, index) => {
         const pressed = picked.includes(number);
         const unavailable = full && !pressed;
         return (
@@ -138,21 +151,13 @@ function NumberGrid({
               if (!unavailable) onToggle(number);
             }}
           >
-            {number}
+            {valueLabel(number)}
           </button>
         );
       })}
     </div>
   );
 }
-
-export type AddResult = { added: number } | { problem: string; value?: Record<string, unknown> };
-
-/** What the picker tells the player: why nothing was added (by a field), or what was. */
-export type PickerFeedback =
-  | { kind: 'error'; text: string; field?: 'bacang' | 'multiplier' }
-  | { kind: 'added'; count: number }
-  | null;
 
 /**
  * The picker (issue 34): the bet type with its odds and rule, the numbers (the 00–99 grid, or
@@ -166,29 +171,21 @@ export function BetPicker({
   onAdd,
   feedback,
   onFeedback: setFeedback,
-}: {
+}: PickerProps<VnLine> & {
   vn: VnLottoSession;
   betLevels: readonly string[];
   money: (amount: string) => string;
-  onAdd: (lines: VnLine[]) => AddResult;
-  /** The game keeps it, so that one message at a time shows (the slip's or the picker's). */
-  feedback: PickerFeedback;
-  onFeedback: (feedback: PickerFeedback) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [betType, setBetType] = useState<VnBetType>(vn.betTypes[0]?.betType ?? 'lo2');
   const [picked, setPicked] = useState<string[]>([]);
   const [bacang, setBacang] = useState('');
-  const [unit, setUnit] = useState(betLevels[0] ?? '1.00');
-  const [multiplier, setMultiplier] = useState('1');
+  const stake = useStake(betLevels, vn.maxMultiplier);
   const shape = betTypeShape(betType);
   const format: VnFormat = vn.format;
   const xien = shape.picks > 1;
   const threeDigits = shape.digits === 3;
-  const multiplierValue = Number(multiplier);
-  const multiplierValid =
-    /^\d+$/.test(multiplier) && multiplierValue >= 1 && multiplierValue <= vn.maxMultiplier;
 
   const chooseType = (next: VnBetType) => {
     if (next === betType) return;
@@ -229,28 +226,10 @@ export function BetPicker({
     setBacang('');
   };
 
-  const setMultiplierBy = (step: number) => {
-    // Out of range: from the nearest end (above the most: the most; empty or 0: 1).
-    const base = multiplierValid
-      ? multiplierValue
-      : multiplierValue > vn.maxMultiplier
-        ? vn.maxMultiplier
-        : 1;
-    setMultiplier(String(Math.min(vn.maxMultiplier, Math.max(1, base + step))));
-    setFeedback(null);
-  };
-
   const add = () => {
-    if (!betLevels.includes(unit)) {
-      setFeedback({ kind: 'error', text: t('play.vn.unitInvalid') });
-      return;
-    }
-    if (!multiplierValid) {
-      setFeedback({
-        kind: 'error',
-        field: 'multiplier',
-        text: t('play.vn.multiplierInvalid', { max: vn.maxMultiplier }),
-      });
+    const stakeProblem = stake.problem(t);
+    if (stakeProblem) {
+      setFeedback(stakeProblem);
       return;
     }
     const numbers = threeDigits ? (bacang === '' ? [] : [bacang]) : picked;
@@ -266,7 +245,7 @@ export function BetPicker({
       setFeedback({ kind: 'error', text: t('play.vn.pickCount', { count: shape.picks }) });
       return;
     }
-    const made = linesOf(betType, numbers, unit, multiplierValue);
+    const made = linesOf(betType, numbers, stake.unit, stake.multiplierValue);
     if ('problem' in made) {
       setFeedback({ kind: 'error', text: t(`errors.${made.problem}`) });
       return;
@@ -283,14 +262,21 @@ export function BetPicker({
 
   const ruleKey = xien ? 'play.vn.rule_xien' : `play.vn.rule_${betType}`;
   const bacangError = feedback?.kind === 'error' && feedback.field === 'bacang';
-  const multiplierError = feedback?.kind === 'error' && feedback.field === 'multiplier';
 
   return (
     <section className="vn-card vn-picker" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="vn-title">
         {t('play.vn.betType')}
       </h2>
-      <BetTypes types={vn.betTypes} value={betType} onChange={chooseType} />
+      <BetTypes
+        types={vn.betTypes.map((type) => ({
+          betType: type.betType,
+          name: t(`play.vn.betType_${type.betType}`),
+          odds: t('play.vn.odds', { odds: oddsInLanguage(type.odds, i18n.language) }),
+        }))}
+        value={betType}
+        onChange={chooseType}
+      />
       <p className="vn-rule" data-testid="vn-rule">
         {t(ruleKey, { count: shape.picks, prizes: prizeCount(format) })}
       </p>
@@ -335,83 +321,16 @@ export function BetPicker({
       ) : (
         <NumberGrid picked={picked} full={xien && picked.length >= shape.picks} onToggle={toggle} />
       )}
-      <div className="vn-stake-row">
-        <div className="vn-field">
-          <label htmlFor={`${id}-unit`}>{t('play.vn.unit')}</label>
-          <select
-            id={`${id}-unit`}
-            value={unit}
-            data-testid="vn-unit"
-            onChange={(event) => {
-              setFeedback(null);
-              setUnit(event.target.value);
-            }}
-          >
-            {betLevels.map((level) => (
-              <option key={level} value={level}>
-                {money(level)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="vn-field">
-          <label htmlFor={`${id}-multiplier`}>{t('play.vn.multiplier')}</label>
-          <div className="vn-stepper">
-            <button
-              type="button"
-              className="vn-step"
-              aria-label={t('play.vn.lowerMultiplier')}
-              aria-disabled={multiplierValid && multiplierValue <= 1}
-              onClick={() => setMultiplierBy(-1)}
-            >
-              <span aria-hidden="true">−</span>
-            </button>
-            <input
-              id={`${id}-multiplier`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={vn.maxMultiplier}
-              step={1}
-              value={multiplier}
-              aria-invalid={multiplierError || undefined}
-              aria-describedby={multiplierError ? `${id}-feedback` : undefined}
-              data-testid="vn-multiplier"
-              onChange={(event) => {
-                setFeedback(null);
-                setMultiplier(event.target.value.replace(/\D/g, '').slice(0, 4));
-              }}
-              onBlur={() => {
-                if (!multiplierValid && multiplier !== '') setMultiplierBy(0);
-              }}
-            />
-            <button
-              type="button"
-              className="vn-step"
-              aria-label={t('play.vn.raiseMultiplier')}
-              aria-disabled={multiplierValid && multiplierValue >= vn.maxMultiplier}
-              onClick={() => setMultiplierBy(1)}
-            >
-              <span aria-hidden="true">+</span>
-            </button>
-          </div>
-        </div>
-      </div>
-      <button type="button" className="vn-add" data-testid="vn-add" onClick={add}>
-        {t('play.vn.add')}
-      </button>
-      <div id={`${id}-feedback`} className="vn-feedback">
-        {feedback?.kind === 'error' && (
-          <p role="alert" className="play-error" data-testid="vn-error">
-            {feedback.text}
-          </p>
-        )}
-        {feedback?.kind === 'added' && (
-          <p role="status" className="vn-added" data-testid="vn-added">
-            {t('play.vn.added', { count: feedback.count })}
-          </p>
-        )}
-      </div>
+      <StakeFields
+        id={id}
+        stake={stake}
+        betLevels={betLevels}
+        maxMultiplier={vn.maxMultiplier}
+        money={money}
+        feedback={feedback}
+        onFeedback={setFeedback}
+        onAdd={add}
+      />
     </section>
   );
 }

@@ -1,16 +1,22 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VnFormat } from '../../shared/vnLotto';
-import { type LineErrors, lineStake, type SlipLine, slipTotal, winPerHit } from './slip';
+import {
+  type AnyLine,
+  type LineErrors,
+  type LineText,
+  lineStake,
+  type SlipLine,
+  slipTotal,
+} from './slip';
 
 /**
  * The bet slip (issue 34): each line with its type, numbers, unit × multiplier = stake and what
  * it wins per hit, its multiplier editable and the line removable; the total; Place bets for
  * the open draw. `message` is the last placement's outcome (placed, or why not).
  */
-export function BetSlip({
+export function BetSlip<L extends AnyLine>({
   lines,
-  format,
+  describe,
   maxLines,
   maxMultiplier,
   numero,
@@ -23,8 +29,9 @@ export function BetSlip({
   message,
   lineErrors = null,
 }: {
-  lines: readonly SlipLine[];
-  format: VnFormat;
+  lines: readonly SlipLine<L>[];
+  /** The line's bet type, pick and win, as the game names them. */
+  describe: (line: AnyLine) => LineText;
   maxLines: number;
   maxMultiplier: number;
   numero: string;
@@ -58,6 +65,7 @@ export function BetSlip({
             const multiplierId = `${id}-m-${line.key}`;
             const errorId = `${id}-e-${line.key}`;
             const error = lineErrors?.keys.includes(line.key) ? lineErrors.text : null;
+            const text = describe(line);
             return (
               <li
                 key={line.key}
@@ -66,8 +74,8 @@ export function BetSlip({
                 data-refused={error ? 'true' : undefined}
               >
                 <div className="vn-slip-head">
-                  <span className="vn-slip-type">{t(`play.vn.betType_${line.betType}`)}</span>
-                  <span className="vn-slip-numbers">{line.numbers.join(' · ')}</span>
+                  <span className="vn-slip-type">{text.name}</span>
+                  <span className="vn-slip-numbers">{text.pick}</span>
                   <button
                     type="button"
                     className="vn-remove"
@@ -121,11 +129,7 @@ export function BetSlip({
                   </span>
                   <strong className="vn-money">= {money(lineStake(line))}</strong>
                 </div>
-                <p className="vn-slip-win">
-                  {line.betType === 'lo2'
-                    ? t('play.vn.perHit', { amount: money(winPerHit(line, format)) })
-                    : t('play.vn.wins', { amount: money(winPerHit(line, format)) })}
-                </p>
+                <p className="vn-slip-win">{text.wins}</p>
                 {error && (
                   <p
                     id={errorId}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { VnTicket } from '../../shared/vnLotto';
-import { oddsInLanguage } from './slip';
+import type { SlipTicket } from '../../shared/drawBets';
+import { type AnyLine, type LineText, oddsInLanguage } from './slip';
 import type { Loadable } from './useVnLotto';
 import { VnCard } from './VnCard';
 
@@ -10,10 +10,13 @@ const won = (amount: string | null) => amount !== null && !/^0+(\.0+)?$/.test(am
 export function VnTickets({
   tickets,
   money,
+  describe,
   onRetry,
 }: {
-  tickets: Loadable<VnTicket[]>;
+  tickets: Loadable<SlipTicket[]>;
   money: (amount: string) => string;
+  /** A line's bet type and pick, as the game names them. */
+  describe: (line: AnyLine) => Pick<LineText, 'name' | 'pick'>;
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -24,13 +27,13 @@ export function VnTickets({
       hour: '2-digit',
       minute: '2-digit',
     });
-  const statusText = (ticket: VnTicket) =>
+  const statusText = (ticket: SlipTicket) =>
     ticket.status === 'open'
       ? t('play.vn.status_open')
       : won(ticket.win)
         ? t('play.vn.status_won', { amount: money(ticket.win!) })
         : t('play.vn.status_lost');
-  const statusKind = (ticket: VnTicket) =>
+  const statusKind = (ticket: SlipTicket) =>
     ticket.status === 'open' ? 'open' : won(ticket.win) ? 'won' : 'lost';
   return (
     <VnCard
@@ -67,8 +70,8 @@ export function VnTickets({
                 <ul className="vn-ticket-lines">
                   {ticket.lines.map((line, index) => (
                     <li key={index}>
-                      <span className="vn-slip-type">{t(`play.vn.betType_${line.betType}`)}</span>{' '}
-                      <span className="vn-slip-numbers">{line.numbers.join(' · ')}</span>{' '}
+                      <span className="vn-slip-type">{describe(line).name}</span>{' '}
+                      <span className="vn-slip-numbers">{describe(line).pick}</span>{' '}
                       <span className="vn-ticket-line-stake">
                         {money(line.unit)} × {line.multiplier} = {money(line.stake)} ·{' '}
                         {t('play.vn.odds', { odds: oddsInLanguage(line.odds, i18n.language) })}

@@ -7,12 +7,24 @@ import {
   type VnFormat,
   type VnLine,
 } from '../../shared/vnLotto';
+import type { DrawLine } from '../../shared/drawBets';
+
+/** A line of either lottery's slips (src/shared/vnLotto.ts, src/shared/drawBets.ts). */
+export type AnyLine = VnLine | DrawLine;
 
 /** A line of the slip on screen: the line, a key for the list, and a multiplier being typed. */
-export interface SlipLine extends VnLine {
+export type SlipLine<L extends AnyLine = AnyLine> = L & {
   key: string;
   /** The multiplier's text while the player types it (it may be empty or out of range). */
   draft?: string;
+};
+
+/** How the slip and the tickets name a line: its bet type, its pick, and what it wins. */
+export interface LineText {
+  name: string;
+  pick: string;
+  /** "Wins 9.50" (or "Wins 3.50 per hit"), for the slip. */
+  wins: string;
 }
 
 /** A refusal that belongs to some of the slip's lines (errorFields.ts: `lines`), by their keys. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { VnOpenDraw, VnResultEntry, VnTicket } from '../../shared/vnLotto';
+import type { SlipTicket } from '../../shared/drawBets';
+import type { VnOpenDraw } from '../../shared/vnLotto';
 import type { PlayApi } from '../playApi';
 
 export type Loadable<T> =
@@ -18,38 +19,39 @@ export const RESULTS_SHOWN = 10;
 
 export type DrawPhase = 'betting' | 'drawing' | 'next';
 
-export interface VnLottoData {
+export interface VnLottoData<R> {
   open: VnOpenDraw;
   /** betting: until betsCloseAt; drawing: until closesAt; next: the next draw is being asked. */
   phase: DrawPhase;
   now: number;
-  tickets: Loadable<VnTicket[]>;
-  results: Loadable<VnResultEntry[]>;
+  tickets: Loadable<SlipTicket[]>;
+  results: Loadable<R[]>;
   /** The draw the server says is open now (after a draw_closed refusal). */
   refreshDraw: () => Promise<VnOpenDraw | null>;
   refreshTickets: () => void;
   refreshResults: () => void;
   /** Shows a ticket just placed at once, before the list is asked again. */
-  addTicket: (ticket: VnTicket) => void;
+  addTicket: (ticket: SlipTicket) => void;
 }
 
 /**
- * The Vietnamese lottery's live data on the game page (issue 34): the draw taking bets, a clock
- * ticking each second for its countdown, the player's tickets and the game's results. When the
+ * A scheduled lottery's live data on the game page (issue 34; R: the game's result entries, the
+ * Vietnamese prize tiers or another draw's numbers): the draw taking bets, a clock ticking each
+ * second for its countdown, the player's tickets and the game's results. When the
  * draw closes the next one is asked for (again every 2 s until it is open), and while a ticket
  * of a past draw is unsettled, or the closed draw's result is not out, the tickets and the
  * results are asked again every 4 s. A ticket settling asks the balance again (`onSettled`).
  */
-export function useVnLotto(
+export function useVnLotto<R extends { numero: string }>(
   api: PlayApi,
   launch: string,
   initial: VnOpenDraw,
   onSettled: () => void,
-): VnLottoData {
+): VnLottoData<R> {
   const [open, setOpen] = useState(initial);
   const [now, setNow] = useState(() => Date.now());
-  const [tickets, setTickets] = useState<Loadable<VnTicket[]>>({ kind: 'loading' });
-  const [results, setResults] = useState<Loadable<VnResultEntry[]>>({ kind: 'loading' });
+  const [tickets, setTickets] = useState<Loadable<SlipTicket[]>>({ kind: 'loading' });
+  const [results, setResults] = useState<Loadable<R[]>>({ kind: 'loading' });
   /** The draw that closed whose result the list does not show yet, and until when to ask. */
   const [awaited, setAwaited] = useState<{ numero: string; until: number } | null>(null);
   const mounted = useRef(true);
@@ -98,8 +100,10 @@ export function useVnLotto(
 
   const refreshResults = useCallback(() => {
     api.vnResults(launch, RESULTS_SHOWN).then(
-      (value) => {
+      (answer) => {
         if (!mounted.current) return;
+        // The launch's game answers its own kind of results.
+        const value = answer as unknown as R[];
         setResults({ kind: 'ready', value });
         setAwaited((current) =>
           current && value.some((entry) => entry.numero === current.numero) ? null : current,
@@ -116,7 +120,7 @@ export function useVnLotto(
     );
   }, [api, launch]);
 
-  const addTicket = useCallback((ticket: VnTicket) => {
+  const addTicket = useCallback((ticket: SlipTicket) => {
     openSlips.current?.add(ticket.slipId);
     setTickets((current) => {
       const list = current.kind === 'ready' ? current.value : [];

@@ -5284,6 +5284,7 @@ export interface paths {
                         "application/json": components["schemas"]["Envelope"] & {
                             value: {
                                 vnLotto: null | components["schemas"]["VnLottoSession"];
+                                drawLotto: null | components["schemas"]["DrawLottoSession"];
                                 lotto: null | components["schemas"]["LottoLaunch"];
                                 lobby: null | components["schemas"]["LobbyGame"][];
                                 draw: null | components["schemas"]["LobbyGame"];
@@ -5491,7 +5492,8 @@ export interface paths {
                         numero: string;
                         lines: {
                             /** @enum {string} */
-                            betType: "lo2" | "de" | "bacang" | "xien2" | "xien3" | "xien4";
+                            betType: "lo2" | "de" | "bacang" | "xien2" | "xien3" | "xien4" | "digit" | "last2" | "bigSmall" | "diceSum" | "diceBigSmall" | "diceNumber" | "car" | "ball";
+                            position?: number;
                             numbers: string[];
                             unit: string;
                             multiplier: number;
@@ -5507,7 +5509,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Envelope"] & {
-                            value: components["schemas"]["VnSlipAnswer"];
+                            value: {
+                                ticket: components["schemas"]["VnTicket"] | {
+                                    /** @enum {string} */
+                                    status: "open" | "settled";
+                                    gameCode: string;
+                                    numero: string;
+                                    gameName: string;
+                                    slipId: string;
+                                    placedAt: string;
+                                    stake: string;
+                                    win: null | string;
+                                    settledAt: null | string;
+                                    lines: components["schemas"]["DrawTicketLine"][];
+                                };
+                                /** @description What the game can still stake (real money: a ticket is paid from real money only). */
+                                balance: string;
+                                replayed?: boolean;
+                            };
                         };
                     };
                 };
@@ -5621,7 +5640,19 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Envelope"] & {
-                            value: components["schemas"]["VnTicket"][];
+                            value: (components["schemas"]["VnTicket"] | {
+                                /** @enum {string} */
+                                status: "open" | "settled";
+                                gameCode: string;
+                                numero: string;
+                                gameName: string;
+                                slipId: string;
+                                placedAt: string;
+                                stake: string;
+                                win: null | string;
+                                settledAt: null | string;
+                                lines: components["schemas"]["DrawTicketLine"][];
+                            })[];
                         };
                     };
                 };
@@ -5680,7 +5711,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Envelope"] & {
-                            value: components["schemas"]["VnResultEntry"][];
+                            value: components["schemas"]["VnResultEntry"][] | components["schemas"]["DrawResultEntry"][];
                         };
                     };
                 };
@@ -13500,6 +13531,50 @@ export interface components {
             /** @description On a time-out or self-excluded (issue 17): nothing may be offered to them; no details. */
             excluded: boolean;
         };
+        DrawLottoSession: {
+            group: string;
+            /** @enum {string} */
+            kind: "balls" | "cars" | "dice" | "digits";
+            shape: components["schemas"]["DrawShape"];
+            betTypes: {
+                /** @enum {string} */
+                betType: "ball" | "bigSmall" | "car" | "diceBigSmall" | "diceNumber" | "diceSum" | "digit" | "last2";
+                positions: number;
+                values: string[];
+                /** @description The odds per value ("9.5"), in the order of `values`. */
+                odds: string[];
+            }[];
+            open: components["schemas"]["VnOpenDraw"];
+            maxLines: number;
+            maxMultiplier: number;
+        };
+        DrawResultEntry: {
+            numero: string;
+            openedAt: string;
+            numbers: number[];
+        };
+        DrawShape: {
+            count: number;
+            min: number;
+            max: number;
+            distinct: boolean;
+        };
+        DrawTicketLine: {
+            stake: string;
+            odds: string;
+            hits: null | number;
+            win: null | string;
+            /** @enum {string} */
+            betType: "ball" | "bigSmall" | "car" | "diceBigSmall" | "diceNumber" | "diceSum" | "digit" | "last2";
+            /** @description The position (1 = the first digit, the winner's place), for bet types that take one. */
+            position?: number;
+            /** @description The one value the line names ("7", "27", "big", "11"). */
+            numbers: string[];
+            /** @description One of the site's bet levels, as money ("1.00"). */
+            unit: string;
+            /** @description 1 to MAX_MULTIPLIER (src/shared/vnLotto.ts): the line stakes unit × multiplier. */
+            multiplier: number;
+        };
         EconomySettingsView: {
             vip: components["schemas"]["VipSettings"];
             missions: components["schemas"]["MissionSettings"][];
@@ -14795,12 +14870,6 @@ export interface components {
             numero: string;
             openedAt: string;
             prizes: components["schemas"]["VnPrize"][];
-        };
-        VnSlipAnswer: {
-            ticket: components["schemas"]["VnTicket"];
-            /** @description What the game can still stake (real money: a ticket is paid from real money only). */
-            balance: string;
-            replayed?: boolean;
         };
         VnTicket: {
             slipId: string;

@@ -10,6 +10,14 @@ import en from '../../../src/i18n/locales/en.json';
 import type { PlayApi, PlaySession } from '../../../src/play/playApi';
 import { PlayApp } from '../../../src/play/PlayApp';
 import { VnLottoGame } from '../../../src/play/vnLotto/VnLottoGame';
+import { DrawLottoGame } from '../../../src/play/vnLotto/DrawLottoGame';
+import {
+  drawBetShapes,
+  drawKindOf,
+  type DrawLottoSession,
+  drawPayout,
+} from '../../../src/shared/drawBets';
+import { drawShapeOf } from '../../../src/shared/lottery';
 import { ResultTable } from '../../../src/play/vnLotto/VnResults';
 import { oddsInLanguage } from '../../../src/play/vnLotto/slip';
 import {
@@ -535,6 +543,7 @@ describe('the game page of a Vietnamese lottery launch', () => {
       },
       lotteryRoute: '/vnLottery',
       vnLotto: vnSession(),
+      drawLotto: null,
     } satisfies PlaySession;
     const api = fakeApi({ session: vi.fn(async () => session) });
     await render(<PlayApp launch={LAUNCH} api={api} />);
@@ -544,5 +553,71 @@ describe('the game page of a Vietnamese lottery launch', () => {
     expect(container.textContent).toContain('Miền Bắc');
     expect(container.textContent).not.toContain('TCG_LOTTO_VN');
     expect(byTestId('play-balance')?.textContent).toBe('100.00');
+  });
+});
+
+function drawSession(group: string): DrawLottoSession {
+  const shape = drawShapeOf(group);
+  return {
+    group,
+    kind: drawKindOf(shape),
+    shape,
+    betTypes: drawBetShapes(shape).map((bet) => ({
+      betType: bet.betType,
+      positions: bet.positions,
+      values: [...bet.values],
+      odds: bet.values.map((value) => oddsText(drawPayout(bet, value))),
+    })),
+    open: openDraw('20250101-0001'),
+    maxLines: 50,
+    maxMultiplier: 100,
+  };
+}
+
+describe('the other scheduled lotteries’ game page', () => {
+  const renderDraw = (api: PlayApi, group: string) =>
+    render(
+      <DrawLottoGame
+        api={api}
+        launch={LAUNCH}
+        draw={drawSession(group)}
+        betLevels={['1.00', '5.00']}
+        onBalance={vi.fn()}
+        money={(amount) => amount}
+      />,
+    );
+
+  it('offers a digit draw’s bet types, and places a digit at a position as a line', async () => {
+    const api = fakeApi();
+    await renderDraw(api, 'SSC');
+    expect(byTestId('vn-bet-type-digit')?.textContent).toBe('Digit1 pays 9.5');
+    expect(byTestId('vn-bet-type-last2')?.textContent).toBe('Last two1 pays 95');
+    expect(container.querySelectorAll('.vn-grid button')).toHaveLength(10);
+    await choose('draw-position', '3');
+    await click('vn-number-7');
+    await typeInto('vn-multiplier', '2');
+    await click('vn-add');
+    expect(lineTexts()[0]).toContain('Position 3 · 7');
+    expect(lineTexts()[0]).toContain('Wins 19.00');
+    expect(byTestId('vn-slip-total')?.textContent).toBe('2.00');
+    await click('vn-place');
+    expect(api.vnPlace).toHaveBeenCalledWith(
+      expect.objectContaining({
+        numero: '20250101-0001',
+        lines: [{ betType: 'digit', position: 3, numbers: ['7'], unit: '1.00', multiplier: 2 }],
+      }),
+    );
+  });
+
+  it('offers the dice sums with their range of odds, and big/small by name', async () => {
+    await renderDraw(fakeApi(), 'K3');
+    expect(byTestId('vn-bet-type-diceSum')?.textContent).toBe('Sum1 pays 7.6–68.4');
+    expect(container.querySelectorAll('.vn-grid button')).toHaveLength(14);
+    expect(byTestId('draw-position')).toBeNull();
+    await click('vn-bet-type-diceBigSmall');
+    expect(byTestId('vn-number-big')?.textContent).toBe('Big');
+    await click('vn-number-big');
+    await click('vn-add');
+    expect(lineTexts()[0]).toContain('Wins 1.95');
   });
 });

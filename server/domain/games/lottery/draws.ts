@@ -171,7 +171,8 @@ export function nextDrawAt(intervals: readonly number[], now = new Date()): Date
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const numbersOf = (value: number[] | string): number[] =>
+/** A smallint[] column as numbers (an array, or its text on some paths). */
+export const numbersOf = (value: number[] | string): number[] =>
   typeof value === 'string'
     ? value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
     : value.map(Number);

@@ -3,9 +3,11 @@ import {
   lineHits,
   lineWin,
   specialPrize,
+  type VnLine,
   type VnResult,
 } from '../../../../src/shared/vnLotto';
-import { periodStarting } from '../../../../src/shared/lottery';
+import { drawLineHits, type DrawLine } from '../../../../src/shared/drawBets';
+import { drawShapeOf, periodStarting } from '../../../../src/shared/lottery';
 import { parseMoney, toMoneyString } from '../../../../src/shared/money';
 import { runSteps, StepRefused } from '../../../db/steps';
 import type { Platform } from '../../../platform/platform';
@@ -26,12 +28,14 @@ import type { BalanceChange } from '../../ledger/amounts';
 import { ledgerRefusal, postedFromStep, type PostingRequest, postingStep } from '../../ledger/post';
 import { usageStep } from '../../responsibleGaming/usage';
 import { bigWin } from '../demoVendor/rounds';
-import { type StoredLine, vnGameOf } from './vnSlips';
+import { numbersOf } from './draws';
+import { slipGameOf, type StoredLine } from './vnSlips';
 
 /**
- * The Vietnamese lottery's settlement (issue 34, finding 4): the slips placed by vnSlips.ts are
- * settled when their draw opens, or voided when it never will; and the development tool that
- * opens a draw early with a given result.
+ * The scheduled lotteries' settlement (issue 34, finding 4): the slips placed by vnSlips.ts are
+ * settled when their draw opens (a Vietnamese game's against its prize tiers, another's against
+ * its numbers), or voided when it never will; and the development tool that opens a draw early
+ * with a given result.
  */
 
 /** How long after its close a slip whose draw has not opened waits before it is voided. */
@@ -47,6 +51,8 @@ interface DueSlip {
   numero: string;
   stake: string;
   lines: StoredLine[] | string;
+  /** Null while the slip's draw has not opened. */
+  numbers: number[] | string | null;
   prizes: VnResult | string | null;
 }
 
@@ -62,13 +68,13 @@ export async function settleVnSlips(
 ): Promise<{ settled: number; voided: number }> {
   const due = await deps.db.query<DueSlip>(
     `select s.id::text, s.member_id::text, s.node_id, g.vendor, g.game_type, en.name as game_name,
-       s.numero, s.stake::text, s.lines, d.prizes
+       s.numero, s.stake::text, s.lines, d.numbers, d.prizes
      from vn_slips s
      join games g on g.node_id = s.node_id
      join game_names en on en.node_id = s.node_id and en.language = 'EN'
      left join lottery_draws d on d.node_id = s.node_id and d.numero = s.numero
      where s.status = 'open'
-       and (d.prizes is not null
+       and (d.numbers is not null
          or s.closes_at < now() - make_interval(mins => $2))
      order by s.id limit $1`,
     [limit, VOID_AFTER_MINUTES],
@@ -80,7 +86,7 @@ export async function settleVnSlips(
     // One slip that cannot be settled (a database error) must not hold up the others: each
     // is its own unit of work, and the first failure is thrown once the rest are done.
     try {
-      if (slip.prizes === null) {
+      if (slip.numbers === null) {
         if (await voidSlip(deps, slip)) voided += 1;
       } else if (await settleSlip(deps, slip)) {
         settled += 1;
@@ -95,11 +101,15 @@ export async function settleVnSlips(
 
 async function settleSlip(deps: Platform, slip: DueSlip): Promise<boolean> {
   const prizes =
-    typeof slip.prizes === 'string' ? (JSON.parse(slip.prizes) as VnResult) : slip.prizes!;
+    typeof slip.prizes === 'string' ? (JSON.parse(slip.prizes) as VnResult) : slip.prizes;
+  const numbers = numbersOf(slip.numbers!);
   const placed =
     typeof slip.lines === 'string' ? (JSON.parse(slip.lines) as StoredLine[]) : slip.lines;
   const lines = placed.map((line) => {
-    const hits = lineHits(line, prizes);
+    // A Vietnamese draw has its prize tiers; another's lines are checked against its numbers.
+    const hits = prizes
+      ? lineHits(line as VnLine, prizes)
+      : drawLineHits(line as DrawLine, numbers);
     const win = lineWin(parseMoney(line.stake), line.payout, hits);
     return { ...line, hits, win: toMoneyString(win) };
   });
@@ -161,7 +171,7 @@ async function settleSlip(deps: Platform, slip: DueSlip): Promise<boolean> {
             win: win.toString(),
             lines,
             at: at.toISOString(),
-            outcome: { numero: slip.numero, lines, prizes },
+            outcome: { numero: slip.numero, lines, ...(prizes ? { prizes } : { numbers }) },
           },
         },
         ...accrualSteps(memberId, chosen),
@@ -233,23 +243,47 @@ async function voidSlip(deps: Platform, slip: DueSlip): Promise<boolean> {
   });
 }
 
+/** Whether `numbers` is a draw of this shape: its count, in its range, distinct when it must. */
+function isDrawOf(group: string, numbers: unknown): numbers is number[] {
+  const shape = drawShapeOf(group);
+  return (
+    Array.isArray(numbers) &&
+    numbers.length === shape.count &&
+    numbers.every(
+      (number) => Number.isInteger(number) && number >= shape.min && number <= shape.max,
+    ) &&
+    (!shape.distinct || new Set(numbers).size === numbers.length)
+  );
+}
+
 /**
- * Development tools only (`/wps/dev/vn-lotto/draw`): opens a Vietnamese game's draw `numero` now
- * with the given result — before its close, so an end-to-end test need not wait for the
- * schedule — and settles its slips. Refused for a draw already opened with another result and
- * for a result of another format. The draw job leaves an opened draw as it is.
+ * Development tools only (`/wps/dev/vn-lotto/draw`): opens a lottery game's draw `numero` now
+ * with the given result — a Vietnamese game's prize tiers (`prizes`), another's numbers — before
+ * its close, so an end-to-end test need not wait for the schedule, and settles its slips.
+ * Refused for a draw already opened with another result and for a result of another shape. The
+ * draw job leaves an opened draw as it is.
  */
 export async function rigVnDraw(
   deps: Platform,
   gameCode: string,
   numero: string,
-  prizes: unknown,
+  result: { prizes?: unknown; numbers?: unknown },
 ): Promise<{ settled: number; voided: number }> {
-  const game = await vnGameOf(deps, gameCode);
-  if (!game) throw new ApiError(404, 'game_not_found', 'Not a Vietnamese lottery game.');
-  if (!isVnResult(game.format, prizes)) {
-    throw new ApiError(400, 'invalid_request', `Not a result of the ${game.format} format.`);
+  const game = await slipGameOf(deps, gameCode);
+  if (!game) throw new ApiError(404, 'game_not_found', 'Not a lottery game.');
+  const prizes = game.format ? result.prizes : null;
+  if (game.format ? !isVnResult(game.format, prizes) : !isDrawOf(game.group, result.numbers)) {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `Not a result of the ${game.format ?? game.group} draws.`,
+    );
   }
+  const numbers = prizes
+    ? specialPrize(prizes as VnResult)
+        .split('')
+        .map(Number)
+    : (result.numbers as number[]);
   const period = periodStarting(game.interval, periodStartOf(numero, game.interval));
   const rows = await deps.db.query(
     `insert into lottery_draws (node_id, numero, opens_at, closes_at, numbers, prizes)
@@ -259,15 +293,16 @@ export async function rigVnDraw(
       numero,
       period.opensAt,
       period.closesAt,
-      `{${specialPrize(prizes).split('').join(',')}}`,
-      JSON.stringify(prizes),
+      `{${numbers.join(',')}}`,
+      prizes ? JSON.stringify(prizes) : null,
     ],
   );
   if (rows.length === 0) {
     // Out already: the same result asked again (a test run again) settles what is left.
     const [out] = await deps.db.query<{ same: boolean }>(
-      `select prizes = $3::jsonb as same from lottery_draws where node_id = $1 and numero = $2`,
-      [gameCode, numero, JSON.stringify(prizes)],
+      `select numbers = $3::smallint[] and prizes is not distinct from $4::jsonb as same
+       from lottery_draws where node_id = $1 and numero = $2`,
+      [gameCode, numero, `{${numbers.join(',')}}`, prizes ? JSON.stringify(prizes) : null],
     );
     if (!out?.same) throw new ApiError(409, 'draw_opened', `Draw ${numero} is already out.`);
   }

@@ -13,9 +13,21 @@ import {
   type VnResult,
   type VnResultEntry,
   type VnSlipAnswer,
-  type VnTicket,
+  isVnBetType,
+  type VnBetType,
 } from '../../../../src/shared/vnLotto';
-import { periodAt, periodStarting } from '../../../../src/shared/lottery';
+import {
+  drawBetShapeOf,
+  drawBetShapes,
+  drawKindOf,
+  type DrawLine,
+  drawLineProblem,
+  type DrawLottoSession,
+  drawPayout,
+  type DrawResultEntry,
+  type SlipTicket,
+} from '../../../../src/shared/drawBets';
+import { drawShapeOf, periodAt, periodStarting } from '../../../../src/shared/lottery';
 import { parseMoney, toMoneyString } from '../../../../src/shared/money';
 import type { Queryable } from '../../../db/types';
 import { runSteps } from '../../../db/steps';
@@ -27,14 +39,15 @@ import { ledgerRefusal, postedFromStep, type PostingRequest, postingStep } from 
 import { reserveBetWithin } from '../../responsibleGaming/enforce';
 import { STAKE_ACCOUNTS_SQL, type StakeAccount } from '../../wallet/stakes';
 import type { Launch } from '../demoVendor/launches';
-import { intervalOf } from './draws';
-import { reserveVnExposure } from './vnExposure';
+import { intervalOf, numbersOf } from './draws';
+import { type ExposedLine, reserveVnExposure } from './vnExposure';
 
 /**
- * Bet slips on the Vietnamese lottery's scheduled draws (issue 34, finding 4). A slip is placed
+ * Bet slips on the scheduled lotteries' draws (issue 34, finding 4): the Vietnamese lottery's
+ * and, with the bet types of src/shared/drawBets.ts, every other lottery group's. A slip is placed
  * on the draw taking bets (its stake leaves the main wallet for the house at once, real money
  * only) and settled when that draw opens: its lines are checked against the drawn prize tiers
- * (src/shared/vnLotto.ts), the win paid, and the betting record written with what the bet earns,
+ * (src/shared/vnLotto.ts) or numbers (src/shared/drawBets.ts), the win paid, and the betting record written with what the bet earns,
  * in one unit of work per slip. docs/decisions.md "The Vietnam lottery".
  */
 
@@ -57,26 +70,36 @@ export function openVnDraw(intervalSeconds: number, now: Date): VnOpenDraw {
   };
 }
 
-interface VnGame {
+/** A game of a lottery group: its draws take slips. `format` is null for a non-Vietnamese one. */
+export interface SlipGame {
   nodeId: string;
-  format: VnFormat;
+  group: string;
+  format: VnFormat | null;
   interval: number;
 }
 
-/** The launched game as a Vietnamese lottery game, or null when it is not one. */
-export async function vnGameOf(deps: Platform, nodeId: string): Promise<VnGame | null> {
+type VnGame = SlipGame & { format: VnFormat };
+
+/** The launched game as a scheduled lottery game (any lottery group), or null. */
+export async function slipGameOf(deps: Platform, nodeId: string): Promise<SlipGame | null> {
   const [row] = await deps.db.query<{ lottery_group: string | null; draw_seconds: number | null }>(
     `select lottery_group, draw_seconds from games
      where node_id = $1 and enabled and engine = 'draw'`,
     [nodeId],
   );
-  const format = row?.lottery_group ? vnFormatOf(row.lottery_group) : null;
-  if (!row || !format) return null;
+  if (!row?.lottery_group) return null;
   return {
     nodeId,
-    format,
-    interval: intervalOf(deps.config.lottery, row.lottery_group!, row.draw_seconds),
+    group: row.lottery_group,
+    format: vnFormatOf(row.lottery_group),
+    interval: intervalOf(deps.config.lottery, row.lottery_group, row.draw_seconds),
   };
+}
+
+/** The launched game as a Vietnamese lottery game, or null when it is not one. */
+export async function vnGameOf(deps: Platform, nodeId: string): Promise<VnGame | null> {
+  const game = await slipGameOf(deps, nodeId);
+  return game?.format ? (game as VnGame) : null;
 }
 
 /** What the game page needs to bet on a real launch of a Vietnamese lottery game, else null. */
@@ -101,12 +124,63 @@ export async function vnLottoSession(
   };
 }
 
-async function realVnGame(deps: Platform, launch: Launch): Promise<VnGame> {
-  const game = launch.demo ? null : await vnGameOf(deps, launch.nodeId);
+/**
+ * What the game page needs to bet on a real launch of another scheduled lottery (SSC, K3, PK10,
+ * 11X5, LOTTO, KENO, THAI, LAO, 4D…): its group's bet types with their odds, else null.
+ */
+export async function drawLottoSession(
+  deps: Platform,
+  launch: Launch,
+): Promise<DrawLottoSession | null> {
+  if (launch.demo || launch.memberId === null) return null;
+  const game = await slipGameOf(deps, launch.nodeId);
+  if (!game || game.format) return null;
+  const shape = drawShapeOf(game.group);
+  return {
+    group: game.group,
+    kind: drawKindOf(shape),
+    shape,
+    betTypes: drawBetShapes(shape).map((bet) => ({
+      betType: bet.betType,
+      positions: bet.positions,
+      values: [...bet.values],
+      odds: bet.values.map((value) => oddsText(drawPayout(bet, value))),
+    })),
+    open: openVnDraw(game.interval, deps.clock.now()),
+    maxLines: MAX_LINES,
+    maxMultiplier: MAX_MULTIPLIER,
+  };
+}
+
+async function realVnGame(deps: Platform, launch: Launch): Promise<SlipGame> {
+  const game = launch.demo ? null : await slipGameOf(deps, launch.nodeId);
   if (!game || launch.memberId === null) {
-    throw new ApiError(400, 'invalid_request', 'Not a real-money Vietnamese lottery launch.');
+    throw new ApiError(400, 'invalid_request', 'Not a real-money scheduled lottery launch.');
   }
   return game;
+}
+
+/**
+ * A slip's line checked against its game's bet types: the payout (hundredths) it is placed at,
+ * or why not. The caller checks the unit.
+ */
+export function linePrice(
+  game: SlipGame,
+  line: VnLine | DrawLine,
+): { payout: number } | { problem: 'lotto_numbers_invalid' | 'bet_invalid' } {
+  if (game.format) {
+    const problem = isVnBetType(line.betType)
+      ? 'position' in line && line.position !== undefined
+        ? 'lotto_numbers_invalid'
+        : lineProblem(line as VnLine)
+      : 'lotto_numbers_invalid';
+    return problem
+      ? { problem }
+      : { payout: betTypeShape(line.betType as VnBetType).payout[game.format] };
+  }
+  const problem = drawLineProblem(game.group, line as DrawLine, MAX_MULTIPLIER);
+  if (problem) return { problem };
+  return { payout: drawPayout(drawBetShapeOf(game.group, line.betType)!, line.numbers[0]!) };
 }
 
 /** The draw a launch's game takes bets on now. */
@@ -116,12 +190,12 @@ export async function vnOpenDrawOf(deps: Platform, launch: Launch): Promise<VnOp
 }
 
 /** A line as stored with its slip: what was placed, and its hits and win once settled. */
-export interface StoredLine extends VnLine {
+export type StoredLine = (VnLine | DrawLine) & {
   stake: string;
   payout: number;
   hits?: number;
   win?: string;
-}
+};
 
 /** Thrown inside a placement's transaction when its slip id was placed before: rolls it back. */
 class SlipPlaced extends Error {
@@ -140,9 +214,9 @@ class SlipPlaced extends Error {
 export async function placeVnSlip(
   deps: Platform,
   launch: Launch,
-  request: { slipId: string; numero: string; lines: readonly VnLine[] },
+  request: { slipId: string; numero: string; lines: readonly (VnLine | DrawLine)[] },
   language: string,
-): Promise<VnSlipAnswer> {
+): Promise<VnSlipAnswer<SlipTicket>> {
   const game = await realVnGame(deps, launch);
   const memberId = launch.memberId!;
   if (request.lines.length === 0 || request.lines.length > MAX_LINES) {
@@ -150,7 +224,8 @@ export async function placeVnSlip(
   }
   const levels = new Set(deps.config.games.betLevels.map((level) => parseMoney(level)));
   const lines: StoredLine[] = request.lines.map((line) => {
-    const problem = lineProblem(line);
+    const price = linePrice(game, line);
+    const problem = 'problem' in price ? price.problem : null;
     if (problem === 'lotto_numbers_invalid') {
       throw new ApiError(400, problem, 'Pick the numbers this bet type needs.');
     }
@@ -160,12 +235,13 @@ export async function placeVnSlip(
     }
     return {
       betType: line.betType,
+      ...('position' in line && line.position !== undefined ? { position: line.position } : {}),
       numbers: [...line.numbers],
       unit: toMoneyString(unit),
       multiplier: line.multiplier,
       stake: toMoneyString(unit * BigInt(line.multiplier)),
-      payout: betTypeShape(line.betType).payout[game.format],
-    };
+      payout: (price as { payout: number }).payout,
+    } as StoredLine;
   });
   const stake = lines.reduce((sum, line) => sum + parseMoney(line.stake), 0n);
   const open = openVnDraw(game.interval, deps.clock.now());
@@ -209,17 +285,21 @@ export async function placeVnSlip(
         ],
       );
       if (!slip) throw new SlipPlaced();
-      // The liability cap per number: refused (number_limit) before anything is charged.
-      await reserveVnExposure(
-        tx,
-        deps.config.lottery.liabilityCaps,
-        {
-          nodeId: game.nodeId,
-          numero: open.numero,
-          closesAt: open.closesAt,
-        },
-        lines,
-      );
+      // The liability cap per number of the Vietnamese bet types: refused (number_limit) before
+      // anything is charged. The other lotteries' bets (drawBets) pay fixed odds on one drawn
+      // number among ten to eighty, without the popular-number risk of a đề; not capped yet.
+      if (game.format !== null) {
+        await reserveVnExposure(
+          tx,
+          deps.config.lottery.liabilityCaps,
+          {
+            nodeId: game.nodeId,
+            numero: open.numero,
+            closesAt: open.closesAt,
+          },
+          lines as ExposedLine[],
+        );
+      }
       const house = await knownHouseShardId(deps.db, tx, 'vendors', memberId);
       const posting: PostingRequest = {
         idempotencyKey: `vnslip:${memberId}:${request.slipId}:stake`,
@@ -279,7 +359,7 @@ async function ticketsOf(
   memberId: string,
   which: { slipId: string } | { slipKey: string } | { nodeId: string; limit: number },
   language: string,
-): Promise<VnTicket[]> {
+): Promise<SlipTicket[]> {
   const [filter, value, limit] =
     'slipId' in which
       ? ['s.id = $3::bigint', which.slipId, 1]
@@ -317,6 +397,7 @@ async function ticketsOf(
       settledAt: row.settled_at === null ? null : iso(row.settled_at),
       lines: lines.map((line) => ({
         betType: line.betType,
+        ...('position' in line && line.position !== undefined ? { position: line.position } : {}),
         numbers: line.numbers,
         unit: line.unit,
         multiplier: line.multiplier,
@@ -325,7 +406,7 @@ async function ticketsOf(
         hits: line.hits ?? null,
         win: line.win ?? null,
       })),
-    };
+    } as SlipTicket;
   });
 }
 
@@ -334,30 +415,42 @@ export async function vnTickets(
   deps: Platform,
   launch: Launch,
   language: string,
-): Promise<VnTicket[]> {
+): Promise<SlipTicket[]> {
   const game = await realVnGame(deps, launch);
   return ticketsOf(deps.db, launch.memberId!, { nodeId: game.nodeId, limit: 20 }, language);
 }
 
-/** The launched game's opened draws with their prize tiers, newest first. */
+/**
+ * The launched game's opened draws, newest first: a Vietnamese game's with their prize tiers,
+ * another's with their numbers.
+ */
 export async function vnResults(
   deps: Platform,
   launch: Launch,
   limit: number,
-): Promise<VnResultEntry[]> {
+): Promise<VnResultEntry[] | DrawResultEntry[]> {
   const game = await realVnGame(deps, launch);
   const rows = await deps.db.query<{
     numero: string;
     opened_at: Date | string;
-    prizes: VnResult | string;
+    numbers: number[] | string;
+    prizes: VnResult | string | null;
   }>(
-    `select numero, opened_at, prizes from lottery_draws
-     where node_id = $1 and prizes is not null order by closes_at desc limit $2`,
-    [game.nodeId, limit],
+    `select numero, opened_at, numbers, prizes from lottery_draws
+     where node_id = $1 and ($3::boolean or prizes is not null)
+     order by closes_at desc limit $2`,
+    [game.nodeId, limit, game.format === null],
   );
+  if (game.format === null) {
+    return rows.map((row) => ({
+      numero: row.numero,
+      openedAt: iso(row.opened_at),
+      numbers: numbersOf(row.numbers),
+    }));
+  }
   return rows.map((row) => ({
     numero: row.numero,
     openedAt: iso(row.opened_at),
-    prizes: typeof row.prizes === 'string' ? (JSON.parse(row.prizes) as VnResult) : row.prizes,
+    prizes: typeof row.prizes === 'string' ? (JSON.parse(row.prizes) as VnResult) : row.prizes!,
   }));
 }

@@ -227,7 +227,10 @@ export default function LotteryPage({ kind }: { kind: LotteryKind }) {
         {gameName && (
           <h2 className="lottery-game-title">
             {gameName}
-            {chosenGroup && <span className="lottery-game-region">{chosenGroup.groupName}</span>}
+            {/* The group, unless the name says it already ("Lucky Numbers · 1 Minute"). */}
+            {chosenGroup && !gameName.includes(chosenGroup.groupName) && (
+              <span className="lottery-game-region">{chosenGroup.groupName}</span>
+            )}
           </h2>
         )}
         {asksForGame ? (
