@@ -63,7 +63,7 @@ const sceneOf = (run: PathRun) => scenes.get(run)!;
 
 /** A contract's card in one side's list, found by its rate (a path offers at most two). */
 const card = (page: Page, rate: string) =>
-  page.getByRole('listitem').filter({ hasText: `Rate ${rate} %` });
+  page.getByRole('listitem').filter({ hasText: `Rate ${rate}%` });
 
 /** One side's card shows the state and exactly the moves the shared machine gives that side. */
 async function expectCard(
