@@ -44,28 +44,36 @@ export interface SoakOptions {
   players: number;
   minutes: number;
   inFlight: number;
+  /**
+   * A player's mean think time between two actions (seconds, exponential): 1,000 players each
+   * acting every few seconds, as people do. 0 runs the saturation mode instead: `inFlight`
+   * workers acting back to back for whichever idle player they pick, no think time.
+   */
+  thinkSeconds: number;
   seed: number;
   /** Runs dist-server/main.js (built by `npm run build`) instead of the sources through tsx. */
   compiled: boolean;
 }
 
 export function soakOptions(env: NodeJS.ProcessEnv = process.env): SoakOptions {
-  const number = (name: string, fallback: number) => {
+  const number = (name: string, fallback: number, least = Number.MIN_VALUE) => {
     const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a number above 0`);
+    if (!Number.isFinite(value) || value < least)
+      throw new Error(`${name} must be a number of at least ${least === 0 ? 0 : 'above 0'}`);
     return value;
   };
   return {
     players: Math.floor(number('SOAK_PLAYERS', 1_000)),
     minutes: number('SOAK_MINUTES', 10),
     inFlight: Math.floor(number('SOAK_IN_FLIGHT', 32)),
+    thinkSeconds: number('SOAK_THINK_S', 5, 0),
     seed: Math.floor(number('SOAK_SEED', 35)),
     compiled: env.SOAK_COMPILED === '1',
   };
 }
 
 /** After the kill, what counts as "during": the process is down and HAProxy finds out. */
-const DURING_MS = 10_000;
+export const DURING_MS = 10_000;
 const PASSWORD = 'Soak2035x';
 const PAYMENT_PASSWORD = '246810';
 /** Every tenth player sets a daily deposit limit of this much (minor units). */
@@ -111,6 +119,12 @@ interface Player {
 
 export interface WindowFigures {
   before: LatencySummary;
+  /**
+   * Calls that met the maintenance (on, or in the 10 s after it went off): the site answers
+   * `maintenance` at once and the caller waits it out, so what they waited is the switch's
+   * length, not the servers' speed. Kept apart from "before".
+   */
+  maintenance: LatencySummary;
   during: LatencySummary;
   after: LatencySummary;
 }
@@ -118,7 +132,13 @@ export interface WindowFigures {
 export interface MemorySample {
   instance: InstanceName;
   pid: number;
-  when: 'start' | 'middle' | 'end' | 'restarted';
+  /**
+   * `restarted`: app2 just started again (cold); `warmed`: a minute later, the base its growth
+   * is read from; `minute`: every minute of the load, for the curve.
+   */
+  when: 'start' | 'middle' | 'end' | 'restarted' | 'warmed' | 'minute';
+  /** Ms from the load's start. */
+  atMs: number;
   bytes: number;
 }
 
@@ -127,6 +147,8 @@ export interface SoakFigures {
   skipped?: string;
   setupMs?: number;
   loadMs?: number;
+  /** Player actions taken during the load (a reward claim with none left reads the balance). */
+  actions?: number;
   killAtMs?: number;
   restartMs?: number;
   maintenance?: { onAtMs: number; offAtMs: number };
@@ -562,18 +584,27 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
     };
 
     const memory: MemorySample[] = [];
+    let loadStarted = performance.now();
     const sampleMemory = async (when: MemorySample['when'], only?: InstanceName) => {
       for (const [instance, server] of cluster.instances)
         if (!only || only === instance)
-          memory.push({ instance, pid: server.pid, when, bytes: await residentBytes(server.pid) });
+          memory.push({
+            instance,
+            pid: server.pid,
+            when,
+            atMs: performance.now() - loadStarted,
+            bytes: await residentBytes(server.pid),
+          });
     };
     await sampleMemory('start');
 
     const loadMs = options.minutes * 60_000;
-    const loadStarted = performance.now();
+    loadStarted = performance.now();
     const at = () => performance.now() - origin;
     const loadOrigin = at();
     const deadline = loadStarted + loadMs;
+    const untilDeadline = (ms: number) =>
+      sleep(Math.max(0, Math.min(ms, deadline - performance.now())));
     counting = true;
 
     // The operator: pays every requested withdrawal, polling its queue.
@@ -631,30 +662,54 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
       await cluster.restart('app2');
       figures.restartMs = performance.now() - restarting;
       await sampleMemory('restarted', 'app2');
+      // A process just started is cold (no JIT code, no heap grown, no pooled connections):
+      // its growth is read from a minute later, warm again, as the other's is from the start.
+      await untilDeadline(60_000);
+      if (performance.now() < deadline) await sampleMemory('warmed', 'app2');
     })();
+    const minutes = setInterval(() => void sampleMemory('minute'), 60_000);
 
-    const workers = Array.from({ length: options.inFlight }, async () => {
-      while (performance.now() < deadline) {
-        // Players are picked by the shared generator; one action at a time per player.
-        let player: Player | undefined;
-        for (let tries = 0; tries < 8 && !player; tries += 1) {
-          const candidate = players[Math.floor(shared() * players.length)]!;
-          if (!candidate.busy) player = candidate;
-        }
-        if (!player) {
-          await sleep(5);
-          continue;
-        }
-        player.busy = true;
-        try {
-          await act(player, pick(player.random));
-        } finally {
-          player.busy = false;
-        }
+    let actions = 0;
+    /** One player's turn: an action, its answer awaited (a player does one thing at a time). */
+    const turn = async (player: Player) => {
+      player.busy = true;
+      actions += 1;
+      try {
+        await act(player, pick(player.random));
+      } finally {
+        player.busy = false;
       }
-    });
+    };
+
+    const thinkMs = options.thinkSeconds * 1_000;
+    const workers =
+      thinkMs > 0
+        ? // Paced: every player on its own, thinking between two actions (exponential, mean
+          // thinkMs), from a random point of its first think so that they do not start as one.
+          players.map(async (player) => {
+            await untilDeadline(player.random() * thinkMs);
+            while (performance.now() < deadline) {
+              await turn(player);
+              await untilDeadline(-Math.log(1 - player.random()) * thinkMs);
+            }
+          })
+        : // Saturation: `inFlight` workers acting back to back, each for an idle player picked by
+          // the shared generator (one action at a time per player).
+          Array.from({ length: options.inFlight }, async () => {
+            while (performance.now() < deadline) {
+              let player: Player | undefined;
+              for (let tries = 0; tries < 8 && !player; tries += 1) {
+                const candidate = players[Math.floor(shared() * players.length)]!;
+                if (!candidate.busy) player = candidate;
+              }
+              if (player) await turn(player);
+              else await sleep(5);
+            }
+          });
     await Promise.all(workers);
+    clearInterval(minutes);
     figures.loadMs = performance.now() - loadStarted;
+    figures.actions = actions;
     counting = false;
     await timeline;
     operating = false;
@@ -681,17 +736,29 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
     figures.memory = memory;
     figures.errors = client.errors;
 
-    // Latency per call kind in three windows around the kill.
+    // Latency per call kind in windows: before the kill, the calls that met the maintenance,
+    // the 10 s after the kill, and after.
     const killAtMs = loadOrigin + (figures.killAtMs ?? Number.POSITIVE_INFINITY);
-    const byKind = new Map<string, { before: number[]; during: number[]; after: number[] }>();
+    const maintenanceFrom = loadOrigin + (figures.maintenance?.onAtMs ?? Number.POSITIVE_INFINITY);
+    const maintenanceTo =
+      loadOrigin + (figures.maintenance?.offAtMs ?? Number.POSITIVE_INFINITY) + DURING_MS;
+    type Windows = Record<keyof WindowFigures, number[]>;
+    const byKind = new Map<string, Windows>();
     for (const sample of client.samples) {
-      const windows = byKind.get(sample.kind) ?? { before: [], during: [], after: [] };
+      const windows = byKind.get(sample.kind) ?? {
+        before: [],
+        maintenance: [],
+        during: [],
+        after: [],
+      };
       const window =
-        sample.startedAt < killAtMs
-          ? windows.before
-          : sample.startedAt < killAtMs + DURING_MS
-            ? windows.during
-            : windows.after;
+        sample.startedAt < maintenanceTo && sample.startedAt + sample.ms > maintenanceFrom
+          ? windows.maintenance
+          : sample.startedAt < killAtMs
+            ? windows.before
+            : sample.startedAt < killAtMs + DURING_MS
+              ? windows.during
+              : windows.after;
       window.push(sample.ms);
       byKind.set(sample.kind, windows);
     }
@@ -700,6 +767,7 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
         kind,
         {
           before: summarize(windows.before),
+          maintenance: summarize(windows.maintenance),
           during: summarize(windows.during),
           after: summarize(windows.after),
         },
@@ -732,104 +800,4 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
     await db.end().catch(() => undefined);
     await cluster.stop();
   }
-}
-
-const fine = (value: number) =>
-  Number.isNaN(value) ? '—' : `${value.toFixed(value < 10 ? 2 : 0)} ms`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const window = (summary: LatencySummary) =>
-  summary.count === 0
-    ? 'n=0'.padEnd(26)
-    : `${fine(summary.p50)} / ${fine(summary.p99)} (n=${summary.count})`.padEnd(26);
-
-/** Prints the figures; answers whether money was wrong (the caller exits 1 then). */
-export function printSoak(figures: SoakFigures): boolean {
-  const { options } = figures;
-  console.log(
-    `\nSoak: ${options.players} players for ${options.minutes} min through HAProxy, two processes on PostgreSQL and Redis, ` +
-      `${options.inFlight} requests in flight, seed ${options.seed}`,
-  );
-  if (figures.skipped || !figures.checks || !figures.calls) {
-    console.log(`  skipped: ${figures.skipped ?? 'not measured'}`);
-    return false;
-  }
-  const seconds = (ms: number | undefined) => `${((ms ?? Number.NaN) / 1000).toFixed(1)} s`;
-  console.log(
-    `  set-up ${seconds(figures.setupMs)} (register, payment password, limits, launches, sockets, funds); load ${seconds(figures.loadMs)}`,
-  );
-  if (figures.maintenance)
-    console.log(
-      `  maintenance on at ${seconds(figures.maintenance.onAtMs)}, off at ${seconds(figures.maintenance.offAtMs)} of the load`,
-    );
-  console.log(
-    `  app2 killed (SIGKILL) at ${seconds(figures.killAtMs)} of the load; started again (ready) in ${seconds(figures.restartMs)}`,
-  );
-
-  console.log(
-    '  latency p50 / p99 per call (money calls: with their retries; the maintenance falls before the kill), by window:',
-  );
-  console.log(
-    `    ${'call'.padEnd(16)} ${'before the kill'.padEnd(26)} ${`${DURING_MS / 1000} s after it`.padEnd(26)} after`,
-  );
-  for (const [kind, windows] of [...figures.calls].sort(([a], [b]) => a.localeCompare(b)))
-    console.log(
-      `    ${kind.padEnd(16)} ${window(windows.before)} ${window(windows.during)} ${window(windows.after)}`,
-    );
-
-  console.log('  money requests as the callers saw them in the end:');
-  for (const [kind, counts] of figures.outcomes ?? [])
-    console.log(
-      `    ${kind.padEnd(12)} ${counts.acknowledged} acknowledged, ${counts.refused} refused, ${counts.unanswered} never answered`,
-    );
-  if (figures.payouts)
-    console.log(
-      `    operator payouts: ${figures.payouts.paid} paid, ${figures.payouts.refused} refused`,
-    );
-
-  console.log('  failed attempts by code (retried ones included):');
-  const errors = [...(figures.errors ?? [])].sort(([a], [b]) => a.localeCompare(b));
-  if (errors.length === 0) console.log('    none');
-  for (const [kind, codes] of errors)
-    console.log(
-      `    ${kind.padEnd(16)} ${[...codes]
-        .sort((a, b) => b[1] - a[1])
-        .map(([code, n]) => `${code} ${n}`)
-        .join(', ')}`,
-    );
-
-  console.log('  server memory (RSS):');
-  const memory = figures.memory ?? [];
-  for (const instance of ['app1', 'app2'] as const) {
-    const of = (when: MemorySample['when']) =>
-      memory.find((sample) => sample.instance === instance && sample.when === when);
-    const growth = (from?: MemorySample, to?: MemorySample) =>
-      from && to ? `${(((to.bytes - from.bytes) / from.bytes) * 100).toFixed(1)} %` : '—';
-    const start = of('start');
-    const middle = of('middle');
-    const end = of('end');
-    const restarted = of('restarted');
-    if (restarted && middle && restarted.pid !== start?.pid)
-      console.log(
-        `    ${instance}: start ${mb(start?.bytes ?? Number.NaN)}, at the kill ${mb(middle.bytes)} (${growth(start, middle)}); ` +
-          `restarted ${mb(restarted.bytes)}, end ${mb(end?.bytes ?? Number.NaN)} (${growth(restarted, end)} since its restart)`,
-      );
-    else
-      console.log(
-        `    ${instance}: start ${mb(start?.bytes ?? Number.NaN)}, middle ${mb(middle?.bytes ?? Number.NaN)}, ` +
-          `end ${mb(end?.bytes ?? Number.NaN)} (growth ${growth(start, end)})`,
-      );
-  }
-  if (figures.events)
-    console.log(
-      `  socket events heard during the load: ${figures.events.total} (${figures.events.balance} balance), ` +
-        `${figures.events.perSecond.toFixed(1)}/s; ${figures.events.reconnects} reconnections`,
-    );
-
-  console.log('  checks:');
-  for (const check of figures.checks)
-    console.log(`    ${check.pass ? 'PASS' : 'FAIL'} ${check.name}: ${check.detail}`);
-  const moneyWrong = figures.checks.some((check) => check.money && !check.pass);
-  if (moneyWrong)
-    console.log('  !!! MONEY IS WRONG: the books or the exactly-once check failed (exit 1) !!!');
-  return moneyWrong;
 }
