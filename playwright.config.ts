@@ -57,6 +57,12 @@ export default defineConfig({
     // build files would outlive what a test rigs. Each test's context is new, so nothing of a
     // worker carries over from one test to the next either way.
     serviceWorkers: 'block',
+    // Reduced motion, as a visitor may ask for it: no banner autoplay, marquee, winner-board
+    // scroll or reel spin redrawing the page sixty times a second while a test waits, and no
+    // transition to wait out (--motion tokens are 0 ms). On these 2 cores the e2e suite is
+    // CPU-bound and the browser's compositing was half of it. The specs that test motion itself
+    // (homeBanners, demoSlot) ask for 'no-preference'; the reduced behaviour has its own tests.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath,
       args: CHROMIUM_ARGS,

@@ -17,6 +17,14 @@ import {
   runChecks,
 } from './support/soakChecks';
 import { bearer, type Reply, seededRandom, SoakClient } from './support/soakClient';
+import {
+  combine,
+  type RouteBuckets,
+  scrapeBuckets,
+  type ServerLatency,
+  serverLatency,
+} from './support/soakMetrics';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type LatencySummary, summarize } from './support/stats';
 
 /**
@@ -159,6 +167,10 @@ export interface SoakFigures {
   events?: { total: number; balance: number; perSecond: number; reconnects: number };
   outcomes?: Map<string, { acknowledged: number; refused: number; unanswered: number }>;
   checks?: CheckResult[];
+  /** The servers' own latency of the answered bets (their /metrics), over the whole load. */
+  serverLatency?: Map<string, ServerLatency | null>;
+  /** The load's own event loop: how late its timers and answers ran (ms). */
+  loadLag?: { p50: number; p99: number; max: number };
   payouts?: { paid: number; refused: number };
 }
 
@@ -597,6 +609,11 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
           });
     };
     await sampleMemory('start');
+    const scrape = (name: InstanceName) => scrapeBuckets(cluster.metricsUrls.get(name)!);
+    const metricsAtStart = { app1: await scrape('app1'), app2: await scrape('app2') };
+    let app2BeforeKill: RouteBuckets = new Map();
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
 
     const loadMs = options.minutes * 60_000;
     loadStarted = performance.now();
@@ -656,6 +673,7 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
       figures.maintenance = { onAtMs, offAtMs: at() - loadOrigin };
       await sleep(Math.max(0, killAt - (performance.now() - loadStarted)));
       await sampleMemory('middle');
+      app2BeforeKill = await scrape('app2');
       figures.killAtMs = at() - loadOrigin;
       await cluster.kill('app2');
       const restarting = performance.now();
@@ -708,6 +726,26 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
           });
     await Promise.all(workers);
     clearInterval(minutes);
+    lag.disable();
+    figures.loadLag = {
+      p50: lag.percentile(50) / 1e6,
+      p99: lag.percentile(99) / 1e6,
+      max: lag.max / 1e6,
+    };
+    // app2's counters start again at its restart: before the kill and after it, added.
+    const served = combine(
+      combine(
+        combine(await scrape('app1'), metricsAtStart.app1, -1),
+        combine(app2BeforeKill, metricsAtStart.app2, -1),
+      ),
+      await scrape('app2'),
+    );
+    figures.serverLatency = new Map(
+      ['/wps/demo-vendor/spin', '/wps/demo-vendor/draw'].map((route) => [
+        route,
+        serverLatency(served.get(route)),
+      ]),
+    );
     figures.loadMs = performance.now() - loadStarted;
     figures.actions = actions;
     counting = false;

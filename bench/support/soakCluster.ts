@@ -28,6 +28,8 @@ export interface SoakCluster {
   opsToken: string;
   /** The two instances, by HAProxy's server name; the entry changes when one is restarted. */
   instances: Map<InstanceName, ServerProcess>;
+  /** Each instance's Prometheus endpoint (METRICS_PORT, on loopback; kept across a restart). */
+  metricsUrls: Map<InstanceName, string>;
   /** SIGKILL: no handler runs, nothing is flushed. */
   kill(name: InstanceName): Promise<void>;
   /** Starts the instance again on the same port and data folder; resolves once it is ready. */
@@ -98,6 +100,10 @@ export async function startSoakCluster(options: {
       ['app1', await freePort()],
       ['app2', await freePort()],
     ]);
+    const metricsPorts = new Map<InstanceName, number>([
+      ['app1', await freePort()],
+      ['app2', await freePort()],
+    ]);
     const start = async (name: InstanceName) => {
       const dataDir = path.join(root, name);
       await mkdir(dataDir, { recursive: true });
@@ -108,6 +114,8 @@ export async function startSoakCluster(options: {
         entry: options.compiled ? ['dist-server/main.js'] : undefined,
         env: {
           PORT: String(ports.get(name)),
+          METRICS_PORT: String(metricsPorts.get(name)),
+          METRICS_HOST: '127.0.0.1',
           REDIS_URL: redis.url,
           OPS_TOKEN: opsToken,
           // HAProxy is on loopback: its X-Forwarded-For is believed.
@@ -143,6 +151,9 @@ export async function startSoakCluster(options: {
       databaseUrl: pg.url,
       opsToken,
       instances,
+      metricsUrls: new Map(
+        [...metricsPorts].map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`]),
+      ),
       async kill(name) {
         await instances.get(name)?.kill();
       },

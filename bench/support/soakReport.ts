@@ -49,6 +49,17 @@ export function printSoak(figures: SoakFigures): boolean {
       `    ${kind.padEnd(16)} ${window(windows.before)} ${window(windows.maintenance)} ${window(windows.during)} ${window(windows.after)}`,
     );
 
+  for (const [route, latency] of figures.serverLatency ?? [])
+    console.log(
+      latency
+        ? `    as the servers saw ${route} (answered 200, whole load, their /metrics): ${latency.count} answers, ` +
+            `${(latency.within100ms * 100).toFixed(2)} % within 100 ms, p99 at most ${latency.p99AtMost * 1000} ms`
+        : `    as the servers saw ${route}: no answers counted`,
+    );
+  if (figures.loadLag)
+    console.log(
+      `    the load's own event loop ran late by p50 ${figures.loadLag.p50.toFixed(1)} ms, p99 ${figures.loadLag.p99.toFixed(1)} ms, max ${figures.loadLag.max.toFixed(0)} ms (in every client figure above)`,
+    );
   console.log('  money requests as the callers saw them in the end:');
   for (const [kind, counts] of figures.outcomes ?? [])
     console.log(

@@ -66,6 +66,12 @@ export interface RunOptions {
    * and not as failed, and only a failure that comes again is shrunk.
    */
   retries?: number;
+  /**
+   * Open every page asking for reduced motion, as a visitor may (default off): no autoplay or
+   * marquee redrawing the page while a step waits, no transition to wait out. What the paths
+   * check does not move; the tool's own tests turn it on to spend less of a busy machine.
+   */
+  reducedMotion?: boolean;
 }
 
 export interface StepResult {
@@ -281,7 +287,10 @@ export async function runPath(
   const contexts: BrowserContext[] = [];
   const actors = new Map<string, Page>();
   const newContext = async () => {
-    const context = await browser.newContext({ baseURL: options.baseURL });
+    const context = await browser.newContext({
+      baseURL: options.baseURL,
+      ...(options.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+    });
     contexts.push(context);
     await options.prepare?.(context);
     return context;

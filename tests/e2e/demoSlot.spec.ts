@@ -4,6 +4,9 @@ import { newAccount } from './accounts';
 import { grantBonus, rigNextSpin } from './ops';
 import { loginAs, openSlot as openFirstSlot } from './support';
 
+// This spec tests the motion itself (playwright.config.ts runs the others with reduced motion).
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * The demo vendor's slot as a player sees it (issue 34, finding 5): drawn, named symbols on the
  * reels, a reel animation that stops on the result (none with reduced motion), bet steps beside

@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 
+// This spec tests the motion itself (playwright.config.ts runs the others with reduced motion).
+test.use({ reducedMotion: 'no-preference' });
+
 /** The shipped configuration's w_home banners, in order (config/platform.json). */
 const HOME_BANNERS = ['home-welcome', 'home-slots', 'home-responsible'];
 

@@ -37,6 +37,7 @@ for (const registry of machines) {
     const reportDir = await mkdtemp(path.join(tmpdir(), `paths-${registry.model.id}-`));
     const results = await runPaths([{ registry, plan }], {
       baseURL,
+      reducedMotion: true,
       reportDir,
       trace,
       opsToken: e2eOpsToken(),
@@ -73,6 +74,7 @@ test('a broken countdown is caught by a path, reported with a screenshot, and sh
   const plan = planMachine(smsCountdownPage.model, 'transitions', { maxPaths: 1 });
   const results = await runPaths([{ registry: smsCountdownPage, plan }], {
     baseURL,
+    reducedMotion: true,
     reportDir,
     trace,
     // A check that cannot pass fails after this long (the page is not slow, it is broken).
@@ -114,6 +116,7 @@ test('a path that fails once and passes on its retry is reported as flaky, not p
   let contexts = 0;
   const results = await runPaths([{ registry: smsCountdownPage, plan }], {
     baseURL,
+    reducedMotion: true,
     reportDir,
     trace,
     stepTimeoutMs: 3_000,
@@ -153,7 +156,12 @@ test('paths that need what the site cannot give are reported as skipped, with th
   // The contract paths as if they needed the operator, on a run given no operator token.
   const registry = { ...contractLifecyclePage, needs: ['operator' as const] };
   const plan = planMachine(registry.model, 'shortest');
-  const results = await runPaths([{ registry, plan }], { baseURL, reportDir, trace });
+  const results = await runPaths([{ registry, plan }], {
+    baseURL,
+    reportDir,
+    trace,
+    reducedMotion: true,
+  });
   expect(results.map((result) => result.status)).toEqual(plan.paths.map(() => 'skipped'));
   expect(results[0]!.skipped).toContain('--ops-token');
   const report = await writeReports(
@@ -176,6 +184,7 @@ test('a "received" answer offered after a refund is caught by a path, reported w
   expect(plan.paths.length).toBeGreaterThan(0);
   const results = await runPaths([{ registry: withdrawalConfirmationPage, plan }], {
     baseURL,
+    reducedMotion: true,
     reportDir,
     trace,
     opsToken: e2eOpsToken(),

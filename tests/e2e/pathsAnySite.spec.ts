@@ -56,6 +56,7 @@ const run = async (registries: readonly PageRegistry[], token?: string) => {
     registries.map((registry) => ({ registry, plan: planMachine(registry.model, 'shortest') })),
     {
       baseURL: site.url,
+      reducedMotion: true,
       reportDir,
       trace: false,
       workers: 2,

@@ -25,7 +25,13 @@ test('the shortest paths of the machines that switch the whole site pass', async
     .filter((registry) => registry.siteWide)
     .filter((registry) => !only || only.includes(registry.model.id))
     .map((registry) => ({ registry, plan: planMachine(registry.model, 'shortest') }));
-  const results = await runPaths(work, { baseURL, reportDir, opsToken: e2eOpsToken(), trace });
+  const results = await runPaths(work, {
+    baseURL,
+    reportDir,
+    opsToken: e2eOpsToken(),
+    trace,
+    reducedMotion: true,
+  });
   expect(
     results.filter((result) => result.status === 'failed').map((r) => [r.id, r.failure?.message]),
   ).toEqual([]);
