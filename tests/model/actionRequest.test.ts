@@ -9,7 +9,13 @@ import {
 } from '../../src/machines/actionRequest';
 import { actionRequestPaths } from '../../src/machines/actionRequest.paths';
 import { fakeApi } from './support/fakeApi';
-import { type ModelPath, testModelOf, transitionPaths } from './support/pathModel';
+import {
+  type ModelPath,
+  testModelOf,
+  transitionPaths,
+  graphOf,
+  pathsOf,
+} from './support/pathModel';
 
 /**
  * Model-based tests: the action request's model (src/machines/actionRequest.paths.ts) replayed
@@ -94,8 +100,12 @@ const nameOf = (path: ModelPath<Snapshot>) =>
   `${key(path.state)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
 
 describe('actionRequest machine (model-based)', () => {
-  const shortest = model.getShortestPaths() as unknown as ModelPath<Snapshot>[];
-  const covering = transitionPaths(model, key) as unknown as ModelPath<Snapshot>[];
+  const shortest = pathsOf(() => model.getShortestPaths()) as unknown as ModelPath<Snapshot>[];
+  const covering = pathsOf(() => transitionPaths(model, key)) as unknown as ModelPath<Snapshot>[];
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/actionRequest.txt');
+  });
 
   it('reaches every state and every error a page shows', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => key(step.state))));

@@ -27,7 +27,7 @@ import {
   uplineContractEvents,
 } from '../../src/shared/contracts';
 import { contractLifecyclePaths } from '../../src/shared/contracts/lifecycle.paths';
-import { adjacencyOf, testModelOf } from './support/pathModel';
+import { adjacencyOf, testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 type Offer = Extract<ContractEvent, { type: 'contract.offer' }>;
 type Snapshot = SnapshotFrom<typeof contractLifecycleMachine>;
@@ -167,7 +167,11 @@ const sample: { [K in ContractEventType]: Extract<ContractEvent, { type: K }> } 
 };
 
 describe('contract lifecycle (model-based)', () => {
-  const paths = [...model.getShortestPaths(), ...model.getSimplePaths()];
+  const paths = pathsOf(() => [...model.getShortestPaths(), ...model.getSimplePaths()]);
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/contractLifecycle.txt');
+  });
 
   it('has exactly the documented states, and the paths reach every one', () => {
     expect(Object.keys(contractLifecycleMachine.states).sort()).toEqual(

@@ -15,7 +15,7 @@ import type {
   LoginResult,
 } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import { testModelOf } from './support/pathModel';
+import { graphOf, pathsOf, testModelOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the forgot-password graph is
@@ -146,8 +146,12 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
 }
 
 describe('forgotPassword machine (model-based)', () => {
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+  const shortest = pathsOf(() => model.getShortestPaths());
+  const simple = pathsOf(() => model.getSimplePaths());
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/forgotPassword.txt');
+  });
 
   it('reaches every state', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));

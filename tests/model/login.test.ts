@@ -5,7 +5,7 @@ import { type LoginEvent, loginMachine, loginRequestFrom } from '../../src/machi
 import { loginPaths } from '../../src/machines/login.paths';
 import type { CaptchaImage, LoginRequest, LoginResult } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import { testModelOf } from './support/pathModel';
+import { testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the login graph is replayed against
@@ -171,8 +171,12 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
 }
 
 describe('login machine (model-based)', () => {
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+  const shortest = pathsOf(() => model.getShortestPaths());
+  const simple = pathsOf(() => model.getSimplePaths());
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/login.txt');
+  });
 
   it('reaches every state', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));

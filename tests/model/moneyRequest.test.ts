@@ -13,7 +13,13 @@ import {
   VALID_AMOUNT,
 } from '../../src/machines/moneyRequest.paths';
 import { fakeApi } from './support/fakeApi';
-import { type ModelPath, testModelOf, transitionPaths } from './support/pathModel';
+import {
+  type ModelPath,
+  testModelOf,
+  transitionPaths,
+  graphOf,
+  pathsOf,
+} from './support/pathModel';
 
 /**
  * Model-based tests: the money request's one model (src/machines/moneyRequest.paths.ts, the
@@ -130,8 +136,12 @@ const nameOf = (path: ModelPath<Snapshot>) =>
   `${key(path.state)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
 
 describe('moneyRequest machine (model-based)', () => {
-  const shortest = model.getShortestPaths() as unknown as ModelPath<Snapshot>[];
-  const covering = transitionPaths(model, key) as unknown as ModelPath<Snapshot>[];
+  const shortest = pathsOf(() => model.getShortestPaths()) as unknown as ModelPath<Snapshot>[];
+  const covering = pathsOf(() => transitionPaths(model, key)) as unknown as ModelPath<Snapshot>[];
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/moneyRequest.txt');
+  });
 
   it('reaches every state and every error the form shows', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => key(step.state))));

@@ -17,7 +17,7 @@ import {
   promotionStatusOf,
 } from '../../src/shared/promotions';
 import { promotionParticipationPaths } from '../../src/shared/promotions.paths';
-import { testModelOf } from './support/pathModel';
+import { testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 /**
  * A member's part in a promotion (issue 14, spec 4 activity statuses), walked model-based as
@@ -65,7 +65,11 @@ const EVENT_TYPES = Object.keys(promotionEventRoles) as PromotionEventType[];
 const ROLES: PromotionRole[] = ['member', 'operator', 'system'];
 
 describe('promotion participation (model-based)', () => {
-  const paths = [...model.getShortestPaths(), ...model.getSimplePaths()];
+  const paths = pathsOf(() => [...model.getShortestPaths(), ...model.getSimplePaths()]);
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/promotionParticipation.txt');
+  });
 
   it('has exactly the documented states, and the paths reach every one', () => {
     expect(Object.keys(promotionParticipationMachine.states).sort()).toEqual(

@@ -12,7 +12,14 @@ import {
 import { registrationPaths } from '../../src/machines/registration.paths';
 import type { LoginResult } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import { adjacencyOf, transitionPaths, type ModelPath, testModelOf } from './support/pathModel';
+import {
+  adjacencyOf,
+  transitionPaths,
+  type ModelPath,
+  testModelOf,
+  graphOf,
+  pathsOf,
+} from './support/pathModel';
 
 /**
  * Model-based tests: the shortest paths, every transition and the simple paths of the
@@ -248,9 +255,15 @@ async function replay(
 describe.each([null, LINK])('registration machine (model-based), referral code %s', (link) => {
   const model = modelFor(link);
   const asPaths = (paths: unknown) => paths as ModelPath<Snapshot>[];
-  const shortest = asPaths(model.getShortestPaths());
-  const covering = asPaths(transitionPaths(model, modelKey));
-  const simple = asPaths(modelFor(link, withoutError).getSimplePaths());
+  const shortest = asPaths(pathsOf(() => model.getShortestPaths()));
+  const covering = asPaths(pathsOf(() => transitionPaths(model, modelKey)));
+  const simple = asPaths(pathsOf(() => modelFor(link, withoutError).getSimplePaths()));
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot(
+      `graphs/registration.${link ? 'referred' : 'unreferred'}.txt`,
+    );
+  });
 
   it('reaches every state of the model and every error the form shows', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));

@@ -11,7 +11,7 @@ import {
 import { sessionPaths } from '../../src/machines/session.paths';
 import { AGENT_TYPES, type MemberInfo, TRIAL_TYPE } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import { testModelOf } from './support/pathModel';
+import { testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the session graph, starting with
@@ -169,8 +169,14 @@ async function replay(
 
 describe.each(['stored-token', null])('session machine starting with token %s', (initialToken) => {
   const model = modelFor(initialToken);
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+  const shortest = pathsOf(() => model.getShortestPaths());
+  const simple = pathsOf(() => model.getSimplePaths());
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot(
+      `graphs/session.${initialToken ? 'token' : 'noToken'}.txt`,
+    );
+  });
 
   it('reaches every state', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));

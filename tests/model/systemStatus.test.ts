@@ -5,7 +5,13 @@ import { type SystemStatusEvent, systemStatusMachine } from '../../src/machines/
 import { systemStatusPaths } from '../../src/machines/systemStatus.paths';
 import type { CodeLoadState } from '../../src/streams/onDemandCode';
 import type { LiveSystemStatus } from '../../src/streams/system';
-import { type ModelPath, testModelOf, transitionPaths } from './support/pathModel';
+import {
+  type ModelPath,
+  testModelOf,
+  transitionPaths,
+  graphOf,
+  pathsOf,
+} from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the systemStatus graph is replayed
@@ -138,8 +144,15 @@ async function replay(path: ModelPath<Snapshot>) {
 }
 
 describe('systemStatus machine (model-based)', () => {
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+  const shortest = pathsOf(() => model.getShortestPaths());
+  const simple = pathsOf(() => model.getSimplePaths());
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/systemStatus.txt');
+    await expect(graphOf(withLateFailure)).toMatchFileSnapshot(
+      'graphs/systemStatus.lateFailure.txt',
+    );
+  });
 
   it('reaches every state the user can see', () => {
     const reached = new Set(
@@ -160,7 +173,9 @@ describe('systemStatus machine (model-based)', () => {
     for (const path of simple) await replay(path);
   });
 
-  const late = transitionPaths(withLateFailure, (snapshot) => systemStatusPaths.key!(snapshot));
+  const late = pathsOf(() =>
+    transitionPaths(withLateFailure, (snapshot) => systemStatusPaths.key!(snapshot)),
+  );
   it(`follows every transition once with a late failure besides (${late.length} paths)`, async () => {
     expect(late.some((path) => path.steps.at(-1)?.event === LATE_FAILURE.event)).toBe(true);
     for (const path of late) await replay(path);

@@ -6,7 +6,7 @@ import {
   withdrawalConfirmationMachine,
 } from '../../src/shared/withdrawalConfirmation';
 import { withdrawalConfirmationPaths } from '../../src/shared/withdrawalConfirmation.paths';
-import { testModelOf } from './support/pathModel';
+import { testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 /**
  * The machine's one model (src/shared/withdrawalConfirmation.paths.ts, the same the paths tool
@@ -31,7 +31,11 @@ const meaning: Record<string, (actor: ReturnType<typeof createActor>) => void> =
 };
 
 describe('withdrawal confirmation lifecycle (model-based)', () => {
-  const paths = [...model.getShortestPaths(), ...model.getSimplePaths()];
+  const paths = pathsOf(() => [...model.getShortestPaths(), ...model.getSimplePaths()]);
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/withdrawalConfirmation.txt');
+  });
 
   it('reaches every state', () => {
     const reached = new Set(
