@@ -168,7 +168,7 @@ describe('forgotPassword machine (model-based)', () => {
 });
 
 describe('forgotPassword machine (examples)', () => {
-  const check = (tab: ForgotTab, fields: Record<string, string>) =>
+  const check = (tab: ForgotTab | 'emailCode', fields: Record<string, string>) =>
     Object.keys(forgotPasswordErrors(tab, fields, DEFAULT_PASSWORD_RULE)).sort();
 
   it('needs a username and a real e-mail address', () => {
@@ -188,6 +188,33 @@ describe('forgotPassword machine (examples)', () => {
     expect(check('mobile', { ...valid.mobile, newPassword: 'lettersonly' })).toEqual([
       'newPassword',
     ]);
+  });
+
+  it('takes digits only for the mobile and the codes', () => {
+    expect(check('mobile', { ...valid.mobile, mobileNum: '91234567a' })).toEqual(['mobileNum']);
+    expect(check('mobile', { ...valid.mobile, verificationCode: '12345a' })).toEqual([
+      'verificationCode',
+    ]);
+    expect(check('emailCode', { ...valid.emailCode, verificationCode: '12345a' })).toEqual([
+      'verificationCode',
+    ]);
+    expect(check('emailCode', { ...valid.emailCode, verificationCode: '12345' })).toEqual([
+      'verificationCode',
+    ]);
+  });
+
+  it('counts a field the form leaves out as empty', () => {
+    expect(check('email', {})).toEqual(['email', 'username']);
+    expect(check('emailCode', {})).toEqual(['newPassword', 'verificationCode']);
+    expect(check('mobile', {})).toEqual(['mobileNum', 'newPassword', 'verificationCode']);
+  });
+
+  it('sends an empty dialing code when the mobile form has none', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'forgot.switchTab', tab: 'mobile' });
+    const { countryDialingCode: _left, ...fields } = valid.mobile;
+    sut.actor.send({ type: 'forgot.submit', fields });
+    expect(sut.api.resetByMobile.live()?.input).toEqual({ ...fields, countryDialingCode: '' });
   });
 
   it('clears the messages when the tab changes', () => {
