@@ -181,3 +181,33 @@ describe('systemStatus machine (model-based)', () => {
     for (const path of late) await replay(path);
   });
 });
+
+describe('systemStatus machine (examples)', () => {
+  const normal = {
+    ...{ response: null as never, code: 0, maintenanceEnd: null, seq: 1 },
+  } as LiveSystemStatus;
+
+  it('takes the notice down when the live code loads after all', async () => {
+    const sut = createSut();
+    sut.client.next('failed');
+    await sut.settle();
+    expect(sut.actor.getSnapshot().context.liveFailed).toBe(true);
+    sut.client.next('loaded');
+    await sut.settle();
+    expect(sut.actor.getSnapshot().context.liveFailed).toBe(false);
+    sut.actor.stop();
+  });
+
+  it('a reload watches the status anew, from the loader', async () => {
+    const sut = createSut();
+    sut.watched[0]!.next(normal);
+    sut.client.next('failed');
+    await sut.settle();
+    expect(sut.actor.getSnapshot().value).toEqual({ watching: 'normal' });
+    sut.actor.send({ type: 'live.reload' });
+    await sut.settle();
+    expect(sut.actor.getSnapshot().value).toEqual({ watching: 'loading' });
+    expect(sut.watched.map((live) => live.observed)).toEqual([false, true]);
+    sut.actor.stop();
+  });
+});
