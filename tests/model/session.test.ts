@@ -7,6 +7,7 @@ import {
   isTrial,
   type SessionEvent,
   sessionMachine,
+  sessionRoleOf,
 } from '../../src/machines/session';
 import { sessionPaths } from '../../src/machines/session.paths';
 import { AGENT_TYPES, type MemberInfo, TRIAL_TYPE } from '../../src/shared/identity';
@@ -203,6 +204,20 @@ describe('session machine (examples)', () => {
     sut.actor.send({ type: 'session.loggedIn', token: 'other-token' });
     expect(sut.actor.getSnapshot().context).toEqual({ token: 'other-token', member: null });
     expect(sut.spies.clearSession).not.toHaveBeenCalled();
+  });
+
+  it("takes the logged-in member's role, and a guest's while the member loads", async () => {
+    const sut = createSut('stored-token');
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('guest');
+    await sut.api.fetchMember.answer({ output: member(AGENT_TYPES[0]!) });
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('agent');
+    sut.actor.send({ type: 'session.refresh' });
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('guest');
+    await sut.api.fetchMember.answer({ output: member(TRIAL_TYPE) });
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('trial');
+    sut.actor.send({ type: 'session.refresh' });
+    await sut.api.fetchMember.answer({ output: member(0) });
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('player');
   });
 
   it('updates the member a page changed (the avatar) without loading it again', async () => {
