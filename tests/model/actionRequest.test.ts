@@ -155,6 +155,17 @@ describe('actionRequest machine (examples)', () => {
     });
   });
 
+  it('sends another target after a failure with a new key', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'send', target: 'reward-1' });
+    await sut.send.answer({ error: new ApiError('network_error', 'lost', null) });
+    sut.actor.send({ type: 'send', target: 'reward-2' });
+    expect(sut.send.calls.map((call) => call.input)).toEqual([
+      { target: 'reward-1', payload: null, idempotencyKey: 'k1' },
+      { target: 'reward-2', payload: null, idempotencyKey: 'k2' },
+    ]);
+  });
+
   it('ignores a second action while one is in flight (a double click claims once)', () => {
     const sut = createSut();
     sut.actor.send({ type: 'send', target: 'reward-1' });

@@ -483,3 +483,17 @@ describe('lowerRateSupersedes (spec 4: a lower-rate contract ends the existing o
     expect(() => formatRate(1.5)).toThrow(RangeError);
   });
 });
+
+describe('malformed events from outside the types (the server reads them from JSON)', () => {
+  it('refuses an offer without terms and a supersede without a contract id', () => {
+    const where = (type: ContractEventType) =>
+      CONTRACT_STATES.find((state) => allowed[state].includes(type))!;
+    for (const terms of [null, 'rate'])
+      expect(
+        canApply(where('contract.offer'), { ...sample['contract.offer'], terms } as never),
+        String(terms),
+      ).toBe(false);
+    const byNumber = { ...sample['contract.supersede'], byContractId: 7 } as never;
+    expect(canApply(where('contract.supersede'), byNumber)).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import {
+  AMOUNT,
   type MoneyRequestEvent,
   moneyRequestMachine,
   moneyRequestState,
@@ -191,6 +192,20 @@ describe('moneyRequest machine (examples)', () => {
       result: { ok: 2 },
     });
     expect(sut.actor.getSnapshot().context.idempotencyKey).toBe('k3');
+  });
+
+  it('takes a whole amount, and a new amount after a result', async () => {
+    expect(['100', '100.5', '100.50'].map((amount) => AMOUNT.test(amount))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    const sut = createSut();
+    sut.actor.send(submit('100'));
+    await sut.send.answer({ output: { ok: 1 } });
+    sut.actor.send(submit('12.50'));
+    expect(sut.actor.getSnapshot().context).toMatchObject({ amount: '12.50', error: null });
+    expect(sut.send.calls.map((call) => call.input.amount)).toEqual(['100', '12.50']);
   });
 
   it('refuses a malformed amount without a request, from the form and after a result', async () => {

@@ -95,7 +95,7 @@ function plain(value: unknown): string {
 }
 
 /**
- * The model's graph written down (issue 33): one line per event the model tries in a state,
+ * The model's graph written down (issue 33): the initial state's context, then one line per event the model tries in a state,
  * `from --label--> to`, then what the step changes — each context field it assigns, the actors
  * running after it (an invoke's id and its input), its status and output when it ends the machine. The paths
  * take the state they expect after each step from the machine itself, so a changed target, a
@@ -138,7 +138,10 @@ export function graphOf<TSnapshot>(
       );
     }
   }
-  return `${lines.sort().join('\n')}\n`;
+  // The walk starts from the initial state: its whole context, which no step shows.
+  const [start] = Object.entries(adjacencyOf(model));
+  const initial = start ? `start ${start[0]} ${plain((start[1].state as Walked).context)}\n` : '';
+  return `${initial}${lines.sort().join('\n')}\n`;
 }
 
 /**
