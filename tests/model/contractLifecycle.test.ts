@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import {
   canApply,
+  contractOfferProblem,
   CONTRACT_STATES,
   CONTRACT_TYPES,
   contractActionsIn,
@@ -493,6 +494,9 @@ describe('malformed events from outside the types (the server reads them from JS
         canApply(where('contract.offer'), { ...sample['contract.offer'], terms } as never),
         String(terms),
       ).toBe(false);
+    // The refusal names the field: the terms' rate.
+    for (const terms of [null, 'rate'])
+      expect(contractOfferProblem({ ...sample['contract.offer'], terms } as never)).toBe('rate');
     const byNumber = { ...sample['contract.supersede'], byContractId: 7 } as never;
     expect(canApply(where('contract.supersede'), byNumber)).toBe(false);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
   canApply,
+  nextWithdrawalState,
   type WithdrawalEvent,
   withdrawalConfirmationMachine,
 } from '../../src/shared/withdrawalConfirmation';
@@ -75,5 +76,40 @@ describe('withdrawal confirmation lifecycle (model-based)', () => {
       }),
     ).toBe(false);
     expect(canApply('notReceived', { type: 'withdrawal.autoConfirm' })).toBe(false);
+  });
+});
+
+describe("a partial receipt (the member's report, from JSON)", () => {
+  const partial = (receivedMinor: string, remainingMinor: string) =>
+    ({ type: 'withdrawal.reportPartial', receivedMinor, remainingMinor }) as const;
+
+  it('takes two positive whole amounts in minor units, and nothing else', () => {
+    expect(canApply('awaitingConfirmation', partial('1500', '500'))).toBe(true);
+    for (const [received, remaining] of [
+      ['0', '500'],
+      ['1500', '0'],
+      ['15a', '500'],
+      ['a15', '500'],
+      ['1500', '50a'],
+      ['1500', 'a50'],
+      ['15.5', '500'],
+    ] as const)
+      expect(canApply('awaitingConfirmation', partial(received, remaining)), received).toBe(false);
+  });
+
+  it('stores the two amounts the member reported', () => {
+    expect(
+      nextWithdrawalState(
+        'awaitingConfirmation',
+        { proofImageId: null, receivedMinor: null, remainingMinor: null, autoConfirmed: false },
+        partial('1500', '500'),
+      ),
+    ).toEqual({
+      state: 'partiallyReceived',
+      context: {
+        ...{ proofImageId: null, receivedMinor: '1500', remainingMinor: '500' },
+        autoConfirmed: false,
+      },
+    });
   });
 });
