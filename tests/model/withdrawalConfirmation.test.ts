@@ -97,7 +97,15 @@ describe("a partial receipt (the member's report, from JSON)", () => {
       expect(canApply('awaitingConfirmation', partial(received, remaining)), received).toBe(false);
   });
 
-  it('stores the two amounts the member reported', () => {
+  it('stores the two amounts the member reported, and nothing for a report it refuses', () => {
+    const empty = { proofImageId: null, receivedMinor: null, remainingMinor: null };
+    expect(
+      nextWithdrawalState(
+        'awaitingConfirmation',
+        { ...empty, autoConfirmed: false },
+        partial('0', '500'),
+      ),
+    ).toBeNull();
     expect(
       nextWithdrawalState(
         'awaitingConfirmation',
