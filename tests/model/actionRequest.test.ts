@@ -9,7 +9,13 @@ import {
 } from '../../src/machines/actionRequest';
 import { actionRequestPaths } from '../../src/machines/actionRequest.paths';
 import { fakeApi } from './support/fakeApi';
-import { type ModelPath, testModelOf, transitionPaths } from './support/pathModel';
+import {
+  type ModelPath,
+  testModelOf,
+  transitionPaths,
+  graphOf,
+  pathsOf,
+} from './support/pathModel';
 
 /**
  * Model-based tests: the action request's model (src/machines/actionRequest.paths.ts) replayed
@@ -94,8 +100,12 @@ const nameOf = (path: ModelPath<Snapshot>) =>
   `${key(path.state)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
 
 describe('actionRequest machine (model-based)', () => {
-  const shortest = model.getShortestPaths() as unknown as ModelPath<Snapshot>[];
-  const covering = transitionPaths(model, key) as unknown as ModelPath<Snapshot>[];
+  const shortest = pathsOf(() => model.getShortestPaths()) as unknown as ModelPath<Snapshot>[];
+  const covering = pathsOf(() => transitionPaths(model, key)) as unknown as ModelPath<Snapshot>[];
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/actionRequest.txt');
+  });
 
   it('reaches every state and every error a page shows', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => key(step.state))));
@@ -143,6 +153,17 @@ describe('actionRequest machine (examples)', () => {
       target: 'convert',
       result: { points: 2000 },
     });
+  });
+
+  it('sends another target after a failure with a new key', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'send', target: 'reward-1' });
+    await sut.send.answer({ error: new ApiError('network_error', 'lost', null) });
+    sut.actor.send({ type: 'send', target: 'reward-2' });
+    expect(sut.send.calls.map((call) => call.input)).toEqual([
+      { target: 'reward-1', payload: null, idempotencyKey: 'k1' },
+      { target: 'reward-2', payload: null, idempotencyKey: 'k2' },
+    ]);
   });
 
   it('ignores a second action while one is in flight (a double click claims once)', () => {

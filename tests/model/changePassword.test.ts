@@ -11,7 +11,7 @@ import { changePasswordPaths } from '../../src/machines/changePassword.paths';
 import { DEFAULT_PASSWORD_RULE } from '../../src/shared/fieldRules';
 import type { ChangePasswordRequest, LoginResult } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import { testModelOf } from './support/pathModel';
+import { testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the change-password graph, with
@@ -113,8 +113,14 @@ async function replay(
 
 describe.each([true, false])('changePassword machine, old password required: %s', (requireOld) => {
   const model = modelFor(requireOld);
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+  const shortest = pathsOf(() => model.getShortestPaths());
+  const simple = pathsOf(() => model.getSimplePaths());
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot(
+      `graphs/changePassword.${requireOld ? 'oldRequired' : 'noOld'}.txt`,
+    );
+  });
 
   it('reaches every state', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));

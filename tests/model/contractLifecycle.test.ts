@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import {
   canApply,
+  contractOfferProblem,
   CONTRACT_STATES,
   CONTRACT_TYPES,
   contractActionsIn,
@@ -27,7 +28,7 @@ import {
   uplineContractEvents,
 } from '../../src/shared/contracts';
 import { contractLifecyclePaths } from '../../src/shared/contracts/lifecycle.paths';
-import { adjacencyOf, testModelOf } from './support/pathModel';
+import { adjacencyOf, testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 type Offer = Extract<ContractEvent, { type: 'contract.offer' }>;
 type Snapshot = SnapshotFrom<typeof contractLifecycleMachine>;
@@ -167,7 +168,11 @@ const sample: { [K in ContractEventType]: Extract<ContractEvent, { type: K }> } 
 };
 
 describe('contract lifecycle (model-based)', () => {
-  const paths = [...model.getShortestPaths(), ...model.getSimplePaths()];
+  const paths = pathsOf(() => [...model.getShortestPaths(), ...model.getSimplePaths()]);
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/contractLifecycle.txt');
+  });
 
   it('has exactly the documented states, and the paths reach every one', () => {
     expect(Object.keys(contractLifecycleMachine.states).sort()).toEqual(
@@ -477,5 +482,22 @@ describe('lowerRateSupersedes (spec 4: a lower-rate contract ends the existing o
     expect(formatRate(150)).toBe('1.50');
     expect(formatRate(5)).toBe('0.05');
     expect(() => formatRate(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('malformed events from outside the types (the server reads them from JSON)', () => {
+  it('refuses an offer without terms and a supersede without a contract id', () => {
+    const where = (type: ContractEventType) =>
+      CONTRACT_STATES.find((state) => allowed[state].includes(type))!;
+    for (const terms of [null, 'rate'])
+      expect(
+        canApply(where('contract.offer'), { ...sample['contract.offer'], terms } as never),
+        String(terms),
+      ).toBe(false);
+    // The refusal names the field: the terms' rate.
+    for (const terms of [null, 'rate'])
+      expect(contractOfferProblem({ ...sample['contract.offer'], terms } as never)).toBe('rate');
+    const byNumber = { ...sample['contract.supersede'], byContractId: 7 } as never;
+    expect(canApply(where('contract.supersede'), byNumber)).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ import type {
   LoginResult,
 } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import { testModelOf } from './support/pathModel';
+import { graphOf, pathsOf, testModelOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the forgot-password graph is
@@ -146,8 +146,12 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
 }
 
 describe('forgotPassword machine (model-based)', () => {
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+  const shortest = pathsOf(() => model.getShortestPaths());
+  const simple = pathsOf(() => model.getSimplePaths());
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/forgotPassword.txt');
+  });
 
   it('reaches every state', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));
@@ -164,7 +168,7 @@ describe('forgotPassword machine (model-based)', () => {
 });
 
 describe('forgotPassword machine (examples)', () => {
-  const check = (tab: ForgotTab, fields: Record<string, string>) =>
+  const check = (tab: ForgotTab | 'emailCode', fields: Record<string, string>) =>
     Object.keys(forgotPasswordErrors(tab, fields, DEFAULT_PASSWORD_RULE)).sort();
 
   it('needs a username and a real e-mail address', () => {
@@ -184,6 +188,33 @@ describe('forgotPassword machine (examples)', () => {
     expect(check('mobile', { ...valid.mobile, newPassword: 'lettersonly' })).toEqual([
       'newPassword',
     ]);
+  });
+
+  it('takes digits only for the mobile and the codes', () => {
+    expect(check('mobile', { ...valid.mobile, mobileNum: '91234567a' })).toEqual(['mobileNum']);
+    expect(check('mobile', { ...valid.mobile, verificationCode: '12345a' })).toEqual([
+      'verificationCode',
+    ]);
+    expect(check('emailCode', { ...valid.emailCode, verificationCode: '12345a' })).toEqual([
+      'verificationCode',
+    ]);
+    expect(check('emailCode', { ...valid.emailCode, verificationCode: '12345' })).toEqual([
+      'verificationCode',
+    ]);
+  });
+
+  it('counts a field the form leaves out as empty', () => {
+    expect(check('email', {})).toEqual(['email', 'username']);
+    expect(check('emailCode', {})).toEqual(['newPassword', 'verificationCode']);
+    expect(check('mobile', {})).toEqual(['mobileNum', 'newPassword', 'verificationCode']);
+  });
+
+  it('sends an empty dialing code when the mobile form has none', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'forgot.switchTab', tab: 'mobile' });
+    const { countryDialingCode: _left, ...fields } = valid.mobile;
+    sut.actor.send({ type: 'forgot.submit', fields });
+    expect(sut.api.resetByMobile.live()?.input).toEqual({ ...fields, countryDialingCode: '' });
   });
 
   it('clears the messages when the tab changes', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import {
+  AMOUNT,
   type MoneyRequestEvent,
   moneyRequestMachine,
   moneyRequestState,
@@ -13,7 +14,13 @@ import {
   VALID_AMOUNT,
 } from '../../src/machines/moneyRequest.paths';
 import { fakeApi } from './support/fakeApi';
-import { type ModelPath, testModelOf, transitionPaths } from './support/pathModel';
+import {
+  type ModelPath,
+  testModelOf,
+  transitionPaths,
+  graphOf,
+  pathsOf,
+} from './support/pathModel';
 
 /**
  * Model-based tests: the money request's one model (src/machines/moneyRequest.paths.ts, the
@@ -130,8 +137,12 @@ const nameOf = (path: ModelPath<Snapshot>) =>
   `${key(path.state)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
 
 describe('moneyRequest machine (model-based)', () => {
-  const shortest = model.getShortestPaths() as unknown as ModelPath<Snapshot>[];
-  const covering = transitionPaths(model, key) as unknown as ModelPath<Snapshot>[];
+  const shortest = pathsOf(() => model.getShortestPaths()) as unknown as ModelPath<Snapshot>[];
+  const covering = pathsOf(() => transitionPaths(model, key)) as unknown as ModelPath<Snapshot>[];
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/moneyRequest.txt');
+  });
 
   it('reaches every state and every error the form shows', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => key(step.state))));
@@ -181,6 +192,20 @@ describe('moneyRequest machine (examples)', () => {
       result: { ok: 2 },
     });
     expect(sut.actor.getSnapshot().context.idempotencyKey).toBe('k3');
+  });
+
+  it('takes a whole amount, and a new amount after a result', async () => {
+    expect(['100', '100.5', '100.50'].map((amount) => AMOUNT.test(amount))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    const sut = createSut();
+    sut.actor.send(submit('100'));
+    await sut.send.answer({ output: { ok: 1 } });
+    sut.actor.send(submit('12.50'));
+    expect(sut.actor.getSnapshot().context).toMatchObject({ amount: '12.50', error: null });
+    expect(sut.send.calls.map((call) => call.input.amount)).toEqual(['100', '12.50']);
   });
 
   it('refuses a malformed amount without a request, from the form and after a result', async () => {

@@ -15,9 +15,13 @@ import {
   type PromotionRole,
   type PromotionState,
   promotionStatusOf,
+  PROMOTION_TYPES,
+  promotionOptInEvent,
+  optInActionOf,
+  PROMOTION_OPT_INS,
 } from '../../src/shared/promotions';
 import { promotionParticipationPaths } from '../../src/shared/promotions.paths';
-import { testModelOf } from './support/pathModel';
+import { testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 /**
  * A member's part in a promotion (issue 14, spec 4 activity statuses), walked model-based as
@@ -65,7 +69,11 @@ const EVENT_TYPES = Object.keys(promotionEventRoles) as PromotionEventType[];
 const ROLES: PromotionRole[] = ['member', 'operator', 'system'];
 
 describe('promotion participation (model-based)', () => {
-  const paths = [...model.getShortestPaths(), ...model.getSimplePaths()];
+  const paths = pathsOf(() => [...model.getShortestPaths(), ...model.getSimplePaths()]);
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/promotionParticipation.txt');
+  });
 
   it('has exactly the documented states, and the paths reach every one', () => {
     expect(Object.keys(promotionParticipationMachine.states).sort()).toEqual(
@@ -191,9 +199,33 @@ describe('promotion participation (model-based)', () => {
         new Date('2026-12-11T00:00:00Z'),
       ),
     ).toBe('closed');
+    // An operator's close takes effect at its time, not before.
+    const closing = { ...period, closedAt: '2026-12-10T00:00:00Z' };
+    expect(promotionPhaseOf(closing, new Date('2026-12-09T23:59:59Z'))).toBe('open');
+    expect(promotionPhaseOf(closing, new Date('2026-12-10T00:00:00Z'))).toBe('closed');
     expect(promotionStatusOf('comingSoon', 'none')).toBe('comingSoon');
     expect(promotionStatusOf('open', 'none')).toBe('open');
     expect(promotionStatusOf('open', 'process')).toBe('process');
     expect(promotionStatusOf('closed', 'issued')).toBe('issued');
+  });
+});
+
+describe('promotion opt-ins', () => {
+  it('opts in by the promotion line: sign, join, apply, or nothing to opt in to', () => {
+    expect(
+      Object.fromEntries(PROMOTION_TYPES.map((type) => [type, promotionOptInEvent(type)])),
+    ).toEqual({
+      depositBonus: 'promotion.sign',
+      signupBonus: null,
+      rebate: null,
+      raffle: 'promotion.join',
+      missionReward: 'promotion.join',
+      referralReward: null,
+      vipUpgradeBonus: null,
+      appliedBonus: 'promotion.apply',
+    });
+    expect(
+      (['promotion.sign', 'promotion.join', 'promotion.apply'] as const).map(optInActionOf),
+    ).toEqual([...PROMOTION_OPT_INS]);
   });
 });

@@ -12,7 +12,14 @@ import {
 import { registrationPaths } from '../../src/machines/registration.paths';
 import type { LoginResult } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import { adjacencyOf, transitionPaths, type ModelPath, testModelOf } from './support/pathModel';
+import {
+  adjacencyOf,
+  transitionPaths,
+  type ModelPath,
+  testModelOf,
+  graphOf,
+  pathsOf,
+} from './support/pathModel';
 
 /**
  * Model-based tests: the shortest paths, every transition and the simple paths of the
@@ -248,9 +255,15 @@ async function replay(
 describe.each([null, LINK])('registration machine (model-based), referral code %s', (link) => {
   const model = modelFor(link);
   const asPaths = (paths: unknown) => paths as ModelPath<Snapshot>[];
-  const shortest = asPaths(model.getShortestPaths());
-  const covering = asPaths(transitionPaths(model, modelKey));
-  const simple = asPaths(modelFor(link, withoutError).getSimplePaths());
+  const shortest = asPaths(pathsOf(() => model.getShortestPaths()));
+  const covering = asPaths(pathsOf(() => transitionPaths(model, modelKey)));
+  const simple = asPaths(pathsOf(() => modelFor(link, withoutError).getSimplePaths()));
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot(
+      `graphs/registration.${link ? 'referred' : 'unreferred'}.txt`,
+    );
+  });
 
   it('reaches every state of the model and every error the form shows', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));
@@ -340,6 +353,57 @@ describe('registration machine (examples)', () => {
     });
     const { password: _p, confirmPassword: _c, ...withoutPassword } = valid.mobile;
     expect(check('mobile', withoutPassword)).toEqual({});
+  });
+
+  it('requires the username and password of the username tab whatever the settings say', () => {
+    const bare = (fields: Record<string, string>) =>
+      Object.keys(registrationErrors('username', fields, true, {}, {})).sort();
+    expect(bare({})).toEqual(['password', 'username']);
+    // Two passwords both left out are not "inconsistent"; the missing one is flagged alone.
+    expect(bare({ confirmPassword: '' })).toEqual(['password', 'username']);
+    // An SMS code the form shows (SMS-verified username sign-up) is required too.
+    expect(bare({ ...valid.username, verificationCode: '' })).toEqual(['verificationCode']);
+    expect(bare({ ...valid.username, verificationCode: '1' })).toEqual([]);
+  });
+
+  it('checks an enabled nickname for markup and staff words, after its length', () => {
+    const nicknameRule = { acceptedPattern: '*', patternId: 'LENGTH', minLength: 2, maxLength: 20 };
+    const nickname = (enabled: boolean, value?: string) =>
+      registrationErrors(
+        'username',
+        { ...valid.username, ...(value === undefined ? {} : { nickname: value }) },
+        true,
+        { ...settings, nickname: { enabled, required: false } },
+        { ...rules, nickname: nicknameRule },
+      ).nickname;
+    expect(nickname(true, 'Support team')).toBe('nickname_not_allowed');
+    expect(nickname(true, 'a<b>')).toBe('nickname_not_allowed');
+    expect(nickname(true, '<')).toMatchObject({ kind: 'length' });
+    expect([nickname(true, 'Alice'), nickname(true, ''), nickname(true)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // A nickname the form does not show is not checked.
+    expect(nickname(false, 'Support team')).toBeUndefined();
+  });
+
+  it('checks no affiliate code when the form sends none', () => {
+    const sut = createSut(null);
+    sut.actor.send({ type: 'register.submit', fields: valid.username, acceptedTerms: true });
+    expect(sut.actor.getSnapshot().value).toBe('provingHuman');
+    expect(sut.api.checkAffiliate.calls).toHaveLength(0);
+  });
+
+  it('clears the messages on the username tab even when it is the only one', () => {
+    const actor = createActor(registrationMachine, {
+      input: { ...shipped, mobileEnabled: false, referralCode: null },
+    }).start();
+    actor.send({ type: 'register.submit', fields: {}, acceptedTerms: false });
+    expect(Object.keys(actor.getSnapshot().context.errors)).not.toEqual([]);
+    actor.send({ type: 'register.switchTab', tab: 'username' });
+    expect(actor.getSnapshot().context).toMatchObject({ tab: 'username', error: null });
+    expect(actor.getSnapshot().context.errors).toEqual({});
   });
 
   it('offers the mobile tab only when it is enabled', () => {

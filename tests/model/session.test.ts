@@ -7,11 +7,12 @@ import {
   isTrial,
   type SessionEvent,
   sessionMachine,
+  sessionRoleOf,
 } from '../../src/machines/session';
 import { sessionPaths } from '../../src/machines/session.paths';
 import { AGENT_TYPES, type MemberInfo, TRIAL_TYPE } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import { testModelOf } from './support/pathModel';
+import { testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the session graph, starting with
@@ -169,8 +170,14 @@ async function replay(
 
 describe.each(['stored-token', null])('session machine starting with token %s', (initialToken) => {
   const model = modelFor(initialToken);
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+  const shortest = pathsOf(() => model.getShortestPaths());
+  const simple = pathsOf(() => model.getSimplePaths());
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot(
+      `graphs/session.${initialToken ? 'token' : 'noToken'}.txt`,
+    );
+  });
 
   it('reaches every state', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => s.state.value)));
@@ -197,6 +204,20 @@ describe('session machine (examples)', () => {
     sut.actor.send({ type: 'session.loggedIn', token: 'other-token' });
     expect(sut.actor.getSnapshot().context).toEqual({ token: 'other-token', member: null });
     expect(sut.spies.clearSession).not.toHaveBeenCalled();
+  });
+
+  it("takes the logged-in member's role, and a guest's while the member loads", async () => {
+    const sut = createSut('stored-token');
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('guest');
+    await sut.api.fetchMember.answer({ output: member(AGENT_TYPES[0]!) });
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('agent');
+    sut.actor.send({ type: 'session.refresh' });
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('guest');
+    await sut.api.fetchMember.answer({ output: member(TRIAL_TYPE) });
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('trial');
+    sut.actor.send({ type: 'session.refresh' });
+    await sut.api.fetchMember.answer({ output: member(0) });
+    expect(sessionRoleOf(sut.actor.getSnapshot())).toBe('player');
   });
 
   it('updates the member a page changed (the avatar) without loading it again', async () => {

@@ -10,7 +10,7 @@ import {
 import { smsCountdownPaths } from '../../src/machines/smsCountdown.paths';
 import type { SmsSendResult } from '../../src/shared/identity';
 import { fakeApi } from './support/fakeApi';
-import { testModelOf } from './support/pathModel';
+import { testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the smsCountdown graph is replayed
@@ -123,8 +123,12 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
 }
 
 describe('smsCountdown machine (model-based)', () => {
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+  const shortest = pathsOf(() => model.getShortestPaths());
+  const simple = pathsOf(() => model.getSimplePaths());
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/smsCountdown.txt');
+  });
 
   it('reaches every state and every second of the countdown', () => {
     const steps = shortest.flatMap((path) => path.steps);

@@ -5,7 +5,13 @@ import { type SystemStatusEvent, systemStatusMachine } from '../../src/machines/
 import { systemStatusPaths } from '../../src/machines/systemStatus.paths';
 import type { CodeLoadState } from '../../src/streams/onDemandCode';
 import type { LiveSystemStatus } from '../../src/streams/system';
-import { type ModelPath, testModelOf, transitionPaths } from './support/pathModel';
+import {
+  type ModelPath,
+  testModelOf,
+  transitionPaths,
+  graphOf,
+  pathsOf,
+} from './support/pathModel';
 
 /**
  * Model-based tests: every shortest and simple path through the systemStatus graph is replayed
@@ -138,8 +144,15 @@ async function replay(path: ModelPath<Snapshot>) {
 }
 
 describe('systemStatus machine (model-based)', () => {
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
+  const shortest = pathsOf(() => model.getShortestPaths());
+  const simple = pathsOf(() => model.getSimplePaths());
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/systemStatus.txt');
+    await expect(graphOf(withLateFailure)).toMatchFileSnapshot(
+      'graphs/systemStatus.lateFailure.txt',
+    );
+  });
 
   it('reaches every state the user can see', () => {
     const reached = new Set(
@@ -160,9 +173,41 @@ describe('systemStatus machine (model-based)', () => {
     for (const path of simple) await replay(path);
   });
 
-  const late = transitionPaths(withLateFailure, (snapshot) => systemStatusPaths.key!(snapshot));
+  const late = pathsOf(() =>
+    transitionPaths(withLateFailure, (snapshot) => systemStatusPaths.key!(snapshot)),
+  );
   it(`follows every transition once with a late failure besides (${late.length} paths)`, async () => {
     expect(late.some((path) => path.steps.at(-1)?.event === LATE_FAILURE.event)).toBe(true);
     for (const path of late) await replay(path);
+  });
+});
+
+describe('systemStatus machine (examples)', () => {
+  const normal = {
+    ...{ response: null as never, code: 0, maintenanceEnd: null, seq: 1 },
+  } as LiveSystemStatus;
+
+  it('takes the notice down when the live code loads after all', async () => {
+    const sut = createSut();
+    sut.client.next('failed');
+    await sut.settle();
+    expect(sut.actor.getSnapshot().context.liveFailed).toBe(true);
+    sut.client.next('loaded');
+    await sut.settle();
+    expect(sut.actor.getSnapshot().context.liveFailed).toBe(false);
+    sut.actor.stop();
+  });
+
+  it('a reload watches the status anew, from the loader', async () => {
+    const sut = createSut();
+    sut.watched[0]!.next(normal);
+    sut.client.next('failed');
+    await sut.settle();
+    expect(sut.actor.getSnapshot().value).toEqual({ watching: 'normal' });
+    sut.actor.send({ type: 'live.reload' });
+    await sut.settle();
+    expect(sut.actor.getSnapshot().value).toEqual({ watching: 'loading' });
+    expect(sut.watched.map((live) => live.observed)).toEqual([false, true]);
+    sut.actor.stop();
   });
 });

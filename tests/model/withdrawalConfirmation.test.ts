@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
   canApply,
+  nextWithdrawalState,
   type WithdrawalEvent,
   withdrawalConfirmationMachine,
 } from '../../src/shared/withdrawalConfirmation';
 import { withdrawalConfirmationPaths } from '../../src/shared/withdrawalConfirmation.paths';
-import { testModelOf } from './support/pathModel';
+import { testModelOf, graphOf, pathsOf } from './support/pathModel';
 
 /**
  * The machine's one model (src/shared/withdrawalConfirmation.paths.ts, the same the paths tool
@@ -31,7 +32,11 @@ const meaning: Record<string, (actor: ReturnType<typeof createActor>) => void> =
 };
 
 describe('withdrawal confirmation lifecycle (model-based)', () => {
-  const paths = [...model.getShortestPaths(), ...model.getSimplePaths()];
+  const paths = pathsOf(() => [...model.getShortestPaths(), ...model.getSimplePaths()]);
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot('graphs/withdrawalConfirmation.txt');
+  });
 
   it('reaches every state', () => {
     const reached = new Set(
@@ -71,5 +76,48 @@ describe('withdrawal confirmation lifecycle (model-based)', () => {
       }),
     ).toBe(false);
     expect(canApply('notReceived', { type: 'withdrawal.autoConfirm' })).toBe(false);
+  });
+});
+
+describe("a partial receipt (the member's report, from JSON)", () => {
+  const partial = (receivedMinor: string, remainingMinor: string) =>
+    ({ type: 'withdrawal.reportPartial', receivedMinor, remainingMinor }) as const;
+
+  it('takes two positive whole amounts in minor units, and nothing else', () => {
+    expect(canApply('awaitingConfirmation', partial('1500', '500'))).toBe(true);
+    for (const [received, remaining] of [
+      ['0', '500'],
+      ['1500', '0'],
+      ['15a', '500'],
+      ['a15', '500'],
+      ['1500', '50a'],
+      ['1500', 'a50'],
+      ['15.5', '500'],
+    ] as const)
+      expect(canApply('awaitingConfirmation', partial(received, remaining)), received).toBe(false);
+  });
+
+  it('stores the two amounts the member reported, and nothing for a report it refuses', () => {
+    const empty = { proofImageId: null, receivedMinor: null, remainingMinor: null };
+    expect(
+      nextWithdrawalState(
+        'awaitingConfirmation',
+        { ...empty, autoConfirmed: false },
+        partial('0', '500'),
+      ),
+    ).toBeNull();
+    expect(
+      nextWithdrawalState(
+        'awaitingConfirmation',
+        { proofImageId: null, receivedMinor: null, remainingMinor: null, autoConfirmed: false },
+        partial('1500', '500'),
+      ),
+    ).toEqual({
+      state: 'partiallyReceived',
+      context: {
+        ...{ proofImageId: null, receivedMinor: '1500', remainingMinor: '500' },
+        autoConfirmed: false,
+      },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { it } from 'vitest';
 import { type PathModel, stateValueKey } from '../../../src/shared/pathModel';
 
 /**
@@ -81,4 +82,81 @@ export function transitionPaths<TSnapshot>(
     }
   }
   return covered;
+}
+
+/** A context value as the graph writes it: actors and functions by kind, the rest as JSON. */
+function plain(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (typeof inner === 'function') return '<function>';
+    if (inner && typeof inner === 'object' && 'sessionId' in inner && 'send' in inner)
+      return '<actor>';
+    return inner;
+  });
+}
+
+/**
+ * The model's graph written down (issue 33): the initial state's context, then one line per event the model tries in a state,
+ * `from --label--> to`, then what the step changes — each context field it assigns, the actors
+ * running after it (an invoke's id and its input), its status and output when it ends the machine. The paths
+ * take the state they expect after each step from the machine itself, so a changed target, a
+ * dropped transition or a field assigned wrongly would replay cleanly; the tests keep this text
+ * as a file snapshot (tests/model/graphs) so that such a change fails, and a deliberate one shows
+ * in the diff.
+ */
+export function graphOf<TSnapshot>(
+  model: TestModel<TSnapshot & SnapshotFrom<AnyStateMachine>, EventObject, unknown>,
+): string {
+  const key = (state: TSnapshot) =>
+    (model.options.serializeState as (state: TSnapshot) => string)(state);
+  type Walked = {
+    value: unknown;
+    status: string;
+    output?: unknown;
+    context: Record<string, unknown>;
+    children: Record<string, unknown>;
+  };
+  const lines: string[] = [];
+  for (const [from, { state, transitions }] of Object.entries(adjacencyOf(model))) {
+    const before = state as Walked;
+    for (const [label, next] of Object.entries(transitions)) {
+      const after = next.state as Walked;
+      const changed = Object.keys({ ...before.context, ...after.context })
+        .filter((field) => plain(before.context[field]) !== plain(after.context[field]))
+        .sort()
+        .map((field) => `${field}=${plain(after.context[field])}`);
+      const children = Object.entries(after.children)
+        .map(([id, child]) => {
+          const input = (child as { options?: { input?: unknown } }).options?.input;
+          return input === undefined ? id : `${id}${plain(input)}`;
+        })
+        .sort()
+        .join(',');
+      const end = after.status === 'active' ? '' : ` [${after.status} ${plain(after.output)}]`;
+      lines.push(
+        `${from} --${label}--> ${key(next.state)}${end} {${children}}` +
+          (changed.length ? ` ${changed.join(' ')}` : ''),
+      );
+    }
+  }
+  // The walk starts from the initial state: its whole context, which no step shows.
+  const [start] = Object.entries(adjacencyOf(model));
+  const initial = start ? `start ${start[0]} ${plain((start[1].state as Walked).context)}\n` : '';
+  return `${initial}${lines.sort().join('\n')}\n`;
+}
+
+/**
+ * The paths of a model, made while vitest collects the tests. A machine that cannot be walked
+ * (a mutant of a mutation run: an unknown guard, no initial state) throws there; the error fails
+ * a test of its own instead of the file's collection, which a mutation run would count as no
+ * test at all (a survivor).
+ */
+export function pathsOf<TPath>(make: () => TPath[]): TPath[] {
+  try {
+    return make();
+  } catch (error) {
+    it('walks the model', () => {
+      throw error;
+    });
+    return [];
+  }
 }
