@@ -11,6 +11,7 @@ import {
   shareReplay,
   startWith,
   switchMap,
+  take,
 } from 'rxjs';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/realtime';
@@ -113,6 +114,23 @@ export function createRealtime<
     }),
   );
 
+  /**
+   * Emits once when a socket that was not yet connected when the subscriber came connects for
+   * the first time. The server puts it in its rooms then, so what was published between a REST
+   * snapshot read before that and the join reached nobody. A gap shows with the next event; a
+   * stream whose newest event may stay the last (a chat's last message) fetches again here.
+   */
+  const joined$ = socket$.pipe(
+    switchMap((socket) =>
+      socket.connected
+        ? EMPTY
+        : listen(socket, 'connect', 'connect').pipe(
+            take(1),
+            map(() => undefined),
+          ),
+    ),
+  );
+
   function event$<K extends keyof Listen & string>(name: K): Observable<EventPayload<Listen, K>> {
     return socket$.pipe(
       switchMap((socket) =>
@@ -138,7 +156,7 @@ export function createRealtime<
     current.connect();
   }
 
-  return { socket$, connectionState$, reconnected$, event$, reauthenticate };
+  return { socket$, connectionState$, reconnected$, joined$, event$, reauthenticate };
 }
 
 function listen(

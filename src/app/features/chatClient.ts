@@ -191,7 +191,9 @@ export function createPlayerChat(http: Http, room: string): PlayerChat {
   const state$ = createChatRoom({
     fetchAfter: (after) => api.history(caller, room, after),
     events$: roomEvents(realtime, room, local$),
-    reconnected$: realtime.reconnected$,
+    // Also when the socket first joins: a message sent between the first history read and
+    // that join would otherwise stay missing while no later message shows the gap.
+    reconnected$: merge(realtime.reconnected$, realtime.joined$),
   });
   const remember = (message: ChatMessage) => {
     local$.next(message);
@@ -279,7 +281,7 @@ export function createSupportConsole(http: Http): SupportConsole {
         state$: createChatRoom({
           fetchAfter: (after) => api.history(room, after),
           events$: roomEvents(realtime, room, local$),
-          reconnected$: realtime.reconnected$,
+          reconnected$: merge(realtime.reconnected$, realtime.joined$),
         }),
         playerTyping$: typingIn(room, 'player', typing$, messages$),
         colleagueTyping$: typingIn(room, 'staff', typing$, messages$),

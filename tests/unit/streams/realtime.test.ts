@@ -102,6 +102,30 @@ describe('createRealtime', () => {
     lateSubscription.unsubscribe();
   });
 
+  it("signals the socket's first join to a subscriber that came before it, once", async () => {
+    // The chat room's last message was lost (e2e chat.spec, flaky in CI): the history was read
+    // before the socket joined the room, and a message sent in between reached nobody; no
+    // later message showed the gap. The join is the moment to read the history again.
+    const socket = fakeSocket();
+    const realtime = createRealtime(async () => socket as unknown as PlatformSocket);
+    const early: number[] = [];
+    const keep = realtime.joined$.subscribe(() => early.push(1));
+    await tick();
+    expect(early).toEqual([]);
+    socket.fire('connect');
+    expect(early).toEqual([1]);
+    // A reconnect is reconnected$'s to tell, and a subscriber after the join has nothing to
+    // catch up on.
+    const late: number[] = [];
+    const lateSubscription = realtime.joined$.subscribe(() => late.push(1));
+    socket.fire('disconnect');
+    socket.fire('connect');
+    expect(early).toEqual([1]);
+    expect(late).toEqual([]);
+    keep.unsubscribe();
+    lateSubscription.unsubscribe();
+  });
+
   it('does not signal a reconnect that recovered the missed events', async () => {
     const socket = fakeSocket();
     const realtime = createRealtime(() => socket as unknown as PlatformSocket);
