@@ -725,6 +725,7 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
             }
           });
     await Promise.all(workers);
+    figures.loadMs = performance.now() - loadStarted;
     clearInterval(minutes);
     lag.disable();
     figures.loadLag = {
@@ -746,7 +747,6 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
         serverLatency(served.get(route)),
       ]),
     );
-    figures.loadMs = performance.now() - loadStarted;
     figures.actions = actions;
     counting = false;
     await timeline;
