@@ -141,7 +141,15 @@ export function graphOf<TSnapshot>(
   // The walk starts from the initial state: its whole context, which no step shows.
   const [start] = Object.entries(adjacencyOf(model));
   const initial = start ? `start ${start[0]} ${plain((start[1].state as Walked).context)}\n` : '';
-  return `${initial}${lines.sort().join('\n')}\n`;
+  const text = `${initial}${lines.sort().join('\n')}\n`;
+  // The models' keys come from a counter their module keeps (`key-1`, `key-2`…), which other
+  // test files in the same worker may have moved on (vitest's isolate: false): numbered here
+  // from the lowest this walk shows, the snapshot holds their order, not where the counter was.
+  const made = [...new Set([...text.matchAll(/\bkey-(\d+)\b/g)].map((m) => Number(m[1])))].sort(
+    (a, b) => a - b,
+  );
+  const renumbered = new Map(made.map((n, index) => [n, index + 1]));
+  return text.replace(/\bkey-(\d+)\b/g, (_, n: string) => `key-${renumbered.get(Number(n))}`);
 }
 
 /**
