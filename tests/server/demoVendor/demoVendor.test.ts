@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LaunchResult, WinnerEntry } from '../../../src/shared/games';
+import { type LaunchResult, maskCustomerName, type WinnerEntry } from '../../../src/shared/games';
 import { slotRtp } from '../../../server/domain/games/demoVendor/slotEngine';
 import { bearer, loginToken } from '../../support/identityClient';
 import { grant, ledgerSum, mainBalance, newKey } from '../../support/moneyClient';
@@ -133,11 +133,19 @@ describe.each(engines)('demo vendor on %s', (engine) => {
         `select member_id::text as id from sessions order by id desc limit 1`,
       )
     )[0]!.id;
+    const [trialAccount] = await server.deps.db.query<{ account: string }>(
+      'select account from members where id = $1',
+      [trialId],
+    );
     server.deps.demoRigs.set(trialId, { engine: 'slot', symbols: ['seven', 'seven', 'seven'] });
     const round = await play('spin', { launch: id, bet: '10.00', roundId: newKey() });
     stop();
     expect(round.body.value).toMatchObject({ demo: true });
-    expect(winners).toEqual([]);
+    // The trial's own: an earlier test's big win can be published late on a busy machine (it
+    // did in CI: player1's, after this test had started listening).
+    expect(
+      winners.filter((entry) => entry.customerName === maskCustomerName(trialAccount!.account)),
+    ).toEqual([]);
     const [after] = await server.deps.db.query<{ n: number }>(
       'select count(*)::int as n from bets',
     );
