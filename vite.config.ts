@@ -125,6 +125,10 @@ export default defineConfig({
     // them: issue 35) can take well over 30 s doing nothing wrong.
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // `expect.poll` waits for a state; Vitest's default gives up after 1 s, which a busy machine
+    // passes doing nothing wrong (the back office's figures nudge, coalesced for a second, was
+    // heard after the poll gave up: CI red once). A poll that passes returns at once.
+    expect: { poll: { timeout: 15_000 } },
     // Vitest's default is one worker per core but one; on a 2-core machine that is one, while
     // much of a server test is waiting (sockets, timers, the PostgreSQL process, the one-login-a-
     // second throttle). Two workers took the suite from ~376 s to ~246 s; three, with the

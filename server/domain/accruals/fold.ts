@@ -76,6 +76,23 @@ export function foldAccruals(deps: Platform): Promise<void> {
   return state.again;
 }
 
+/**
+ * Tests only: the folds of `deps` wait until `release` is called, so the bets answered meanwhile
+ * stay queued and are folded together in one batch (as bets answered within one
+ * `FOLD_DELAY_MS`, or while another process folds, are). Every fold asked for meanwhile —
+ * the bets' own, the jobs' — runs once after the release.
+ */
+export function holdFolds(deps: Platform): { release(): void } {
+  const state = stateOf(deps);
+  if (state.running) throw new Error('holdFolds: a fold is running; await foldAccruals first');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve)).finally(() => {
+    if (state.running === held) state.running = null;
+  });
+  state.running = held;
+  return { release };
+}
+
 async function foldAll(deps: Platform): Promise<void> {
   while ((await foldBatch(deps, FOLD_BATCH)) === FOLD_BATCH) {
     // A full batch: more may be queued.
