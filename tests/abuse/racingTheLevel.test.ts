@@ -107,8 +107,8 @@ describe.each(engines)('racing-the-level on %s', (engine) => {
         claimable: true,
       });
     }
-    console.info(
-      `[abuse] racing-the-level: rebate ${batched.rebate.total} batched, ${single.rebate.total} one at a time (60.00 of bets over two levels)`,
+    process.stdout.write(
+      `[abuse] racing-the-level: rebate ${batched.rebate.total} batched, ${single.rebate.total} one at a time (60.00 of bets over two levels)\n`,
     );
     expect(await ledgerSum(server)).toBe(0n);
   });
