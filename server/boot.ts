@@ -25,6 +25,7 @@ import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { missingAnnouncementLanguages } from './config/announcements';
 import { startJobs } from './jobs/scheduler';
 import { loadSettings } from './domain/backOffice/economySettings';
+import { readPgliteTemplate } from './seed/pgliteTemplate';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
 import { demoLoginsWarning, secureDemoLogins } from './seed/demoInProduction';
@@ -135,7 +136,11 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
   const refusal = demoMoneyRefusal(config, env.NODE_ENV === 'production', env.PLATFORM_CONFIG);
   if (refusal) throw new Error(refusal);
   await refuseUnsafeEconomics(config, env.PLATFORM_CONFIG);
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    template: readPgliteTemplate,
+  });
   try {
     // The sessions it ended have no open page here yet (the workers start after). A socket open
     // on another machine's instance still running is not told: its session answers no request,
@@ -194,7 +199,11 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   if (refusal) throw new Error(refusal);
   await refuseUnsafeEconomics(config, env.PLATFORM_CONFIG);
   await mkdir(env.dataDir, { recursive: true });
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    template: readPgliteTemplate,
+  });
   const { warning: demoWarning, endedSessions } = await prepareDatabase(db, config, production);
   // A cluster's workers find what the primary already found: it warned once.
   if (demoWarning && options.announce !== false) console.error(demoWarning);

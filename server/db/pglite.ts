@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -107,18 +107,37 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
 
 /**
  * Embedded PostgreSQL in a folder (or in memory when `dataDir` is null, for tests). `loadDataDir`
- * starts it from a `dumpDataDir()` tarball instead of an empty cluster (the tests' template).
- * A folder is locked to this process until the database is closed (`lockDataDir`).
+ * starts it from a `dumpDataDir()` tarball instead of an empty cluster (the tests' template);
+ * `template` is asked for one only when the folder is empty (a first start: the build's
+ * template, server/seed/pgliteTemplate.ts), and a template that does not load is left for an
+ * empty cluster made here, as without one. A folder is locked to this process until the
+ * database is closed (`lockDataDir`).
  */
 export async function openPglite(
   dataDir: string | null,
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; template?: () => Promise<Blob | null> } = {},
 ): Promise<Database> {
-  if (!dataDir) return pgliteDatabase(await PGlite.create(options));
+  const { template, ...engine } = options;
+  if (!dataDir) return pgliteDatabase(await PGlite.create(engine));
   await mkdir(dataDir, { recursive: true });
   const release = await lockDataDir(dataDir);
   try {
-    const database = pgliteDatabase(await PGlite.create({ dataDir, ...options }));
+    const empty = (await readdir(dataDir)).length === 0;
+    const loadDataDir = engine.loadDataDir ?? (empty && template ? await template() : null);
+    let pg: PGlite;
+    try {
+      pg = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+    } catch (error) {
+      if (!empty || !loadDataDir || engine.loadDataDir) throw error;
+      console.error(
+        `The database template did not load (${(error as Error).message}): starting empty.`,
+      );
+      for (const name of await readdir(dataDir)) {
+        await rm(path.join(dataDir, name), { recursive: true, force: true });
+      }
+      pg = await PGlite.create({ dataDir });
+    }
+    const database = pgliteDatabase(pg);
     return {
       ...database,
       close: async () => {
