@@ -43,6 +43,10 @@ export interface ColdStartReport {
   restartMs: number;
   /** The same restart with the compiled server (`node dist-server/main.js`, as `npm start`). */
   compiledRestartMs: number | null;
+  /** A first boot of the compiled server in another empty folder (`npm start` on a new machine). */
+  compiledFirstBootMs: number | null;
+  /** Whether the build's database template was there (server/seed/pgliteTemplate.ts). */
+  template: boolean;
 }
 
 export async function measureColdStart(port = 4391): Promise<ColdStartReport> {
@@ -60,10 +64,17 @@ export async function measureColdStart(port = 4391): Promise<ColdStartReport> {
     const firstBootMs = await timeToFirstPage(server, env, port);
     const restartMs = await timeToFirstPage(server, env, port);
     const compiled = path.resolve('dist-server/main.js');
-    const compiledRestartMs = existsSync(compiled)
-      ? await timeToFirstPage(['node', compiled], env, port)
+    const built = existsSync(compiled);
+    const compiledRestartMs = built ? await timeToFirstPage(['node', compiled], env, port) : null;
+    const compiledFirstBootMs = built
+      ? await timeToFirstPage(
+          ['node', compiled],
+          { ...env, DATA_DIR: path.join(dataDir, 'compiled') },
+          port,
+        )
       : null;
-    return { baselineMs, firstBootMs, restartMs, compiledRestartMs };
+    const template = existsSync(path.resolve('dist-server/pglite-template.tar.gz.json'));
+    return { baselineMs, firstBootMs, restartMs, compiledRestartMs, compiledFirstBootMs, template };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -25,7 +25,7 @@ import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { missingAnnouncementLanguages } from './config/announcements';
 import { startJobs } from './jobs/scheduler';
 import { loadSettings } from './domain/backOffice/economySettings';
-import { readPgliteTemplate } from './seed/pgliteTemplate';
+import { fillFromPgliteTemplate } from './seed/pgliteTemplate';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
 import { demoLoginsWarning, secureDemoLogins } from './seed/demoInProduction';
@@ -139,7 +139,7 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
-    template: readPgliteTemplate,
+    template: fillFromPgliteTemplate,
   });
   try {
     // The sessions it ended have no open page here yet (the workers start after). A socket open
@@ -202,7 +202,7 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
-    template: readPgliteTemplate,
+    template: fillFromPgliteTemplate,
   });
   const { warning: demoWarning, endedSessions } = await prepareDatabase(db, config, production);
   // A cluster's workers find what the primary already found: it warned once.

@@ -107,30 +107,32 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
 
 /**
  * Embedded PostgreSQL in a folder (or in memory when `dataDir` is null, for tests). `loadDataDir`
- * starts it from a `dumpDataDir()` tarball instead of an empty cluster (the tests' template);
- * `template` is asked for one only when the folder is empty (a first start: the build's
- * template, server/seed/pgliteTemplate.ts), and a template that does not load is left for an
- * empty cluster made here, as without one. A folder is locked to this process until the
- * database is closed (`lockDataDir`).
+ * starts it from a `dumpDataDir()` tarball instead of an empty cluster (the tests' template).
+ * `template` is asked to fill the folder only when it is empty (a first start: the build's
+ * template, server/seed/pgliteTemplate.ts, answers whether it did); a cluster from it that does
+ * not open is removed for an empty one made here, as without a template. A folder is locked to
+ * this process until the database is closed (`lockDataDir`).
  */
 export async function openPglite(
   dataDir: string | null,
-  options: { loadDataDir?: Blob; template?: () => Promise<Blob | null> } = {},
+  options: { loadDataDir?: Blob; template?: (folder: string) => Promise<boolean> } = {},
 ): Promise<Database> {
   const { template, ...engine } = options;
   if (!dataDir) return pgliteDatabase(await PGlite.create(engine));
   await mkdir(dataDir, { recursive: true });
   const release = await lockDataDir(dataDir);
   try {
-    const empty = (await readdir(dataDir)).length === 0;
-    const loadDataDir = engine.loadDataDir ?? (empty && template ? await template() : null);
+    const fromTemplate =
+      !engine.loadDataDir && template !== undefined && (await readdir(dataDir)).length === 0
+        ? await template(dataDir)
+        : false;
     let pg: PGlite;
     try {
-      pg = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+      pg = await PGlite.create({ dataDir, ...engine });
     } catch (error) {
-      if (!empty || !loadDataDir || engine.loadDataDir) throw error;
+      if (!fromTemplate) throw error;
       console.error(
-        `The database template did not load (${(error as Error).message}): starting empty.`,
+        `The database template did not open (${(error as Error).message}): starting empty.`,
       );
       for (const name of await readdir(dataDir)) {
         await rm(path.join(dataDir, name), { recursive: true, force: true });

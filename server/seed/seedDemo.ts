@@ -23,8 +23,11 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedAgentRates(db);
     return;
   }
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const paymentHash = await hashPassword(DEMO_PAYMENT_PASSWORD);
+  // Side by side: scrypt runs off the main thread (a first boot waited for one, then the other).
+  const [passwordHash, paymentHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(DEMO_PAYMENT_PASSWORD),
+  ]);
   await db.transaction(async (tx) => {
     for (const demo of demoAccounts) {
       await tx.query(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, migrationsDir } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
-import { readPgliteTemplate, writePgliteTemplate } from '../../server/seed/pgliteTemplate';
+import { fillFromPgliteTemplate, writePgliteTemplate } from '../../server/seed/pgliteTemplate';
 
 /**
  * The embedded database's first start from the build's template (issue 31, first boot): an
@@ -27,9 +27,9 @@ describe('the embedded database template', () => {
 
   it('starts an empty folder migrated, with the catalogue, and no member', async () => {
     let asked = 0;
-    const fromTemplate = () => {
+    const fromTemplate = (folder: string) => {
       asked += 1;
-      return readPgliteTemplate(template);
+      return fillFromPgliteTemplate(folder, template);
     };
     const folder = path.join(dir, 'fresh');
     const db = await openPglite(folder, { template: fromTemplate });
@@ -68,7 +68,11 @@ describe('the embedded database template', () => {
     await writeFile(broken, 'not a tarball');
     await copyFile(`${template}.json`, `${broken}.json`);
     const db = await openPglite(path.join(dir, 'fallback'), {
-      template: () => readPgliteTemplate(broken),
+      template: async (folder) => {
+        expect(await fillFromPgliteTemplate(folder, broken)).toBe(false);
+        expect(await readdir(folder)).toEqual([]);
+        return false;
+      },
     });
     try {
       expect(await migrate(db)).toHaveLength(await migrations());
@@ -80,8 +84,13 @@ describe('the embedded database template', () => {
   it('is not used when made by another PGlite', async () => {
     const other = path.join(dir, 'other.tar.gz');
     await writeFile(other, 'x');
-    await writeFile(`${other}.json`, JSON.stringify({ key: 'k', pglite: '0.0.1' }));
-    expect(await readPgliteTemplate(other)).toBeNull();
-    expect(await readPgliteTemplate(path.join(dir, 'missing.tar.gz'))).toBeNull();
+    await writeFile(
+      `${other}.json`,
+      JSON.stringify({ key: 'k', format: 'folder-tar-gz-1', pglite: '0.0.1' }),
+    );
+    const folder = await mkdtemp(path.join(dir, 'other-'));
+    expect(await fillFromPgliteTemplate(folder, other)).toBe(false);
+    expect(await fillFromPgliteTemplate(folder, path.join(dir, 'missing.tar.gz'))).toBe(false);
+    expect(await readdir(folder)).toEqual([]);
   });
 });
