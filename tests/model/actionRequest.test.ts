@@ -9,13 +9,7 @@ import {
 } from '../../src/machines/actionRequest';
 import { actionRequestPaths } from '../../src/machines/actionRequest.paths';
 import { fakeApi } from './support/fakeApi';
-import {
-  type ModelPath,
-  testModelOf,
-  transitionPaths,
-  graphOf,
-  pathsOf,
-} from './support/pathModel';
+import { type ModelPath, requestModelSuite, testModelOf } from './support/pathModel';
 
 /**
  * Model-based tests: the action request's model (src/machines/actionRequest.paths.ts) replayed
@@ -96,38 +90,26 @@ async function replay(path: ModelPath<Snapshot>) {
   sut.actor.stop();
 }
 
-const nameOf = (path: ModelPath<Snapshot>) =>
-  `${key(path.state)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
-
 describe('actionRequest machine (model-based)', () => {
-  const shortest = pathsOf(() => model.getShortestPaths()) as unknown as ModelPath<Snapshot>[];
-  const covering = pathsOf(() => transitionPaths(model, key)) as unknown as ModelPath<Snapshot>[];
-
-  it('keeps the graph the model documents', async () => {
-    await expect(graphOf(model)).toMatchFileSnapshot('graphs/actionRequest.txt');
-  });
-
-  it('reaches every state and every error a page shows', () => {
-    const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => key(step.state))));
-    expect([...reached].sort()).toEqual([
-      'done',
-      'done#retry',
-      'idle#',
-      'idle#insufficient_points',
-      'idle#network_error',
-      'idle#payment_password_wrong',
-      'idle#reward_claimed',
-      'sending',
-      'sending#retry',
-    ]);
-  });
-
-  it.each(shortest.map((path) => [nameOf(path), path] as const))('shortest: %s', (_name, path) =>
-    replay(path),
-  );
-
-  it(`makes all ${covering.length} transitions, checking each request's key`, async () => {
-    for (const path of covering) await replay(path);
+  requestModelSuite<Snapshot>({
+    model,
+    key,
+    graph: 'graphs/actionRequest.txt',
+    reaches: {
+      title: 'reaches every state and every error a page shows',
+      keys: [
+        'done',
+        'done#retry',
+        'idle#',
+        'idle#insufficient_points',
+        'idle#network_error',
+        'idle#payment_password_wrong',
+        'idle#reward_claimed',
+        'sending',
+        'sending#retry',
+      ],
+    },
+    replay,
   });
 });
 

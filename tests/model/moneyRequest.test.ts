@@ -14,13 +14,7 @@ import {
   VALID_AMOUNT,
 } from '../../src/machines/moneyRequest.paths';
 import { fakeApi } from './support/fakeApi';
-import {
-  type ModelPath,
-  testModelOf,
-  transitionPaths,
-  graphOf,
-  pathsOf,
-} from './support/pathModel';
+import { type ModelPath, requestModelSuite, testModelOf } from './support/pathModel';
 
 /**
  * Model-based tests: the money request's one model (src/machines/moneyRequest.paths.ts, the
@@ -133,37 +127,25 @@ async function replay(path: ModelPath<Snapshot>) {
   sut.actor.stop();
 }
 
-const nameOf = (path: ModelPath<Snapshot>) =>
-  `${key(path.state)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
-
 describe('moneyRequest machine (model-based)', () => {
-  const shortest = pathsOf(() => model.getShortestPaths()) as unknown as ModelPath<Snapshot>[];
-  const covering = pathsOf(() => transitionPaths(model, key)) as unknown as ModelPath<Snapshot>[];
-
-  it('keeps the graph the model documents', async () => {
-    await expect(graphOf(model)).toMatchFileSnapshot('graphs/moneyRequest.txt');
-  });
-
-  it('reaches every state and every error the form shows', () => {
-    const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => key(step.state))));
-    expect([...reached].sort()).toEqual([
-      'done',
-      'editing#',
-      'editing#amount_invalid',
-      'editing#insufficient_funds',
-      'editing#network_error',
-      'editing#unknown_error',
-      'editing#wagering_open',
-      'sending',
-    ]);
-  });
-
-  it.each(shortest.map((path) => [nameOf(path), path] as const))('shortest: %s', (_name, path) =>
-    replay(path),
-  );
-
-  it(`makes all ${covering.length} transitions, checking each request's key`, async () => {
-    for (const path of covering) await replay(path);
+  requestModelSuite<Snapshot>({
+    model,
+    key,
+    graph: 'graphs/moneyRequest.txt',
+    reaches: {
+      title: 'reaches every state and every error the form shows',
+      keys: [
+        'done',
+        'editing#',
+        'editing#amount_invalid',
+        'editing#insufficient_funds',
+        'editing#network_error',
+        'editing#unknown_error',
+        'editing#wagering_open',
+        'sending',
+      ],
+    },
+    replay,
   });
 });
 

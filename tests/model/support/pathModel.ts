@@ -1,6 +1,6 @@
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type PathModel, stateValueKey } from '../../../src/shared/pathModel';
 
 /**
@@ -167,4 +167,43 @@ export function pathsOf<TPath>(make: () => TPath[]): TPath[] {
     });
     return [];
   }
+}
+
+/**
+ * The model-based tests a request machine's file shares (issue 33): its walked graph kept as a
+ * file snapshot, the states and errors its shortest paths must reach, each shortest path
+ * replayed on its own, and every transition replayed once. `replay` runs one path against the
+ * real machine and checks each step.
+ */
+export function requestModelSuite<TSnapshot>(options: {
+  model: TestModel<TSnapshot & SnapshotFrom<AnyStateMachine>, EventObject, unknown>;
+  key: (snapshot: TSnapshot) => string;
+  /** The snapshot file, relative to the test file. */
+  graph: string;
+  /** The title of the reach test and the keys it expects, sorted. */
+  reaches: { title: string; keys: string[] };
+  replay: (path: ModelPath<TSnapshot>) => Promise<void>;
+}): void {
+  const { model, key, replay } = options;
+  const shortest = pathsOf(() => model.getShortestPaths()) as unknown as ModelPath<TSnapshot>[];
+  const covering = pathsOf(() => transitionPaths(model, key));
+  const nameOf = (path: ModelPath<TSnapshot>) =>
+    `${key(path.state)} ← ${path.steps.map((step) => step.event.type).join(' → ')}`;
+
+  it('keeps the graph the model documents', async () => {
+    await expect(graphOf(model)).toMatchFileSnapshot(options.graph);
+  });
+
+  it(options.reaches.title, () => {
+    const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => key(step.state))));
+    expect([...reached].sort()).toEqual(options.reaches.keys);
+  });
+
+  it.each(shortest.map((path) => [nameOf(path), path] as const))('shortest: %s', (_name, path) =>
+    replay(path),
+  );
+
+  it(`makes all ${covering.length} transitions, checking each request's key`, async () => {
+    for (const path of covering) await replay(path);
+  });
 }
