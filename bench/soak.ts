@@ -164,7 +164,14 @@ export interface SoakFigures {
   callCounts?: Map<string, number>;
   errors?: Map<string, Map<string, number>>;
   memory?: MemorySample[];
-  events?: { total: number; balance: number; perSecond: number; reconnects: number };
+  events?: {
+    total: number;
+    balance: number;
+    /** Heard by name, for the busiest. */
+    byName: Record<string, number>;
+    perSecond: number;
+    reconnects: number;
+  };
   outcomes?: Map<string, { acknowledged: number; refused: number; unanswered: number }>;
   checks?: CheckResult[];
   /** The servers' own latency of the answered bets (their /metrics), over the whole load. */
@@ -368,6 +375,7 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
     let reconnects = 0;
     let events = 0;
     let balanceEvents = 0;
+    const eventsByName = new Map<string, number>();
     let counting = false;
     /** A listener as a page keeps one: on a reconnection it reads the balance again. */
     const connectListener = (player: Player) =>
@@ -386,6 +394,7 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
           if (!counting) return;
           events += 1;
           if (event === 'balance') balanceEvents += 1;
+          eventsByName.set(event, (eventsByName.get(event) ?? 0) + 1);
         });
         socket.on('balance', (event: BalanceEvent) =>
           fold(player, event.wallet, event.balance, event.seq),
@@ -767,6 +776,7 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
     figures.events = {
       total: events,
       balance: balanceEvents,
+      byName: Object.fromEntries(eventsByName),
       perSecond: (events * 1000) / figures.loadMs,
       reconnects,
     };

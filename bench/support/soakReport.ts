@@ -111,7 +111,11 @@ export function printSoak(figures: SoakFigures): boolean {
   if (figures.events)
     console.log(
       `  socket events heard during the load: ${figures.events.total} (${figures.events.balance} balance), ` +
-        `${figures.events.perSecond.toFixed(1)}/s; ${figures.events.reconnects} reconnections`,
+        `${figures.events.perSecond.toFixed(1)}/s; ${figures.events.reconnects} reconnections; by name: ` +
+        Object.entries(figures.events.byName)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, count]) => `${name} ${count}`)
+          .join(', '),
     );
 
   console.log('  checks:');
