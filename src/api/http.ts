@@ -67,7 +67,7 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
 
   async function send<T>(method: string, path: string, options: Options = {}): Promise<T> {
     const asGuest = options.context?.asGuest === true;
-    const carriedToken = !asGuest && context.token() !== null;
+    const carriedToken = asGuest ? null : context.token();
     let response: Response;
     try {
       response = await client(path.replace(/^\//, ''), { ...options, method });
@@ -88,6 +88,12 @@ export function createHttp(context: HttpContext, baseUrl = '/'): Http {
       // A refused token is refused before the call does anything: the session has ended, and
       // the call is asked again as a guest's (a public call answers; a member's says 401).
       if (carriedToken && response.status === 401 && envelope.code === 'not_logged_in') {
+        // A call that carried an older session's token (one logged out elsewhere, and the
+        // member logged in again while it was on its way) says nothing of the session now: it
+        // is asked again with the current one, which stays (found by the session paths: a
+        // late answer for the revoked session logged the new one out).
+        const current = context.token();
+        if (current !== null && current !== carriedToken) return send<T>(method, path, options);
         context.tokenRefused?.();
         return send<T>(method, path, {
           ...options,

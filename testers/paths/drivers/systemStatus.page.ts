@@ -5,6 +5,7 @@ import type { systemStatusMachine } from '../../../src/machines/systemStatus';
 import { systemStatusPaths } from '../../../src/machines/systemStatus.paths';
 import {
   endVisit,
+  LIVE_CODE_WITHIN_MS,
   liveNotice,
   RETRY_TITLE,
   startVisit,
@@ -26,7 +27,8 @@ async function checkLiveNotice(run: PathRun, snapshot: SnapshotFrom<typeof syste
     await expect(notice).toHaveCount(0);
     return;
   }
-  await expect(notice).toBeVisible();
+  // The notice comes when the page asks for its live code, which may be a while (the loader).
+  await expect(notice).toBeVisible({ timeout: LIVE_CODE_WITHIN_MS });
   await expect(notice.getByRole('button', { name: 'Try again' })).toBeEnabled();
   await expect(notice.getByRole('button', { name: 'Reload page' })).toBeEnabled();
 }

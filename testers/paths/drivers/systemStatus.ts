@@ -89,6 +89,12 @@ const STATUS_URL = '**/wps/system/status';
 const BOOT_ANSWERS_BLOCK = new RegExp(`<script id="${BOOT_ANSWERS_ID}"[^>]*>.*?</script>`, 's');
 const SCRIPTS = '**/assets/*.js';
 export const RETRY_TITLE = 'Network link abnormal, please try again.';
+/**
+ * How long a page may take to ask for its live code: once its first screen is drawn, and at the
+ * latest 6 s after it started (src/ui/core/firstScreen.ts, LATEST_MS) — a page still loading
+ * (its status unanswered) asks then. With a margin for a busy machine.
+ */
+export const LIVE_CODE_WITHIN_MS = 10_000;
 /** The live connection's notice (shell/system/LiveFailedNotice.tsx). */
 export const liveNotice = (page: Page) =>
   page.getByRole('alert').filter({ hasText: 'Live updates have stopped' });
@@ -154,7 +160,10 @@ async function connectSocket(run: PathRun, step: PathStep, wait: boolean) {
   await visit.socketClient.set('pass');
   if (wait) {
     await expect
-      .poll(() => visit.socketConnected, { message: 'the socket joins the site' })
+      .poll(() => visit.socketConnected, {
+        message: 'the socket joins the site',
+        timeout: LIVE_CODE_WITHIN_MS,
+      })
       .toBe(true);
   }
 }

@@ -84,6 +84,42 @@ describe('http client', () => {
     });
   });
 
+  it("keeps a newer session when an older session's token is refused on its way", async () => {
+    // The member logged in again while a call with the revoked session's token was held.
+    let token = 'old';
+    const seen: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const sent = request.headers.get('Authorization');
+        seen.push(sent);
+        token = 'new';
+        const refused = sent === 'Bearer old';
+        return new Response(
+          JSON.stringify(
+            refused
+              ? { success: false, value: null, code: 'not_logged_in', message: 'revoked' }
+              : { success: true, value: { member: true } },
+          ),
+          { status: refused ? 401 : 200, headers: { 'content-type': 'application/json' } },
+        );
+      }),
+    );
+    const refused = vi.fn();
+    const client = createHttp(
+      {
+        merchantCode: () => 'AURORA',
+        language: () => 'EN',
+        token: () => token,
+        tokenRefused: refused,
+      },
+      'http://test.local/',
+    );
+    await expect(client.get('/wps/member/info')).resolves.toEqual({ member: true });
+    expect(refused).not.toHaveBeenCalled();
+    expect(seen).toEqual(['Bearer old', 'Bearer new']);
+  });
+
   it('turns a failed envelope into an ApiError with its code', async () => {
     stubFetch(503, {
       success: false,

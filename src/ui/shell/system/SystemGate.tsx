@@ -2,6 +2,7 @@ import { isFeatureEnabled, WhitelabelFlag } from '../../../shared/system';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../../i18n/chooseLanguage';
+import { useMarkFirstScreen } from '../../core/firstScreen';
 import { hideLoader, showLoader } from '../../core/loader';
 import { useServices } from '../../core/ServicesContext';
 import { lazySection } from '../../core/lazySection';
@@ -73,6 +74,18 @@ export function SystemGate({ children }: { children: ReactNode }) {
     const subscription = services.consolidatedFunds.funds$.subscribe();
     return () => subscription.unsubscribe();
   }, [services]);
+
+  // A blocking face (maintenance, the region's block, the failure screen) is the whole first
+  // screen: what waits for the first screen — the live connection above all, whose push ends a
+  // maintenance — starts now, not at firstScreen.ts's latest start 6 s after the page opened
+  // (found by the systemStatus paths: the push they waited for came late).
+  const blocking =
+    snapshot.matches('unavailable') ||
+    (info !== null &&
+      !alwaysOpen &&
+      (snapshot.matches({ watching: 'maintenance' }) ||
+        snapshot.matches({ watching: 'regionRestricted' })));
+  useMarkFirstScreen(blocking);
 
   const decided = info !== null || snapshot.matches('unavailable');
   useEffect(() => {
