@@ -27,6 +27,22 @@ interface Document {
  * (server/http/openApi.ts), served by the server, committed as docs/openapi.json with the
  * paths a standard generator makes of it, and usable by a client generated from it.
  */
+/**
+ * fetch, with a GET sent once more when the connection it reused was closed under it
+ * (ECONNRESET: the server's keep-alive timer ended the idle socket as the request went out, a
+ * race a busy machine makes likely; CI red once). Browsers resend an idempotent request then.
+ */
+async function resendIdempotentOnReset(request: Request): Promise<Response> {
+  const again = request.method === 'GET' ? request.clone() : null;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+    if (!again || code !== 'ECONNRESET') throw error;
+    return fetch(again);
+  }
+}
+
 describe('the OpenAPI document', () => {
   let server: TestServer;
   let served: Document;
@@ -134,7 +150,7 @@ describe('the OpenAPI document', () => {
   }, 60_000);
 
   it('lets a generated client log in, read the balance, transfer and list games', async () => {
-    const client = createClient<paths>({ baseUrl: server.url });
+    const client = createClient<paths>({ baseUrl: server.url, fetch: resendIdempotentOnReset });
     // Log in: the key, a proof of work, the sealed body (docs/api.md).
     const key = await client.GET('/wps/session/key/rsa');
     // The answers are typed from the document: no casts.
