@@ -105,6 +105,13 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   throw new Error(`Could not take the lock ${file}.`);
 }
 
+/** Removes what is in `folder` (a start from a template that did not take). */
+export async function emptyFolder(folder: string): Promise<void> {
+  for (const name of await readdir(folder).catch(() => [])) {
+    await rm(path.join(folder, name), { recursive: true, force: true });
+  }
+}
+
 /**
  * Embedded PostgreSQL in a folder (or in memory when `dataDir` is null, for tests). `loadDataDir`
  * starts it from a `dumpDataDir()` tarball instead of an empty cluster (the tests' template).
@@ -134,9 +141,7 @@ export async function openPglite(
       console.error(
         `The database template did not open (${(error as Error).message}): starting empty.`,
       );
-      for (const name of await readdir(dataDir)) {
-        await rm(path.join(dataDir, name), { recursive: true, force: true });
-      }
+      await emptyFolder(dataDir);
       pg = await PGlite.create({ dataDir });
     }
     const database = pgliteDatabase(pg);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import * as tar from 'tar';
 import { migrate, migrationsDir } from '../db/migrate';
-import { pgliteDatabase } from '../db/pglite';
+import { emptyFolder, pgliteDatabase } from '../db/pglite';
 import { catalogueFile, seedCatalogue } from './seedCatalogue';
 
 /**
@@ -116,12 +116,5 @@ export async function fillFromPgliteTemplate(
   } catch {
     await emptyFolder(folder);
     return false;
-  }
-}
-
-/** Removes what is in `folder` (a start that did not take). */
-export async function emptyFolder(folder: string): Promise<void> {
-  for (const name of await readdir(folder).catch(() => [])) {
-    await rm(path.join(folder, name), { recursive: true, force: true });
   }
 }
