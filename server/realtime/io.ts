@@ -14,6 +14,7 @@ import type { MaintenanceState } from '../domain/system/maintenance';
 import type { RedisLink } from '../platform/redis';
 import { attachChat } from './chat';
 import { CHAT_NAMESPACE } from '../../src/shared/chat';
+import { coalesceWinners } from './winnerFeed';
 
 /** What one server process tells the others (through the adapter; only with Redis). */
 export interface InterServerEvents {
@@ -161,10 +162,12 @@ export function attachRealtime(
     socketEvents.inc({ event: 'salary' });
   });
 
-  deps.changes.on('winner', (entry) => {
+  // Coalesced: at most one a second from each process while wins keep coming (winnerFeed.ts).
+  const winner = coalesceWinners((entry) => {
     io.to(rooms.public).emit('winner', entry);
     socketEvents.inc({ event: 'winner' });
   });
+  deps.changes.on('winner', winner);
 
   deps.changes.on('withdrawal', (change) => {
     io.to(rooms.member(change.memberId)).emit('withdrawal', change.withdrawal);

@@ -125,7 +125,11 @@ export interface ServerToClientEvents {
   salary: (event: SalaryEvent) => void;
   /** One wallet of this member moved (a committed ledger entry; `seq` is the entry's id). */
   balance: (event: BalanceEvent) => void;
-  /** A big win of any player (public, masked name): the winner board merges it. */
+  /**
+   * A big win of any player (public, masked name): the winner board merges it. A sample while
+   * wins keep coming: at most one a second from each server process, the biggest of that
+   * second; the rank list (GCSGAME_getRankList) is complete.
+   */
   winner: (event: WinnerEntry) => void;
   /** One of this member's withdrawals changed state (its `version` is the seq). */
   withdrawal: (event: WithdrawalSocketEvent) => void;

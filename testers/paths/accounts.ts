@@ -71,8 +71,15 @@ export async function provision(
   if (failedLogins > 0 && !run.site.addresses) {
     throw new CannotOnSite(lacking(STRANGERS, ['addresses']));
   }
-  const from: ExtraHeaders = address && run.site.addresses ? { 'x-forwarded-for': address } : {};
-  const account =
+  // A player comes from an address of its own where the site takes one: the cap on new accounts
+  // per address (5 an hour on a shipped site) is then the player's, not the whole run's. Its
+  // browser logs in from the same address (`TestAccount.address`), as the site knows it.
+  const home =
+    run.site.addresses && (kind === 'player' || kind === 'mobilePlayer')
+      ? (address ?? ownAddress())
+      : undefined;
+  const from: ExtraHeaders = home ? { 'x-forwarded-for': home } : {};
+  const made =
     kind === 'agent'
       ? await provisionAgent(baseURL, details)
       : kind === 'player'
@@ -80,6 +87,7 @@ export async function provision(
         : kind === 'mobilePlayer'
           ? await provisionMobilePlayer(server, from, run)
           : await provisionTemporaryPassword(server, run);
+  const account = home ? { ...made, address: home } : made;
   // Each stranger comes from an address of its own: the guesses go at once.
   const guesses = Array.from({ length: failedLogins }, (_, guess) =>
     answered(`a stranger's wrong password for ${account.username}`, run, () =>

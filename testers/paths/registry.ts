@@ -92,6 +92,11 @@ export interface TestAccount {
   token?: string;
   /** An agent's code: players who register with it are its direct downlines. */
   affiliateCode?: string;
+  /**
+   * The address the account was registered from, when it had one of its own: a browser that
+   * logs in as the account comes from it (`comeHome`), else the site asks for a new-address code.
+   */
+  address?: string;
 }
 
 export interface PathStep {

@@ -49,12 +49,14 @@ export async function showsMember(
  */
 export async function pressLogIn(page: Page, press: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    const answered = page.waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === '/wps/session/login' &&
-        response.request().method() === 'POST',
-      // The proof of work comes first: slow on a busy machine.
-      { timeout: 30_000 },
+    const answered = awaitedLater(
+      page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/wps/session/login' &&
+          response.request().method() === 'POST',
+        // The proof of work comes first: slow on a busy machine.
+        { timeout: 30_000 },
+      ),
     );
     await press();
     const response = await answered;
@@ -76,6 +78,7 @@ export const OPEN_ANNOUNCEMENTS =
  * them first, one after the other, as a person would before going on.
  */
 export async function logInPlayer(page: Page, account: TestAccount): Promise<void> {
+  await comeHome(page, account);
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Log in' });
@@ -118,6 +121,28 @@ export async function logInAgent(page: Page, account: TestAccount): Promise<void
     page.getByRole('main').getByRole('button', { name: 'Log in' }).click(),
   );
   await expect(page).toHaveURL(/\/agentHome$/, { timeout: 20_000 });
+}
+
+/**
+ * A wait started before the step that answers it (`page.waitForResponse`, `waitForRequest`,
+ * `waitForEvent`), marked as handled: when the step in between fails and the path ends, the
+ * page closes and the wait rejects with nobody awaiting it any more, which must not end the
+ * whole run (Node ends a process on an unhandled rejection). Awaiting it still throws.
+ */
+export function awaitedLater<T>(wait: Promise<T>): Promise<T> {
+  wait.catch(() => undefined);
+  return wait;
+}
+
+/**
+ * The browser of `page` comes from the address `account` was registered from, when it had one
+ * of its own (`TestAccount.address`): the site knows the member there and asks no new-address
+ * code at the login.
+ */
+export async function comeHome(page: Page, account: TestAccount): Promise<void> {
+  if (account.address) {
+    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': account.address });
+  }
 }
 
 /**

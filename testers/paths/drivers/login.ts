@@ -1,6 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import type { PageRegistry, PathRun, PathStep, TestAccount } from '../registry';
 import {
+  awaitedLater,
   LOGIN_THROTTLE_MS,
   NEW_ADDRESS,
   outboxCode,
@@ -110,9 +111,11 @@ async function answerLogin(
   // account (the new-address code, the captcha) waits that second out, as a person would.
   const wait = last === undefined ? 0 : last + LOGIN_THROTTLE_MS - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const response = run.page.waitForResponse((reply) => reply.url().endsWith('/wps/session/login'), {
-    timeout: 20_000,
-  });
+  const response = awaitedLater(
+    run.page.waitForResponse((reply) => reply.url().endsWith('/wps/session/login'), {
+      timeout: 20_000,
+    }),
+  );
   await run.release(LOGIN_URL, 'continue');
   await response;
   path.answered.set(who, Date.now());

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Request } from '@playwright/test';
 import type { PageRegistry, PathRun, PathStep } from '../registry';
-import { answersAfter, logInPlayer } from '../siteActions';
+import { answersAfter, awaitedLater, logInPlayer } from '../siteActions';
 import type { moneyRequestMachine } from '../../../src/machines/moneyRequest';
 import {
   INVALID_AMOUNT,
@@ -169,7 +169,7 @@ export const moneyRequestPage: PageRegistry<typeof moneyRequestMachine> = {
       const [answer] = answersAfter(step);
       walk.amount = answer === 'send.error:insufficientFunds' ? TOO_MUCH : VALID_AMOUNT;
       await run.hold(TRANSFER_URL);
-      walk.request = run.page.waitForRequest(TRANSFER_URL);
+      walk.request = awaitedLater(run.page.waitForRequest(TRANSFER_URL));
       await submit(run, walk.amount);
     },
     'submit:invalidAmount': (run) => submit(run, INVALID_AMOUNT),

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PageRegistry, PathRun, TestAccount } from '../registry';
 import type { promotionParticipationMachine } from '../../../src/shared/promotions';
+import { awaitedLater } from '../siteActions';
 
 /**
  * What makes each event of a member's part in a promotion happen on the site (issue 15): the
@@ -220,8 +221,10 @@ async function play(run: PathRun, bet: string, spins: number) {
   const spin = game.getByRole('button', { name: 'Spin', exact: true });
   for (let round = 0; round < spins; round += 1) {
     await expect(spin).toBeEnabled();
-    const settled = page.waitForResponse(
-      (response) => response.url().includes('/demo-vendor/spin') && response.ok(),
+    const settled = awaitedLater(
+      page.waitForResponse(
+        (response) => response.url().includes('/demo-vendor/spin') && response.ok(),
+      ),
     );
     await spin.click();
     await settled;

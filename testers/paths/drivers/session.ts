@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { PageRegistry, PathRun } from '../registry';
-import { OWN_AGENT, pressLogIn } from '../siteActions';
+import { awaitedLater, comeHome, OWN_AGENT, pressLogIn } from '../siteActions';
 import type { sessionMachine } from '../../../src/machines/session';
 import { sessionPaths } from '../../../src/machines/session.paths';
 
@@ -183,8 +183,10 @@ export const sessionPage: PageRegistry<typeof sessionMachine> = {
         // Logged in already: the address bar's /login offers the login popup over home. The
         // reload restores the session from the stored token first (a new session machine in
         // the same state), then the member logs in.
-        const restored = page.waitForResponse(
-          (response) => new URL(response.url()).pathname === '/wps/member/info',
+        const restored = awaitedLater(
+          page.waitForResponse(
+            (response) => new URL(response.url()).pathname === '/wps/member/info',
+          ),
         );
         await page.goto('/login');
         await restored;
@@ -204,6 +206,7 @@ export const sessionPage: PageRegistry<typeof sessionMachine> = {
         if (agent) run.need(AGENT_LOGIN, ['devTools']);
         const account = agent ? await run.account('agent') : await playerOf(run);
         tab.member = account.username;
+        await comeHome(page, account);
         await popup.getByRole('textbox', { name: 'Username' }).fill(account.username);
         await popup.getByRole('textbox', { name: 'Password' }).fill(account.password);
         // A path logs its player in again within seconds: the site's one login a second per

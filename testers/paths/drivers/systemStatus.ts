@@ -1,6 +1,7 @@
 import { BOOT_ANSWERS_ID } from '../../../src/shared/bootAnswers';
 import { expect, type Page, type Route } from '@playwright/test';
 import type { PageRegistry, PathRun, PathStep } from '../registry';
+import { awaitedLater } from '../siteActions';
 import type { SystemStatusResponse } from '../../../src/shared/system';
 import type { systemStatusMachine } from '../../../src/machines/systemStatus';
 
@@ -350,7 +351,7 @@ export const systemStatusDrivers: PageRegistry<typeof systemStatusMachine>['even
     visit.socketConnected = false;
     visit.liveFailed = false;
     visit.at = 'watching.loading';
-    const loaded = run.page.waitForEvent('domcontentloaded');
+    const loaded = awaitedLater(run.page.waitForEvent('domcontentloaded'));
     await liveNotice(run.page).getByRole('button', { name: 'Reload page' }).click();
     await loaded;
   },
