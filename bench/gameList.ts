@@ -35,6 +35,11 @@ export interface GameListEngine {
   run?: LoadRun;
   /** One connection, one request at a time: the latency without queueing. */
   single?: LoadRun;
+  /**
+   * The same load with the Accept-Encoding a browser sends (PGlite only: no query runs either
+   * way): the answer goes out compressed, as every visitor gets it.
+   */
+  browser?: LoadRun;
 }
 
 export interface GameListFigures {
@@ -49,9 +54,13 @@ export interface GameListFigures {
 
 const urls = (origin: string) => PAGES.map((page) => origin + gameListPath(page));
 
-const load = (origin: string) =>
+/** What Chromium sends. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+const load = (origin: string, headers?: Record<string, string>) =>
   runLoad({
     urls: urls(origin),
+    ...(headers ? { headers } : {}),
     connections: GAME_LIST_CONNECTIONS,
     warmUpMs: GAME_LIST_WARM_UP_MS,
     durationMs: GAME_LIST_DURATION_MS,
@@ -118,7 +127,11 @@ export async function measureGameList(): Promise<GameListFigures> {
     }
     // The baseline first, while the platform (already listening) sits idle.
     baseline = await measureBaseline(bodies);
-    engines.push({ engine: 'pglite', ...(await both(server.url)) });
+    engines.push({
+      engine: 'pglite',
+      ...(await both(server.url)),
+      browser: await load(server.url, { 'accept-encoding': BROWSER_ACCEPT_ENCODING }),
+    });
   } finally {
     await server.close();
   }

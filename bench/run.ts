@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { measureBalanceLatency } from './balanceLatency';
 import { JS_BUDGET_BYTES, measureHomeBundle } from './bundleSize';
 import { measureColdStart } from './coldStart';
-import { measureGameList } from './gameList';
+import { BROWSER_ACCEPT_ENCODING, measureGameList } from './gameList';
 import { ENGINE_BUDGET_MS, measureLedgerThroughput } from './ledgerThroughput';
 import { measureLighthouse, TARGETS } from './lighthouse';
 import { ACCRUAL_BET, measureBetAccruals } from './betAccruals';
@@ -276,6 +276,14 @@ if (runs('games')) {
         `p50 ×${(run.latency.p50 / figures.baseline.latency.p50).toFixed(1)}, ` +
         `p99 ×${(run.latency.p99 / figures.baseline.latency.p99).toFixed(1)}`,
     );
+    if (engine.browser) {
+      const browser = engine.browser;
+      console.log(
+        `    as a browser asks (accept-encoding: ${BROWSER_ACCEPT_ENCODING}): ${load(browser)}, ` +
+          `${(browser.meanBodyBytes / 1024).toFixed(1)} KB an answer (${(run.meanBodyBytes / 1024).toFixed(1)} KB plain); ` +
+          `${(browser.perSecond / figures.baseline.perSecond).toFixed(2)} of the baseline's req/s`,
+      );
+    }
   }
 }
 

@@ -161,6 +161,8 @@ export interface SoakFigures {
   restartMs?: number;
   maintenance?: { onAtMs: number; offAtMs: number };
   calls?: Map<string, WindowFigures>;
+  /** The same calls timed from sending: the wait at the load's own gate left out. */
+  sentCalls?: Map<string, WindowFigures>;
   callCounts?: Map<string, number>;
   errors?: Map<string, Map<string, number>>;
   memory?: MemorySample[];
@@ -792,35 +794,40 @@ export async function measureSoak(options: SoakOptions = soakOptions()): Promise
       loadOrigin + (figures.maintenance?.offAtMs ?? Number.POSITIVE_INFINITY) + DURING_MS;
     type Windows = Record<keyof WindowFigures, number[]>;
     const byKind = new Map<string, Windows>();
+    const sentByKind = new Map<string, Windows>();
+    const windowsOf = (map: Map<string, Windows>, kind: string) => {
+      const windows = map.get(kind) ?? { before: [], maintenance: [], during: [], after: [] };
+      map.set(kind, windows);
+      return windows;
+    };
     for (const sample of client.samples) {
-      const windows = byKind.get(sample.kind) ?? {
-        before: [],
-        maintenance: [],
-        during: [],
-        after: [],
-      };
-      const window =
+      const windows = windowsOf(byKind, sample.kind);
+      const sent = windowsOf(sentByKind, sample.kind);
+      const window: keyof WindowFigures =
         sample.startedAt < maintenanceTo && sample.startedAt + sample.ms > maintenanceFrom
-          ? windows.maintenance
+          ? 'maintenance'
           : sample.startedAt < killAtMs
-            ? windows.before
+            ? 'before'
             : sample.startedAt < killAtMs + DURING_MS
-              ? windows.during
-              : windows.after;
-      window.push(sample.ms);
-      byKind.set(sample.kind, windows);
+              ? 'during'
+              : 'after';
+      windows[window].push(sample.ms);
+      sent[window].push(sample.ms - sample.queuedMs);
     }
-    figures.calls = new Map(
-      [...byKind].map(([kind, windows]) => [
-        kind,
-        {
-          before: summarize(windows.before),
-          maintenance: summarize(windows.maintenance),
-          during: summarize(windows.during),
-          after: summarize(windows.after),
-        },
-      ]),
-    );
+    const summaries = (map: Map<string, Windows>) =>
+      new Map(
+        [...map].map(([kind, windows]) => [
+          kind,
+          {
+            before: summarize(windows.before),
+            maintenance: summarize(windows.maintenance),
+            during: summarize(windows.during),
+            after: summarize(windows.after),
+          },
+        ]),
+      );
+    figures.calls = summaries(byKind);
+    figures.sentCalls = summaries(sentByKind);
     figures.outcomes = new Map();
     for (const record of records) {
       const counts = figures.outcomes.get(record.kind) ?? {

@@ -23,7 +23,7 @@ export interface LoadRun {
  */
 export async function runLoad(
   options: Pick<LoadOrder, 'urls' | 'connections' | 'warmUpMs' | 'durationMs'> &
-    Partial<Pick<LoadOrder, 'maxRequests' | 'timeoutMs' | 'requests'>>,
+    Partial<Pick<LoadOrder, 'maxRequests' | 'timeoutMs' | 'requests' | 'headers'>>,
 ): Promise<LoadRun> {
   const order: LoadOrder = { maxRequests: Number.MAX_SAFE_INTEGER, timeoutMs: 10_000, ...options };
   // The worker loads tsx itself: Node 20 does not pass `--import tsx` on to a worker's entry.

@@ -16,6 +16,8 @@ export interface LoadOrder {
    * its JSON envelope says `"success":true`.
    */
   requests?: ApiRequest[];
+  /** Headers of every GET of `urls` (e.g. the Accept-Encoding a browser sends). */
+  headers?: Record<string, string>;
   connections: number;
   warmUpMs: number;
   durationMs: number;
@@ -61,7 +63,7 @@ function once(index: number): Promise<{ status: number; bytes: number }> {
         method: api?.method ?? 'GET',
         headers:
           body === undefined
-            ? (api?.headers ?? {})
+            ? (api?.headers ?? order.headers ?? {})
             : {
                 ...api!.headers,
                 'content-type': 'application/json',

@@ -41,6 +41,17 @@ export interface CallSample {
   kind: string;
   startedAt: number;
   ms: number;
+  /**
+   * Of `ms`, the time its attempts waited at the load's own gate (`inFlight`) before being
+   * sent: the load generator's queue, not the platform's. `ms - queuedMs` is what the caller
+   * waited from sending (HAProxy, the servers, the network, and money calls' backoff).
+   */
+  queuedMs: number;
+}
+
+/** The time a call's attempts waited at the gate, added up. */
+interface Queued {
+  ms: number;
 }
 
 export interface CallOptions {
@@ -78,8 +89,10 @@ export class SoakClient {
   }
 
   /** One attempt, through the gate. An answer is a JSON envelope; anything else is none. */
-  async once(path: string, options: CallOptions = {}): Promise<Reply> {
+  async once(path: string, options: CallOptions = {}, queued?: Queued): Promise<Reply> {
+    const asked = performance.now();
     return this.gate.run(async () => {
+      if (queued) queued.ms += performance.now() - asked;
       const headers: Record<string, string> = { ...options.headers };
       let body: string | undefined;
       if (options.json !== undefined) {
@@ -118,8 +131,14 @@ export class SoakClient {
    */
   async call(kind: string, path: string, options: CallOptions = {}): Promise<Reply> {
     const started = performance.now();
-    const reply = await this.once(path, options);
-    this.samples.push({ kind, startedAt: started - this.origin, ms: performance.now() - started });
+    const queued: Queued = { ms: 0 };
+    const reply = await this.once(path, options, queued);
+    this.samples.push({
+      kind,
+      startedAt: started - this.origin,
+      ms: performance.now() - started,
+      queuedMs: queued.ms,
+    });
     if (!reply.answered) this.count(kind, reply.code);
     else if (!reply.body.success) this.count(kind, reply.body.code ?? `http_${reply.status}`);
     return reply;
@@ -135,9 +154,10 @@ export class SoakClient {
    */
   async money(kind: string, path: string, options: CallOptions): Promise<Reply> {
     const started = performance.now();
+    const queued: Queued = { ms: 0 };
     let reply: Reply;
     for (let attempt = 0; ; attempt += 1) {
-      reply = await this.once(path, options);
+      reply = await this.once(path, options, queued);
       // A sealed body that a balancer sent again after a process died (the first copy's
       // nonce was taken) is refused as a replay: sealed afresh, it is sent again.
       const final =
@@ -150,7 +170,12 @@ export class SoakClient {
       if (final || performance.now() - started > this.giveUpMs) break;
       await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * 2 ** attempt)));
     }
-    this.samples.push({ kind, startedAt: started - this.origin, ms: performance.now() - started });
+    this.samples.push({
+      kind,
+      startedAt: started - this.origin,
+      ms: performance.now() - started,
+      queuedMs: queued.ms,
+    });
     return reply;
   }
 

@@ -1,5 +1,5 @@
 import type { LatencySummary } from './stats';
-import { DURING_MS, type MemorySample, type SoakFigures } from '../soak';
+import { DURING_MS, type MemorySample, type SoakFigures, type WindowFigures } from '../soak';
 
 /** The soak's printout (issue 35): figures, then a PASS/FAIL line per check. */
 
@@ -44,10 +44,19 @@ export function printSoak(figures: SoakFigures): boolean {
   console.log(
     `    ${'call'.padEnd(16)} ${'before the kill'.padEnd(26)} ${'met the maintenance'.padEnd(26)} ${`${DURING_MS / 1000} s after the kill`.padEnd(26)} after`,
   );
-  for (const [kind, windows] of [...figures.calls].sort(([a], [b]) => a.localeCompare(b)))
+  const table = (calls: Map<string, WindowFigures>) => {
+    for (const [kind, windows] of [...calls].sort(([a], [b]) => a.localeCompare(b)))
+      console.log(
+        `    ${kind.padEnd(16)} ${window(windows.before)} ${window(windows.maintenance)} ${window(windows.during)} ${window(windows.after)}`,
+      );
+  };
+  table(figures.calls);
+  if (figures.sentCalls) {
     console.log(
-      `    ${kind.padEnd(16)} ${window(windows.before)} ${window(windows.maintenance)} ${window(windows.during)} ${window(windows.after)}`,
+      `  the same from sending: the wait for one of the load's own ${options.inFlight} requests in flight left out (HAProxy, the servers, the network; money calls' retries and backoff kept):`,
     );
+    table(figures.sentCalls);
+  }
 
   for (const [route, latency] of figures.serverLatency ?? [])
     console.log(

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import helmet from 'helmet';
 import { failure } from '../../src/shared/envelope';
 import { defaultHttpLimits, type HttpLimits } from '../config/httpLimits';
 import { httpDuration } from '../metrics';
@@ -193,7 +193,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }
   });
 
-  await http.register(helmet, {
+  // The security headers, from helmet, its middleware built once: @fastify/helmet builds it
+  // again for every request (parsing the policy each time), which was more of a game list
+  // request's CPU than the headers themselves (issue 31's profile). No route has options of its
+  // own (the API reference sets its own policy in its scope's onSend).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -211,6 +215,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     crossOriginEmbedderPolicy: false,
     // Sent below, and only over HTTPS.
     strictTransportSecurity: false,
+  });
+  http.addHook('onRequest', (request, reply, done) => {
+    // Helmet throws rather than passing an error on (since 8.1); it calls back with none.
+    securityHeaders(request.raw, reply.raw, () => done());
   });
 
   await http.register(compress, compressOptions);

@@ -1,18 +1,54 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../src/shared/envelope';
+import { compressOptions } from './site';
+
+type Coding = 'br' | 'gzip';
+
+/**
+ * The content codings a browser may be sent, best first, negotiated as @fastify/compress does for
+ * every other answer (`compressOptions`; `*` and `x-gzip` read as gzip). No cache: the headers
+ * are the callers' to choose.
+ */
+const codings = new Negotiator<Coding>({ supportedValues: ['br', 'gzip'] });
+const GZIP_ALIAS = /\*|x-gzip/gu;
 
 /**
  * An answer serialized once and sent many times (issue 31: the catalogue at the limit): the
  * envelope's JSON text and its strong ETag, a hash of that text — the same in every process that
- * holds the same catalogue, so a browser's copy stays valid behind a balancer.
+ * holds the same catalogue, so a browser's copy stays valid behind a balancer — and the text
+ * compressed once per content coding, the first time a browser asks for it (a browser always
+ * does), at the codings' best levels. @fastify/compress would compress it again for every
+ * request: for a 5.6 KB page, more work than everything else the request costs.
  */
 export class PreparedAnswer<T = unknown> {
   readonly etag: string;
   /** The answer's value type, for the API's document (scripts/answerSchemas.ts); never set. */
   declare readonly valueType?: T;
+  private readonly encoded = new Map<Coding, Buffer>();
   constructor(readonly body: string) {
     this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  }
+
+  /** The body in `coding`, compressed on the first ask and kept. */
+  encodedAs(coding: Coding): Buffer {
+    let bytes = this.encoded.get(coding);
+    if (!bytes) {
+      bytes =
+        coding === 'br'
+          ? brotliCompressSync(this.body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.body),
+              },
+            })
+          : gzipSync(this.body, { level: constants.Z_BEST_COMPRESSION });
+      this.encoded.set(coding, bytes);
+    }
+    return bytes;
   }
 }
 
@@ -22,19 +58,35 @@ export const prepareAnswer = <T>(value: T) => new PreparedAnswer<T>(JSON.stringi
 /** The reply a prepared answer was sent on, naming the answer's value type for the document. */
 export type PreparedReply<T> = FastifyReply & { readonly preparedValue?: T };
 
+/** Below this the text is sent as it is, as @fastify/compress does. */
+const THRESHOLD = compressOptions.threshold ?? 1024;
+
 /**
  * Sends a prepared answer: 304 with no body when the request's `If-None-Match` names its ETag,
- * else the text. `no-cache`: a browser may keep it but asks each time (a 304 costs a few bytes).
+ * else the text, compressed as the browser accepts (already compressed: the compress plugin
+ * leaves an answer with a Content-Encoding as it is). `no-cache`: a browser may keep it but asks
+ * each time (a 304 costs a few bytes). The ETag names the text, whatever its coding (as the
+ * compress plugin keeps a route's ETag); `Vary` tells caches the coding follows the request.
  */
 export function sendPrepared<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: PreparedAnswer<T>,
 ): PreparedReply<T> {
-  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
   const asked = request.headers['if-none-match'];
   if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) {
     return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  reply.type('application/json; charset=utf-8');
+  const accepted = request.headers['accept-encoding'];
+  const coding =
+    accepted && answer.body.length >= THRESHOLD
+      ? codings.negotiate(accepted.toLowerCase().replace(GZIP_ALIAS, 'gzip'))
+      : null;
+  if (!coding) return reply.send(answer.body);
+  return reply.header('content-encoding', coding).send(answer.encodedAs(coding));
 }

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
@@ -50,5 +52,47 @@ describe('catalogue answers with ETags', () => {
       fetch(`${first.url}/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=${n}&pageSize=24`);
     const [one, two] = await Promise.all([page(1), page(2)]);
     expect(one.headers.get('etag')).not.toBe(two.headers.get('etag'));
+  });
+
+  it('sends the page compressed as the browser accepts, the same bytes each time, never twice', async () => {
+    const path = READS[0]!;
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+        request(first.url + path, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }),
+          );
+          response.on('error', reject);
+        })
+          .on('error', reject)
+          .end();
+      });
+    const plain = await raw();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const text = plain.bytes.toString('utf8');
+    expect((JSON.parse(text) as { success: boolean }).success).toBe(true);
+
+    const br = await raw('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(text);
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    // The same bytes the next time (made once and kept), and the same ETag as the plain text.
+    expect((await raw('br')).bytes.equals(br.bytes)).toBe(true);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+
+    for (const accepted of ['gzip', 'br;q=0, gzip', 'x-gzip', '*']) {
+      const gzip = await raw(accepted);
+      expect(gzip.headers['content-encoding'], accepted).toBe('gzip');
+      expect(gunzipSync(gzip.bytes).toString('utf8'), accepted).toBe(text);
+    }
+    for (const refused of ['identity', 'deflate', 'br;q=0']) {
+      const none = await raw(refused);
+      expect(none.headers['content-encoding'], refused).toBeUndefined();
+      expect(none.bytes.toString('utf8'), refused).toBe(text);
+    }
   });
 });
