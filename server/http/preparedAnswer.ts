@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../src/shared/envelope';
 import { compressOptions } from './site';
-
-type Coding = 'br' | 'gzip';
-
-/**
- * The content codings a browser may be sent, best first, negotiated as @fastify/compress does for
- * every other answer (`compressOptions`; `*` and `x-gzip` read as gzip). No cache: the headers
- * are the callers' to choose.
- */
-const codings = new Negotiator<Coding>({ supportedValues: ['br', 'gzip'] });
-const GZIP_ALIAS = /\*|x-gzip/gu;
+import { preferredEncoding, type ShellEncoding } from './site/negotiation';
 
 /**
  * An answer serialized once and sent many times (issue 31: the catalogue at the limit): the
@@ -27,13 +17,13 @@ export class PreparedAnswer<T = unknown> {
   readonly etag: string;
   /** The answer's value type, for the API's document (scripts/answerSchemas.ts); never set. */
   declare readonly valueType?: T;
-  private readonly encoded = new Map<Coding, Buffer>();
+  private readonly encoded = new Map<ShellEncoding, Buffer>();
   constructor(readonly body: string) {
     this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   }
 
   /** The body in `coding`, compressed on the first ask and kept. */
-  encodedAs(coding: Coding): Buffer {
+  encodedAs(coding: ShellEncoding): Buffer {
     let bytes = this.encoded.get(coding);
     if (!bytes) {
       bytes =
@@ -82,11 +72,9 @@ export function sendPrepared<T>(
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
-  const accepted = request.headers['accept-encoding'];
+  // Negotiated as the site's shell is (RFC 9110: weights, `*`, `x-gzip`, `q=0` refuses).
   const coding =
-    accepted && answer.body.length >= THRESHOLD
-      ? codings.negotiate(accepted.toLowerCase().replace(GZIP_ALIAS, 'gzip'))
-      : null;
+    answer.body.length >= THRESHOLD ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (!coding) return reply.send(answer.body);
   return reply.header('content-encoding', coding).send(answer.encodedAs(coding));
 }
