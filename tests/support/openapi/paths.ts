@@ -5513,9 +5513,9 @@ export interface paths {
                                 ticket: components["schemas"]["VnTicket"] | {
                                     /** @enum {string} */
                                     status: "open" | "settled";
+                                    gameName: string;
                                     gameCode: string;
                                     numero: string;
-                                    gameName: string;
                                     slipId: string;
                                     placedAt: string;
                                     stake: string;
@@ -5643,9 +5643,9 @@ export interface paths {
                             value: (components["schemas"]["VnTicket"] | {
                                 /** @enum {string} */
                                 status: "open" | "settled";
+                                gameName: string;
                                 gameCode: string;
                                 numero: string;
-                                gameName: string;
                                 slipId: string;
                                 placedAt: string;
                                 stake: string;
