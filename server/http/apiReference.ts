@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_DOCS_PREFIX, OPENAPI_JSON_PATH } from './openApi';
-import { preferredEncoding, type ShellEncoding } from './site/negotiation';
+import {
+  compressText,
+  matchesEtag,
+  preferredEncoding,
+  strongEtag,
+  type ShellEncoding,
+} from './site/negotiation';
 
 /** The reference page (`/api/docs` redirects here: the page loads its script relatively). */
 export const API_REFERENCE_PAGE_PATH = `${API_DOCS_PREFIX}/`;
@@ -61,40 +65,19 @@ let scriptAsset: ScriptAsset | null = null;
 function assetOf(source: string): ScriptAsset {
   if (scriptAsset?.source === source) return scriptAsset;
   const identity = Buffer.from(source, 'utf8');
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
-  scriptAsset = { source, identity, etag: `"${hash}"`, encoded: new Map() };
+  scriptAsset = { source, identity, etag: strongEtag(identity, 22), encoded: new Map() };
   return scriptAsset;
 }
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 function encodedBody(asset: ScriptAsset, encoding: ShellEncoding): Promise<Buffer> {
   let body = asset.encoded.get(encoding);
   if (!body) {
-    body =
-      encoding === 'br'
-        ? brotli(asset.identity, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: asset.identity.length,
-            },
-          })
-        : gzip(asset.identity, { level: 9 });
+    body = compressText(asset.identity, encoding, 9);
     // A failure is not kept: the next request tries again.
     body.catch(() => asset.encoded.delete(encoding));
     asset.encoded.set(encoding, body);
   }
   return body;
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
 }
 
 async function sendScript(

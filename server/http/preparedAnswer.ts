@@ -1,9 +1,13 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../src/shared/envelope';
 import { compressOptions } from './site';
-import { preferredEncoding, type ShellEncoding } from './site/negotiation';
+import {
+  compressTextSync,
+  matchesEtag,
+  preferredEncoding,
+  strongEtag,
+  type ShellEncoding,
+} from './site/negotiation';
 
 /**
  * An answer serialized once and sent many times (issue 31: the catalogue at the limit): the
@@ -26,23 +30,14 @@ export class PreparedAnswer<T = unknown> {
   declare readonly valueType?: T;
   private readonly encoded = new Map<ShellEncoding, Buffer>();
   constructor(readonly body: string) {
-    this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    this.etag = strongEtag(body);
   }
 
   /** The body in `coding`, compressed on the first ask and kept. */
   encodedAs(coding: ShellEncoding): Buffer {
     let bytes = this.encoded.get(coding);
     if (!bytes) {
-      bytes =
-        coding === 'br'
-          ? brotliCompressSync(this.body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: QUALITY,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.body),
-              },
-            })
-          : gzipSync(this.body, { level: QUALITY });
+      bytes = compressTextSync(this.body, coding, QUALITY);
       this.encoded.set(coding, bytes);
     }
     return bytes;
@@ -74,8 +69,7 @@ export function sendPrepared<T>(
     .header('etag', answer.etag)
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding');
-  const asked = request.headers['if-none-match'];
-  if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) {
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');

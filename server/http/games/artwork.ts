@@ -5,6 +5,7 @@ import { GameCategory } from '../../../src/shared/games';
 import type { Queryable } from '../../db/types';
 import { type ImageSubject, parseImagePath } from '../../domain/games/catalogue/images';
 import type { AppDeps } from '../../deps';
+import { matchesEtag, strongEtag } from '../site/negotiation';
 
 /**
  * The image CDN of a fresh install: the configured image base is "/cdn" on our own server, so
@@ -163,14 +164,6 @@ export async function renderArtwork(db: Queryable, subject: ImageSubject): Promi
   }
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-}
-
 export async function artworkRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // Rendered artwork by path; the catalogue only changes with a restart (its seed).
   const cache = new Map<string, Artwork>();
@@ -182,8 +175,7 @@ export async function artworkRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const subject = parseImagePath(path);
       const image = subject ? await renderArtwork(deps.db, subject) : null;
       if (!image) return reply.status(404).send(failure('not_found', 'No such image.'));
-      const etag = `"${createHash('sha256').update(image).digest('base64url').slice(0, 27)}"`;
-      artwork = { svg: image, etag };
+      artwork = { svg: image, etag: strongEtag(image) };
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
       cache.set(path, artwork);
     }
@@ -192,7 +184,8 @@ export async function artworkRoutes(app: FastifyInstance, deps: AppDeps): Promis
       .header('etag', artwork.etag)
       // An SVG opened on its own is a document: let it run nothing and load nothing.
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    if (matches(request.headers['if-none-match'], artwork.etag)) return reply.status(304).send();
+    if (matchesEtag(request.headers['if-none-match'], artwork.etag))
+      return reply.status(304).send();
     return reply.type('image/svg+xml; charset=utf-8').send(artwork.svg);
   });
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { chooseLanguage } from '../../../src/i18n/chooseLanguage';
 import type { PopupExecution } from '../../../src/shared/announcements';
@@ -12,7 +11,14 @@ import { THEME_STORAGE_KEY } from '../../../src/shared/theme';
 import { earlyCallsScript } from '../../../src/shared/earlyCalls';
 import { bootAnswers, routePath } from './bootAnswers';
 import { homeFirstPaint } from './firstPaint';
-import { acceptedLanguages, preferredEncoding, type ShellEncoding } from './negotiation';
+import {
+  acceptedLanguages,
+  compressTextSync,
+  matchesEtag,
+  preferredEncoding,
+  strongEtag,
+  type ShellEncoding,
+} from './negotiation';
 
 export type ShellDeps = Pick<
   AppDeps,
@@ -298,29 +304,14 @@ function variantOf(html: string): ShellVariant {
   let variant = variants.get(html);
   if (variant) return variant;
   const identity = Buffer.from(html, 'utf8');
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
-  variant = { etag: `W/"${hash}"`, bodies: { identity } };
+  variant = { etag: `W/${strongEtag(identity, 22)}`, bodies: { identity } };
   if (identity.length >= COMPRESS_FROM_BYTES) {
-    variant.bodies.br = zlib.brotliCompressSync(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    });
-    variant.bodies.gzip = zlib.gzipSync(identity, { level: 6 });
+    variant.bodies.br = compressTextSync(identity, 'br', 6);
+    variant.bodies.gzip = compressTextSync(identity, 'gzip', 6);
   }
   if (variants.size >= MAX_VARIANTS) variants.clear();
   variants.set(html, variant);
   return variant;
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header
-    .split(',')
-    .map((tag) => tag.trim())
-    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
 }
 
 /**

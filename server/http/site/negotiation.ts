@@ -1,4 +1,7 @@
-/** Content negotiation for the site's HTML shell (RFC 9110 §12.5). */
+/** Content negotiation for the site's answers (RFC 9110 §12.5), their ETags and their codings. */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 /** Entries read from one Accept-* header: a hostile header cannot make us sort thousands. */
 const MAX_ENTRIES = 32;
@@ -54,4 +57,56 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .map(([tag, weight], index) => ({ tag, weight, index }))
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map((entry) => entry.tag);
+}
+
+/**
+ * A strong ETag naming `bytes`: a hash of them, the same in every process that holds the same
+ * bytes, so a browser's copy stays valid behind a balancer.
+ */
+export function strongEtag(bytes: string | Buffer, length = 27): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, length)}"`;
+}
+
+/**
+ * Whether an If-None-Match header names `etag` (RFC 9110 §13.1.2: the weak comparison, so
+ * `W/"x"` and `"x"` match; `*` matches any current representation).
+ */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header
+    .split(',', MAX_ENTRIES)
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === bare);
+}
+
+/** Brotli's parameters for text of `bytes` bytes at `quality`. */
+const brotliText = (quality: number, bytes: number): zlib.BrotliOptions => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+  },
+});
+
+/** `text` in `coding` at `level` (brotli's quality 0–11, gzip's level 0–9), on this thread. */
+export function compressTextSync(
+  text: string | Buffer,
+  coding: ShellEncoding,
+  level: number,
+): Buffer {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  return coding === 'br'
+    ? zlib.brotliCompressSync(bytes, brotliText(level, bytes.length))
+    : zlib.gzipSync(bytes, { level });
+}
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+
+/** The same on the thread pool, for a body large enough to hold the event loop up. */
+export function compressText(text: Buffer, coding: ShellEncoding, level: number): Promise<Buffer> {
+  return coding === 'br'
+    ? brotliAsync(text, brotliText(level, text.length))
+    : gzipAsync(text, { level });
 }
