@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiError } from './errors';
+import { ApiError, parseInput } from './errors';
 
 /**
  * The query parameters spec 7's clients send with any call (issue 32): accepted by every call of
@@ -64,6 +64,36 @@ export function checkQuery(schema: z.ZodType, query: unknown): Record<string, un
     );
   }
   return kept;
+}
+
+/** Query texts whose parse a read-mostly call keeps; beyond it the memory starts again. */
+const MAX_PARSED_QUERIES = 1_000;
+/** Longer texts are parsed every time: a thousand of them stay under a megabyte. */
+const MAX_KEPT_QUERY_LENGTH = 512;
+
+/**
+ * A read-mostly call's query parser that parses each query text once (issue 31: the game list's
+ * profile spent more on zod than on the rest of its handler, for the same few pages asked all
+ * day). The query a GET's handler sees comes from its URL alone, so the text is the key; a
+ * refused query is not kept (it throws each time). The value is frozen: it is shared.
+ */
+export function parseQueryOnce<Schema extends z.ZodType>(
+  schema: Schema,
+): (request: FastifyRequest) => Readonly<z.infer<Schema>> {
+  const parsed = new Map<string, Readonly<z.infer<Schema>>>();
+  return (request) => {
+    const at = request.url.indexOf('?');
+    const text = at === -1 ? '' : request.url.slice(at + 1);
+    if (text.length > MAX_KEPT_QUERY_LENGTH)
+      return Object.freeze(parseInput(schema, request.query));
+    let value = parsed.get(text);
+    if (value === undefined) {
+      value = Object.freeze(parseInput(schema, request.query));
+      if (parsed.size >= MAX_PARSED_QUERIES) parsed.clear();
+      parsed.set(text, value);
+    }
+    return value;
+  };
 }
 
 declare module 'fastify' {

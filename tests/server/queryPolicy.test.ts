@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_QUERY_PARAMETERS } from '../../server/http/queryPolicy';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { COMMON_QUERY_PARAMETERS, parseQueryOnce } from '../../server/http/queryPolicy';
 import { apiPrefixes } from '../../server/http/app';
 import { call, startTestServer, type TestServer } from '../support/testServer';
 
@@ -83,5 +85,37 @@ describe('query parameters on every call', () => {
     expect(lobby.status, JSON.stringify(lobby.body)).toBe(200);
     const help = await call(server, '/wps/system/helpCenter?device=WEB&lang=en');
     expect(help.status, JSON.stringify(help.body)).toBe(200);
+  });
+});
+
+describe('parseQueryOnce (a read-mostly call parses each query text once, issue 31)', () => {
+  const schema = z.object({ pageNo: z.coerce.number().int().min(1) });
+  const ask = (url: string, query: Record<string, string>) =>
+    ({ url, query }) as unknown as FastifyRequest;
+
+  it('answers the same frozen value for the same text, and parses another text anew', () => {
+    let parses = 0;
+    const counted = z.preprocess((value) => {
+      parses++;
+      return value;
+    }, schema);
+    const parse = parseQueryOnce(counted);
+    const first = parse(ask('/list?pageNo=2', { pageNo: '2' }));
+    expect(first).toEqual({ pageNo: 2 });
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(parse(ask('/list?pageNo=2', { pageNo: '2' }))).toBe(first);
+    expect(parses).toBe(1);
+    expect(parse(ask('/list?pageNo=3', { pageNo: '3' }))).toEqual({ pageNo: 3 });
+    expect(parses).toBe(2);
+  });
+
+  it('refuses a bad query every time, and keeps no long text', () => {
+    const parse = parseQueryOnce(schema);
+    for (let i = 0; i < 2; i++) {
+      expect(() => parse(ask('/list?pageNo=0', { pageNo: '0' }))).toThrow(/pageNo/);
+    }
+    const long = `/list?pageNo=4&x=${'a'.repeat(600)}`;
+    const value = parse(ask(long, { pageNo: '4' }));
+    expect(parse(ask(long, { pageNo: '4' }))).not.toBe(value);
   });
 });

@@ -15,6 +15,7 @@ import { sessionOf } from '../auth';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../errors';
 import { requestLanguage } from '../language';
+import { parseQueryOnce } from '../queryPolicy';
 import { createReadCache } from '../../domain/games/catalogue/readCache';
 import { type PreparedAnswer, prepareAnswer } from '../preparedAnswer';
 import type { RelayTable } from '../relay/dispatcher';
@@ -97,6 +98,8 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
   const hotCache = createReadCache<PreparedAnswer<Awaited<ReturnType<typeof hotGames>>>>();
   const languageOf = (request: FastifyRequest, asked: string | undefined) =>
     asked ?? requestLanguage(request, deps.config);
+  const gameListQueryOf = parseQueryOnce(gameListQuery);
+  const hotGamesQueryOf = parseQueryOnce(hotGamesQuery);
 
   return {
     GCSGAME_newGameVendor: {
@@ -124,7 +127,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
       method: 'GET',
       query: gameListQuery,
       handle: async (request) => {
-        const query = parseInput(gameListQuery, request.query);
+        const query = gameListQueryOf(request);
         const filter = {
           gameType: query.gameType ?? null,
           vassalage: query.vassalage ?? null,
@@ -143,7 +146,7 @@ export function catalogueRelays(deps: AppDeps): RelayTable {
       method: 'GET',
       query: hotGamesQuery,
       handle: async (request) => {
-        const query = parseInput(hotGamesQuery, request.query);
+        const query = hotGamesQueryOf(request);
         const language = languageOf(request, query.language);
         return hotCache.get(language, async () => prepareAnswer(await hotGames(db, language)));
       },

@@ -51,4 +51,40 @@ describe('security headers', () => {
     });
     expect(forged.headers.get('strict-transport-security')).toBeNull();
   });
+
+  it('are on every answer: a call, a 404, a refused body and a 304, as helmet sets them', async () => {
+    // Made once at start from helmet's middleware (issue 31); each must still reach every answer.
+    const named = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const list = `${direct.url}/wps/relay/GCSGAME_gameList?clientType=3&platform=html5-desktop&gameType=RNG&pageNo=1&pageSize=24&language=EN`;
+    const first = await fetch(list);
+    const answers = [
+      first,
+      await fetch(`${direct.url}/wps/no-such-call`),
+      await fetch(`${direct.url}/wps/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{not json',
+      }),
+      await fetch(list, { headers: { 'if-none-match': first.headers.get('etag')! } }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 404, 400, 304]);
+    for (const answer of answers) {
+      for (const name of named) expect(answer.headers.get(name), name).not.toBeNull();
+      expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-powered-by')).toBeNull();
+    }
+  });
 });
