@@ -19,13 +19,19 @@ import { type PoolRun, runPool } from './support/stats';
  * limits and a session limit in force, and a bonus being wagered — one at a time and with
  * `IN_FLIGHT` in flight over the bettors (keep-alive connections from a worker thread). Against
  * two baselines measured in the same run on the same database: an authenticated no-op (`GET
- * /wps/deposit/channels`, one session lookup) hit the same way, and ledger transfers between
+ * /wps/relay/GCS_merchantWallet`, one session lookup) hit the same way, and ledger transfers between
  * the bettors' main wallets in process at the same concurrency. Afterwards the books and every
  * accrual are checked against the bets that were made; the statements one bet executes are
  * counted first (server/db/statementCount.ts), with the fold of its accruals after its answer;
  * after each run, the bets still queued for their accruals and the time to fold them in.
  */
 export const BET_PLAYERS = 64;
+/**
+ * The authenticated no-op: a call that looks up the session and answers from configuration.
+ * `GET /wps/deposit/channels` was it until issue 34 made it read the member's deposit limits
+ * and answers from them: no longer a no-op.
+ */
+export const NOOP_PATH = '/wps/relay/GCS_merchantWallet';
 export const IN_FLIGHT = 32;
 const WARM_UP_MS = 500;
 const RUN_MS = 4_000;
@@ -100,7 +106,7 @@ async function backlog(server: PlatformServer): Promise<Backlog> {
 
 async function noopRuns(server: PlatformServer, bettors: Bettor[]): Promise<BetRuns> {
   const requests = bettors.map((bettor) => ({
-    url: `${server.url}/wps/deposit/channels`,
+    url: `${server.url}${NOOP_PATH}`,
     method: 'GET' as const,
     headers: { authorization: `Bearer ${bettor.token}` },
   }));
@@ -183,11 +189,21 @@ async function check(
     const [row] = await db.query<{ value: string }>(sql, [ids]);
     if (row!.value !== want) anomalies.push(`${name}: ${row!.value}, expected ${want}`);
   };
+  // Two payees a bet since migration 051 (a contract pays its downline, the upline keeps the
+  // level difference): the bettor, whose contract with agent1 pays it, and agent1.
   await expect(
-    'salary accruals (one per bet)',
+    'salary accruals (the bettor and agent1, once each per bet)',
     `select count(*)::text as value from salary_accruals a join bets b on b.id = a.bet_id
-     where b.member_id = any($1::bigint[])`,
-    bets!.count,
+     where b.member_id = any($1::bigint[])
+       and (a.agent_id = b.member_id or a.agent_id = (select id from members where account = 'agent1'))`,
+    String(2n * BigInt(bets!.count)),
+  );
+  await expect(
+    'bets without a salary accrual to both payees',
+    `select count(*)::text as value from bets b
+     where b.member_id = any($1::bigint[])
+       and (select count(distinct a.agent_id) from salary_accruals a where a.bet_id = b.id) <> 2`,
+    '0',
   );
   await expect(
     'VIP valid bet',

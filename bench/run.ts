@@ -6,7 +6,7 @@ import { BROWSER_ACCEPT_ENCODING, measureGameList } from './gameList';
 import { ENGINE_BUDGET_MS, measureLedgerThroughput } from './ledgerThroughput';
 import { measureLighthouse, TARGETS } from './lighthouse';
 import { ACCRUAL_BET, measureBetAccruals } from './betAccruals';
-import { BET_AMOUNT, BET_PLAYERS, IN_FLIGHT, measureBets } from './bets';
+import { BET_AMOUNT, BET_PLAYERS, IN_FLIGHT, measureBets, NOOP_PATH } from './bets';
 import { measureSalaryLatency } from './salaryLatency';
 import { measureScaleOut } from './scaleOut';
 import { measureSoak } from './soak';
@@ -180,7 +180,7 @@ if (runs('bets')) {
     const { noop, spins, draws, ledger } = engine;
     const ledgerRate = (pool: typeof ledger.single) => perSecond(pool);
     console.log(
-      `    baseline, authenticated no-op (GET /wps/deposit/channels): one at a time ${run(noop.single)}; ${IN_FLIGHT} in flight ${run(noop.parallel)}`,
+      `    baseline, authenticated no-op (GET ${NOOP_PATH}): one at a time ${run(noop.single)}; ${IN_FLIGHT} in flight ${run(noop.parallel)}`,
     );
     console.log(
       `    baseline, ledger transfers in process: one at a time ${ledgerRate(ledger.single).toFixed(0)}/s; ${IN_FLIGHT} in flight ${ledgerRate(ledger.parallel).toFixed(0)}/s (p99 ${fine(summarize(ledger.parallel.latencies).p99)})`,
