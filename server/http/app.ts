@@ -116,6 +116,11 @@ export function routedPath(url: string): string {
   const end = url.search(/[?#]/);
   const path = end === -1 ? url : url.slice(0, end);
   if (PLAIN_PATH.test(path) && !path.includes('/.')) return path;
+  return routedPathByUrl(url);
+}
+
+/** routedPath the long way, for any request line: URL's parse, then the escapes decoded. */
+export function routedPathByUrl(url: string): string {
   let pathname: string;
   try {
     pathname = new URL(url, 'http://site.invalid').pathname;

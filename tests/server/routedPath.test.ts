@@ -1,22 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { routedPath } from '../../server/http/app';
+import { routedPath, routedPathByUrl as byUrl } from '../../server/http/app';
 import { createRegionPolicy } from '../../server/domain/system/region';
-
-/** What routedPath gave before its quick way (issue 31): URL's parse, then the escapes decoded. */
-function byUrl(url: string): string {
-  let pathname: string;
-  try {
-    pathname = new URL(url, 'http://site.invalid').pathname;
-  } catch {
-    return url;
-  }
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return pathname;
-  }
-}
 
 describe('routedPath (the path the maintenance and region rules judge)', () => {
   it('gives what URL gives for any request line, the quick way included', () => {
