@@ -1,35 +1,6 @@
-import {
-  betTypeShape,
-  lineProblem,
-  MAX_LINES,
-  MAX_MULTIPLIER,
-  oddsText,
-  VN_BET_TYPES,
-  type VnFormat,
-  vnFormatOf,
-  type VnLine,
-  type VnLottoSession,
-  type VnOpenDraw,
-  type VnResult,
-  type VnResultEntry,
-  type VnSlipAnswer,
-  isVnBetType,
-  type VnBetType,
-} from '../../../../src/shared/vnLotto';
-import {
-  drawBetShapeOf,
-  drawBetShapes,
-  drawKindOf,
-  type DrawLine,
-  drawLineProblem,
-  type DrawLottoSession,
-  drawPayout,
-  type DrawResultEntry,
-  type SlipTicket,
-} from '../../../../src/shared/drawBets';
-import { drawShapeOf, periodAt, periodStarting } from '../../../../src/shared/lottery';
+import { MAX_LINES, type VnLine, type VnSlipAnswer } from '../../../../src/shared/vnLotto';
+import type { DrawLine, SlipTicket } from '../../../../src/shared/drawBets';
 import { parseMoney, toMoneyString } from '../../../../src/shared/money';
-import type { Queryable } from '../../../db/types';
 import { runSteps } from '../../../db/steps';
 import type { Platform } from '../../../platform/platform';
 import { ApiError } from '../../../platform/apiError';
@@ -39,8 +10,9 @@ import { ledgerRefusal, postedFromStep, type PostingRequest, postingStep } from 
 import { reserveBetWithin } from '../../responsibleGaming/enforce';
 import { STAKE_ACCOUNTS_SQL, type StakeAccount } from '../../wallet/stakes';
 import type { Launch } from '../demoVendor/launches';
-import { intervalOf, numbersOf } from './draws';
 import { type ExposedLine, reserveVnExposure } from './vnExposure';
+import { linePrice, openVnDraw, realVnGame } from './vnGames';
+import { type StoredLine, ticketsOf } from './vnTickets';
 
 /**
  * Bet slips on the scheduled lotteries' draws (issue 34, finding 4): the Vietnamese lottery's
@@ -49,153 +21,24 @@ import { type ExposedLine, reserveVnExposure } from './vnExposure';
  * only) and settled when that draw opens: its lines are checked against the drawn prize tiers
  * (src/shared/vnLotto.ts) or numbers (src/shared/drawBets.ts), the win paid, and the betting record written with what the bet earns,
  * in one unit of work per slip. docs/decisions.md "The Vietnam lottery".
+ *
+ * This module places slips, and exports the rest, kept by subject: the games, their open draw,
+ * sessions and line prices (`vnGames.ts`), and the tickets and results a player reads
+ * (`vnTickets.ts`). Settlement is vnSettle.ts's.
  */
 
-/** Bets on a draw close this many seconds before it: a tenth of its interval, 3 s to 30 s. */
-export function cutoffSeconds(intervalSeconds: number): number {
-  return Math.min(30, Math.max(3, Math.floor(intervalSeconds / 10)));
-}
-
-/** The draw taking bets at `now`: the current period, or the next once its bets have closed. */
-export function openVnDraw(intervalSeconds: number, now: Date): VnOpenDraw {
-  let period = periodAt(intervalSeconds, now);
-  const cutoff = cutoffSeconds(intervalSeconds) * 1000;
-  if (now.getTime() >= period.closesAt.getTime() - cutoff) {
-    period = periodStarting(intervalSeconds, period.closesAt.getTime() / 1000);
-  }
-  return {
-    numero: period.numero,
-    closesAt: period.closesAt.toISOString(),
-    betsCloseAt: new Date(period.closesAt.getTime() - cutoff).toISOString(),
-  };
-}
-
-/** A game of a lottery group: its draws take slips. `format` is null for a non-Vietnamese one. */
-export interface SlipGame {
-  nodeId: string;
-  group: string;
-  format: VnFormat | null;
-  interval: number;
-}
-
-type VnGame = SlipGame & { format: VnFormat };
-
-/** The launched game as a scheduled lottery game (any lottery group), or null. */
-export async function slipGameOf(deps: Platform, nodeId: string): Promise<SlipGame | null> {
-  const [row] = await deps.db.query<{ lottery_group: string | null; draw_seconds: number | null }>(
-    `select lottery_group, draw_seconds from games
-     where node_id = $1 and enabled and engine = 'draw'`,
-    [nodeId],
-  );
-  if (!row?.lottery_group) return null;
-  return {
-    nodeId,
-    group: row.lottery_group,
-    format: vnFormatOf(row.lottery_group),
-    interval: intervalOf(deps.config.lottery, row.lottery_group, row.draw_seconds),
-  };
-}
-
-/** The launched game as a Vietnamese lottery game, or null when it is not one. */
-export async function vnGameOf(deps: Platform, nodeId: string): Promise<VnGame | null> {
-  const game = await slipGameOf(deps, nodeId);
-  return game?.format ? (game as VnGame) : null;
-}
-
-/** What the game page needs to bet on a real launch of a Vietnamese lottery game, else null. */
-export async function vnLottoSession(
-  deps: Platform,
-  launch: Launch,
-): Promise<VnLottoSession | null> {
-  if (launch.demo || launch.memberId === null) return null;
-  const game = await vnGameOf(deps, launch.nodeId);
-  if (!game) return null;
-  return {
-    format: game.format,
-    betTypes: VN_BET_TYPES.map((shape) => ({
-      betType: shape.betType,
-      picks: shape.picks,
-      digits: shape.digits,
-      odds: oddsText(shape.payout[game.format]),
-    })),
-    open: openVnDraw(game.interval, deps.clock.now()),
-    maxLines: MAX_LINES,
-    maxMultiplier: MAX_MULTIPLIER,
-  };
-}
-
-/**
- * What the game page needs to bet on a real launch of another scheduled lottery (SSC, K3, PK10,
- * 11X5, LOTTO, KENO, THAI, LAO, 4D…): its group's bet types with their odds, else null.
- */
-export async function drawLottoSession(
-  deps: Platform,
-  launch: Launch,
-): Promise<DrawLottoSession | null> {
-  if (launch.demo || launch.memberId === null) return null;
-  const game = await slipGameOf(deps, launch.nodeId);
-  if (!game || game.format) return null;
-  const shape = drawShapeOf(game.group);
-  return {
-    group: game.group,
-    kind: drawKindOf(shape),
-    shape,
-    betTypes: drawBetShapes(shape).map((bet) => ({
-      betType: bet.betType,
-      positions: bet.positions,
-      values: [...bet.values],
-      odds: bet.values.map((value) => oddsText(drawPayout(bet, value))),
-    })),
-    open: openVnDraw(game.interval, deps.clock.now()),
-    maxLines: MAX_LINES,
-    maxMultiplier: MAX_MULTIPLIER,
-  };
-}
-
-async function realVnGame(deps: Platform, launch: Launch): Promise<SlipGame> {
-  const game = launch.demo ? null : await slipGameOf(deps, launch.nodeId);
-  if (!game || launch.memberId === null) {
-    throw new ApiError(400, 'invalid_request', 'Not a real-money scheduled lottery launch.');
-  }
-  return game;
-}
-
-/**
- * A slip's line checked against its game's bet types: the payout (hundredths) it is placed at,
- * or why not. The caller checks the unit.
- */
-export function linePrice(
-  game: SlipGame,
-  line: VnLine | DrawLine,
-): { payout: number } | { problem: 'lotto_numbers_invalid' | 'bet_invalid' } {
-  if (game.format) {
-    const problem = isVnBetType(line.betType)
-      ? 'position' in line && line.position !== undefined
-        ? 'lotto_numbers_invalid'
-        : lineProblem(line as VnLine)
-      : 'lotto_numbers_invalid';
-    return problem
-      ? { problem }
-      : { payout: betTypeShape(line.betType as VnBetType).payout[game.format] };
-  }
-  const problem = drawLineProblem(game.group, line as DrawLine, MAX_MULTIPLIER);
-  if (problem) return { problem };
-  return { payout: drawPayout(drawBetShapeOf(game.group, line.betType)!, line.numbers[0]!) };
-}
-
-/** The draw a launch's game takes bets on now. */
-export async function vnOpenDrawOf(deps: Platform, launch: Launch): Promise<VnOpenDraw> {
-  const game = await realVnGame(deps, launch);
-  return openVnDraw(game.interval, deps.clock.now());
-}
-
-/** A line as stored with its slip: what was placed, and its hits and win once settled. */
-export type StoredLine = (VnLine | DrawLine) & {
-  stake: string;
-  payout: number;
-  hits?: number;
-  win?: string;
-};
+export {
+  cutoffSeconds,
+  drawLottoSession,
+  linePrice,
+  openVnDraw,
+  type SlipGame,
+  slipGameOf,
+  vnGameOf,
+  vnLottoSession,
+  vnOpenDrawOf,
+} from './vnGames';
+export { type StoredLine, vnResults, vnTickets } from './vnTickets';
 
 /** Thrown inside a placement's transaction when its slip id was placed before: rolls it back. */
 class SlipPlaced extends Error {
@@ -335,122 +178,4 @@ export async function placeVnSlip(
     }
     throw error;
   }
-}
-
-type TicketRow = {
-  id: string;
-  slip_key: string;
-  node_id: string;
-  game_name: string;
-  numero: string;
-  placed_at: Date | string;
-  stake: string;
-  status: 'open' | 'settled' | 'void';
-  win: string | null;
-  settled_at: Date | string | null;
-  lines: StoredLine[] | string;
-};
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** A member's tickets: one by its id or key, or a game's newest. */
-async function ticketsOf(
-  db: Queryable,
-  memberId: string,
-  which: { slipId: string } | { slipKey: string } | { nodeId: string; limit: number },
-  language: string,
-): Promise<SlipTicket[]> {
-  const [filter, value, limit] =
-    'slipId' in which
-      ? ['s.id = $3::bigint', which.slipId, 1]
-      : 'slipKey' in which
-        ? ['s.slip_key = $3', which.slipKey, 1]
-        : ['s.node_id = $3', which.nodeId, which.limit];
-  const rows = await db.query<TicketRow>(
-    `select s.id::text, s.slip_key, s.node_id, coalesce(ln.name, en.name) as game_name, s.numero,
-       s.placed_at, s.stake::text, s.status, s.win::text, s.settled_at, s.lines
-     from vn_slips s
-     join game_names en on en.node_id = s.node_id and en.language = 'EN'
-     left join game_names ln on ln.node_id = s.node_id and ln.language = $2
-     where s.member_id = $1 and ${filter}
-     order by s.placed_at desc, s.id desc limit $4`,
-    [memberId, language, value, limit],
-  );
-  return rows.map((row) => {
-    const lines =
-      typeof row.lines === 'string' ? (JSON.parse(row.lines) as StoredLine[]) : row.lines;
-    return {
-      slipId: row.slip_key,
-      gameCode: row.node_id,
-      gameName: row.game_name,
-      numero: row.numero,
-      placedAt: iso(row.placed_at),
-      stake: toMoneyString(BigInt(row.stake)),
-      // A voided slip (its draw never opened) shows as settled with its stake returned.
-      status: row.status === 'open' ? 'open' : 'settled',
-      win:
-        row.status === 'void'
-          ? toMoneyString(BigInt(row.stake))
-          : row.win === null
-            ? null
-            : toMoneyString(BigInt(row.win)),
-      settledAt: row.settled_at === null ? null : iso(row.settled_at),
-      lines: lines.map((line) => ({
-        betType: line.betType,
-        ...('position' in line && line.position !== undefined ? { position: line.position } : {}),
-        numbers: line.numbers,
-        unit: line.unit,
-        multiplier: line.multiplier,
-        stake: line.stake,
-        odds: oddsText(line.payout),
-        hits: line.hits ?? null,
-        win: line.win ?? null,
-      })),
-    } as SlipTicket;
-  });
-}
-
-/** The player's tickets of the launched game, newest first. */
-export async function vnTickets(
-  deps: Platform,
-  launch: Launch,
-  language: string,
-): Promise<SlipTicket[]> {
-  const game = await realVnGame(deps, launch);
-  return ticketsOf(deps.db, launch.memberId!, { nodeId: game.nodeId, limit: 20 }, language);
-}
-
-/**
- * The launched game's opened draws, newest first: a Vietnamese game's with their prize tiers,
- * another's with their numbers.
- */
-export async function vnResults(
-  deps: Platform,
-  launch: Launch,
-  limit: number,
-): Promise<VnResultEntry[] | DrawResultEntry[]> {
-  const game = await realVnGame(deps, launch);
-  const rows = await deps.db.query<{
-    numero: string;
-    opened_at: Date | string;
-    numbers: number[] | string;
-    prizes: VnResult | string | null;
-  }>(
-    `select numero, opened_at, numbers, prizes from lottery_draws
-     where node_id = $1 and ($3::boolean or prizes is not null)
-     order by closes_at desc limit $2`,
-    [game.nodeId, limit, game.format === null],
-  );
-  if (game.format === null) {
-    return rows.map((row) => ({
-      numero: row.numero,
-      openedAt: iso(row.opened_at),
-      numbers: numbersOf(row.numbers),
-    }));
-  }
-  return rows.map((row) => ({
-    numero: row.numero,
-    openedAt: iso(row.opened_at),
-    prizes: typeof row.prizes === 'string' ? (JSON.parse(row.prizes) as VnResult) : row.prizes!,
-  }));
 }
