@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { withPostgres } from './support/postgres';
 
 /**
  * Time from spawning a server process to its first served page (GET / answered 200).
@@ -18,11 +19,18 @@ async function timeToFirstPage(
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-2_000);
+  });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   try {
     const deadline = started + 60_000;
     while (performance.now() < deadline) {
+      // A server that stopped will never answer: say why now instead of polling for a minute.
+      if (exited()) throw new Error(`${command.join(' ')} exited (${child.exitCode}): ${stderr}`);
       const ok = await fetch(`http://127.0.0.1:${port}/`).then(
         (response) => response.status === 200,
         () => false,
@@ -32,8 +40,12 @@ async function timeToFirstPage(
     }
     throw new Error(`${command.join(' ')} did not serve a page within 60 s`);
   } finally {
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
+    // Waiting for 'exit' of a process that has already exited would wait forever.
+    if (!exited()) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await gone;
+    }
   }
 }
 
@@ -45,8 +57,34 @@ export interface ColdStartReport {
   compiledRestartMs: number | null;
   /** A first boot of the compiled server in another empty folder (`npm start` on a new machine). */
   compiledFirstBootMs: number | null;
+  /**
+   * The compiled server on PostgreSQL (`DATABASE_URL`, a fresh database): its first boot
+   * (migrate and seed) and a restart on it; null when not built or PostgreSQL cannot be started.
+   */
+  postgres: { firstBootMs: number; restartMs: number; source: string } | null;
   /** Whether the build's database template was there (server/seed/pgliteTemplate.ts). */
   template: boolean;
+}
+
+async function compiledOnPostgres(
+  compiled: string,
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  port: number,
+): Promise<ColdStartReport['postgres']> {
+  const measured: { firstBootMs: number; restartMs: number }[] = [];
+  try {
+    const source = await withPostgres(async (url) => {
+      const onPostgres = { ...env, DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'postgres') };
+      const firstBootMs = await timeToFirstPage(['node', compiled], onPostgres, port);
+      const restartMs = await timeToFirstPage(['node', compiled], onPostgres, port);
+      measured.push({ firstBootMs, restartMs });
+    });
+    return measured[0] ? { ...measured[0], source } : null;
+  } catch (error) {
+    console.warn(`  compiled server on PostgreSQL not measured: ${String(error)}`);
+    return null;
+  }
 }
 
 export async function measureColdStart(port = 4391): Promise<ColdStartReport> {
@@ -73,8 +111,17 @@ export async function measureColdStart(port = 4391): Promise<ColdStartReport> {
           port,
         )
       : null;
+    const postgres = built ? await compiledOnPostgres(compiled, env, dataDir, port) : null;
     const template = existsSync(path.resolve('dist-server/pglite-template.tar.gz.json'));
-    return { baselineMs, firstBootMs, restartMs, compiledRestartMs, compiledFirstBootMs, template };
+    return {
+      baselineMs,
+      firstBootMs,
+      restartMs,
+      compiledRestartMs,
+      compiledFirstBootMs,
+      postgres,
+      template,
+    };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

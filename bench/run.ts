@@ -94,6 +94,16 @@ if (runs('start')) {
       `  first boot, compiled (npm start):    ${ms(start.compiledFirstBootMs)}  (${times(start.compiledFirstBootMs)})`,
     );
   }
+  if (start.postgres) {
+    const onPostgres = start.postgres;
+    console.log(`  compiled on PostgreSQL (${onPostgres.source}):`);
+    console.log(
+      `    first boot (migrate+seed):          ${ms(onPostgres.firstBootMs)}  (${times(onPostgres.firstBootMs)})`,
+    );
+    console.log(
+      `    restart:                            ${ms(onPostgres.restartMs)}  (${times(onPostgres.restartMs)})`,
+    );
+  }
   console.log(
     `  database template: ${start.template ? 'built (first boots unpack it)' : 'none (first boots make the cluster)'}`,
   );

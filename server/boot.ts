@@ -25,14 +25,13 @@ import { schedulePendingDemoPayouts } from './domain/withdrawals/demoChannel';
 import { missingAnnouncementLanguages } from './config/announcements';
 import { startJobs } from './jobs/scheduler';
 import { loadSettings } from './domain/backOffice/economySettings';
-import { fillFromPgliteTemplate } from './seed/pgliteTemplate';
 import { seedCatalogue } from './seed/seedCatalogue';
 import { seedDemo } from './seed/seedDemo';
 import { demoLoginsWarning, secureDemoLogins } from './seed/demoInProduction';
 import { upsertPromotion } from './domain/promotions/catalogue';
 import { seedGoods } from './domain/points/points';
 import { ensureRaffleSeed } from './domain/raffles/raffles';
-import { connectRedis, type RedisLink } from './platform/redis';
+import type { RedisLink } from './platform/redis';
 import { observe, shareWithPrimary, startMetricsServer } from './metrics';
 import type { Server as HttpServer } from 'node:http';
 import { publishOne } from './platform/unitOfWork';
@@ -126,6 +125,12 @@ export async function prepareDatabase(
   return { warning: demoLoginsWarning(found), endedSessions: found.endedSessions };
 }
 
+/** A first start's PGlite cluster from the build's template; its code (and tar) loaded only then. */
+async function fillFromTemplate(folder: string): Promise<boolean> {
+  const { fillFromPgliteTemplate } = await import('./seed/pgliteTemplate');
+  return fillFromPgliteTemplate(folder);
+}
+
 /**
  * For a WEB_CONCURRENCY primary: the database made ready once, before the workers start, so
  * they do not all migrate and seed at the same moment.
@@ -139,7 +144,7 @@ export async function prepareSharedDatabase(env: Env): Promise<PlatformConfig> {
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
-    template: fillFromPgliteTemplate,
+    template: fillFromTemplate,
   });
   try {
     // The sessions it ended have no open page here yet (the workers start after). A socket open
@@ -202,7 +207,7 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
-    template: fillFromPgliteTemplate,
+    template: fillFromTemplate,
   });
   const { warning: demoWarning, endedSessions } = await prepareDatabase(db, config, production);
   // A cluster's workers find what the primary already found: it warned once.
@@ -220,9 +225,12 @@ export async function boot(env: Env, options: BootOptions = {}): Promise<Running
   }
   let redis: RedisLink | null = null;
   try {
-    redis = env.REDIS_URL
-      ? await connectRedis(env.REDIS_URL, (message) => console.error(`  ${message}`))
-      : null;
+    if (env.REDIS_URL) {
+      // Loaded only for a process that runs beside others: the client and the adapter are a
+      // fifth of a single process's start (bench/README, Start-up).
+      const { connectRedis } = await import('./platform/redis');
+      redis = await connectRedis(env.REDIS_URL, (message) => console.error(`  ${message}`));
+    }
   } catch (error) {
     await db.close();
     throw error;

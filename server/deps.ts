@@ -51,7 +51,7 @@ export interface AppDeps extends Platform {
 export async function createDeps(options: {
   config: PlatformConfig;
   db: Database;
-  /** Connected by boot when REDIS_URL is set (server/realtime/redis.ts). */
+  /** Connected by boot when REDIS_URL is set (server/platform/redis.ts). */
   redis?: RedisLink | null;
   trustProxy: string | undefined;
   opsToken: string | null;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_DOCS_PREFIX, OPENAPI_JSON_PATH } from './openApi';
 import {
   compressText,
@@ -118,6 +117,7 @@ export async function installApiReference(
   app: FastifyInstance,
   options: { title: string },
 ): Promise<void> {
+  const reference = lazyReference(options.title);
   await app.register(async (scope) => {
     scope.addHook('onSend', async (request, reply, payload) => {
       const route = request.routeOptions.url;
@@ -129,12 +129,39 @@ export async function installApiReference(
       }
       return payload;
     });
-    await scope.register(scalar, {
+    // Scalar's three routes (its plugin with a `url` adds no others), answered by the plugin.
+    for (const url of [API_DOCS_PREFIX, API_REFERENCE_PAGE_PATH, API_REFERENCE_SCRIPT_PATH]) {
+      scope.get(url, { schema: { hide: true } }, async (request, reply) => {
+        const answer = await (await reference()).inject({ method: 'GET', url: request.url });
+        reply.code(answer.statusCode);
+        for (const name of ['content-type', 'location']) {
+          const value = answer.headers[name];
+          if (value !== undefined) reply.header(name, value);
+        }
+        return answer.body;
+      });
+    }
+  });
+}
+
+/**
+ * Scalar's plugin in a Fastify of its own, made at the first request for the page. Its module
+ * holds the 4.9 MB bundle as one string literal, and compiling it was a seventh of a restart on
+ * PostgreSQL (bench/README, Start-up): a start no longer pays for a page few people open. The
+ * plugin's routes are asked through `inject`, so what it answers is the plugin's own. A failure
+ * to load is not kept: the next request tries again.
+ */
+function lazyReference(title: string): () => Promise<FastifyInstance> {
+  let made: Promise<FastifyInstance> | null = null;
+  const make = async () => {
+    const { default: scalar } = await import('@scalar/fastify-api-reference');
+    const reference = Fastify();
+    await reference.register(scalar, {
       routePrefix: API_DOCS_PREFIX,
       configuration: {
         // Read by the page from the server (the plugin then adds no document routes of its own).
         url: OPENAPI_JSON_PATH,
-        pageTitle: options.title,
+        pageTitle: title,
         favicon: '/favicon.svg',
         withDefaultFonts: false,
         telemetry: false,
@@ -149,5 +176,14 @@ export async function installApiReference(
         customCss: '.scalar-app .references-rendered .operation-layout > * { min-width: 0; }',
       },
     });
-  });
+    await reference.ready();
+    return reference;
+  };
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = null;
+      throw error;
+    });
+    return made;
+  };
 }

@@ -1,3 +1,4 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 
 /**
@@ -8,6 +9,11 @@ import { createClient } from 'redis';
  */
 export interface RedisLink {
   client: RedisClient;
+  /**
+   * socket.io's adapter over this client's streams. Made here so that the adapter's package, like
+   * the client's, is loaded only by a process that has Redis (boot imports this module then).
+   */
+  adapter(options: { streamName: string; maxLen: number }): ReturnType<typeof createAdapter>;
   /** For GET /readyz: resolves when Redis answers PING. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +68,7 @@ export async function connectRedis(
   connected = true;
   return {
     client,
+    adapter: (options) => createAdapter(client, options),
     async ping() {
       await client.ping();
     },

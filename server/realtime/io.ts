@@ -1,5 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server } from 'socket.io';
 import { isAgentType } from '../../src/shared/identity';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/realtime';
@@ -72,7 +71,7 @@ export function attachRealtime(
   const io: RealtimeServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
-    ...(redis ? { adapter: createAdapter(redis.client, STREAM) } : {}),
+    ...(redis ? { adapter: redis.adapter(STREAM) } : {}),
     ...(options.websocketOnly ? { transports: ['websocket'] } : {}),
     // A client back within two minutes gets the events it missed and keeps its rooms; it then
     // has no snapshot to fetch again (the client refetches only when `recovered` is false).

@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import type { Queryable } from '../../db/types';
 import type { CaptchaImage } from '../../../src/shared/identity';
 import { ApiError } from '../../platform/apiError';
@@ -12,6 +11,8 @@ const CAPTCHA_TTL_MS = 5 * 60_000;
  * The answer is stored hashed, case-insensitive, usable once.
  */
 export async function issueCaptcha(db: Queryable): Promise<CaptchaImage & { answer: string }> {
+  // Loaded at the first captcha, not at start (it reads its font then): most starts draw none soon.
+  const { default: svgCaptcha } = await import('svg-captcha');
   const drawn = svgCaptcha.create({
     size: 4,
     noise: 3,

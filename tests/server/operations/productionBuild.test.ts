@@ -50,6 +50,36 @@ describe('the compiled server', () => {
     expect(imported.size).toBeGreaterThan(5);
     expect([...imported].filter((name) => !allowed.has(name))).toEqual([]);
 
+    // What a start loads before it serves: main.js and the chunks it imports statically. The
+    // packages only some starts need are loaded when needed (bench/README, Start-up): Redis with
+    // REDIS_URL, each database engine when it is the one used, the template's tar at a first
+    // start, the API reference's 4.9 MB bundle at its first page, the captcha at the first one.
+    const atStart = new Set<string>();
+    const visit = async (file: string): Promise<void> => {
+      const code = await readFile(path.join(outDir, file), 'utf8');
+      for (const match of code.matchAll(/(?:^|\n)import\s[^'"]*?["']([^"']+)["']/g)) {
+        const specifier = match[1]!;
+        if (!specifier.startsWith('.')) atStart.add(packageOf(specifier));
+        else if (!atStart.has(specifier)) {
+          atStart.add(specifier);
+          await visit(path.normalize(specifier));
+        }
+      }
+    };
+    await visit('main.js');
+    expect(atStart.has('fastify')).toBe(true);
+    const later = [
+      'redis',
+      '@socket.io/redis-streams-adapter',
+      '@electric-sql/pglite',
+      'pg',
+      'tar',
+      '@scalar/fastify-api-reference',
+      'svg-captcha',
+    ];
+    expect(later.filter((name) => atStart.has(name))).toEqual([]);
+    for (const name of later) expect(imported.has(name), name).toBe(true);
+
     // Laid out as deployed: node_modules beside dist-server/ (here the repository's own). Its
     // migrations and catalogue travel with it: a fresh data folder is migrated and seeded.
     await symlink(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
