@@ -7,6 +7,7 @@ import type { Database } from '../server/db/types';
 import { countStatements, type StatementCount } from '../server/db/statementCount';
 import { type Bettor, prepareBettors } from '../tests/support/bettors';
 import { type LoadRun, runLoad } from './support/load';
+import { type CpuSample, type CpuSpent, cpuSample, cpuSpent } from './support/cpu';
 import { startPlatformServer, type PlatformServer } from './support/platformServer';
 import { withPostgres } from './support/postgres';
 import { type PoolRun, runPool } from './support/stats';
@@ -46,6 +47,28 @@ export interface BetRuns {
    * (0 and ~0 ms: the folds kept up with the bets).
    */
   backlog?: { single: Backlog; parallel: Backlog };
+  /**
+   * The CPU the run with many in flight spent in its measured window: the machine's, this
+   * process's (server and load worker) and PostgreSQL's (null on PGlite's figures: it runs in
+   * this process; null where /proc cannot be read).
+   */
+  parallelCpu?: CpuSpent | null;
+}
+
+/** `runLoad` with many in flight, and the CPU spent in its measured window. */
+async function loadWithCpu(
+  options: Parameters<typeof runLoad>[0],
+): Promise<{ run: LoadRun; cpu: CpuSpent | null }> {
+  let opened: CpuSample | null = null;
+  let closed: CpuSample | null = null;
+  const run = await runLoad({
+    ...options,
+    onWindow: (window) => {
+      if (window === 'open') opened = cpuSample();
+      else closed = cpuSample();
+    },
+  });
+  return { run, cpu: cpuSpent(opened, closed) };
 }
 
 export interface Backlog {
@@ -90,8 +113,13 @@ async function betRuns(
   const options = { requests, urls: [], warmUpMs: WARM_UP_MS, durationMs: RUN_MS };
   const single = await runLoad({ ...options, requests: requests.slice(0, 1), connections: 1 });
   const singleBacklog = await backlog(server);
-  const parallel = await runLoad({ ...options, connections: IN_FLIGHT });
-  return { single, parallel, backlog: { single: singleBacklog, parallel: await backlog(server) } };
+  const parallel = await loadWithCpu({ ...options, connections: IN_FLIGHT });
+  return {
+    single,
+    parallel: parallel.run,
+    parallelCpu: parallel.cpu,
+    backlog: { single: singleBacklog, parallel: await backlog(server) },
+  };
 }
 
 /** The bets still queued for their accruals, and the time they take to be folded in. */
@@ -111,10 +139,9 @@ async function noopRuns(server: PlatformServer, bettors: Bettor[]): Promise<BetR
     headers: { authorization: `Bearer ${bettor.token}` },
   }));
   const options = { requests, urls: [], warmUpMs: WARM_UP_MS, durationMs: RUN_MS };
-  return {
-    single: await runLoad({ ...options, requests: requests.slice(0, 1), connections: 1 }),
-    parallel: await runLoad({ ...options, connections: IN_FLIGHT }),
-  };
+  const single = await runLoad({ ...options, requests: requests.slice(0, 1), connections: 1 });
+  const parallel = await loadWithCpu({ ...options, connections: IN_FLIGHT });
+  return { single, parallel: parallel.run, parallelCpu: parallel.cpu };
 }
 
 async function ledgerRuns(db: Database, bettors: Bettor[]): Promise<BetsEngineFigures['ledger']> {

@@ -192,6 +192,20 @@ if (runs('bets')) {
     console.log(
       `    baseline, authenticated no-op (GET ${NOOP_PATH}): one at a time ${run(noop.single)}; ${IN_FLIGHT} in flight ${run(noop.parallel)}`,
     );
+    // Where the CPU went with many in flight: a call's share of the busy cores, and so the most
+    // calls a second these cores could serve at that cost (the load's own client included).
+    const cpu = (runs: typeof noop) => {
+      const spent = runs.parallelCpu;
+      const calls = runs.parallel.ok;
+      if (!spent || calls === 0) return '';
+      const per = (value: number) => (value / calls).toFixed(2);
+      const ceiling = (1000 * spent.cores) / (spent.machineMs / calls);
+      return (
+        `; CPU per call ${per(spent.machineMs)} ms (node ${per(spent.nodeMs)}, PostgreSQL ${per(spent.postgresMs)}), ` +
+        `cores ${(spent.machineShare * 100).toFixed(0)} % busy: at most ~${ceiling.toFixed(0)}/s on these ${spent.cores} cores`
+      );
+    };
+    if (cpu(noop)) console.log(`      ${IN_FLIGHT} in flight, no-op${cpu(noop)}`);
     console.log(
       `    baseline, ledger transfers in process: one at a time ${ledgerRate(ledger.single).toFixed(0)}/s; ${IN_FLIGHT} in flight ${ledgerRate(ledger.parallel).toFixed(0)}/s (p99 ${fine(summarize(ledger.parallel.latencies).p99)})`,
     );
@@ -202,6 +216,8 @@ if (runs('bets')) {
       console.log(
         `    ${name}: one at a time ${run(runs.single)}; ${IN_FLIGHT} in flight ${run(runs.parallel)}`,
       );
+      const spent = cpu(runs);
+      if (spent) console.log(`      ${IN_FLIGHT} in flight${spent}`);
       if (runs.backlog) {
         const { single, parallel } = runs.backlog;
         console.log(

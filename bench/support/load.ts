@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { LoadOrder, LoadReport } from './loadWorker';
+import type { LoadOrder, LoadReport, LoadWindow } from './loadWorker';
 import { type LatencySummary, summarize } from './stats';
 
 export interface LoadRun {
@@ -23,9 +23,13 @@ export interface LoadRun {
  */
 export async function runLoad(
   options: Pick<LoadOrder, 'urls' | 'connections' | 'warmUpMs' | 'durationMs'> &
-    Partial<Pick<LoadOrder, 'maxRequests' | 'timeoutMs' | 'requests' | 'headers'>>,
+    Partial<Pick<LoadOrder, 'maxRequests' | 'timeoutMs' | 'requests' | 'headers'>> & {
+      /** Told when the measured window opens and closes (e.g. to read the CPU spent in it). */
+      onWindow?: (window: LoadWindow['window']) => void;
+    },
 ): Promise<LoadRun> {
-  const order: LoadOrder = { maxRequests: Number.MAX_SAFE_INTEGER, timeoutMs: 10_000, ...options };
+  const { onWindow, ...load } = options;
+  const order: LoadOrder = { maxRequests: Number.MAX_SAFE_INTEGER, timeoutMs: 10_000, ...load };
   // The worker loads tsx itself: Node 20 does not pass `--import tsx` on to a worker's entry.
   const file = new URL('./loadWorker.ts', import.meta.url).href;
   const worker = new Worker(
@@ -33,7 +37,10 @@ export async function runLoad(
     { eval: true, workerData: order },
   );
   const report = await new Promise<LoadReport>((resolve, reject) => {
-    worker.once('message', resolve);
+    worker.on('message', (message: LoadReport | LoadWindow) => {
+      if ('window' in message) onWindow?.(message.window);
+      else resolve(message);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the load worker exited (${code})`)));
   });

@@ -32,6 +32,11 @@ export interface ApiRequest {
   body?: string;
 }
 
+/** Posted when the measured window opens and when it closes (before the report). */
+export interface LoadWindow {
+  window: 'open' | 'closed';
+}
+
 export interface LoadReport {
   /** Per recorded request, milliseconds from its start to the end of its body. */
   latencies: Float64Array;
@@ -104,6 +109,16 @@ async function run(): Promise<LoadReport> {
   let recorded = 0;
   let lastEnd = measureFrom;
   let next = 0;
+  const posted = new Set<LoadWindow['window']>();
+  const post = (window: LoadWindow['window']) => {
+    if (posted.has(window)) return;
+    posted.add(window);
+    parentPort!.postMessage({ window } satisfies LoadWindow);
+  };
+  const edges = [
+    setTimeout(() => post('open'), order.warmUpMs),
+    setTimeout(() => post('closed'), order.warmUpMs + order.durationMs),
+  ];
   async function worker() {
     for (;;) {
       const now = performance.now();
@@ -133,6 +148,10 @@ async function run(): Promise<LoadReport> {
     }
   }
   await Promise.all(Array.from({ length: order.connections }, () => worker()));
+  // Stopped early (maxRequests): the window closes now.
+  edges.forEach((edge) => clearTimeout(edge));
+  post('open');
+  post('closed');
   agent.destroy();
   return { ...report, latencies: Float64Array.from(latencies), elapsedMs: lastEnd - measureFrom };
 }
