@@ -6,6 +6,7 @@ import { readsSettled } from '../server/platform/unitOfWork';
 import type { Database } from '../server/db/types';
 import { countStatements, type StatementCount } from '../server/db/statementCount';
 import { type Bettor, prepareBettors } from '../tests/support/bettors';
+import { checkBets } from '../tests/support/betChecks';
 import { type LoadRun, runLoad } from './support/load';
 import { type CpuSample, type CpuSpent, cpuSample, cpuSpent } from './support/cpu';
 import { startPlatformServer, type PlatformServer } from './support/platformServer';
@@ -195,84 +196,6 @@ async function countOneBet(
   };
 }
 
-/** The books and each accrual against the bets that were made. */
-async function check(
-  db: Database,
-  bettors: Bettor[],
-): Promise<{ bets: number; anomalies: string[] }> {
-  const ids = `{${bettors.map((bettor) => bettor.id).join(',')}}`;
-  const anomalies: string[] = [];
-  const [books] = await db.query<{ total: string }>(
-    'select coalesce(sum(balance), 0)::text as total from ledger_accounts',
-  );
-  if (books!.total !== '0') anomalies.push(`books sum to ${books!.total}, not 0`);
-  const [bets] = await db.query<{ count: string; valid: string; stake: string; win: string }>(
-    `select count(*)::text as count, coalesce(sum(valid_bet_amount), 0)::text as valid,
-       coalesce(sum(bet_amount), 0)::text as stake, coalesce(sum(win_amount), 0)::text as win
-     from bets where member_id = any($1::bigint[])`,
-    [ids],
-  );
-  const expect = async (name: string, sql: string, want: string) => {
-    const [row] = await db.query<{ value: string }>(sql, [ids]);
-    if (row!.value !== want) anomalies.push(`${name}: ${row!.value}, expected ${want}`);
-  };
-  // Two payees a bet since migration 051 (a contract pays its downline, the upline keeps the
-  // level difference): the bettor, whose contract with agent1 pays it, and agent1.
-  await expect(
-    'salary accruals (the bettor and agent1, once each per bet)',
-    `select count(*)::text as value from salary_accruals a join bets b on b.id = a.bet_id
-     where b.member_id = any($1::bigint[])
-       and (a.agent_id = b.member_id or a.agent_id = (select id from members where account = 'agent1'))`,
-    String(2n * BigInt(bets!.count)),
-  );
-  await expect(
-    'bets without a salary accrual to both payees',
-    `select count(*)::text as value from bets b
-     where b.member_id = any($1::bigint[])
-       and (select count(distinct a.agent_id) from salary_accruals a where a.bet_id = b.id) <> 2`,
-    '0',
-  );
-  await expect(
-    'VIP valid bet',
-    `select coalesce(sum(valid_bet), 0)::text as value from vip_daily_totals
-     where member_id = any($1::bigint[])`,
-    bets!.valid,
-  );
-  await expect(
-    'rebate valid bet',
-    `select coalesce(sum(valid_bet), 0)::text as value from rebate_balances
-     where member_id = any($1::bigint[])`,
-    bets!.valid,
-  );
-  await expect(
-    'responsible-gaming wagered',
-    `select coalesce(sum(wagered), 0)::text as value from rg_usage
-     where member_id = any($1::bigint[])`,
-    bets!.stake,
-  );
-  await expect(
-    'bonus wagered',
-    `select coalesce(sum(wagered), 0)::text as value from wagering_requirements
-     where member_id = any($1::bigint[])`,
-    bets!.valid,
-  );
-  await expect(
-    'bets without their ledger posting',
-    `select count(*)::text as value from bets b
-     where b.member_id = any($1::bigint[]) and not exists (
-       select 1 from ledger_transactions t
-       where t.idempotency_key = 'round:' || b.vendor || ':' || b.round_id || ':bet')`,
-    '0',
-  );
-  const [points] = await db.query<{ value: string }>(
-    `select coalesce(sum(balance), 0)::text as value from point_balances
-     where member_id = any($1::bigint[])`,
-    [ids],
-  );
-  if (BigInt(bets!.count) > 0n && points!.value === '0') anomalies.push('no points were earned');
-  return { bets: Number(bets!.count), anomalies };
-}
-
 async function measureEngine(
   engine: 'pglite' | 'postgres',
   databaseUrl?: string,
@@ -288,7 +211,7 @@ async function measureEngine(
     // Every bet folded in and the reads after the commits (salary totals) done.
     await foldAccruals(server.deps);
     await readsSettled(server.deps);
-    const checked = await check(server.deps.db, bettors);
+    const checked = await checkBets(server.deps.db, bettors);
     return {
       engine,
       statements,
