@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type LightMyRequestResponse,
+} from 'fastify';
 import { API_DOCS_PREFIX, OPENAPI_JSON_PATH } from './openApi';
 import {
   compressText,
@@ -130,9 +135,24 @@ export async function installApiReference(
       return payload;
     });
     // Scalar's three routes (its plugin with a `url` adds no others), answered by the plugin.
+    // The script never changes in a process: asked of the plugin once, so that a revisit (a 304)
+    // or a repeated download costs no copy of its 4.9 MB.
+    let script: Promise<LightMyRequestResponse> | null = null;
+    const scriptAnswer = () => {
+      script ??= reference()
+        .then((plugin) => plugin.inject({ method: 'GET', url: API_REFERENCE_SCRIPT_PATH }))
+        .catch((error: unknown) => {
+          script = null;
+          throw error;
+        });
+      return script;
+    };
     for (const url of [API_DOCS_PREFIX, API_REFERENCE_PAGE_PATH, API_REFERENCE_SCRIPT_PATH]) {
       scope.get(url, { schema: { hide: true } }, async (request, reply) => {
-        const answer = await (await reference()).inject({ method: 'GET', url: request.url });
+        const answer =
+          url === API_REFERENCE_SCRIPT_PATH
+            ? await scriptAnswer()
+            : await (await reference()).inject({ method: 'GET', url: request.url });
         reply.code(answer.statusCode);
         for (const name of ['content-type', 'location']) {
           const value = answer.headers[name];
