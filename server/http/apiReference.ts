@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type LightMyRequestResponse,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_DOCS_PREFIX, OPENAPI_JSON_PATH } from './openApi';
 import {
   compressText,
@@ -137,16 +132,9 @@ export async function installApiReference(
     // Scalar's three routes (its plugin with a `url` adds no others), answered by the plugin.
     // The script never changes in a process: asked of the plugin once, so that a revisit (a 304)
     // or a repeated download costs no copy of its 4.9 MB.
-    let script: Promise<LightMyRequestResponse> | null = null;
-    const scriptAnswer = () => {
-      script ??= reference()
-        .then((plugin) => plugin.inject({ method: 'GET', url: API_REFERENCE_SCRIPT_PATH }))
-        .catch((error: unknown) => {
-          script = null;
-          throw error;
-        });
-      return script;
-    };
+    const scriptAnswer = keptOnceMade(async () =>
+      (await reference()).inject({ method: 'GET', url: API_REFERENCE_SCRIPT_PATH }),
+    );
     for (const url of [API_DOCS_PREFIX, API_REFERENCE_PAGE_PATH, API_REFERENCE_SCRIPT_PATH]) {
       scope.get(url, { schema: { hide: true } }, async (request, reply) => {
         const answer =
@@ -172,7 +160,6 @@ export async function installApiReference(
  * to load is not kept: the next request tries again.
  */
 function lazyReference(title: string): () => Promise<FastifyInstance> {
-  let made: Promise<FastifyInstance> | null = null;
   const make = async () => {
     const { default: scalar } = await import('@scalar/fastify-api-reference');
     const reference = Fastify();
@@ -199,11 +186,17 @@ function lazyReference(title: string): () => Promise<FastifyInstance> {
     await reference.ready();
     return reference;
   };
+  return keptOnceMade(make);
+}
+
+/** `make`'s answer, made at the first call and kept; a failure is not kept (the next call retries). */
+function keptOnceMade<T>(make: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | null = null;
   return () => {
-    made ??= make().catch((error: unknown) => {
-      made = null;
+    kept ??= make().catch((error: unknown) => {
+      kept = null;
       throw error;
     });
-    return made;
+    return kept;
   };
 }
