@@ -50,8 +50,8 @@ export interface BetRuns {
   backlog?: { single: Backlog; parallel: Backlog };
   /**
    * The CPU the run with many in flight spent in its measured window: the machine's, this
-   * process's (server and load worker) and PostgreSQL's (null on PGlite's figures: it runs in
-   * this process; null where /proc cannot be read).
+   * process's (server and load worker) and PostgreSQL's (0 on PGlite, whose engine runs in this
+   * process). Null where /proc cannot be read.
    */
   parallelCpu?: CpuSpent | null;
 }
